@@ -1,0 +1,12 @@
+// POST /v1/sandbox/provision — test keys, an agent and a pre-linked synthetic user, no signup.
+import { defineRoute } from "@/lib/http/define-route";
+import { sandboxProvisionLimiter } from "@/lib/sandbox/limits";
+import { provisionSandbox } from "@/lib/sandbox/sandbox";
+
+export const POST = defineRoute({
+  method: "POST",
+  path: "/v1/sandbox/provision",
+  auth: { key: "none", agent: false, user: "none" },
+  rateLimit: { limiter: sandboxProvisionLimiter, by: "ip" },
+  handler: async () => ({ status: 201, body: await provisionSandbox() }),
+});

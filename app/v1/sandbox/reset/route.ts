@@ -1,0 +1,10 @@
+// POST /v1/sandbox/reset — restores the synthetic user's seeded state (sk_test_ + X-Agent).
+import { defineRoute } from "@/lib/http/define-route";
+import { resetSandbox } from "@/lib/sandbox/sandbox";
+
+export const POST = defineRoute({
+  method: "POST",
+  path: "/v1/sandbox/reset",
+  auth: { key: "secret", agent: true, user: "none", testPlaneOnly: true },
+  handler: async ({ key, agent }) => ({ body: await resetSandbox({ developerId: key.developerId, agentId: agent.id }) }),
+});

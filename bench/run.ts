@@ -1,0 +1,120 @@
+// The load benchmark: starts the built service, measures cold start, RSS and throughput, prints a table.
+// Usage: npx tsx bench/run.ts [--db pglite|postgres] [--scenario health|profile|all] [--duration 10] [--connections 10[,50]]
+import { setTimeout as sleep } from "node:timers/promises";
+import { parseArgs } from "node:util";
+import { failures, provisionSandbox, runLoad, scenario, SCENARIOS, type LoadFigures, type ScenarioName } from "./load";
+import { loadTable, machine, statusNote, type Row } from "./report";
+import { treeRssMiB } from "./rss";
+import { cleanUpAll, createDatabase, startService, type BenchDatabase, type DbKind, type Service } from "./server";
+
+const IDLE_SETTLE_MS = 2_000;
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      db: { type: "string", default: "pglite" },
+      scenario: { type: "string", default: "all" },
+      duration: { type: "string", default: "10" },
+      connections: { type: "string", default: "10" },
+      warmup: { type: "string", default: "3" },
+      "postgres-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/test" },
+      dir: { type: "string", default: process.cwd() },
+    },
+  });
+  const positive = (name: string, raw: string) => {
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive integer, not '${raw}'.`);
+    return n;
+  };
+  if (values.db !== "pglite" && values.db !== "postgres") throw new Error(`--db must be pglite or postgres, not '${values.db}'.`);
+  const all = values.scenario === "all";
+  if (!all && !SCENARIOS.includes(values.scenario as ScenarioName)) {
+    throw new Error(`--scenario must be ${SCENARIOS.join(", ")} or all, not '${values.scenario}'.`);
+  }
+  return {
+    db: values.db as DbKind,
+    scenarios: all ? [...SCENARIOS] : [values.scenario as ScenarioName],
+    duration: positive("duration", values.duration),
+    connections: values.connections.split(",").map((c) => positive("connections", c.trim())),
+    warmup: positive("warmup", values.warmup),
+    postgresUrl: values["postgres-url"],
+    root: values.dir,
+  };
+}
+
+type Options = ReturnType<typeof options>;
+
+/** Provision, warm up, measure idle RSS, then the timed runs. Returns the number of failed requests. */
+async function load(opts: Options, service: Service): Promise<number> {
+  const mib = () => treeRssMiB(service.pid);
+  const rssStarted = mib();
+  const sandbox = await provisionSandbox(service.baseUrl);
+  const scenarios = opts.scenarios.map((name) => scenario(name, sandbox));
+
+  const warmups: LoadFigures[] = [];
+  for (const s of scenarios) {
+    warmups.push(await runLoad({ baseUrl: service.baseUrl, scenario: s, connections: Math.max(...opts.connections), duration: opts.warmup }));
+  }
+  await sleep(IDLE_SETTLE_MS);
+  console.log(`RSS ${rssStarted.toFixed(0)} MiB after start · idle RSS ${mib().toFixed(0)} MiB after provision + warm-up`);
+
+  const rows: Row[] = [];
+  for (const s of scenarios) {
+    for (const connections of opts.connections) {
+      const figures = await runLoad({ baseUrl: service.baseUrl, scenario: s, connections, duration: opts.duration });
+      rows.push({ ...figures, rssAfter: mib() });
+    }
+  }
+  console.log(`\n${loadTable(rows)}\n`);
+
+  const warmupFailures = warmups.reduce((n, w) => n + failures(w), 0);
+  const note = statusNote([...warmups, ...rows]);
+  if (note) console.log(note);
+  if (warmupFailures) console.log(`${warmupFailures} request(s) failed during warm-up`);
+  return rows.reduce((n, r) => n + failures(r), 0) + warmupFailures;
+}
+
+/** A second start on the database the first one created and migrated: the everyday restart. */
+async function restart(opts: Options, db: BenchDatabase): Promise<void> {
+  const again = await startService({ root: opts.root, db });
+  try {
+    console.log(`restart on the existing database: cold start ${again.coldStartMs.toFixed(0)} ms · RSS ${treeRssMiB(again.pid).toFixed(0)} MiB after start`);
+  } finally {
+    await again.stop();
+  }
+}
+
+async function main(): Promise<number> {
+  const opts = options();
+  console.log(`bench · db ${opts.db} · ${machine()}`);
+  console.log(`autocannon runs in this process, on the same CPUs as the server · ${opts.duration} s per run, ${opts.warmup} s warm-up\n`);
+
+  // Whatever happens, no server outlives the benchmark and no database is left behind.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => void cleanUpAll().finally(() => process.exit(130)));
+  }
+  const db = createDatabase(opts.db, opts.postgresUrl);
+  try {
+    const service = await startService({ root: opts.root, db });
+    console.log(`cold start ${service.coldStartMs.toFixed(0)} ms (spawn → first 200 from /api/health, fresh database)`);
+    let failed: number;
+    try {
+      failed = await load(opts, service);
+    } finally {
+      await service.stop();
+    }
+    await restart(opts, db);
+    if (failed) console.error(`FAILED: ${failed} request(s) were not 2xx or errored.`);
+    return failed ? 1 : 0;
+  } finally {
+    await cleanUpAll();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: Error) => {
+    console.error(`bench: ${err.message}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,73 @@
+// The service's own site: home and docs render, stay within a phone's width, and work from the keyboard.
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+
+const VIEWPORTS = [
+  { name: "mobile", width: 390, height: 844 },
+  { name: "desktop", width: 1280, height: 800 },
+] as const;
+
+async function expectNoHorizontalOverflow(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, "the page must not scroll sideways").toBeLessThanOrEqual(clientWidth);
+}
+
+test("home page renders and links to the docs", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveTitle(/Profile Service/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Personal profiles for AI agents");
+  await expect(page.getByRole("banner")).toBeVisible();
+  await expect(page.getByRole("main")).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Try the sandbox" })).toBeVisible();
+  await expect(page.locator("#sandbox")).toContainText("/v1/sandbox/provision");
+
+  await page.getByRole("main").getByRole("link", { name: "Read the docs" }).click();
+  await expect(page).toHaveURL(/\/docs$/);
+  await expect(page).toHaveTitle("Docs · Profile Service");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("API conventions");
+  await expect(page.getByRole("main")).toContainText("docs/api.md");
+  await expect(page.getByRole("link", { name: "Docs" }).first()).toHaveAttribute("aria-current", "page");
+});
+
+for (const vp of VIEWPORTS) {
+  test(`full-page screenshots at ${vp.name} (${vp.width}×${vp.height})`, async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: vp.width, height: vp.height });
+    const dir = path.join(testInfo.project.testDir, "screenshots");
+    for (const [route, name] of [
+      ["/", "home"],
+      ["/docs", "docs"],
+    ] as const) {
+      await page.goto(route);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoHorizontalOverflow(page);
+      await page.screenshot({ path: path.join(dir, `${name}-${vp.name}.png`), fullPage: true });
+    }
+  });
+}
+
+test("GET /api/health answers 200 ok", async ({ request }) => {
+  const res = await request.get("/api/health");
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toMatchObject({ status: "ok" });
+});
+
+test("Tab reaches the skip link first, and it is visible and works", async ({ page }) => {
+  await page.goto("/");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  // sr-only keeps a 1×1 px box, which counts as "visible"; a focused skip link must be readable.
+  const box = await skip.boundingBox();
+  expect(box?.width ?? 0).toBeGreaterThan(40);
+  expect(box?.height ?? 0).toBeGreaterThan(20);
+
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/#main$/);
+  await expect(page.getByRole("main")).toBeFocused();
+});

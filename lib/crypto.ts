@@ -1,0 +1,47 @@
+// Keyed hashing, constant-time comparison and random secrets: the one place secrets are derived.
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { env } from "./env";
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** A random string over [0-9A-Za-z] (no '_' or '-', so it never forges a prefix boundary). */
+export function randomBase62(length: number): string {
+  let out = "";
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      // 248 = 62 * 4: rejecting higher bytes keeps every character equally likely.
+      if (byte < 248) out += BASE62[byte % 62];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+const derived = new Map<string, Buffer>();
+
+/** A 32-byte key for one purpose, derived from SERVICE_SECRET (HKDF-SHA-256). */
+export function deriveKey(purpose: string): Buffer {
+  let key = derived.get(purpose);
+  if (!key) {
+    key = Buffer.from(hkdfSync("sha256", env().SERVICE_SECRET, "profile-service", purpose, 32));
+    derived.set(purpose, key);
+  }
+  return key;
+}
+
+/** HMAC-SHA-256 of value under the key for purpose, hex-encoded. */
+export function keyedHash(purpose: string, value: string): string {
+  return createHmac("sha256", deriveKey(purpose)).update(value).digest("hex");
+}
+
+/** Constant-time string equality (lengths are not secret). */
+export function safeEqual(a: string, b: string): boolean {
+  const ab = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ab.length === bb.length && timingSafeEqual(ab, bb);
+}
+
+/** Clears derived keys when tests swap SERVICE_SECRET. */
+export function resetDerivedKeysForTests(): void {
+  derived.clear();
+}

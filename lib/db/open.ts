@@ -1,0 +1,124 @@
+// Opens the configured database (embedded PGlite or PostgreSQL), migrates it and wraps it in Prisma.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaClient } from "./generated/client";
+import { lockDataDir } from "./lock";
+import { applyMigrations } from "./migrate";
+import { pgClientSql, pgliteSql, type SqlConnection } from "./sql";
+
+export interface Database {
+  prisma: PrismaClient;
+  /** Raw SQL on the same database (health checks, migrations). */
+  sql: SqlConnection;
+  kind: "pglite" | "postgres";
+  /** The embedded engine, when embedded (pg-boss and tests reuse its single connection). */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  migrate?: boolean;
+}
+
+/** Splits Prisma's `?schema=` convention off a PostgreSQL URL (node-postgres does not know it). */
+export function parsePostgresUrl(raw: string): { connectionString: string; schema?: string } {
+  const u = new URL(raw);
+  const schema = u.searchParams.get("schema") ?? undefined;
+  u.searchParams.delete("schema");
+  return { connectionString: u.toString(), schema };
+}
+
+async function openPglite(dataDir: string): Promise<{ pglite: PGlite; release: () => void }> {
+  if (dataDir.startsWith("memory://")) return { pglite: await PGlite.create(), release: () => undefined };
+  const dir = path.resolve(dataDir, "pglite");
+  // PGlite's own mkdir is not recursive.
+  mkdirSync(path.dirname(dir), { recursive: true });
+  const release = lockDataDir(path.join(path.dirname(dir), "pglite.lock"));
+  try {
+    return { pglite: await PGlite.create(dir), release };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+/** Applies pending migrations over one dedicated connection; returns the names applied. */
+export async function migratePostgres(databaseUrl: string): Promise<string[]> {
+  const { connectionString, schema } = parsePostgresUrl(databaseUrl);
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    if (schema) {
+      const quoted = `"${schema.replace(/"/g, "")}"`;
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoted}`);
+      await client.query(`SET search_path TO ${quoted}`);
+    }
+    // The lock serialises several instances starting at once against one database.
+    return await applyMigrations(pgClientSql(client), { advisoryLock: true });
+  } finally {
+    await client.end();
+  }
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const migrate = opts.migrate ?? true;
+  if (!opts.databaseUrl) {
+    const { pglite, release } = await openPglite(opts.dataDir);
+    const sql = pgliteSql(pglite);
+    if (migrate) {
+      try {
+        await applyMigrations(sql);
+      } catch (err) {
+        await pglite.close();
+        release();
+        throw err;
+      }
+    }
+    const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+    return {
+      prisma,
+      sql,
+      kind: "pglite",
+      pglite,
+      async close() {
+        await prisma.$disconnect();
+        await pglite.close();
+        release();
+      },
+    };
+  }
+
+  const { connectionString, schema } = parsePostgresUrl(opts.databaseUrl);
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    ...(schema ? { options: `-c search_path="${schema.replace(/"/g, "")}"` } : {}),
+  });
+  if (migrate) await migratePostgres(opts.databaseUrl);
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, schema ? { schema } : undefined) });
+  const sql: SqlConnection = {
+    async exec(script) {
+      await pool.query(script);
+    },
+    async query(text, params = []) {
+      return (await pool.query(text, params)).rows;
+    },
+  };
+  return {
+    prisma,
+    sql,
+    kind: "postgres",
+    pool,
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}

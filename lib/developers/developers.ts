@@ -1,0 +1,48 @@
+// Developer accounts: the tenant every key, agent, origin and developer-side user id belongs to.
+import { z } from "zod";
+import { db } from "../db";
+import type { ImportTier } from "../db/generated/enums";
+
+export const IMPORT_TIERS = ["free", "pro", "scale", "enterprise"] as const satisfies readonly ImportTier[];
+
+export async function createDeveloper(input: { name: string; importTier?: ImportTier }) {
+  return (await db()).developer.create({ data: { name: input.name, importTier: input.importTier ?? "free" } });
+}
+
+export async function findDeveloper(idOrName: string) {
+  const prisma = await db();
+  if (z.uuid().safeParse(idOrName).success) return prisma.developer.findUnique({ where: { id: idOrName } });
+  const matches = await prisma.developer.findMany({ where: { name: idOrName }, take: 2 });
+  if (matches.length > 1) throw new Error(`More than one developer is named '${idOrName}'; use the id.`);
+  return matches[0] ?? null;
+}
+
+export async function listDevelopers() {
+  return (await db()).developer.findMany({ orderBy: { createdAt: "asc" } });
+}
+
+/** Approves an origin for the developer's SSO clients (https, or http on localhost / 127.0.0.1). */
+export async function addOrigin(input: { developerId: string; origin: string }) {
+  const origin = normalizeOrigin(input.origin);
+  if (!origin) throw new Error("origin must be an https origin (or localhost)");
+  await (await db()).approvedOrigin.upsert({
+    where: { developerId_origin: { developerId: input.developerId, origin } },
+    create: { developerId: input.developerId, origin },
+    update: {},
+  });
+  return origin;
+}
+
+/** The canonical origin of an https (or localhost http) address, or null when it is not one. */
+export function normalizeOrigin(value: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    return null;
+  }
+  const local = u.hostname === "localhost" || u.hostname === "127.0.0.1";
+  if (u.protocol !== "https:" && !(u.protocol === "http:" && local)) return null;
+  if (u.username || u.password || (u.pathname !== "/" && u.pathname !== "") || u.search || u.hash) return null;
+  return u.origin;
+}

@@ -1,0 +1,123 @@
+// The service's configuration: every setting, its default for embedded mode, validated once with zod.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const url = z
+  .string()
+  .url()
+  .transform((u) => u.replace(/\/+$/, ""));
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(url.optional());
+const secret = z.string().min(32, "must be at least 32 characters");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  PORT: z.coerce.number().int().positive().default(3000),
+  BASE_URL: url.default("http://localhost:3000"),
+  MCP_URL: optionalUrl,
+  SIGN_IN_URL: optionalUrl,
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+        .optional(),
+    ),
+  DATA_DIR: z.string().default(".data"),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional()),
+  SERVICE_SECRET: secret.optional(),
+  AUTH_SECRET: secret.optional(),
+  // Defaults to info, or silent under NODE_ENV=test.
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  // Milliseconds a resolved API key may be served from the in-process cache (revocation bound).
+  KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(1000).default(1000),
+  // Sandboxes one IP address may provision per hour (POST /v1/sandbox/provision).
+  SANDBOX_PROVISION_PER_HOUR: z.coerce.number().int().positive().default(20),
+  // Reverse proxies in front of the service whose X-Forwarded-For entries are trusted (0 = none).
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+});
+
+export type Env = Omit<z.infer<typeof schema>, "LOG_LEVEL"> & {
+  LOG_LEVEL: NonNullable<z.infer<typeof schema>["LOG_LEVEL"]>;
+  MCP_URL: string;
+  SIGN_IN_URL: string;
+  SERVICE_SECRET: string;
+  AUTH_SECRET: string;
+  /** True when the database is the embedded PGlite (no DATABASE_URL). */
+  embedded: boolean;
+};
+
+export class ConfigError extends Error {}
+
+function readOrCreateSecrets(dataDir: string): { SERVICE_SECRET: string; AUTH_SECRET: string } {
+  // In-memory databases (tests) get throw-away secrets: nothing outlives the process.
+  if (dataDir.startsWith("memory://")) {
+    return { SERVICE_SECRET: randomBytes(32).toString("base64url"), AUTH_SECRET: randomBytes(32).toString("base64url") };
+  }
+  const file = path.join(path.resolve(dataDir), "secrets.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
+  const created = {
+    SERVICE_SECRET: randomBytes(32).toString("base64url"),
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+  };
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(created, null, 2), { mode: 0o600 });
+  return created;
+}
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const embedded = !e.DATABASE_URL;
+  let secrets = { SERVICE_SECRET: e.SERVICE_SECRET, AUTH_SECRET: e.AUTH_SECRET };
+  if (!secrets.SERVICE_SECRET || !secrets.AUTH_SECRET) {
+    if (!embedded && e.NODE_ENV === "production") {
+      throw new ConfigError(
+        "Invalid configuration:\n  SERVICE_SECRET and AUTH_SECRET are required in production with DATABASE_URL (every instance must share them).",
+      );
+    }
+    const stored = embedded ? readOrCreateSecrets(e.DATA_DIR) : readOrCreateSecrets("memory://");
+    secrets = {
+      SERVICE_SECRET: secrets.SERVICE_SECRET ?? stored.SERVICE_SECRET,
+      AUTH_SECRET: secrets.AUTH_SECRET ?? stored.AUTH_SECRET,
+    };
+  }
+  return {
+    ...e,
+    LOG_LEVEL: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
+    MCP_URL: e.MCP_URL ?? `${e.BASE_URL}/personal-mcp`,
+    SIGN_IN_URL: e.SIGN_IN_URL ?? `${e.BASE_URL}/sign-in`,
+    SERVICE_SECRET: secrets.SERVICE_SECRET!,
+    AUTH_SECRET: secrets.AUTH_SECRET!,
+    embedded,
+  };
+}
+
+let cached: Env | undefined;
+
+/** The validated configuration, loaded on first use (at start-up via instrumentation.ts). */
+export function env(): Env {
+  cached ??= loadEnv();
+  return cached;
+}
+
+/** Tests swap configuration between files; production never calls this. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}

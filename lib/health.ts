@@ -1,0 +1,14 @@
+// Liveness of the service's dependencies, for GET /api/health.
+import { database } from "./db";
+
+const TIMEOUT_MS = 2000;
+
+export async function checkHealth(): Promise<{ ok: boolean; database: "ok" | "unavailable" }> {
+  try {
+    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), TIMEOUT_MS).unref());
+    await Promise.race([database().then((d) => d.sql.query("SELECT 1")), timeout]);
+    return { ok: true, database: "ok" };
+  } catch {
+    return { ok: false, database: "unavailable" };
+  }
+}

@@ -1,0 +1,100 @@
+// The authentication steps of a /v1 request, each small: key, plane, agent, user.
+import { findAgent } from "../agents/agents";
+import { db } from "../db";
+import type { Plane } from "../db/generated/enums";
+import { resolveApiKey, type ResolvedKey } from "../keys/api-keys";
+import { verifyAgentToken } from "../tokens/agent-token";
+import { ApiError, MESSAGES } from "./errors";
+
+export type KeyRequirement = "secret" | "publishable" | "any";
+
+export interface ResolvedAgent {
+  id: string;
+  handle: string;
+  displayName: string;
+}
+
+export interface ResolvedUser {
+  id: string;
+  plane: Plane;
+  /** How the request named the user. */
+  via: "bearer" | "external_id";
+  externalId?: string;
+}
+
+/** Step 1: the X-API-Key header → an active key of the required kind. 401 otherwise. */
+export async function authenticateKey(req: Request, required: KeyRequirement): Promise<ResolvedKey> {
+  const raw = req.headers.get("x-api-key")?.trim();
+  if (!raw) throw new ApiError("api_key_required", MESSAGES.apiKeyRequired);
+  const key = await resolveApiKey(raw);
+  if (!key) throw new ApiError("invalid_api_key", MESSAGES.invalidApiKey);
+  if (required === "secret" && key.kind !== "secret") throw new ApiError("secret_key_required", MESSAGES.secretKeyRequired);
+  return key;
+}
+
+/** Step 2 (sandbox routes): only test-plane keys. */
+export function requireTestPlane(key: ResolvedKey): void {
+  if (key.plane !== "test") throw new ApiError("sandbox_requires_test_key", MESSAGES.sandboxRequiresTestKey);
+}
+
+/** Step 3: X-Agent → an active agent of the key's developer. */
+export async function resolveAgent(req: Request, key: ResolvedKey): Promise<ResolvedAgent> {
+  const handle = req.headers.get("x-agent")?.trim();
+  if (!handle) throw new ApiError("agent_required", MESSAGES.agentRequired);
+  const agent = await findAgent(key.developerId, handle);
+  if (!agent) throw new ApiError("unknown_agent", MESSAGES.unknownAgent, { agent: handle });
+  if (!agent.active) throw new ApiError("agent_inactive", MESSAGES.agentInactive, { agent: handle });
+  return { id: agent.id, handle: agent.handle, displayName: agent.displayName };
+}
+
+function bearerToken(req: Request): string | undefined {
+  const header = req.headers.get("authorization");
+  const m = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return m?.[1];
+}
+
+async function approved(userId: string, agentId: string): Promise<boolean> {
+  const row = await (await db()).agentApproval.findUnique({
+    where: { userId_agentId: { userId, agentId } },
+    select: { revokedAt: true },
+  });
+  return !!row && !row.revokedAt;
+}
+
+/**
+ * Step 4: the user, by Bearer agent token or X-User-Id, bounded by the key's developer and plane,
+ * who must have approved the agent (403 otherwise). Returns null only when not required and absent.
+ */
+export async function resolveUser(
+  req: Request,
+  ctx: { key: ResolvedKey; agent: ResolvedAgent; required: boolean },
+): Promise<ResolvedUser | null> {
+  const token = bearerToken(req);
+  if (token) {
+    const claims = await verifyAgentToken(token);
+    if (
+      !claims ||
+      claims.developerId !== ctx.key.developerId ||
+      claims.plane !== ctx.key.plane ||
+      claims.agentId !== ctx.agent.id
+    ) {
+      throw new ApiError("invalid_access_token", MESSAGES.invalidAccessToken);
+    }
+    if (!(await approved(claims.userId, ctx.agent.id))) throw new ApiError("agent_not_approved", MESSAGES.agentNotApproved);
+    return { id: claims.userId, plane: claims.plane, via: "bearer" };
+  }
+
+  const externalId = req.headers.get("x-user-id")?.trim();
+  if (!externalId) {
+    if (ctx.required) throw new ApiError("user_required", MESSAGES.userRequired);
+    return null;
+  }
+  const link = await (await db()).externalUserId.findUnique({
+    where: { developerId_plane_externalId: { developerId: ctx.key.developerId, plane: ctx.key.plane, externalId } },
+    select: { userId: true, user: { select: { approvals: { where: { agentId: ctx.agent.id }, select: { revokedAt: true } } } } },
+  });
+  if (!link) throw new ApiError("unknown_user", MESSAGES.unknownUser);
+  const approval = link.user.approvals[0];
+  if (!approval || approval.revokedAt) throw new ApiError("agent_not_approved", MESSAGES.agentNotApproved);
+  return { id: link.userId, plane: ctx.key.plane, via: "external_id", externalId };
+}

@@ -1,0 +1,163 @@
+// defineRoute: one contract per /v1 operation — its auth, its zod schemas, its limits, its handler.
+import { z } from "zod";
+import type { ResolvedKey } from "../keys/api-keys";
+import { logger } from "../log";
+import type { Limiter } from "../ratelimit";
+import {
+  authenticateKey,
+  requireTestPlane,
+  resolveAgent,
+  resolveUser,
+  type KeyRequirement,
+  type ResolvedAgent,
+  type ResolvedUser,
+} from "./auth";
+import { applyCors, type CorsPolicy } from "./cors";
+import { ApiError, errorBody, MESSAGES, type ErrorCode } from "./errors";
+import { clientIp, newRequestId, readJsonBody } from "./request";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface AuthSpec {
+  /** Which API key the route takes; "none" for unauthenticated routes. */
+  key: KeyRequirement | "none";
+  /** Whether X-Agent is required (server-side routes). */
+  agent: boolean;
+  /** Whether the request must name a user (Bearer token or X-User-Id). */
+  user: "required" | "optional" | "none";
+  /** Only test-plane keys (sandbox routes). */
+  testPlaneOnly?: boolean;
+}
+
+export interface RouteMeta {
+  method: HttpMethod;
+  path: string;
+  auth: AuthSpec;
+  cors: CorsPolicy;
+}
+
+type Ctx<B, Q, A extends AuthSpec> = {
+  req: Request;
+  requestId: string;
+  ip: string;
+  params: Record<string, string>;
+  body: B;
+  query: Q;
+  key: A["key"] extends "none" ? null : ResolvedKey;
+  agent: A["agent"] extends true ? ResolvedAgent : null;
+  user: A["user"] extends "required" ? ResolvedUser : ResolvedUser | null;
+};
+
+/** A handler's answer: a Response, or a JSON body with an optional status and headers. */
+export type HandlerResult = Response | { status?: number; body: unknown; headers?: Record<string, string> };
+
+export interface RouteDefinition<BS extends z.ZodType, QS extends z.ZodType, A extends AuthSpec> {
+  method: HttpMethod;
+  path: string;
+  auth: A;
+  body?: BS;
+  query?: QS;
+  /** Cap on the JSON body in bytes (default 1 MiB). */
+  bodyLimit?: number;
+  /** Error code for a body that fails validation: invalid_request (400, default) or invalid_format (422). */
+  invalidCode?: Extract<ErrorCode, "invalid_request" | "invalid_format">;
+  /** Limits applied before the handler; keyed by client IP or by API key. */
+  rateLimit?: { limiter: Limiter; by: "ip" | "key" };
+  cors?: CorsPolicy;
+  handler: (ctx: Ctx<z.output<BS>, z.output<QS>, A>) => Promise<HandlerResult>;
+}
+
+export type RouteHandler = ((req: Request, ctx?: { params?: Promise<Record<string, string>> }) => Promise<Response>) & {
+  meta: RouteMeta;
+};
+
+/** Field-level validation problems, named by their dotted path. */
+function fieldErrors(error: z.ZodError) {
+  return error.issues.map((i) => ({ field: i.path.join(".") || "(root)", message: i.message }));
+}
+
+function validate<S extends z.ZodType>(schema: S | undefined, input: unknown, code: ErrorCode, where: string) {
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const fields = fieldErrors(parsed.error);
+    throw new ApiError(code, `Invalid ${where}: ${fields.map((f) => f.field).join(", ")}.`, { fields });
+  }
+  return parsed.data;
+}
+
+export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return Response.json(body, { status: init.status ?? 200, headers: { "Cache-Control": "no-store", ...init.headers } });
+}
+
+export function errorResponse(err: ApiError, requestId: string): Response {
+  return json(errorBody(err, requestId), { status: err.status, headers: err.headers });
+}
+
+async function rateLimit(def: { limiter: Limiter; by: "ip" | "key" }, subject: string) {
+  const res = await def.limiter.consume(`${def.by}:${subject}`);
+  if (!res.allowed) {
+    throw new ApiError("rate_limited", MESSAGES.rateLimited, { retry_after: res.retryAfter }, { "Retry-After": String(res.retryAfter) });
+  }
+}
+
+export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.ZodType = z.ZodUndefined, A extends AuthSpec = AuthSpec>(
+  def: RouteDefinition<BS, QS, A>,
+): RouteHandler {
+  const cors = def.cors ?? "closed";
+  const invalidCode = def.invalidCode ?? "invalid_request";
+
+  const handler = async (req: Request, routeCtx?: { params?: Promise<Record<string, string>> }) => {
+    const started = performance.now();
+    const requestId = newRequestId();
+    const ip = clientIp(req);
+    let response: Response;
+    let developerId: string | undefined;
+    try {
+      const { auth } = def;
+      const key = auth.key === "none" ? null : await authenticateKey(req, auth.key);
+      developerId = key?.developerId;
+      if (key && auth.testPlaneOnly) requireTestPlane(key);
+      if (def.rateLimit) await rateLimit(def.rateLimit, def.rateLimit.by === "key" && key ? key.id : ip);
+      const agent = key && auth.agent ? await resolveAgent(req, key) : null;
+      const user =
+        key && agent && auth.user !== "none" ? await resolveUser(req, { key, agent, required: auth.user === "required" }) : null;
+
+      const url = new URL(req.url);
+      const query = validate(def.query, Object.fromEntries(url.searchParams), "invalid_request", "query parameters");
+      const rawBody = def.body ? await readJsonBody(req, def.bodyLimit) : undefined;
+      const body = validate(def.body, rawBody ?? {}, invalidCode, "request body");
+      const params = (await routeCtx?.params) ?? {};
+
+      const result = await def.handler({ req, requestId, ip, params, body, query, key, agent, user } as Ctx<
+        z.output<BS>,
+        z.output<QS>,
+        A
+      >);
+      response = result instanceof Response ? result : json(result.body, { status: result.status, headers: result.headers });
+    } catch (err) {
+      if (err instanceof ApiError) {
+        response = errorResponse(err, requestId);
+      } else {
+        logger().error({ request_id: requestId, err }, "unhandled error");
+        response = errorResponse(new ApiError("internal_error", MESSAGES.internalError), requestId);
+      }
+    }
+    response.headers.set("X-Request-Id", requestId);
+    applyCors(response, cors);
+    logger().info(
+      {
+        request_id: requestId,
+        method: req.method,
+        route: def.path,
+        status: response.status,
+        latency_ms: Math.round((performance.now() - started) * 10) / 10,
+        developer_id: developerId,
+      },
+      "request",
+    );
+    return response;
+  };
+
+  return Object.assign(handler, { meta: { method: def.method, path: def.path, auth: def.auth, cors } });
+}

@@ -1,0 +1,71 @@
+// The /v1 error family: one ApiError class, one code→status table, one JSON body shape.
+
+/** Every /v1 error code and its HTTP status. docs/api.md lists them with their meaning. */
+export const ERROR_STATUS = {
+  invalid_json: 400,
+  invalid_request: 400,
+  agent_required: 400,
+  user_required: 400,
+  unknown_scenario: 400,
+  api_key_required: 401,
+  invalid_api_key: 401,
+  secret_key_required: 401,
+  invalid_access_token: 401,
+  quota_exceeded: 402,
+  agent_not_approved: 403,
+  sandbox_requires_test_key: 403,
+  not_found: 404,
+  unknown_agent: 404,
+  unknown_user: 404,
+  method_not_allowed: 405,
+  agent_inactive: 409,
+  agent_exists: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  invalid_format: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Messages the service repeats in several places; tests assert them verbatim. */
+export const MESSAGES = {
+  apiKeyRequired: "Send your API key in the X-API-Key header.",
+  invalidApiKey: "The API key is invalid or has been revoked.",
+  secretKeyRequired: "This route needs a secret key (sk_ or sk_test_); publishable keys are not accepted.",
+  agentRequired: "Send the agent handle in the X-Agent header.",
+  unknownAgent: "No agent with this handle exists for this developer account.",
+  agentInactive: "This agent is inactive; reactivate it before using it.",
+  userRequired: "Identify the user with an Authorization: Bearer token or the X-User-Id header.",
+  unknownUser: "No user with this id is known to this developer account in this key plane.",
+  invalidAccessToken: "The bearer token is invalid or has expired.",
+  agentNotApproved: "This user has not approved the agent.",
+  sandboxRequiresTestKey: "Sandbox routes only accept test keys (sk_test_); this is a live key.",
+  invalidJson: "The request body is not valid JSON.",
+  payloadTooLarge: "The request body is too large.",
+  unsupportedMediaType: "Send the request body as application/json.",
+  rateLimited: "Too many requests; retry after the number of seconds in retry_after.",
+  internalError: "Something went wrong on our side. The request id identifies it in our logs.",
+  notFound: "No such route.",
+  methodNotAllowed: "This route does not accept this method.",
+} as const;
+
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly extras: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export function errorBody(err: ApiError, requestId: string) {
+  return { error: { code: err.code, message: err.message, ...err.extras }, request_id: requestId };
+}

@@ -1,0 +1,32 @@
+// Which public address a request came to. With the defaults every address is a path on BASE_URL;
+// when MCP_URL or SIGN_IN_URL is its own host, requests to that host map onto the same app.
+
+/** Where each public address is mounted inside the app. */
+export const INTERNAL_MOUNTS = { signIn: "/sign-in", mcp: "/personal-mcp" } as const;
+
+export interface PublicAddresses {
+  BASE_URL: string;
+  MCP_URL: string;
+  SIGN_IN_URL: string;
+}
+
+/**
+ * The app path serving a request, or null when the request needs no rewrite. A request to the
+ * sign-in host at /<agent> is served by /sign-in/<agent>; one to the MCP host at /connect/<id>
+ * by /personal-mcp/connect/<id>.
+ */
+export function rewriteForHost(requestUrl: URL, addresses: PublicAddresses): string | null {
+  const base = new URL(addresses.BASE_URL);
+  for (const [address, mount] of [
+    [addresses.SIGN_IN_URL, INTERNAL_MOUNTS.signIn],
+    [addresses.MCP_URL, INTERNAL_MOUNTS.mcp],
+  ] as const) {
+    const pub = new URL(address);
+    if (pub.host === base.host || pub.host !== requestUrl.host) continue;
+    const prefix = pub.pathname.replace(/\/+$/, "");
+    if (prefix && requestUrl.pathname !== prefix && !requestUrl.pathname.startsWith(`${prefix}/`)) return null;
+    const rest = requestUrl.pathname.slice(prefix.length);
+    return `${mount}${rest === "/" ? "" : rest}`;
+  }
+  return null;
+}

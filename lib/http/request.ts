@@ -1,0 +1,58 @@
+// Per-request basics: the request id, the client's IP address and the JSON body under a size cap.
+import { randomBase62 } from "../crypto";
+import { env } from "../env";
+import { PREFIX } from "../ids";
+import { ApiError, MESSAGES } from "./errors";
+
+/** Default cap on a /v1 JSON body; routes may set their own (docs/api.md lists them). */
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export function newRequestId(): string {
+  return PREFIX.request + randomBase62(20);
+}
+
+/**
+ * The client's address. scripts/server.mjs appends each connection's peer address to
+ * X-Forwarded-For, so the last entry is the direct peer; each trusted reverse proxy in front
+ * (TRUSTED_PROXY_HOPS) appended one more entry before it. Entries further left are client-supplied.
+ */
+export function clientIp(req: Request): string {
+  const parts = (req.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const hops = env().TRUSTED_PROXY_HOPS;
+  return parts[Math.max(0, parts.length - 1 - hops)] ?? "unknown";
+}
+
+/** Reads and parses a JSON body, refusing bodies over `limit` bytes before buffering them whole. */
+export async function readJsonBody(req: Request, limit = DEFAULT_BODY_LIMIT_BYTES): Promise<unknown> {
+  const tooLarge = () => new ApiError("payload_too_large", MESSAGES.payloadTooLarge, { limit_bytes: limit });
+  const declared = Number(req.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+  const type = req.headers.get("content-type");
+  if (type && !/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
+    throw new ApiError("unsupported_media_type", MESSAGES.unsupportedMediaType);
+  }
+  if (!req.body) return undefined;
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError("invalid_json", MESSAGES.invalidJson);
+  }
+}

@@ -1,0 +1,118 @@
+// API keys: issued once, stored as a keyed hash with a visible prefix, revocable, cached ≤ 1 s.
+import { keyedHash } from "../crypto";
+import { db } from "../db";
+import type { KeyKind, Plane } from "../db/generated/enums";
+import { env } from "../env";
+import { newId, PREFIX } from "../ids";
+
+const HASH_PURPOSE = "api-key";
+const VISIBLE_CHARS = 4;
+const LAST_USED_WRITE_INTERVAL_MS = 60_000;
+
+export interface ResolvedKey {
+  id: string;
+  developerId: string;
+  kind: KeyKind;
+  plane: Plane;
+}
+
+/** The prefix that marks a key's kind and plane. Test prefixes are checked first: sk_test_ starts with sk_. */
+export function keyPrefixFor(kind: KeyKind, plane: Plane): string {
+  if (kind === "secret") return plane === "test" ? PREFIX.secretTestKey : PREFIX.secretKey;
+  return plane === "test" ? PREFIX.publishableTestKey : PREFIX.publishableKey;
+}
+
+/** Kind and plane read from a key's prefix, or null when it has none of the four prefixes. */
+export function parseKeyFormat(raw: string): { kind: KeyKind; plane: Plane; prefix: string } | null {
+  const table: Array<[string, KeyKind, Plane]> = [
+    [PREFIX.secretTestKey, "secret", "test"],
+    [PREFIX.publishableTestKey, "publishable", "test"],
+    [PREFIX.secretKey, "secret", "live"],
+    [PREFIX.publishableKey, "publishable", "live"],
+  ];
+  for (const [prefix, kind, plane] of table) {
+    if (raw.startsWith(prefix) && /^[A-Za-z0-9]{32}$/.test(raw.slice(prefix.length))) return { kind, plane, prefix };
+  }
+  return null;
+}
+
+export function hashApiKey(raw: string): string {
+  return keyedHash(HASH_PURPOSE, raw);
+}
+
+export async function issueApiKey(input: { developerId: string; kind: KeyKind; plane: Plane; name?: string }) {
+  const prefix = keyPrefixFor(input.kind, input.plane);
+  const key = newId(prefix as Parameters<typeof newId>[0], 32);
+  const record = await (await db()).apiKey.create({
+    data: {
+      developerId: input.developerId,
+      kind: input.kind,
+      plane: input.plane,
+      prefix: key.slice(0, prefix.length + VISIBLE_CHARS),
+      hash: hashApiKey(key),
+      name: input.name,
+    },
+  });
+  return { key, record };
+}
+
+/** Revokes a key by id or visible prefix within one developer account. Returns how many were revoked. */
+export async function revokeApiKey(input: { developerId: string; idOrPrefix: string }): Promise<number> {
+  const isUuid = /^[0-9a-f-]{36}$/i.test(input.idOrPrefix);
+  const res = await (await db()).apiKey.updateMany({
+    where: {
+      developerId: input.developerId,
+      revokedAt: null,
+      ...(isUuid ? { id: input.idOrPrefix } : { prefix: input.idOrPrefix }),
+    },
+    data: { revokedAt: new Date() },
+  });
+  keyCache.clear();
+  return res.count;
+}
+
+export async function listApiKeys(developerId: string) {
+  return (await db()).apiKey.findMany({
+    where: { developerId },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, kind: true, plane: true, prefix: true, name: true, createdAt: true, revokedAt: true, lastUsedAt: true },
+  });
+}
+
+type CacheEntry = { key: ResolvedKey | null; fetchedAt: number };
+const keyCache = new Map<string, CacheEntry>();
+const lastUsedWritten = new Map<string, number>();
+const MAX_CACHE_ENTRIES = 10_000;
+
+/**
+ * The active key behind a raw X-API-Key value, or null. Results are cached for at most
+ * KEY_CACHE_TTL_MS (≤ 1 s), so a revocation on any instance takes effect everywhere within a second.
+ */
+export async function resolveApiKey(raw: string): Promise<ResolvedKey | null> {
+  if (!parseKeyFormat(raw)) return null;
+  const hash = hashApiKey(raw);
+  const now = Date.now();
+  const cached = keyCache.get(hash);
+  if (cached && now - cached.fetchedAt < env().KEY_CACHE_TTL_MS) {
+    if (cached.key) touch(cached.key.id, now);
+    return cached.key;
+  }
+  const row = await (await db()).apiKey.findUnique({
+    where: { hash },
+    select: { id: true, developerId: true, kind: true, plane: true, revokedAt: true },
+  });
+  const key = row && !row.revokedAt ? { id: row.id, developerId: row.developerId, kind: row.kind, plane: row.plane } : null;
+  if (keyCache.size >= MAX_CACHE_ENTRIES) keyCache.clear();
+  keyCache.set(hash, { key, fetchedAt: now });
+  if (key) touch(key.id, now);
+  return key;
+}
+
+/** Records last use at most once a minute per key, off the request's critical path. */
+function touch(id: string, now: number): void {
+  if (now - (lastUsedWritten.get(id) ?? 0) < LAST_USED_WRITE_INTERVAL_MS) return;
+  lastUsedWritten.set(id, now);
+  void db()
+    .then((p) => p.apiKey.update({ where: { id }, data: { lastUsedAt: new Date(now) } }))
+    .catch(() => lastUsedWritten.delete(id));
+}

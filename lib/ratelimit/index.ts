@@ -1,0 +1,65 @@
+// Rate limits on rate-limiter-flexible: in memory by default, shared through Redis when REDIS_URL is set.
+import { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { env } from "../env";
+import { logger } from "../log";
+
+export interface LimitSpec {
+  /** Distinguishes limiters sharing one store. */
+  name: string;
+  points: number;
+  durationSeconds: number;
+}
+
+export type LimitResult = { allowed: true } | { allowed: false; retryAfter: number };
+
+export interface Limiter {
+  readonly spec: LimitSpec;
+  consume(key: string): Promise<LimitResult>;
+}
+
+let redis: Redis | undefined;
+
+function redisClient(url: string): Redis {
+  if (!redis) {
+    // Commands wait for the first connection (so early requests count in Redis too), but give up
+    // after one retry: while Redis is down the in-memory insurance limiter takes over.
+    redis = new Redis(url, { enableOfflineQueue: true, maxRetriesPerRequest: 1, connectTimeout: 1000 });
+    redis.on("error", (err) => logger().warn({ err: err.message }, "redis error; rate limits fall back to memory"));
+  }
+  return redis;
+}
+
+function build(spec: LimitSpec): RateLimiterAbstract {
+  const opts = { keyPrefix: `rl:${spec.name}`, points: spec.points, duration: spec.durationSeconds };
+  const url = env().REDIS_URL;
+  if (!url) return new RateLimiterMemory(opts);
+  // While Redis is unreachable each instance limits on its own rather than letting everything through.
+  return new RateLimiterRedis({ ...opts, storeClient: redisClient(url), insuranceLimiter: new RateLimiterMemory(opts) });
+}
+
+export function createLimiter(spec: LimitSpec): Limiter {
+  let impl: RateLimiterAbstract | undefined;
+  return {
+    spec,
+    async consume(key) {
+      impl ??= build(spec);
+      try {
+        await impl.consume(key);
+        return { allowed: true };
+      } catch (res) {
+        if (res instanceof RateLimiterRes) {
+          return { allowed: false, retryAfter: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
+        }
+        throw res;
+      }
+    },
+  };
+}
+
+/** Closes the shared Redis connection (tests, shutdown). */
+export async function closeRateLimitStore(): Promise<void> {
+  const r = redis;
+  redis = undefined;
+  if (r) await r.quit().catch(() => r.disconnect());
+}

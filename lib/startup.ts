@@ -1,0 +1,24 @@
+// What the server does once at start-up; any failure stops the process with a clear message.
+import { database } from "./db";
+import { env } from "./env";
+import { logger } from "./log";
+
+export async function startService(): Promise<void> {
+  const started = performance.now();
+  try {
+    const config = env();
+    const db = await database();
+    logger().info(
+      {
+        database: db.kind,
+        base_url: config.BASE_URL,
+        ms: Math.round(performance.now() - started),
+      },
+      "service ready",
+    );
+  } catch (err) {
+    // A half-configured or half-migrated service must not answer requests.
+    console.error(`\nService failed to start: ${(err as Error).message}\n`);
+    process.exit(1);
+  }
+}

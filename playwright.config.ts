@@ -1,0 +1,89 @@
+// Browser tests: Debian's Chromium against a production `next start` on a fresh embedded database.
+// This file is tooling, not the service, so it reads process.env directly (lib/env.ts is the service's).
+import { accessSync, constants, mkdirSync } from "node:fs";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://localhost:${port}`;
+
+/** `$CHROMIUM_PATH`, else the first executable `chromium` on the PATH (what `which chromium` prints). */
+function findChromium(): string {
+  const candidates = process.env.CHROMIUM_PATH
+    ? [process.env.CHROMIUM_PATH]
+    : (process.env.PATH ?? "")
+        .split(path.delimiter)
+        .filter(Boolean)
+        .map((dir) => path.join(dir, "chromium"));
+  for (const file of candidates) {
+    try {
+      accessSync(file, constants.X_OK);
+      return file;
+    } catch {
+      // not there or not executable: try the next one
+    }
+  }
+  throw new Error(
+    process.env.CHROMIUM_PATH
+      ? `Chromium not found at CHROMIUM_PATH=${process.env.CHROMIUM_PATH}: apt-get install -y chromium`
+      : "Chromium not found: apt-get install -y chromium",
+  );
+}
+
+// Playwright loads this file again in each worker; the env var keeps one data directory per run.
+process.env.E2E_DATA_DIR ??= path.resolve(".test-data", `e2e-${Date.now()}`);
+const dataDir = process.env.E2E_DATA_DIR;
+// PGlite does not create missing parents of its data directory.
+mkdirSync(path.dirname(dataDir), { recursive: true });
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: "list",
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        browserName: "chromium",
+        launchOptions: {
+          executablePath: findChromium(),
+          args: [
+            "--no-sandbox",
+            "--headless",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-quic",
+            "--no-first-run",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // Started as node + next's bin so the process Playwright stops is the server itself.
+    command: `node node_modules/next/dist/bin/next start -p ${port}`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      DATA_DIR: dataDir,
+      NEXT_TELEMETRY_DISABLED: "1",
+      BASE_URL: baseURL,
+      // A fresh embedded database and in-memory limits, whatever the calling shell points at.
+      DATABASE_URL: "",
+      REDIS_URL: "",
+    },
+  },
+});

@@ -1,0 +1,7 @@
+// Prisma CLI configuration: the schema location and where migrations live.
+import { defineConfig } from "prisma/config";
+
+export default defineConfig({
+  schema: "prisma/schema.prisma",
+  migrations: { path: "prisma/migrations" },
+});

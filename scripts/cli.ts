@@ -1,0 +1,129 @@
+// The service's command-line tool: developers, keys, agents and approved origins.
+// Usage: npm run service -- <command> [--flags]   (npm run service -- help)
+import { parseArgs } from "node:util";
+import { agentView, createAgent, listAgents, setAgentActive } from "../lib/agents/agents";
+import { closeDatabase } from "../lib/db";
+import { addOrigin, createDeveloper, findDeveloper, IMPORT_TIERS, listDevelopers } from "../lib/developers/developers";
+import { ApiError } from "../lib/http/errors";
+import { issueApiKey, listApiKeys, revokeApiKey } from "../lib/keys/api-keys";
+
+const HELP = `Usage: npm run service -- <command> [options]
+
+Commands:
+  create-developer --name <name> [--tier free|pro|scale|enterprise]
+  list-developers
+  issue-key     --developer <id|name> [--kind secret|publishable] [--plane live|test] [--name <label>]
+  list-keys     --developer <id|name>
+  revoke-key    --developer <id|name> --key <key id or visible prefix>
+  create-agent  --developer <id|name> --handle <handle> [--name <display name>]
+  list-agents   --developer <id|name>
+  deactivate-agent | activate-agent --developer <id|name> --handle <handle>
+  add-origin    --developer <id|name> --origin <https origin or http://localhost:port>
+
+A new key is printed once; only its hash is stored.`;
+
+type Flags = Record<string, string | undefined>;
+
+function need(flags: Flags, name: string): string {
+  const v = flags[name];
+  if (!v) throw new Error(`--${name} is required`);
+  return v;
+}
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T, flag: string): T {
+  if (value === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(value)) throw new Error(`--${flag} must be one of ${allowed.join(", ")}`);
+  return value as T;
+}
+
+async function developerOf(flags: Flags) {
+  const ref = need(flags, "developer");
+  const dev = await findDeveloper(ref);
+  if (!dev) throw new Error(`No developer '${ref}'.`);
+  return dev;
+}
+
+const commands: Record<string, (flags: Flags) => Promise<void>> = {
+  async "create-developer"(f) {
+    const dev = await createDeveloper({ name: need(f, "name"), importTier: oneOf(f.tier, IMPORT_TIERS, "free", "tier") });
+    console.log(`Developer created\n  id:   ${dev.id}\n  name: ${dev.name}\n  tier: ${dev.importTier}`);
+  },
+  async "list-developers"() {
+    for (const d of await listDevelopers()) console.log(`${d.id}  ${d.name}  tier=${d.importTier}${d.sandbox ? "  (sandbox)" : ""}`);
+  },
+  async "issue-key"(f) {
+    const dev = await developerOf(f);
+    const kind = oneOf(f.kind, ["secret", "publishable"] as const, "secret", "kind");
+    const plane = oneOf(f.plane, ["live", "test"] as const, "live", "plane");
+    const { key, record } = await issueApiKey({ developerId: dev.id, kind, plane, name: f.name });
+    console.log(`New ${plane} ${kind} key (id ${record.id}). It is shown once; store it now:\n\n  ${key}\n`);
+  },
+  async "list-keys"(f) {
+    const dev = await developerOf(f);
+    for (const k of await listApiKeys(dev.id)) {
+      const state = k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : "active";
+      const used = k.lastUsedAt ? `last used ${k.lastUsedAt.toISOString()}` : "never used";
+      console.log(`${k.id}  ${k.prefix}…  ${k.plane} ${k.kind}  ${state}  ${used}${k.name ? `  "${k.name}"` : ""}`);
+    }
+  },
+  async "revoke-key"(f) {
+    const dev = await developerOf(f);
+    const n = await revokeApiKey({ developerId: dev.id, idOrPrefix: need(f, "key") });
+    if (n === 0) throw new Error("No active key matched.");
+    console.log(`Revoked ${n} key${n > 1 ? "s" : ""}.`);
+  },
+  async "create-agent"(f) {
+    const dev = await developerOf(f);
+    const agent = await createAgent({ developerId: dev.id, handle: need(f, "handle"), displayName: f.name });
+    console.log(JSON.stringify(agentView(agent), null, 2));
+  },
+  async "list-agents"(f) {
+    const dev = await developerOf(f);
+    console.log(JSON.stringify((await listAgents(dev.id)).map(agentView), null, 2));
+  },
+  async "deactivate-agent"(f) {
+    const dev = await developerOf(f);
+    if (!(await setAgentActive({ developerId: dev.id, handle: need(f, "handle"), active: false }))) throw new Error("No such agent.");
+    console.log("Agent deactivated.");
+  },
+  async "activate-agent"(f) {
+    const dev = await developerOf(f);
+    if (!(await setAgentActive({ developerId: dev.id, handle: need(f, "handle"), active: true }))) throw new Error("No such agent.");
+    console.log("Agent activated.");
+  },
+  async "add-origin"(f) {
+    const dev = await developerOf(f);
+    console.log(`Origin approved: ${await addOrigin({ developerId: dev.id, origin: need(f, "origin") })}`);
+  },
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === "help" || command === "--help") {
+    console.log(HELP);
+    return command ? 0 : 1;
+  }
+  const run = commands[command];
+  if (!run) {
+    console.error(`Unknown command '${command}'.\n\n${HELP}`);
+    return 1;
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: Object.fromEntries(
+      ["name", "tier", "developer", "kind", "plane", "key", "handle", "origin"].map((n) => [n, { type: "string" as const }]),
+    ),
+    strict: true,
+  });
+  try {
+    await run(values as Flags);
+    return 0;
+  } catch (err) {
+    console.error(`Error: ${err instanceof ApiError || err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  } finally {
+    await closeDatabase();
+  }
+}
+
+main(process.argv.slice(2)).then((code) => process.exit(code));

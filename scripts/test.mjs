@@ -1,0 +1,57 @@
+// npm test: integration tests (embedded PGlite; again on PostgreSQL when TEST_DATABASE_URL is set),
+// then a production build and the browser tests in Debian's Chromium. Prints one summary line.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const out = ".test-data/reports";
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let ok = true;
+
+function run(label, args, extraEnv = {}) {
+  console.log(`\n=== ${label} ===`);
+  const res = spawnSync(process.execPath, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
+  if (res.status !== 0) ok = false;
+  return res.status === 0;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return void (ok = false);
+  const r = JSON.parse(readFileSync(file, "utf8"));
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests + (r.numTotalTests === 0 ? 1 : 0);
+  totals.skipped += r.numPendingTests + r.numTodoTests;
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return void (ok = false);
+  const s = JSON.parse(readFileSync(file, "utf8")).stats;
+  totals.passed += s.expected + s.flaky;
+  totals.failed += s.unexpected + (s.expected + s.unexpected + s.flaky === 0 ? 1 : 0);
+  totals.skipped += s.skipped;
+}
+
+const vitest = ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json"];
+const pgUrl = process.env.TEST_DATABASE_URL;
+const pgliteEnv = { TEST_DATABASE_URL: "", TEST_REDIS_URL: "" };
+run("integration tests · embedded PGlite · in-memory rate limits", [...vitest, `--outputFile.json=${out}/vitest-pglite.json`], pgliteEnv);
+countVitest(`${out}/vitest-pglite.json`);
+if (pgUrl) {
+  const label = `integration tests · PostgreSQL${process.env.TEST_REDIS_URL ? " · Redis rate limits" : ""}`;
+  run(label, [...vitest, `--outputFile.json=${out}/vitest-postgres.json`]);
+  countVitest(`${out}/vitest-postgres.json`);
+}
+
+if (run("production build", ["node_modules/next/dist/bin/next", "build"])) {
+  run("browser tests · Chromium", ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`,
+  });
+  countPlaywright(`${out}/playwright.json`);
+} else {
+  totals.failed += 1;
+}
+
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
+process.exit(ok && totals.failed === 0 ? 0 : 1);

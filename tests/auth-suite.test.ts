@@ -1,0 +1,125 @@
+// The shared auth and tenancy suite: it runs over every registered /v1 route, so a new route joins it
+// by existing. 401 = bad key, 403 = user has not approved the agent, and no data crosses a plane or a tenant.
+import { beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "@/lib/http/errors";
+import type { RouteHandler } from "@/lib/http/define-route";
+import { issueAgentToken } from "@/lib/tokens/agent-token";
+import { createTenant, type Tenant } from "./helpers/fixtures";
+import { call } from "./helpers/http";
+import { samplePath, v1Routes } from "./helpers/routes";
+
+const routes = v1Routes();
+let a: Tenant;
+let b: Tenant;
+
+beforeAll(async () => {
+  a = await createTenant("tenant-a");
+  b = await createTenant("tenant-b", "other-agent");
+});
+
+describe("route registry", () => {
+  it("finds the /v1 routes", () => {
+    expect(routes.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it.each(routes.map((r) => [`${r.exportName} ${r.filePath}`, r] as const))("%s is declared with defineRoute", (_, r) => {
+    const meta = (r.handler as RouteHandler).meta;
+    expect(meta, "every /v1 handler must be made by defineRoute").toBeDefined();
+    expect(meta.method).toBe(r.exportName);
+    expect(meta.path).toBe(r.filePath);
+  });
+});
+
+const keyed = routes.filter((r) => (r.handler as RouteHandler).meta?.auth.key !== "none");
+
+describe.each(keyed.map((r) => [`${r.exportName} ${r.filePath}`, r.handler as RouteHandler] as const))("%s", (_, handler) => {
+  const { auth } = handler.meta;
+  const { path, params } = samplePath(handler.meta.path);
+  const send = (headers: Record<string, string | undefined>) =>
+    call(handler, { path, params, headers, body: handler.meta.method === "GET" ? undefined : {} });
+  const base = () => ({ "x-agent": a.agent.handle, "x-user-id": auth.testPlaneOnly ? "user-test" : "user-live" });
+
+  it("answers 401 api_key_required without a key", async () => {
+    const res = await send({ ...base() });
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe("api_key_required");
+    expect(res.body.error.message).toBe(MESSAGES.apiKeyRequired);
+    expect(res.body.request_id).toBe(res.headers.get("x-request-id"));
+  });
+
+  it.each([
+    ["an unknown well-formed key", () => `sk_${"A".repeat(32)}`],
+    ["a malformed key", () => "not-a-key"],
+    ["a revoked key", () => a.keys.revoked],
+  ])("answers 401 invalid_api_key for %s", async (_, key) => {
+    const res = await send({ ...base(), "x-api-key": key() });
+    expect(res.status).toBe(401);
+    expect(res.body.error).toMatchObject({ code: "invalid_api_key", message: MESSAGES.invalidApiKey });
+  });
+
+  if (auth.key === "secret") {
+    it("refuses publishable keys with 401 secret_key_required", async () => {
+      const res = await send({ ...base(), "x-api-key": auth.testPlaneOnly ? a.keys.pkTest : a.keys.pk });
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe("secret_key_required");
+    });
+  }
+
+  if (auth.testPlaneOnly) {
+    it("refuses live keys with 403 sandbox_requires_test_key", async () => {
+      const res = await send({ ...base(), "x-api-key": a.keys.sk });
+      expect(res.status).toBe(403);
+      expect(res.body.error).toMatchObject({ code: "sandbox_requires_test_key", message: MESSAGES.sandboxRequiresTestKey });
+    });
+  }
+
+  const ownKey = () => (auth.testPlaneOnly ? a.keys.skTest : a.keys.sk);
+
+  if (auth.agent) {
+    it("needs X-Agent (400), an agent of this developer (404)", async () => {
+      const missing = await send({ "x-api-key": ownKey(), "x-user-id": "user-live" });
+      expect(missing.status).toBe(400);
+      expect(missing.body.error.code).toBe("agent_required");
+      const foreign = await send({ "x-api-key": ownKey(), "x-agent": b.agent.handle, "x-user-id": "user-live" });
+      expect(foreign.status).toBe(404);
+      expect(foreign.body.error.code).toBe("unknown_agent");
+    });
+  }
+
+  if (auth.user !== "none") {
+    it("never resolves a user across key planes", async () => {
+      const testSeesLive = await send({ "x-api-key": a.keys.skTest, "x-agent": a.agent.handle, "x-user-id": "user-live" });
+      expect(testSeesLive.status).toBe(404);
+      expect(testSeesLive.body.error.code).toBe("unknown_user");
+      const liveSeesTest = await send({ "x-api-key": a.keys.sk, "x-agent": a.agent.handle, "x-user-id": "user-test" });
+      expect(liveSeesTest.status).toBe(404);
+      const liveToken = await issueAgentToken({ userId: a.users.live.id, developerId: a.developer.id, agentId: a.agent.id, agent: a.agent.handle, plane: "live" });
+      const tokenAcrossPlanes = await send({ "x-api-key": a.keys.skTest, "x-agent": a.agent.handle, authorization: `Bearer ${liveToken.token}` });
+      expect(tokenAcrossPlanes.status).toBe(401);
+      expect(tokenAcrossPlanes.body.error.code).toBe("invalid_access_token");
+    });
+
+    it("never resolves another developer's user", async () => {
+      const onlyB = await send({ "x-api-key": a.keys.sk, "x-agent": a.agent.handle, "x-user-id": "b-only" });
+      expect(onlyB.status).toBe(404);
+      const bToken = await issueAgentToken({ userId: b.users.live.id, developerId: b.developer.id, agentId: b.agent.id, agent: b.agent.handle, plane: "live" });
+      const withBToken = await send({ "x-api-key": a.keys.sk, "x-agent": a.agent.handle, authorization: `Bearer ${bToken.token}` });
+      expect(withBToken.status).toBe(401);
+      expect(withBToken.body.error.code).toBe("invalid_access_token");
+    });
+
+    it("answers 403 agent_not_approved for a user who has not approved the agent", async () => {
+      const res = await send({ "x-api-key": a.keys.sk, "x-agent": a.agent.handle, "x-user-id": "user-unapproved" });
+      expect(res.status).toBe(403);
+      expect(res.body.error).toMatchObject({ code: "agent_not_approved", message: MESSAGES.agentNotApproved });
+    });
+
+    if (auth.user === "required") {
+      it("answers 400 user_required when no user is named", async () => {
+        const res = await send({ "x-api-key": a.keys.sk, "x-agent": a.agent.handle });
+        expect(res.status).toBe(400);
+        expect(res.body.error.code).toBe("user_required");
+      });
+    }
+  }
+});

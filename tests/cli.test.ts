@@ -1,0 +1,66 @@
+// The command-line tool, run as a newcomer would (npm run service -- …), on its own embedded database.
+import { execFile } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+const dataDir = mkdtempSync(path.join(tmpdir(), "cli-"));
+
+async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "development" as const, LOG_LEVEL: "silent" };
+  try {
+    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...args], { env });
+    return { code: 0, out: stdout, err: stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, out: err.stdout, err: err.stderr };
+  }
+}
+
+describe("npm run service", () => {
+  it("creates a developer, issues, lists and revokes keys, manages agents and origins", async () => {
+    const dev = await cli("create-developer", "--name", "acme", "--tier", "pro");
+    expect(dev.code).toBe(0);
+    expect(dev.out).toContain("tier: pro");
+
+    const live = await cli("issue-key", "--developer", "acme", "--kind", "secret", "--plane", "live");
+    const key = live.out.match(/\b(sk_[A-Za-z0-9]{32})\b/)?.[1];
+    expect(key, live.out + live.err).toBeDefined();
+    const test = await cli("issue-key", "--developer", "acme", "--kind", "publishable", "--plane", "test");
+    expect(test.out).toMatch(/\bpk_test_[A-Za-z0-9]{32}\b/);
+
+    const listed = await cli("list-keys", "--developer", "acme");
+    expect(listed.out).toContain(`${key!.slice(0, 7)}…`);
+    expect(listed.out).not.toContain(key);
+    expect(listed.out).toContain("live secret  active");
+
+    expect((await cli("revoke-key", "--developer", "acme", "--key", key!.slice(0, 7))).out).toContain("Revoked 1 key");
+    expect((await cli("list-keys", "--developer", "acme")).out).toMatch(/live secret {2}revoked/);
+
+    const agent = await cli("create-agent", "--developer", "acme", "--handle", "helper-bot", "--name", "Helper");
+    expect(JSON.parse(agent.out)).toMatchObject({ handle: "helper-bot", display_name: "Helper", sign_in_url: "http://localhost:3000/sign-in/helper-bot" });
+    const agents = JSON.parse((await cli("list-agents", "--developer", "acme")).out);
+    expect(agents.map((a: { handle: string }) => a.handle)).toEqual(["helper-bot"]);
+
+    expect((await cli("add-origin", "--developer", "acme", "--origin", "https://app.acme.example")).out).toContain(
+      "Origin approved: https://app.acme.example",
+    );
+    const badOrigin = await cli("add-origin", "--developer", "acme", "--origin", "http://app.acme.example");
+    expect(badOrigin.code).toBe(1);
+    expect(badOrigin.err).toContain("origin must be an https origin (or localhost)");
+  }, 120_000);
+
+  it("explains its usage and rejects unknown commands and bad flags", async () => {
+    const unknown = await cli("launch-rockets");
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain("Unknown command 'launch-rockets'");
+    const missing = await cli("issue-key");
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain("--developer is required");
+    const badKind = await cli("issue-key", "--developer", "nobody", "--kind", "secret");
+    expect(badKind.err).toContain("No developer 'nobody'");
+  }, 60_000);
+});

@@ -1,0 +1,35 @@
+// Every /v1 route handler in app/, found from the file tree, with its contract.
+import type { RouteHandler } from "@/lib/http/define-route";
+
+const modules = import.meta.glob("../../app/v1/**/route.ts", { eager: true }) as Record<string, Record<string, unknown>>;
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+export interface RegisteredRoute {
+  file: string;
+  /** The URL path the file serves, from its folder (dynamic segments kept as [name]). */
+  filePath: string;
+  exportName: string;
+  handler: RouteHandler | ((...args: unknown[]) => unknown);
+}
+
+export function v1Routes(): RegisteredRoute[] {
+  return Object.entries(modules).flatMap(([file, mod]) => {
+    const filePath = file.replace(/^.*\/app/, "").replace(/\/route\.ts$/, "");
+    return METHODS.filter((m) => m in mod).map((m) => ({
+      file,
+      filePath,
+      exportName: m,
+      handler: mod[m] as RegisteredRoute["handler"],
+    }));
+  });
+}
+
+/** A concrete path for a route's pattern: each [param] becomes a plausible placeholder. */
+export function samplePath(pattern: string): { path: string; params: Record<string, string> } {
+  const params: Record<string, string> = {};
+  const path = pattern.replace(/\[([^\]]+)\]/g, (_, name: string) => {
+    params[name] = `sample-${name}`;
+    return params[name];
+  });
+  return { path, params };
+}

@@ -1,0 +1,138 @@
+// Request conventions shared by every /v1 route: error body, request ids, JSON parsing, size caps, CORS.
+import { beforeAll, describe, expect, it } from "vitest";
+import { POST as simulate } from "@/app/v1/sandbox/simulate/route";
+import { POST as createAgentRoute, GET as listAgentsRoute } from "@/app/v1/agents/route";
+import { ERROR_STATUS, MESSAGES } from "@/lib/http/errors";
+import { defineRoute } from "@/lib/http/define-route";
+import { preflight } from "@/lib/http/cors";
+import { DEFAULT_BODY_LIMIT_BYTES } from "@/lib/http/request";
+import { createTenant, type Tenant } from "./helpers/fixtures";
+import { call } from "./helpers/http";
+
+let t: Tenant;
+beforeAll(async () => {
+  t = await createTenant();
+});
+
+describe("error body and request ids", () => {
+  it("answers every error as { error: { code, message }, request_id } with a matching X-Request-Id", async () => {
+    const res = await call(listAgentsRoute, {});
+    expect(res.status).toBe(401);
+    expect(Object.keys(res.body).sort()).toEqual(["error", "request_id"]);
+    expect(res.body.request_id).toMatch(/^req_[A-Za-z0-9]{20}$/);
+    expect(res.headers.get("x-request-id")).toBe(res.body.request_id);
+  });
+
+  it("puts an X-Request-Id on successful answers too, unique per request", async () => {
+    const one = await call(listAgentsRoute, { headers: { "x-api-key": t.keys.sk } });
+    const two = await call(listAgentsRoute, { headers: { "x-api-key": t.keys.sk } });
+    expect(one.status).toBe(200);
+    expect(one.headers.get("x-request-id")).toMatch(/^req_/);
+    expect(one.headers.get("x-request-id")).not.toBe(two.headers.get("x-request-id"));
+  });
+
+  it("maps every code through one table, with 401 and 403 never shared", () => {
+    const unauthorized = Object.entries(ERROR_STATUS).filter(([, s]) => s === 401).map(([c]) => c);
+    const forbidden = Object.entries(ERROR_STATUS).filter(([, s]) => s === 403).map(([c]) => c);
+    expect(unauthorized).toEqual(expect.arrayContaining(["invalid_api_key", "api_key_required"]));
+    expect(forbidden).toContain("agent_not_approved");
+    expect(unauthorized.filter((c) => forbidden.includes(c))).toEqual([]);
+  });
+
+  it("hides unexpected errors behind a generic 500 that names the request", async () => {
+    const boom = defineRoute({
+      method: "GET",
+      path: "/v1/test-boom",
+      auth: { key: "none", agent: false, user: "none" },
+      handler: async () => {
+        throw new Error("database password is hunter2");
+      },
+    });
+    const res = await call(boom, {});
+    expect(res.status).toBe(500);
+    expect(res.body.error).toEqual({ code: "internal_error", message: MESSAGES.internalError });
+    expect(JSON.stringify(res.body)).not.toContain("hunter2");
+  });
+});
+
+describe("request bodies", () => {
+  const headers = () => ({ "x-api-key": t.keys.skTest });
+
+  it("answers 400 invalid_json for malformed JSON", async () => {
+    const res = await call(simulate, { headers: { ...headers(), "content-type": "application/json" }, rawBody: '{"scenario": ' });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual({ code: "invalid_json", message: MESSAGES.invalidJson });
+  });
+
+  it("answers 413 payload_too_large over the cap, before parsing", async () => {
+    const big = JSON.stringify({ scenario: "x".repeat(DEFAULT_BODY_LIMIT_BYTES) });
+    const res = await call(simulate, { headers: { ...headers(), "content-type": "application/json" }, rawBody: big });
+    expect(res.status).toBe(413);
+    expect(res.body.error).toMatchObject({ code: "payload_too_large", limit_bytes: DEFAULT_BODY_LIMIT_BYTES });
+  });
+
+  it("answers 415 for a body that is not JSON", async () => {
+    const res = await call(simulate, { headers: { ...headers(), "content-type": "text/plain" }, rawBody: "scenario=x" });
+    expect(res.status).toBe(415);
+    expect(res.body.error.code).toBe("unsupported_media_type");
+  });
+
+  it("answers 400 invalid_request naming each invalid field", async () => {
+    const res = await call(createAgentRoute, {
+      headers: { "x-api-key": t.keys.sk },
+      body: { handle: "Not A Handle!", display_name: 42 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("invalid_request");
+    expect(res.body.error.fields.map((f: { field: string }) => f.field).sort()).toEqual(["display_name", "handle"]);
+    expect(res.body.error.message).toContain("handle");
+  });
+
+  it("answers 422 invalid_format on routes that declare it", async () => {
+    const strict = defineRoute({
+      method: "POST",
+      path: "/v1/test-strict",
+      auth: { key: "none", agent: false, user: "none" },
+      invalidCode: "invalid_format",
+      body: (await import("zod")).z.object({ n: (await import("zod")).z.number() }).strict(),
+      handler: async ({ body }) => ({ body }),
+    });
+    const res = await call(strict, { body: { n: 1, source: "forbidden" } });
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe("invalid_format");
+  });
+});
+
+describe("agents API", () => {
+  it("creates an agent with its sign_in_url and refuses a duplicate handle with 409", async () => {
+    const res = await call(createAgentRoute, { headers: { "x-api-key": t.keys.sk }, body: { handle: "travel-bot", display_name: "Travel" } });
+    expect(res.status).toBe(201);
+    expect(res.body.agent).toMatchObject({ handle: "travel-bot", display_name: "Travel", active: true, sign_in_url: "http://localhost:3000/sign-in/travel-bot" });
+    const dup = await call(createAgentRoute, { headers: { "x-api-key": t.keys.sk }, body: { handle: "travel-bot" } });
+    expect(dup.status).toBe(409);
+    expect(dup.body.error.code).toBe("agent_exists");
+  });
+
+  it("lists only the calling developer's agents, each with sign_in_url", async () => {
+    const other = await createTenant("other", "someone-else");
+    const res = await call(listAgentsRoute, { headers: { "x-api-key": t.keys.sk } });
+    const handles = res.body.agents.map((a: { handle: string }) => a.handle);
+    expect(handles).toContain(t.agent.handle);
+    expect(handles).not.toContain(other.agent.handle);
+    for (const a of res.body.agents) expect(a.sign_in_url).toBe(`http://localhost:3000/sign-in/${a.handle}`);
+  });
+});
+
+describe("CORS", () => {
+  it("grants no origin to secret-key routes, so browsers cannot call them", async () => {
+    const res = await call(listAgentsRoute, { headers: { "x-api-key": t.keys.sk, origin: "https://evil.example" } });
+    expect(res.headers.get("access-control-allow-origin")).toBeNull();
+    expect(preflight("closed").headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("opens discovery-style routes to any origin", () => {
+    const res = preflight("open");
+    expect(res.status).toBe(204);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+  });
+});
