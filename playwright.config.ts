@@ -3,6 +3,7 @@
 import { accessSync, constants, mkdirSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { SERVER_NODE_FLAGS } from "./scripts/node-flags.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
@@ -70,14 +71,16 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // Started as node + next's bin so the process Playwright stops is the server itself.
-    command: `node node_modules/next/dist/bin/next start -p ${port}`,
+    // The production server (scripts/server.mjs), started directly so the process Playwright stops is the server itself.
+    command: `node ${SERVER_NODE_FLAGS.join(" ")} scripts/server.mjs`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: "ignore",
     stderr: "pipe",
     env: {
+      PORT: String(port),
+      NODE_ENV: "production",
       DATA_DIR: dataDir,
       NEXT_TELEMETRY_DISABLED: "1",
       BASE_URL: baseURL,

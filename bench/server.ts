@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
+import { SERVER_NODE_FLAGS } from "../scripts/node-flags.mjs";
 
 export type DbKind = "pglite" | "postgres";
 
@@ -133,8 +134,8 @@ function tail(file: string, lines = 20): string {
 
 /** Starts `node scripts/server.mjs` from root (which must hold a build) and waits for /api/health. */
 export async function startService(opts: { root: string; db: BenchDatabase }): Promise<Service> {
-  if (!existsSync(path.join(opts.root, ".next", "BUILD_ID"))) {
-    throw new Error(`No build in ${opts.root}: run \`next build\` there first.`);
+  if (!existsSync(path.join(opts.root, ".next", "service-db-template", "PG_VERSION"))) {
+    throw new Error(`No build in ${opts.root}: run \`npm run build\` there first.`);
   }
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -152,7 +153,7 @@ export async function startService(opts: { root: string; db: BenchDatabase }): P
   const logFile = path.join(opts.db.workDir, `server-${port}.log`);
   const log = openSync(logFile, "a");
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, ["scripts/server.mjs"], { cwd: opts.root, env, detached: true, stdio: ["ignore", log, log] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/server.mjs"], { cwd: opts.root, env, detached: true, stdio: ["ignore", log, log] });
   closeSync(log);
   const stop = once(() => killGroup(child));
 

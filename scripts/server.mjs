@@ -1,20 +1,58 @@
-// The production server: Next.js behind a plain Node HTTP server that records each connection's
-// peer address as the last X-Forwarded-For entry, so the app knows the real client address
-// (`next start` keeps a client-sent X-Forwarded-For as is, which would let anyone spoof it).
+// The production server. A plain Node HTTP server that
+// - records each connection's peer address as the last X-Forwarded-For entry, so the app knows the
+//   real client address (`next start` keeps a client-sent X-Forwarded-For as is, which would let
+//   anyone spoof it);
+// - serves the JSON API (every defineRoute handler) on its fast path, built by scripts/build-api.mjs
+//   (lib/http/node-dispatch.ts says why);
+// - hands everything else to Next.js.
+import { existsSync } from "node:fs";
 import { createServer } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import next from "next";
 
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME ?? "0.0.0.0";
+const apiBundle = path.resolve(import.meta.dirname, "../.next/service-api/server.mjs");
+if (!existsSync(apiBundle)) {
+  console.error("The API bundle is missing: run `npm run build` (or `npm start`, which builds when needed).");
+  process.exit(1);
+}
+const api = await import(pathToFileURL(apiBundle).href);
+
+// Configuration, secrets and the migrated database first, so both halves of the app share them.
+await api.startService();
+const config = api.env();
+
 const app = next({ dev: false, hostname, port });
 const handle = app.getRequestHandler();
-
 await app.prepare();
+
+function onSeparateHost(req) {
+  if (!req.headers.host) return false;
+  try {
+    return api.rewriteForHost(new URL(req.url ?? "/", `http://${req.headers.host}`), config) !== null;
+  } catch {
+    return false; // an unreadable Host header: Next.js answers it
+  }
+}
+
 const server = createServer((req, res) => {
   const peer = req.socket.remoteAddress ?? "unknown";
   const prior = req.headers["x-forwarded-for"];
   req.headers["x-forwarded-for"] = prior ? `${prior}, ${peer}` : peer;
-  handle(req, res);
+  // Requests to a separately hosted sign-in or MCP address are rewritten by proxy.ts inside Next.js.
+  if (onSeparateHost(req)) return void handle(req, res);
+  api.dispatch(api.router, req, res).then(
+    (served) => {
+      if (!served) handle(req, res);
+    },
+    (err) => {
+      console.error(err);
+      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+      res.end();
+    },
+  );
 });
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => console.log(`Service listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`));

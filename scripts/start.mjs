@@ -2,10 +2,11 @@
 import { spawnSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "./node-flags.mjs";
 
-const SOURCES = ["app", "lib", "components", "public", "prisma", "next.config.mjs", "package.json", "instrumentation.ts", "proxy.ts"];
-const BUILD_MARK = ".next/BUILD_ID";
-const next = "node_modules/next/dist/bin/next";
+const SOURCES = ["app", "lib", "components", "public", "prisma", "scripts", "next.config.mjs", "package.json", "instrumentation.ts", "proxy.ts"];
+// The last thing scripts/build.mjs writes.
+const BUILD_MARK = ".next/service-db-template/PG_VERSION";
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 
 function newestMtime(p) {
@@ -23,9 +24,9 @@ function newestMtime(p) {
 const stale = !existsSync(BUILD_MARK) || Math.max(...SOURCES.map(newestMtime)) > statSync(BUILD_MARK).mtimeMs;
 if (stale) {
   console.log("Building the service (first start or sources changed)…");
-  const build = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env });
+  const build = spawnSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit", env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const server = spawn(process.execPath, ["scripts/server.mjs"], { stdio: "inherit", env: { ...env, NODE_ENV: "production" } });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/server.mjs"], { stdio: "inherit", env: { ...env, NODE_ENV: "production" } });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -44,7 +44,7 @@ if (pgUrl) {
   countVitest(`${out}/vitest-postgres.json`);
 }
 
-if (run("production build", ["node_modules/next/dist/bin/next", "build"])) {
+if (run("production build", ["scripts/build.mjs"])) {
   run("browser tests · Chromium", ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`,
   });

@@ -6,10 +6,11 @@ import { resetEnvForTests } from "@/lib/env";
 
 describe("GET /api/health", () => {
   it("answers 200 when the database answers", async () => {
-    const res = await GET();
+    const res = await GET(new Request("http://localhost:3000/api/health"));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: "ok", database: "ok" });
     expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("x-request-id")).toMatch(/^req_/);
   });
 
   it("answers 503 when the database is unreachable", async () => {
@@ -19,7 +20,7 @@ describe("GET /api/health", () => {
     process.env.DATABASE_URL = "postgres://nobody@127.0.0.1:9/none";
     resetEnvForTests();
     try {
-      const res = await GET();
+      const res = await GET(new Request("http://localhost:3000/api/health"));
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({ status: "unavailable", database: "unavailable" });
     } finally {

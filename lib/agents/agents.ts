@@ -1,5 +1,6 @@
 // Agents: the X-Agent handles of a developer's apps, with their sign-in URL.
 import { z } from "zod";
+import { TtlCache } from "../cache";
 import { db } from "../db";
 import type { Agent } from "../db/generated/client";
 import { env } from "../env";
@@ -30,9 +31,12 @@ export function signInUrl(handle: string): string {
 export async function createAgent(input: { developerId: string; handle: string; displayName?: string }) {
   const handle = agentHandleSchema.parse(input.handle);
   try {
-    return await (await db()).agent.create({
+    const agent = await (await db()).agent.create({
       data: { developerId: input.developerId, handle, displayName: input.displayName ?? handle },
     });
+    // A lookup of this handle just before may have cached "no such agent".
+    agentCache.clear();
+    return agent;
   } catch (err) {
     if ((err as { code?: string }).code === "P2002") {
       throw new ApiError("agent_exists", `This developer account already has an agent '${handle}'.`, { agent: handle });
@@ -59,20 +63,14 @@ export async function oldestActiveAgent(developerId: string) {
   return (await db()).agent.findFirst({ where: { developerId, active: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
 }
 
-type CachedAgent = { agent: Pick<Agent, "id" | "handle" | "displayName" | "active"> | null; fetchedAt: number };
-const agentCache = new Map<string, CachedAgent>();
+const agentCache = new TtlCache<Pick<Agent, "id" | "handle" | "displayName" | "active"> | null>("agents");
 
 /** An agent by handle within one developer account; cached as briefly as API keys. */
 export async function findAgent(developerId: string, handle: string) {
-  const cacheKey = `${developerId}\u0000${handle}`;
-  const now = Date.now();
-  const hit = agentCache.get(cacheKey);
-  if (hit && now - hit.fetchedAt < env().KEY_CACHE_TTL_MS) return hit.agent;
-  const agent = await (await db()).agent.findUnique({
-    where: { developerId_handle: { developerId, handle } },
-    select: { id: true, handle: true, displayName: true, active: true },
-  });
-  if (agentCache.size >= 10_000) agentCache.clear();
-  agentCache.set(cacheKey, { agent, fetchedAt: now });
-  return agent;
+  return agentCache.through(`${developerId}\u0000${handle}`, async () =>
+    (await db()).agent.findUnique({
+      where: { developerId_handle: { developerId, handle } },
+      select: { id: true, handle: true, displayName: true, active: true },
+    }),
+  );
 }

@@ -1,5 +1,5 @@
 // Opens the configured database (embedded PGlite or PostgreSQL), migrates it and wraps it in Prisma.
-import { mkdirSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -35,6 +35,33 @@ export function parsePostgresUrl(raw: string): { connectionString: string; schem
   return { connectionString: u.toString(), schema };
 }
 
+/**
+ * A new embedded database made at build time (scripts/build-db-template.ts): a closed PGlite data
+ * directory with initdb already run and the migrations of that build applied. A first start copies
+ * it. Running initdb inside WebAssembly instead takes about 2.5 s and leaves the process holding
+ * several hundred MB it never returns.
+ */
+export const PGLITE_TEMPLATE = path.join(process.cwd(), ".next", "service-db-template");
+
+/**
+ * PGlite's defaults plus a smaller buffer pool: the embedded database serves one process, its files
+ * sit in the OS page cache anyway, and the default pool costs about 100 MB of resident memory.
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
+async function createPglite(dir: string): Promise<PGlite> {
+  const fresh = !existsSync(/*turbopackIgnore: true*/ path.join(dir, "PG_VERSION"));
+  if (fresh && existsSync(/*turbopackIgnore: true*/ path.join(PGLITE_TEMPLATE, "PG_VERSION"))) {
+    // Copied to a sibling first and renamed, so an interrupted copy never looks like a database.
+    // The data directory's lock is held, so no other process is copying.
+    const partial = `${dir}.partial`;
+    rmSync(/*turbopackIgnore: true*/ partial, { recursive: true, force: true });
+    cpSync(/*turbopackIgnore: true*/ PGLITE_TEMPLATE, partial, { recursive: true });
+    renameSync(partial, dir);
+  }
+  return PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
+}
+
 async function openPglite(dataDir: string): Promise<{ pglite: PGlite; release: () => void }> {
   if (dataDir.startsWith("memory://")) return { pglite: await PGlite.create(), release: () => undefined };
   const dir = path.resolve(dataDir, "pglite");
@@ -42,7 +69,7 @@ async function openPglite(dataDir: string): Promise<{ pglite: PGlite; release: (
   mkdirSync(path.dirname(dir), { recursive: true });
   const release = lockDataDir(path.join(path.dirname(dir), "pglite.lock"));
   try {
-    return { pglite: await PGlite.create(dir), release };
+    return { pglite: await createPglite(dir), release };
   } catch (err) {
     release();
     throw err;

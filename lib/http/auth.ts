@@ -1,9 +1,9 @@
 // The authentication steps of a /v1 request, each small: key, plane, agent, user.
 import { findAgent } from "../agents/agents";
-import { db } from "../db";
 import type { Plane } from "../db/generated/enums";
 import { resolveApiKey, type ResolvedKey } from "../keys/api-keys";
 import { verifyAgentToken } from "../tokens/agent-token";
+import { findExternalUser, isApproved } from "../users/approvals";
 import { ApiError, MESSAGES } from "./errors";
 
 export type KeyRequirement = "secret" | "publishable" | "any";
@@ -47,18 +47,13 @@ export async function resolveAgent(req: Request, key: ResolvedKey): Promise<Reso
   return { id: agent.id, handle: agent.handle, displayName: agent.displayName };
 }
 
+/** The Bearer token, if any. An Authorization header that is not a Bearer token is a 401, not silence. */
 function bearerToken(req: Request): string | undefined {
-  const header = req.headers.get("authorization");
-  const m = header?.match(/^Bearer\s+(\S+)\s*$/i);
-  return m?.[1];
-}
-
-async function approved(userId: string, agentId: string): Promise<boolean> {
-  const row = await (await db()).agentApproval.findUnique({
-    where: { userId_agentId: { userId, agentId } },
-    select: { revokedAt: true },
-  });
-  return !!row && !row.revokedAt;
+  const header = req.headers.get("authorization")?.trim();
+  if (!header) return undefined;
+  const m = header.match(/^Bearer\s+(\S+)$/i);
+  if (!m) throw new ApiError("invalid_access_token", MESSAGES.invalidAccessToken);
+  return m[1];
 }
 
 /**
@@ -80,7 +75,7 @@ export async function resolveUser(
     ) {
       throw new ApiError("invalid_access_token", MESSAGES.invalidAccessToken);
     }
-    if (!(await approved(claims.userId, ctx.agent.id))) throw new ApiError("agent_not_approved", MESSAGES.agentNotApproved);
+    if (!(await isApproved({ userId: claims.userId, agentId: ctx.agent.id }))) throw new ApiError("agent_not_approved", MESSAGES.agentNotApproved);
     return { id: claims.userId, plane: claims.plane, via: "bearer" };
   }
 
@@ -89,12 +84,8 @@ export async function resolveUser(
     if (ctx.required) throw new ApiError("user_required", MESSAGES.userRequired);
     return null;
   }
-  const link = await (await db()).externalUserId.findUnique({
-    where: { developerId_plane_externalId: { developerId: ctx.key.developerId, plane: ctx.key.plane, externalId } },
-    select: { userId: true, user: { select: { approvals: { where: { agentId: ctx.agent.id }, select: { revokedAt: true } } } } },
-  });
+  const link = await findExternalUser({ developerId: ctx.key.developerId, plane: ctx.key.plane, externalId, agentId: ctx.agent.id });
   if (!link) throw new ApiError("unknown_user", MESSAGES.unknownUser);
-  const approval = link.user.approvals[0];
-  if (!approval || approval.revokedAt) throw new ApiError("agent_not_approved", MESSAGES.agentNotApproved);
+  if (!link.approved) throw new ApiError("agent_not_approved", MESSAGES.agentNotApproved);
   return { id: link.userId, plane: ctx.key.plane, via: "external_id", externalId };
 }

@@ -1,8 +1,8 @@
 // API keys: issued once, stored as a keyed hash with a visible prefix, revocable, cached ≤ 1 s.
 import { keyedHash } from "../crypto";
+import { TtlCache } from "../cache";
 import { db } from "../db";
 import type { KeyKind, Plane } from "../db/generated/enums";
-import { env } from "../env";
 import { newId, PREFIX } from "../ids";
 
 const HASH_PURPOSE = "api-key";
@@ -79,10 +79,8 @@ export async function listApiKeys(developerId: string) {
   });
 }
 
-type CacheEntry = { key: ResolvedKey | null; fetchedAt: number };
-const keyCache = new Map<string, CacheEntry>();
+const keyCache = new TtlCache<ResolvedKey | null>("api-keys");
 const lastUsedWritten = new Map<string, number>();
-const MAX_CACHE_ENTRIES = 10_000;
 
 /**
  * The active key behind a raw X-API-Key value, or null. Results are cached for at most
@@ -91,20 +89,14 @@ const MAX_CACHE_ENTRIES = 10_000;
 export async function resolveApiKey(raw: string): Promise<ResolvedKey | null> {
   if (!parseKeyFormat(raw)) return null;
   const hash = hashApiKey(raw);
-  const now = Date.now();
-  const cached = keyCache.get(hash);
-  if (cached && now - cached.fetchedAt < env().KEY_CACHE_TTL_MS) {
-    if (cached.key) touch(cached.key.id, now);
-    return cached.key;
-  }
-  const row = await (await db()).apiKey.findUnique({
-    where: { hash },
-    select: { id: true, developerId: true, kind: true, plane: true, revokedAt: true },
+  const key = await keyCache.through(hash, async () => {
+    const row = await (await db()).apiKey.findUnique({
+      where: { hash },
+      select: { id: true, developerId: true, kind: true, plane: true, revokedAt: true },
+    });
+    return row && !row.revokedAt ? { id: row.id, developerId: row.developerId, kind: row.kind, plane: row.plane } : null;
   });
-  const key = row && !row.revokedAt ? { id: row.id, developerId: row.developerId, kind: row.kind, plane: row.plane } : null;
-  if (keyCache.size >= MAX_CACHE_ENTRIES) keyCache.clear();
-  keyCache.set(hash, { key, fetchedAt: now });
-  if (key) touch(key.id, now);
+  if (key) touch(key.id, Date.now());
   return key;
 }
 

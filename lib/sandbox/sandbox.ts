@@ -4,6 +4,7 @@ import { db } from "../db";
 import { issueApiKey } from "../keys/api-keys";
 import { agentView } from "../agents/agents";
 import { issueAgentToken } from "../tokens/agent-token";
+import { clearUserAccessCache } from "../users/approvals";
 import { phoneDigest } from "../users/phone";
 import { ApiError } from "../http/errors";
 import {
@@ -59,7 +60,7 @@ export async function provisionSandbox() {
 /** Restores the developer's synthetic user to its seeded state and clears simulated failures. */
 export async function resetSandbox(input: { developerId: string; agentId: string }) {
   const prisma = await db();
-  return prisma.$transaction(async (tx) => {
+  const result = await prisma.$transaction(async (tx) => {
     const user = await tx.user.findFirst({
       where: { developerId: input.developerId, plane: "test", synthetic: true },
       select: { id: true },
@@ -71,6 +72,8 @@ export async function resetSandbox(input: { developerId: string; agentId: string
     await tx.sandboxScenario.deleteMany({ where: { developerId: input.developerId } });
     return { ok: true, user: { id: user.id, external_id: SANDBOX_EXTERNAL_ID } };
   });
+  clearUserAccessCache();
+  return result;
 }
 
 export function isSandboxScenario(value: string): value is SandboxScenario {

@@ -1,17 +1,21 @@
 // Agent approvals: a user approves an agent once; revoking ends the agent's access to the profile.
+import { TtlCache } from "../cache";
 import type { Prisma } from "../db/generated/client";
-import { db } from "../db";
+import type { Plane } from "../db/generated/enums";
+import { database, db } from "../db";
 
 type Tx = Prisma.TransactionClient;
 
 /** Approves (or re-approves) the agent for the user. Idempotent. */
 export async function approveAgent(input: { userId: string; agentId: string }, tx?: Tx) {
   const client = tx ?? (await db());
-  return client.agentApproval.upsert({
+  const approval = await client.agentApproval.upsert({
     where: { userId_agentId: { userId: input.userId, agentId: input.agentId } },
     create: { userId: input.userId, agentId: input.agentId },
     update: { revokedAt: null, approvedAt: new Date() },
   });
+  accessCache.clear();
+  return approval;
 }
 
 export async function revokeApproval(input: { userId: string; agentId: string }) {
@@ -19,13 +23,46 @@ export async function revokeApproval(input: { userId: string; agentId: string })
     where: { userId: input.userId, agentId: input.agentId, revokedAt: null },
     data: { revokedAt: new Date() },
   });
+  accessCache.clear();
   return res.count;
 }
 
-export async function hasApproved(input: { userId: string; agentId: string }): Promise<boolean> {
-  const row = await (await db()).agentApproval.findUnique({
-    where: { userId_agentId: { userId: input.userId, agentId: input.agentId } },
-    select: { revokedAt: true },
+// The two lookups below run on every authenticated request: each is one SQL statement (Prisma
+// sends one per relation level) behind the shared ≤ 1 s cache, like API keys and agents.
+const accessCache = new TtlCache<{ userId: string; approved: boolean } | null>("user-access");
+
+/** Forgets cached user lookups after a change to approvals or to developers' user ids. */
+export function clearUserAccessCache(): void {
+  accessCache.clear();
+}
+
+/** Whether the user has a current (unrevoked) approval of the agent. */
+export async function isApproved(input: { userId: string; agentId: string }): Promise<boolean> {
+  const hit = await accessCache.through(`u\u0000${input.userId}\u0000${input.agentId}`, async () => {
+    const rows = await (await database()).sql.query<{ ok: boolean }>(
+      `SELECT true AS ok FROM agent_approvals WHERE user_id = $1 AND agent_id = $2 AND revoked_at IS NULL`,
+      [input.userId, input.agentId],
+    );
+    return { userId: input.userId, approved: rows.length > 0 };
   });
-  return !!row && !row.revokedAt;
+  return !!hit?.approved;
+}
+
+/**
+ * The user behind a developer's own user id (X-User-Id) in one key plane, and whether they have
+ * approved the agent; null when the developer has no such user in that plane.
+ */
+export async function findExternalUser(input: { developerId: string; plane: Plane; externalId: string; agentId: string }) {
+  const cacheKey = `e\u0000${input.developerId}\u0000${input.plane}\u0000${input.agentId}\u0000${input.externalId}`;
+  return accessCache.through(cacheKey, async () => {
+    const rows = await (await database()).sql.query<{ user_id: string; approved: boolean }>(
+      `SELECT e.user_id, (a.user_id IS NOT NULL AND a.revoked_at IS NULL) AS approved
+         FROM external_user_ids e
+         LEFT JOIN agent_approvals a ON a.user_id = e.user_id AND a.agent_id = $4
+        WHERE e.developer_id = $1 AND e.plane = $2 AND e.external_id = $3`,
+      [input.developerId, input.plane, input.externalId, input.agentId],
+    );
+    const row = rows[0];
+    return row ? { userId: row.user_id, approved: row.approved } : null;
+  });
 }

@@ -1,12 +1,13 @@
 // GET /api/health — 200 when the database answers, 503 when it does not.
+import { defineRoute } from "@/lib/http/define-route";
 import { checkHealth } from "@/lib/health";
 
-export const dynamic = "force-dynamic";
-
-export async function GET() {
-  const health = await checkHealth();
-  return Response.json(
-    { status: health.ok ? "ok" : "unavailable", database: health.database },
-    { status: health.ok ? 200 : 503, headers: { "Cache-Control": "no-store" } },
-  );
-}
+export const GET = defineRoute({
+  method: "GET",
+  path: "/api/health",
+  auth: { key: "none", agent: false, user: "none" },
+  handler: async () => {
+    const health = await checkHealth();
+    return { status: health.ok ? 200 : 503, body: { status: health.ok ? "ok" : "unavailable", database: health.database } };
+  },
+});

@@ -1,0 +1,24 @@
+// The production server's API path end to end: sandbox provisioning, then an authenticated read.
+import { expect, test } from "@playwright/test";
+
+test("a sandbox provisioned over HTTP reads its user's profile", async ({ request }) => {
+  const provisioned = await request.post("/v1/sandbox/provision");
+  expect(provisioned.status()).toBe(201);
+  expect(provisioned.headers()["x-request-id"]).toMatch(/^req_/);
+  const sandbox = await provisioned.json();
+  expect(sandbox.secret_key).toMatch(/^sk_test_/);
+
+  const headers = { "X-API-Key": sandbox.secret_key, "X-Agent": sandbox.agent.handle, "X-User-Id": sandbox.user.external_id };
+  const profile = await request.get("/v1/profile?sections=identity", { headers });
+  expect(profile.status()).toBe(200);
+  expect(await profile.json()).toMatchObject({ linked: true, livemode: false, identity: { given_name: "Sam" } });
+
+  const bearer = await request.get("/v1/profile", {
+    headers: { "X-API-Key": sandbox.secret_key, "X-Agent": sandbox.agent.handle, Authorization: `Bearer ${sandbox.user.agent_token}` },
+  });
+  expect(bearer.status()).toBe(200);
+
+  const wrongKey = await request.get("/v1/profile", { headers: { ...headers, "X-API-Key": "sk_test_" + "x".repeat(32) } });
+  expect(wrongKey.status()).toBe(401);
+  expect((await wrongKey.json()).error.code).toBe("invalid_api_key");
+});

@@ -1,0 +1,53 @@
+// Short-lived in-process caches for the lookups every request repeats (API keys, agents, users).
+// Entries live at most KEY_CACHE_TTL_MS (≤ 1 s), so a change made on any instance takes effect on
+// every instance within a second; a change made in this process clears the cache at once. The
+// maps hang off globalThis so the API fast path and the app router, which bundle this module
+// separately, share them and a clear in one is seen by the other.
+import { env } from "./env";
+
+const MAX_ENTRIES = 10_000;
+const registry = ((globalThis as { __serviceCaches?: Map<string, Map<string, unknown>> }).__serviceCaches ??= new Map());
+
+interface Entry<V> {
+  value: V;
+  fetchedAt: number;
+}
+
+export class TtlCache<V> {
+  private readonly map: Map<string, Entry<V>>;
+
+  constructor(name: string) {
+    let map = registry.get(name);
+    if (!map) registry.set(name, (map = new Map()));
+    this.map = map as Map<string, Entry<V>>;
+  }
+
+  /** The cached value, or undefined when absent or older than KEY_CACHE_TTL_MS. */
+  get(key: string, now = Date.now()): V | undefined {
+    const hit = this.map.get(key);
+    if (!hit) return undefined;
+    if (now - hit.fetchedAt < env().KEY_CACHE_TTL_MS) return hit.value;
+    this.map.delete(key);
+    return undefined;
+  }
+
+  set(key: string, value: V, now = Date.now()): void {
+    // Entries expire within a second, so dropping them all at the bound loses little.
+    if (this.map.size >= MAX_ENTRIES) this.map.clear();
+    this.map.set(key, { value, fetchedAt: now });
+  }
+
+  /** Looks up through the cache: `load` runs only on a miss. */
+  async through(key: string, load: () => Promise<V>): Promise<V> {
+    const now = Date.now();
+    const hit = this.get(key, now);
+    if (hit !== undefined) return hit;
+    const value = await load();
+    this.set(key, value, now);
+    return value;
+  }
+
+  clear(): void {
+    this.map.clear();
+  }
+}

@@ -1,0 +1,149 @@
+// The API fast path: serves defineRoute handlers straight from node:http, without the page pipeline.
+// Next.js spends about a millisecond of main-thread time per request before a route handler runs
+// (docs/performance.md); the JSON API does not need any of it. scripts/server.mjs hands every
+// request here first and passes the rest (pages, assets, handlers not built with defineRoute) on.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import type { RouteHandler } from "./define-route";
+
+export interface RouteModule {
+  /** The route file's path, e.g. "app/v1/import/jobs/[jobId]/route.ts". */
+  file: string;
+  module: Record<string, unknown>;
+}
+
+interface Entry {
+  segments: string[];
+  handlers: Map<string, RouteHandler>;
+}
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+function isRouteHandler(value: unknown): value is RouteHandler {
+  return typeof value === "function" && "meta" in value;
+}
+
+/** "app/(site)/v1/jobs/[jobId]/route.ts" → ["v1", "jobs", ":jobId"], as the app router reads it. */
+export function routeSegments(file: string): string[] {
+  const parts = file.replace(/\\/g, "/").split("/");
+  if (parts[0] === "app") parts.shift();
+  parts.pop(); // route.ts
+  return parts
+    .filter((p) => !(p.startsWith("(") && p.endsWith(")")))
+    .map((p) => (p.startsWith("[") && p.endsWith("]") ? `:${p.slice(1, -1)}` : p));
+}
+
+export class ApiRouter {
+  private readonly exact = new Map<string, Entry>();
+  private readonly dynamic: Entry[] = [];
+
+  constructor(modules: RouteModule[]) {
+    for (const { file, module } of modules) {
+      const handlers = new Map<string, RouteHandler>();
+      for (const method of METHODS) {
+        const h = module[method];
+        if (isRouteHandler(h)) handlers.set(method, h);
+      }
+      if (handlers.size === 0) continue;
+      const segments = routeSegments(file);
+      // Catch-all segments stay with the app router, which knows their precedence rules.
+      if (segments.some((s) => s.startsWith(":..."))) continue;
+      const entry = { segments, handlers };
+      if (segments.some((s) => s.startsWith(":"))) this.dynamic.push(entry);
+      else this.exact.set(`/${segments.join("/")}`, entry);
+    }
+  }
+
+  get size(): number {
+    return this.exact.size + this.dynamic.length;
+  }
+
+  /** The handler for a method and path, with its path parameters; null when the app router should answer. */
+  match(method: string, pathname: string): { handler: RouteHandler; params: Record<string, string> } | null {
+    const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+    const exact = this.exact.get(path);
+    if (exact) {
+      const handler = exact.handlers.get(method);
+      return handler ? { handler, params: {} } : null;
+    }
+    const parts = path.split("/").slice(1);
+    for (const entry of this.dynamic) {
+      if (entry.segments.length !== parts.length) continue;
+      const params: Record<string, string> = {};
+      const ok = entry.segments.every((seg, i) => {
+        const part = parts[i]!;
+        if (seg.startsWith(":")) {
+          if (!part) return false;
+          try {
+            params[seg.slice(1)] = decodeURIComponent(part);
+          } catch {
+            return false;
+          }
+          return true;
+        }
+        return seg === part;
+      });
+      if (!ok) continue;
+      const handler = entry.handlers.get(method);
+      return handler ? { handler, params } : null;
+    }
+    return null;
+  }
+}
+
+function toRequest(req: IncomingMessage, origin: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  const method = req.method ?? "GET";
+  const hasBody = method !== "GET" && method !== "HEAD";
+  return new Request(new URL(req.url ?? "/", origin), {
+    method,
+    headers,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  // A request answered before its body was read (413, say) leaves the connection unusable.
+  if (!req.complete) headers.connection = "close";
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie" && name !== "connection") headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers["set-cookie"] = cookies;
+  if (!response.body) {
+    res.writeHead(response.status, headers).end();
+    return;
+  }
+  const body = Buffer.from(await response.arrayBuffer());
+  headers["content-length"] = String(body.byteLength);
+  res.writeHead(response.status, headers).end(body);
+}
+
+/**
+ * Serves the request when a defineRoute handler owns its method and path; returns false, having
+ * touched nothing, when it does not.
+ */
+export async function dispatch(router: ApiRouter, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const method = req.method ?? "GET";
+  const rawUrl = req.url ?? "/";
+  const q = rawUrl.indexOf("?");
+  const found = router.match(method, q === -1 ? rawUrl : rawUrl.slice(0, q));
+  if (!found) return false;
+  const host = req.headers.host ?? "localhost";
+  const proto = (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
+  let response: Response;
+  try {
+    response = await found.handler(toRequest(req, `${proto}://${host}`), { params: Promise.resolve(found.params) });
+  } catch {
+    // defineRoute answers every error itself; this is only reached for an unreadable request.
+    response = Response.json({ error: { code: "invalid_request", message: "The request could not be read." } }, { status: 400 });
+  }
+  await writeResponse(req, res, response);
+  return true;
+}

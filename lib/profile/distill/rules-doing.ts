@@ -1,0 +1,119 @@
+// Rules for what the user is doing and means to do: projects, plans, and what they are learning.
+import { FUTURE_TIME } from "./lexicon";
+import { cleanObject, isPointer, keyOf, slugOf } from "./normalise";
+import type { Candidate } from "./rules";
+
+function plan(text: string, basis: string): Candidate {
+  return { kind: "plan", text, key: keyOf("plan", basis) };
+}
+
+const PLANNING = /^I(?:'m| am)\s+(?:(?:also|currently|now|seriously|really|actually)\s+)?(planning|hoping|aiming|intending|preparing|saving up)\s+(to|on|for)\s+(.+)/i;
+const PLANNING_A = /^I(?:'m| am)\s+(?:(?:also|currently|now|actually)\s+)?planning\s+((?:a|an|my|our)\s+.+)/i;
+const PLAN_TO = /^I\s+(?:(?:also|really|eventually|definitely)\s+)?(plan|intend|aim|hope)\s+to\s+(.+)/i;
+const MY_PLAN = /^(?:my|our)\s+(?:(?:big|main|next)\s+)?(plan|goal|dream|aim)\s+is\s+to\s+(.+)/i;
+const GOING_TO = /^(?:I'm|I am|we're|we are)\s+going\s+to\s+(?!be\b|need\b|have to\b)([\p{L}-]+\s+.+)/iu;
+const WILL = /^(?:I|we)(?:'ll|\s+will|\s+shall)\s+(?!be\b|need\b|have to\b)(.+)/i;
+const WANT_TO = /^I\s+(?:really\s+)?want\s+to\s+(.+)/i;
+const DOING = /^(?:I'm|I am|we're|we are)\s+(?:(?:also|finally|actually)\s+)?([\p{L}]+ing)\s+(.+)/iu;
+const NOT_ACTIONS = /^(?:going|planning|thinking|wondering|hoping|looking|trying|feeling|being|doing|asking|saying|having|getting ready|working|living|learning|studying|building|developing|writing|creating|designing|coding)$/i;
+// A time phrase at the start ("Next year I will…") belongs at the end of the plan.
+const LEADING_TIME = new RegExp(`^(${FUTURE_TIME.source}),?\\s+(.+)$`, "i");
+
+const PLAN_VERB: Record<string, string> = {
+  plan: "Plans to",
+  intend: "Intends to",
+  aim: "Aims to",
+  hope: "Hopes to",
+  planning: "Plans",
+  hoping: "Hopes",
+  aiming: "Aims",
+  intending: "Intends",
+  preparing: "Is preparing",
+  "saving up": "Is saving up",
+  goal: "Aims to",
+  dream: "Hopes to",
+};
+
+function withoutTime(object: string): string {
+  return object.replace(FUTURE_TIME, "").replace(/\s+/g, " ").trim();
+}
+
+function planRule(clause: string): Candidate[] {
+  const lead = LEADING_TIME.exec(clause);
+  const text = lead ? `${lead[lead.length - 1]} ${lead[1]!.toLowerCase()}` : clause;
+  const planning = PLANNING.exec(text);
+  if (planning) {
+    const what = cleanObject(planning[3]!);
+    if (isPointer(what)) return [];
+    return [plan(`${PLAN_VERB[planning[1]!.toLowerCase()]} ${planning[2]!.toLowerCase()} ${what}`, what)];
+  }
+  const planningA = PLANNING_A.exec(text);
+  if (planningA) {
+    const what = cleanObject(planningA[1]!);
+    return CHORE.test(what) ? [] : [plan(`Is planning ${what}`, what)];
+  }
+  const planTo = PLAN_TO.exec(text) ?? MY_PLAN.exec(text);
+  if (planTo) {
+    const what = cleanObject(planTo[2]!);
+    return isPointer(what) ? [] : [plan(`${PLAN_VERB[planTo[1]!.toLowerCase()] ?? "Plans to"} ${what}`, what)];
+  }
+  // Without a future time, "going to", "will" and "-ing" are as likely to be about this afternoon.
+  if (!FUTURE_TIME.test(text)) return [];
+  const going = GOING_TO.exec(text) ?? WILL.exec(text);
+  if (going) {
+    const what = cleanObject(going[1]!);
+    return withoutTime(what) ? [plan(`Plans to ${what}`, what)] : [];
+  }
+  const want = WANT_TO.exec(text);
+  if (want) {
+    const what = cleanObject(want[1]!);
+    return withoutTime(what) ? [plan(`Wants to ${what}`, what)] : [];
+  }
+  const doing = DOING.exec(text);
+  if (doing && !NOT_ACTIONS.test(doing[1]!)) {
+    const what = cleanObject(`${doing[1]} ${doing[2]}`);
+    return withoutTime(what).split(" ").length > 1 ? [plan(`Is ${what}`, what)] : [];
+  }
+  return [];
+}
+
+const LEARNING = /^I(?:'m| am)\s+(?:(?:currently|also|now|still|slowly|finally|actually)\s+)*(learning|studying|training for|practi[cs]ing|teaching myself)\s+(.+)/i;
+
+function learningRule(clause: string): Candidate[] {
+  if (FUTURE_TIME.test(clause)) return [];
+  const m = LEARNING.exec(clause);
+  if (!m) return [];
+  const what = cleanObject(m[2]!);
+  if (isPointer(what) || /^for (?:my|their|an?|the) (?:exams?|tests?|quiz)\b/i.test(what)) return [];
+  const verb = m[1]!.toLowerCase();
+  return [{ kind: "other", text: `Is ${verb} ${what}`, key: keyOf("other", `${verb} ${what}`) }];
+}
+
+const PROJECT = /^I(?:'m| am)\s+(?:(?:currently|also|now|still|actually|slowly)\s+)*(building|working on|developing|writing|creating|designing|coding|renovating|restoring|organi[sz]ing|prototyping|launching)\s+(.+)/i;
+const MY_PROJECT = /^(?:my|our)\s+((?:side|current|main|pet|passion|personal|latest|new|big)\s+)?(project|startup|thesis|dissertation|novel|book)\s+is\s+(?:(?:about|on|called)\s+)?(.+)/i;
+// Chores, not projects: "I'm writing an email", "working on dinner".
+export const CHORE = /^(?:an?\s+|the\s+|their\s+)?(?:e-?mail|message|text|reply|response|comment|tweet|note|dinner|lunch|breakfast|coffee|tea|bed|list|it|this|that)\b/i;
+
+function project(text: string, object: string): Candidate {
+  return { kind: "project", text, key: keyOf("project", object), box: `projects/${slugOf(object)}` };
+}
+
+function projectRule(clause: string): Candidate[] {
+  if (FUTURE_TIME.test(clause)) return [];
+  const m = PROJECT.exec(clause);
+  if (m) {
+    const what = cleanObject(m[2]!);
+    if (isPointer(what) || CHORE.test(what)) return [];
+    return [project(`Is ${m[1]!.toLowerCase()} ${what}`, what)];
+  }
+  const mine = MY_PROJECT.exec(clause);
+  if (mine) {
+    const what = cleanObject(mine[3]!);
+    if (isPointer(what)) return [];
+    const noun = `${mine[1] ?? ""}${mine[2]!.toLowerCase()}`;
+    return [project(`Has a ${noun}: ${what}`, what)];
+  }
+  return [];
+}
+
+export const doingRules = [planRule, learningRule, projectRule];

@@ -1,0 +1,132 @@
+// Rules for what the user does for a living: job titles, employers, fields, shifts and work status.
+import { DIETS, JOB_HEADS, NOT_JOB_MODIFIERS, RELATIONS } from "./lexicon";
+import { article, cleanObject, isPointer, keyOf } from "./normalise";
+import { origin } from "./rules-identity";
+import type { Candidate } from "./rules";
+
+function work(text: string, basis: string): Candidate {
+  return { kind: "work", text, key: keyOf("work", basis) };
+}
+
+// Where a job phrase's own words stop and what follows it begins.
+const AFTER_JOB = /^(?:at|for|in|with|from|and|or|but|so|who|which|of|on|,)$/i;
+
+interface Job {
+  title: string;
+  /** "at St Mary's", "in the ER": kept with the title. */
+  place: string;
+  /** "from Cork" after a job is where the user comes from. */
+  from: string;
+}
+
+/** "a senior backend engineer at Stripe" → title "senior backend engineer", place "at Stripe". */
+export function jobPhrase(raw: string): Job | null {
+  const words = raw.replace(/[,.;:!?].*$/, "").split(/\s+/).filter(Boolean);
+  let head = -1;
+  for (let i = 0; i < Math.min(words.length, 5); i++) {
+    const word = words[i]!.toLowerCase();
+    if (AFTER_JOB.test(word)) break;
+    if (JOB_HEADS.has(word)) head = i;
+  }
+  if (head < 0) return null;
+  const title = words.slice(0, head + 1);
+  if (title.some((w) => NOT_JOB_MODIFIERS.has(w.toLowerCase()) || DIETS[w.toLowerCase()] || RELATIONS[w.toLowerCase()])) return null;
+  const rest = words.slice(head + 1).join(" ").replace(/\s+(?:and|or)\s.*$/i, "");
+  const from = /^from\s+(.+)/i.exec(rest)?.[1] ?? "";
+  const at = /^((?:at|for|in|with)\s+.+)/i.exec(rest)?.[1] ?? "";
+  return { title: title.join(" "), place: at ? cleanObject(at.replace(/\s+from\s.*$/i, ""), { maxWords: 8 }) : "", from };
+}
+
+function jobFacts(job: Job): Candidate[] {
+  const out: Candidate[] = [];
+  const isStudent = /\b(?:student|undergrad|undergraduate|postdoc|intern|apprentice)$/i.test(job.title);
+  const phrase = `${article(job.title)} ${job.title}${job.place ? ` ${job.place}` : ""}`;
+  out.push(work(isStudent ? `Is ${phrase}` : `Works as ${phrase}`, `${job.title} ${job.place}`));
+  const from = job.from ? cleanObject(job.from, { maxWords: 5 }) : "";
+  if (from) out.push(origin(from));
+  return out;
+}
+
+const WORK_AS = /^(?:I|we)\s+(?:(?:currently|now|also|still|actually|mainly|mostly)\s+)?(?:work|am working|'m working)\s+as\s+(?:an?\s+)?(.+)/i;
+const WORKING_AS = /^I(?:'m| am)\s+(?:(?:currently|now|also|still)\s+)?working\s+as\s+(?:an?\s+)?(.+)/i;
+const I_AM_A = /^(?:I'm|I am|as|being)\s+(?:(?:currently|now|also|still|actually|just)\s+)?(?:an?)\s+(.+)/i;
+// "I'm Sam, a nurse from Leeds": the job in apposition to the name.
+const APPOSITION = /^I(?:'m| am)\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?,\s+an?\s+(.+)/u;
+const WORK_AT = /^I\s+(?:(?:currently|now|also|still|actually)\s+)?work\s+(at|for|with)\s+(.+)/i;
+const WORK_IN = /^I\s+(?:(?:currently|now|also|still|actually)\s+)?work\s+(in|on)\s+(.+)/i;
+const WORK_PATTERN =
+  /^I\s+(?:(?:currently|now|also|still|actually|mostly|usually|mainly)\s+)?work\s+(nights|night shifts|days|weekends|shifts|part[- ]time|full[- ]time|remotely|from home|two jobs|freelance|nine to five|9 to 5|9-5)\b/i;
+const MY_JOB = /^my\s+(?:(?:current|new|day|full-time|main)\s+)?job\s+is\s+(?:(in\s+.+)|as\s+(?:an?\s+)?(.+)|an?\s+(.+)|(?:at|with)\s+(.+))/i;
+const JOB_VERB = /^I\s+(?:(?:currently|now|also|still|actually)\s+)?(teach|manage|run|own|lead|supervise|coach|train)\s+(.+)/i;
+const BUSINESS = /\b(?:business|company|shop|store|bakery|restaurant|cafe|café|startup|agency|studio|salon|farm|practice|clinic|bar|pub|gym|firm|consultancy|nonprofit|charity|school|hotel|team|department|lab)\b/i;
+const STATUS =
+  /^I(?:'m| am)\s+(?:(?:now|currently|happily|recently|semi)\s*-?\s*)?(retired|semi-retired|self-employed|unemployed|freelance|freelancing|between jobs|on (?:parental|maternity|paternity) leave|a stay-at-home (?:mom|mum|dad|parent))\b/i;
+
+const THIRD_PERSON: Record<string, string> = {
+  teach: "Teaches",
+  manage: "Manages",
+  run: "Runs",
+  own: "Owns",
+  lead: "Leads",
+  supervise: "Supervises",
+  coach: "Coaches",
+  train: "Trains",
+};
+
+const ABOUT_WORK =
+  /\b(?:work|working|job|teach|manage|run|own|lead|supervise|coach|train|retired|semi-retired|self-employed|unemployed|freelance|freelancing|between|leave|stay-at-home|an?)\b/i;
+
+function workRule(clause: string): Candidate[] {
+  if (!ABOUT_WORK.test(clause)) return [];
+  const as = WORK_AS.exec(clause) ?? WORKING_AS.exec(clause);
+  if (as) {
+    const role = cleanObject(as[1]!, { maxWords: 10 });
+    return role && !isPointer(role) ? [work(`Works as ${article(role)} ${role}`, role)] : [];
+  }
+  const at = WORK_AT.exec(clause);
+  if (at) {
+    if (/^(?:myself|my own)\b/i.test(at[2]!)) return [work("Is self-employed", "self-employed")];
+    const org = cleanObject(at[2]!.replace(/\s+as\s+.*$/i, ""), { maxWords: 8 });
+    const role = /\s+as\s+(?:an?\s+)?(.+)$/i.exec(at[2]!)?.[1];
+    const roleText = role ? cleanObject(role, { maxWords: 6 }) : "";
+    if (!org || isPointer(org)) return [];
+    return [work(`Works ${at[1]!.toLowerCase()} ${org}${roleText ? ` as ${article(roleText)} ${roleText}` : ""}`, `${org} ${roleText}`)];
+  }
+  const shift = WORK_PATTERN.exec(clause);
+  if (shift) return [work(`Works ${shift[1]!.toLowerCase()}`, shift[1]!)];
+  const field = WORK_IN.exec(clause);
+  if (field) {
+    const what = cleanObject(field[2]!, { maxWords: 8 });
+    return what && !isPointer(what) ? [work(`Works ${field[1]!.toLowerCase()} ${what}`, what)] : [];
+  }
+  const status = STATUS.exec(clause);
+  if (status) {
+    const what = status[1]!.toLowerCase().replace(/^freelancing$/, "freelance");
+    return [work(`Is ${what}`, what)];
+  }
+  const myJob = MY_JOB.exec(clause);
+  if (myJob) {
+    const [, inField, asRole, aRole, atOrg] = myJob;
+    if (inField) {
+      const what = cleanObject(inField, { maxWords: 8 });
+      return [work(`Works ${what}`, what.replace(/^in\s+/i, ""))];
+    }
+    const job = jobPhrase(asRole ?? aRole ?? "");
+    if (job) return jobFacts(job);
+    const org = atOrg ? cleanObject(atOrg, { maxWords: 8 }) : "";
+    return org ? [work(`Works at ${org}`, org)] : [];
+  }
+  const verb = JOB_VERB.exec(clause);
+  if (verb) {
+    const what = cleanObject(verb[2]!, { maxWords: 10 });
+    const name = verb[1]!.toLowerCase();
+    if (!what || isPointer(what) || /^to\b/i.test(what)) return [];
+    if ((name === "run" || name === "own" || name === "lead") && !BUSINESS.test(what)) return [];
+    return [work(`${THIRD_PERSON[name]} ${what}`, `${name} ${what}`)];
+  }
+  const iAm = I_AM_A.exec(clause) ?? APPOSITION.exec(clause);
+  const job = iAm ? jobPhrase(iAm[1]!) : null;
+  return job ? jobFacts(job) : [];
+}
+
+export const workRules = [workRule];

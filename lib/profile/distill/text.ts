@@ -1,0 +1,184 @@
+// Turns a user message into clauses the rules can read: cleanup, sentences, clauses and each clause's mood.
+import {
+  FICTION_MARKERS,
+  HYPOTHETICAL_OPENERS,
+  LEAD_WORDS,
+  QUESTION_OPENERS,
+  TRANSIENT_TIME,
+} from "./lexicon";
+
+/** statement: may carry facts; question: only mentions of relations count; hypothetical: nothing counts. */
+export type Mood = "statement" | "question" | "hypothetical";
+
+export interface Clause {
+  text: string;
+  mood: Mood;
+  /** About today rather than about the user ("right now", "tonight"): activities and plans are not taken. */
+  transient: boolean;
+}
+
+// Chat typing habits the rules would otherwise miss: lower-case "i", missing apostrophes, slang.
+const WORD_FIXES: Record<string, string> = {
+  i: "I",
+  im: "I'm",
+  ive: "I've",
+  dont: "don't",
+  doesnt: "doesn't",
+  cant: "can't",
+  isnt: "isn't",
+  didnt: "didn't",
+  luv: "love",
+  wanna: "want to",
+  gonna: "going to",
+  fav: "favourite",
+  fave: "favourite",
+  favorite: "favourite",
+  realy: "really",
+  rly: "really",
+  cuz: "because",
+  wifes: "wife's",
+};
+const WORD_FIX = new RegExp(`\\b(?:${Object.keys(WORD_FIXES).join("|")})\\b`, "gi");
+const CHARACTER_FIXES: Record<string, string> = {
+  "\u2018": "'",
+  "\u2019": "'",
+  "\u02bc": "'",
+  "\u00b4": "'",
+  "`": "'",
+  "\u201c": '"',
+  "\u201d": '"',
+  "\u2013": " - ",
+  "\u2014": " - ",
+  "\u2026": "...",
+  "&": " and ",
+};
+const CHARACTER_FIX = /[\u2018\u2019\u02bc\u00b4`\u201c\u201d\u2013\u2014\u2026&]/g;
+
+export function cleanMessage(text: string): string {
+  return text
+    .replace(CHARACTER_FIX, (c) => CHARACTER_FIXES[c]!)
+    .replace(WORD_FIX, (w) => (w === "I" ? w : (WORD_FIXES[w.toLowerCase()] ?? w)))
+    .replace(/[ \t]+/g, " ")
+    .trim();
+}
+
+// A full stop after these is not the end of a sentence ("St. Mary's", "e.g. pasta").
+const ABBREVIATION = /(?:^|\s)(?:st|dr|mr|mrs|ms|prof|jr|sr|vs|etc|e\.g|i\.e|approx|mt|ft|inc|ltd|u\.s|u\.k|a\.m|p\.m)$/i;
+const INITIAL = /(?:^|\s)[A-HJ-Z]$/;
+
+export interface Sentence {
+  text: string;
+  question: boolean;
+}
+
+export function sentences(text: string): Sentence[] {
+  const out: Sentence[] = [];
+  const push = (from: number, to: number, question: boolean) => {
+    const body = text.slice(from, to).trim();
+    if (/[\p{L}\p{N}]/u.test(body)) out.push({ text: body, question });
+  };
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "\n" || c === ";") {
+      push(start, i, false);
+      start = i + 1;
+      continue;
+    }
+    if (c !== "." && c !== "!" && c !== "?") continue;
+    let end = i;
+    while (end + 1 < text.length && ".!?".includes(text[end + 1]!)) end++;
+    const next = text[end + 1];
+    const terminator = text.slice(i, end + 1);
+    const atBoundary = next === undefined || /[\s"')\]]/.test(next);
+    if (!atBoundary || (terminator === "." && (ABBREVIATION.test(text.slice(start, i)) || INITIAL.test(text.slice(start, i))))) {
+      i = end;
+      continue;
+    }
+    push(start, end + 1, terminator.includes("?"));
+    start = end + 1;
+    i = end;
+  }
+  push(start, text.length, false);
+  return out;
+}
+
+// Commas, colons, brackets and dashes, and the conjunctions that can open a new clause.
+const CLAUSE_BREAK = /(\s*[,:()]\s*|\s+-\s+|\s+(?=(?:and|but|so|because|though|although|while|whereas|plus)\s))/i;
+
+// A segment that opens with one of these is its own clause; any other is part of the previous one.
+const CLAUSE_OPENER =
+  /^(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|we'd|we'll|our|you|you're|your|he|she|they|it|it's|this|that|there|please|as an?|always|never|from now on|thanks|thank you)\b/i;
+
+// After "and"/"but" with no subject, the user is still the subject ("I'm from Brazil but live in Lisbon").
+const ELIDED_VERB = /^(?:live|work|love|like|enjoy|hate|prefer|have|teach|manage|moved|own|run|spend|plan|grew|speak|study)\b/i;
+// After a comma or "and", a participle continues the user's "I'm" ("I'm 34, originally from Nairobi").
+const ELIDED_STATE =
+  /^(?:(?:now|currently|also)\s+)?(?:living|based|originally|working (?:as|at|on|for|in)|building|developing|studying|learning|allergic|married)\b/i;
+const SUBJECT_I = /^(?:I|I'm|I am|I've|we|we're|we've|we are)\b/i;
+
+export function stripLead(text: string): string {
+  let out = text.trim();
+  for (let guard = 0; guard < 6; guard++) {
+    const next = out.replace(LEAD_WORDS, "").replace(/^[,\s!.]+/, "");
+    if (next === out) break;
+    out = next;
+  }
+  return out;
+}
+
+function splitClauses(sentence: string): string[] {
+  const parts = sentence.split(CLAUSE_BREAK);
+  const clauses: string[] = [];
+  let separator = "";
+  let previousIsI = false;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (i % 2 === 1) {
+      separator = part;
+      continue;
+    }
+    const stripped = stripLead(part);
+    let opened: string | null = null;
+    if (!clauses.length || CLAUSE_OPENER.test(stripped) || QUESTION_OPENERS.test(stripped) || HYPOTHETICAL_OPENERS.test(stripped)) {
+      opened = stripped;
+    } else if (previousIsI && ELIDED_VERB.test(stripped) && /^\s*(?:and|but)\b/i.test(part)) {
+      opened = `I ${stripped}`;
+    } else if (previousIsI && ELIDED_STATE.test(stripped)) {
+      opened = `I'm ${stripped}`;
+    }
+    if (opened === null) {
+      clauses[clauses.length - 1] += separator + part;
+    } else {
+      clauses.push(opened);
+      previousIsI = SUBJECT_I.test(opened);
+    }
+  }
+  return clauses;
+}
+
+// Openers that make the clause a guess, a wish or a conditional rather than a statement.
+const UNSURE_OPENER =
+  /^(?:I (?:think|guess|suppose|might|may|could|should|wish|hope I|would(?! (?:much )?(?:prefer|rather)))|I'd(?! (?:much )?(?:prefer|rather))|maybe|perhaps|probably)\b/i;
+
+export function clausesOf(message: string): Clause[] {
+  const text = cleanMessage(message);
+  if (FICTION_MARKERS.test(text)) return [];
+  const out: Clause[] = [];
+  for (const sentence of sentences(text)) {
+    const raw = splitClauses(sentence.text.replace(/[.!?]+$/, ""));
+    let hypothetical = false;
+    raw.forEach((part, index) => {
+      let clause = stripLead(part);
+      if (!clause) return;
+      if (HYPOTHETICAL_OPENERS.test(clause)) hypothetical = true;
+      // What follows "if" inside a clause is a condition, not a fact.
+      clause = clause.replace(/\s+(?:if|unless|in case)\s.*$/i, "");
+      let mood: Mood = "statement";
+      if (hypothetical || UNSURE_OPENER.test(clause)) mood = "hypothetical";
+      else if (QUESTION_OPENERS.test(clause) || (sentence.question && index === raw.length - 1)) mood = "question";
+      out.push({ text: clause, mood, transient: TRANSIENT_TIME.test(clause) });
+    });
+  }
+  return out;
+}
