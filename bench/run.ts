@@ -8,6 +8,7 @@ import { treeRssMiB } from "./rss";
 import { cleanUpAll, createDatabase, startService, type BenchDatabase, type DbKind, type Service } from "./server";
 
 const IDLE_SETTLE_MS = 2_000;
+const IDLE_AFTER_LOAD_MS = 20_000;
 
 function options() {
   const { values } = parseArgs({
@@ -66,6 +67,8 @@ async function load(opts: Options, service: Service): Promise<number> {
     }
   }
   console.log(`\n${loadTable(rows)}\n`);
+  await sleep(IDLE_AFTER_LOAD_MS);
+  console.log(`idle RSS ${mib().toFixed(0)} MiB, ${IDLE_AFTER_LOAD_MS / 1000} s after the last run`);
 
   const warmupFailures = warmups.reduce((n, w) => n + failures(w), 0);
   const note = statusNote([...warmups, ...rows]);

@@ -14,6 +14,7 @@ export const ERROR_STATUS = {
   quota_exceeded: 402,
   agent_not_approved: 403,
   sandbox_requires_test_key: 403,
+  memory_not_owned: 403,
   not_found: 404,
   unknown_agent: 404,
   unknown_user: 404,

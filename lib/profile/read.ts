@@ -1,9 +1,18 @@
-// The composed profile as GET /v1/profile returns it: identity from the account, the approved agents.
-import { database } from "../db";
+// GET /v1/profile: the composed profile (account claims, identity facts, preferences, summary, and
+// the lists), or one box of memories opened page by page.
 import { agentView } from "../agents/agents";
+import { database, db } from "../db";
+import type { Composition } from "./compose";
+import { MEMORY_SELECT, memoryView } from "./memories";
+import { parseBox } from "./sources";
 
 export type ProfileSection = "identity" | "preferences" | "summary";
 export const PROFILE_SECTIONS: readonly ProfileSection[] = ["identity", "preferences", "summary"];
+
+/** How much of each list a read shows; more is cut and named in truncated_boxes. */
+export const PROFILE_READ_LIMITS = { identity: 25, preferences: 25, imports: 20 } as const;
+/** Memories per page when a box is opened. */
+export const BOX_PAGE_SIZE = 50;
 
 interface ProfileRow extends Record<string, unknown> {
   name: string | null;
@@ -14,29 +23,54 @@ interface ProfileRow extends Record<string, unknown> {
   location: string | null;
   email: string | null;
   email_proof: string;
-  agents: { handle: string; display_name: string; active: boolean; created_at: string; approved_at: string }[] | null;
+  identity_facts: Composition["identity"] | null;
+  preferences: Composition["preferences"] | null;
+  summary: string | null;
+  agents?: { handle: string; display_name: string; active: boolean; created_at: string; approved_at: string }[] | null;
+  imports?: { id: string; provider: string; source: string; memory_count: number; created_at: string }[] | null;
 }
 
 // One statement: this read sits in every conversation turn (docs/performance.md).
-const PROFILE_SQL = `
-  SELECT u.name, u.given_name, u.family_name, u.picture, u.birthdate, u.location, u.email, u.email_proof::text AS email_proof,
+const CORE = `u.name, u.given_name, u.family_name, u.picture, u.birthdate, u.location, u.email, u.email_proof::text AS email_proof,
+              p.identity AS identity_facts, p.preferences, p.summary`;
+const LISTS = `,
          (SELECT json_agg(json_build_object(
                    'handle', g.handle, 'display_name', g.display_name, 'active', g.active,
                    'created_at', g.created_at, 'approved_at', a.approved_at) ORDER BY a.approved_at, g.handle)
             FROM agent_approvals a JOIN agents g ON g.id = a.agent_id
-           WHERE a.user_id = u.id AND a.revoked_at IS NULL) AS agents
-    FROM users u
+           WHERE a.user_id = u.id AND a.revoked_at IS NULL) AS agents,
+         (SELECT json_agg(i ORDER BY i.created_at DESC) FROM (
+            SELECT id, provider, source, memory_count, created_at FROM imports
+             WHERE user_id = u.id ORDER BY created_at DESC LIMIT ${PROFILE_READ_LIMITS.imports + 1}) i) AS imports`;
+const sql = (lists: boolean) => `SELECT ${CORE}${lists ? LISTS : ""}
+    FROM users u LEFT JOIN user_profiles p ON p.user_id = u.id
    WHERE u.id = $1`;
+const SQL_SECTIONS = sql(false);
+const SQL_FULL = sql(true);
 
-/** PostgreSQL's JSON renders timestamps without a zone suffix when the column has one; normalise to ISO 8601 UTC. */
+/** PostgreSQL's JSON renders timestamps with the session's zone offset; normalise to ISO 8601 UTC. */
 function iso(value: string): string {
   return new Date(value).toISOString();
 }
 
+function cut<T>(list: T[], limit: number, box: string, truncated: string[]): T[] {
+  if (list.length <= limit) return list;
+  truncated.push(box);
+  return list.slice(0, limit);
+}
+
 export async function readProfile(input: { userId: string; sections?: readonly ProfileSection[] }) {
-  const [user] = await (await database()).sql.query<ProfileRow>(PROFILE_SQL, [input.userId]);
+  const full = !input.sections;
+  const [user] = await (await database()).sql.query<ProfileRow>(full ? SQL_FULL : SQL_SECTIONS, [input.userId]);
   if (!user) throw new Error(`User ${input.userId} vanished while its profile was read.`);
-  const identity = Object.fromEntries(
+  const sections = new Set(input.sections ?? PROFILE_SECTIONS);
+  const truncated: string[] = [];
+
+  const composed = user.identity_facts;
+  const identityFacts = composed
+    ? [composed.name, composed.location, composed.origin, composed.work, ...(composed.relationships ?? [])].filter((e) => !!e).map((e) => e!.text)
+    : [];
+  const claims = Object.fromEntries(
     Object.entries({
       name: user.name,
       given_name: user.given_name,
@@ -48,24 +82,53 @@ export async function readProfile(input: { userId: string; sections?: readonly P
       email_verified: user.email ? user.email_proof !== "none" : null,
     }).filter(([, v]) => v !== null),
   );
-  const sections = new Set(input.sections ?? PROFILE_SECTIONS);
-  const full = !input.sections;
+  const identity = sections.has("identity") ? { ...claims, facts: cut(identityFacts, PROFILE_READ_LIMITS.identity, "identity", truncated) } : undefined;
+  const preferences = sections.has("preferences")
+    ? cut((user.preferences ?? []).map((e) => e.text), PROFILE_READ_LIMITS.preferences, "preferences", truncated)
+    : undefined;
+  const imports = full ? cut(user.imports ?? [], PROFILE_READ_LIMITS.imports, "imports", truncated) : [];
+
   return {
     linked: true,
-    ...(sections.has("identity") ? { identity } : {}),
-    // Preferences and the summary are composed from memories; an account without memories has none.
-    ...(sections.has("preferences") ? { preferences: [] as string[] } : {}),
-    ...(sections.has("summary") ? { summary: "" } : {}),
+    ...(identity ? { identity } : {}),
+    ...(preferences ? { preferences } : {}),
+    ...(sections.has("summary") ? { summary: user.summary ?? "" } : {}),
     ...(full
       ? {
           connections: [],
           integrations: [],
-          imports: [],
+          imports: imports.map((i) => ({ ...i, created_at: iso(i.created_at) })),
           agents: (user.agents ?? []).map((a) => ({
             ...agentView({ handle: a.handle, displayName: a.display_name, active: a.active, createdAt: new Date(iso(a.created_at)) }),
             approved_at: iso(a.approved_at),
           })),
         }
       : {}),
+    ...(truncated.length ? { truncated: true, truncated_boxes: truncated } : {}),
+  };
+}
+
+/** One box (a category, projects/<slug>, or a source) of the user's visible memories, newest first. */
+export async function readBox(input: { userId: string; box: string; page: number }) {
+  const box = parseBox(input.box);
+  const memories = await (await db()).memory.findMany({
+    where: {
+      userId: input.userId,
+      suppressedAt: null,
+      ...(box.type === "source" ? { source: { in: box.sources } } : { box: box.box }),
+    },
+    orderBy: [{ learnedAt: "desc" }, { id: "asc" }],
+    skip: (input.page - 1) * BOX_PAGE_SIZE,
+    take: BOX_PAGE_SIZE + 1,
+    select: MEMORY_SELECT,
+  });
+  const hasMore = memories.length > BOX_PAGE_SIZE;
+  return {
+    linked: true,
+    box: input.box.trim().toLowerCase(),
+    page: input.page,
+    page_size: BOX_PAGE_SIZE,
+    has_more: hasMore,
+    memories: memories.slice(0, BOX_PAGE_SIZE).map((m) => memoryView(m)),
   };
 }

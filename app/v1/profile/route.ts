@@ -1,7 +1,7 @@
-// GET /v1/profile — the user's composed profile, for an agent the user approved.
+// GET /v1/profile — the user's composed profile, or one box of memories, for an approved agent.
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
-import { PROFILE_SECTIONS, readProfile, type ProfileSection } from "@/lib/profile/read";
+import { PROFILE_SECTIONS, readBox, readProfile, type ProfileSection } from "@/lib/profile/read";
 
 const sectionsParam = z
   .string()
@@ -13,8 +13,17 @@ export const GET = defineRoute({
   method: "GET",
   path: "/v1/profile",
   auth: { key: "secret", agent: true, user: "required" },
-  query: z.object({ sections: sectionsParam }),
+  query: z.object({
+    sections: sectionsParam,
+    box: z.string().trim().min(1).max(80).optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+  }),
   handler: async ({ user, key, query }) => ({
-    body: { ...(await readProfile({ userId: user.id, sections: query.sections })), livemode: key.plane === "live" },
+    body: {
+      ...(query.box
+        ? await readBox({ userId: user.id, box: query.box, page: query.page })
+        : await readProfile({ userId: user.id, sections: query.sections })),
+      livemode: key.plane === "live",
+    },
   }),
 });

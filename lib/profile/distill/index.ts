@@ -1,11 +1,38 @@
-// The distillers behind commit and import: the contract, the built-in driver and the one the service uses.
+// The distillers behind commit and import: the contract, the built-in and LLM drivers, and which one the service uses.
 import { builtinDistiller } from "./builtin";
+import { createLlmDistiller } from "./llm";
 import type { Distiller } from "./types";
 
 export * from "./types";
 export { builtinDistiller } from "./builtin";
+export { createLlmDistiller, type LlmDistillerOptions } from "./llm";
 
-/** The configured distiller. Only the built-in one exists; an LLM driver will sit behind the same interface. */
+export interface DistillerSettings {
+  DISTILLER: "builtin" | "llm";
+  LLM_BASE_URL?: string;
+  LLM_API_KEY?: string;
+  LLM_MODEL?: string;
+}
+
+/** The distiller the settings name. The LLM driver always falls back to the built-in one, so a commit never loses its facts. */
+export function distillerFromSettings(s: DistillerSettings): Distiller {
+  if (s.DISTILLER === "builtin") return builtinDistiller;
+  // The type says builtin | llm, but settings arrive from the environment: an unknown name must not pass as "llm".
+  if (s.DISTILLER !== "llm") throw new Error(`DISTILLER must be "builtin" or "llm", not ${JSON.stringify(s.DISTILLER)}.`);
+  const missing = [!s.LLM_BASE_URL && "LLM_BASE_URL", !s.LLM_MODEL && "LLM_MODEL"].filter(Boolean);
+  if (missing.length) throw new Error(`DISTILLER=llm needs ${missing.join(" and ")} to be set.`);
+  if (!/^https?:\/\/\S+$/i.test(s.LLM_BASE_URL!) || !URL.canParse(s.LLM_BASE_URL!)) {
+    throw new Error("LLM_BASE_URL must be an absolute http(s) URL, e.g. http://127.0.0.1:11434/v1.");
+  }
+  return createLlmDistiller({
+    baseUrl: s.LLM_BASE_URL!,
+    model: s.LLM_MODEL!,
+    ...(s.LLM_API_KEY ? { apiKey: s.LLM_API_KEY } : {}),
+    fallback: builtinDistiller,
+  });
+}
+
+/** The configured distiller. Until lib/env.ts carries the DISTILLER settings, that is the built-in one. */
 export function distillerFromConfig(): Distiller {
   return builtinDistiller;
 }

@@ -1,0 +1,18 @@
+// POST /v1/profile/forget — delete the agent's own memories by id, words, import or scope (preview first).
+import { defineRoute } from "@/lib/http/define-route";
+import { forget, type ForgetSelector } from "@/lib/profile/forget";
+import { forgetBody } from "@/lib/profile/schemas";
+
+export const POST = defineRoute({
+  method: "POST",
+  path: "/v1/profile/forget",
+  auth: { key: "secret", agent: true, user: "required" },
+  body: forgetBody,
+  handler: async ({ user, key, agent, body }) => {
+    const selector = (
+      body.id ? { id: body.id } : body.match ? { match: body.match } : body.import_id ? { import_id: body.import_id } : { scope: body.scope! }
+    ) as ForgetSelector;
+    const result = await forget({ userId: user.id, agentId: agent.id, selector, confirm: body.confirm, date: body.date, reason: body.reason });
+    return { body: { ...result, livemode: key.plane === "live" } };
+  },
+});

@@ -1,0 +1,23 @@
+// POST /v1/profile/remember — one durable fact, written by the acting agent.
+import { defineRoute } from "@/lib/http/define-route";
+import { remember } from "@/lib/profile/remember";
+import { rememberBody } from "@/lib/profile/schemas";
+
+export const POST = defineRoute({
+  method: "POST",
+  path: "/v1/profile/remember",
+  auth: { key: "secret", agent: true, user: "required" },
+  body: rememberBody,
+  handler: async ({ user, key, agent, body }) => {
+    const result = await remember({
+      userId: user.id,
+      agent,
+      text: body.text,
+      box: body.box,
+      kind: body.kind,
+      replyTo: body.reply_to,
+      resolves: body.resolves,
+    });
+    return { status: result.saved ? 201 : 200, body: { ...result, livemode: key.plane === "live" } };
+  },
+});

@@ -1,0 +1,14 @@
+// GET /v1/profile/search — full-text search over the memories the agent can see.
+import { defineRoute } from "@/lib/http/define-route";
+import { searchQuery } from "@/lib/profile/schemas";
+import { searchProfile } from "@/lib/profile/search";
+
+export const GET = defineRoute({
+  method: "GET",
+  path: "/v1/profile/search",
+  auth: { key: "secret", agent: true, user: "required" },
+  query: searchQuery,
+  handler: async ({ user, key, query }) => ({
+    body: { ...(await searchProfile({ userId: user.id, ...query })), livemode: key.plane === "live" },
+  }),
+});

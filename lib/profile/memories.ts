@@ -1,0 +1,160 @@
+// Memories: writing them (deduplicated, folded into the composed profile in the same transaction)
+// and how they look on the wire.
+import { db } from "../db";
+import type { Prisma } from "../db/generated/client";
+import { newId, PREFIX } from "../ids";
+import { emptyComposition, fold, type Composition } from "./compose";
+
+export type Tx = Prisma.TransactionClient;
+
+export interface MemoryRecord {
+  id: string;
+  userId: string;
+  source: string;
+  agentId: string | null;
+  writtenBy: string;
+  box: string;
+  kind: string;
+  text: string;
+  key: string;
+  importId: string | null;
+  provenance: unknown;
+  learnedAt: Date;
+  saidAt: Date | null;
+}
+
+export const MEMORY_SELECT = {
+  id: true,
+  userId: true,
+  source: true,
+  agentId: true,
+  writtenBy: true,
+  box: true,
+  kind: true,
+  text: true,
+  key: true,
+  importId: true,
+  provenance: true,
+  learnedAt: true,
+  saidAt: true,
+} as const;
+
+/** A memory as the API shows it; `detail` adds where it came from. */
+export function memoryView(m: MemoryRecord, detail = true) {
+  return {
+    id: m.id,
+    text: m.text,
+    box: m.box,
+    kind: m.kind,
+    source: m.source,
+    written_by: m.writtenBy,
+    learned_at: m.learnedAt.toISOString(),
+    said_at: m.saidAt?.toISOString() ?? null,
+    ...(detail ? { import_id: m.importId, provenance: m.provenance } : {}),
+  };
+}
+
+/** When the user said it, for ordering facts: the original time of an import, else when it was learned. */
+export function factTime(m: { saidAt: Date | null; learnedAt: Date }): number {
+  return (m.saidAt ?? m.learnedAt).getTime();
+}
+
+/** What a write supplies per memory; the writer (source, agent, import) comes from the server. */
+export interface MemoryInput {
+  text: string;
+  kind: string;
+  box: string;
+  key: string;
+  saidAt?: Date | null;
+  provenance?: Record<string, unknown>;
+}
+
+export interface Writer {
+  userId: string;
+  source: string;
+  writtenBy: string;
+  agentId: string | null;
+  importId?: string | null;
+}
+
+/** The stored composition, locked for this transaction (concurrent writers fold one after the other). */
+export async function lockComposition(tx: Tx, userId: string): Promise<{ composition: Composition; version: number }> {
+  await tx.$executeRaw`INSERT INTO user_profiles (user_id) VALUES (${userId}::uuid) ON CONFLICT (user_id) DO NOTHING`;
+  const [row] = await tx.$queryRaw<{ identity: Composition["identity"]; preferences: Composition["preferences"]; highlights: Composition["highlights"]; summary: string; version: number }[]>`
+    SELECT identity, preferences, highlights, summary, version FROM user_profiles WHERE user_id = ${userId}::uuid FOR UPDATE`;
+  const base = emptyComposition();
+  if (!row) return { composition: base, version: 0 };
+  return {
+    composition: {
+      identity: { ...base.identity, ...row.identity, relationships: row.identity.relationships ?? [] },
+      preferences: row.preferences ?? [],
+      highlights: row.highlights ?? [],
+      summary: row.summary,
+    },
+    version: row.version,
+  };
+}
+
+export async function storeComposition(tx: Tx, userId: string, c: Composition): Promise<void> {
+  await tx.userProfile.update({
+    where: { userId },
+    data: {
+      identity: c.identity as unknown as Prisma.InputJsonValue,
+      preferences: c.preferences as unknown as Prisma.InputJsonValue,
+      highlights: c.highlights as unknown as Prisma.InputJsonValue,
+      summary: c.summary,
+      version: { increment: 1 },
+      updatedAt: new Date(),
+    },
+  });
+}
+
+/**
+ * Writes memories for one writer inside `tx`. A memory whose key this writer already holds is not
+ * written again: the existing one is returned instead (`created` false). New memories are folded
+ * into the composed profile before the transaction commits.
+ */
+export async function writeMemories(tx: Tx, writer: Writer, inputs: readonly MemoryInput[]) {
+  const unique = [...new Map(inputs.map((i) => [i.key, i])).values()];
+  if (!unique.length) return [] as { memory: MemoryRecord; created: boolean }[];
+  const { composition } = await lockComposition(tx, writer.userId);
+  const now = new Date();
+  const created = await tx.memory.createManyAndReturn({
+    data: unique.map((i) => ({
+      id: newId(PREFIX.memory),
+      userId: writer.userId,
+      source: writer.source,
+      agentId: writer.agentId,
+      writtenBy: writer.writtenBy,
+      importId: writer.importId ?? null,
+      box: i.box,
+      kind: i.kind,
+      text: i.text,
+      key: i.key,
+      saidAt: i.saidAt ?? null,
+      provenance: (i.provenance ?? {}) as Prisma.InputJsonValue,
+      learnedAt: now,
+    })),
+    skipDuplicates: true,
+    select: MEMORY_SELECT,
+  });
+  const createdKeys = new Set(created.map((m) => m.key));
+  const missing = unique.filter((i) => !createdKeys.has(i.key)).map((i) => i.key);
+  const existing = missing.length
+    ? await tx.memory.findMany({ where: { userId: writer.userId, source: writer.source, key: { in: missing } }, select: MEMORY_SELECT })
+    : [];
+  if (created.length) {
+    // Oldest said first, so the newest statement of a single-valued fact wins.
+    const ordered = [...created].sort((a, b) => factTime(a) - factTime(b));
+    await storeComposition(tx, writer.userId, fold(composition, ordered));
+  }
+  const byKey = new Map<string, { memory: MemoryRecord; created: boolean }>();
+  for (const m of existing) byKey.set(m.key, { memory: m, created: false });
+  for (const m of created) byKey.set(m.key, { memory: m, created: true });
+  return unique.flatMap((i) => byKey.get(i.key) ?? []);
+}
+
+/** Runs `fn` in one transaction on the process database. */
+export async function inTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return (await db()).$transaction(fn, { timeout: 20_000, maxWait: 10_000 });
+}

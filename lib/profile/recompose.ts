@@ -1,0 +1,29 @@
+// Forgetting: deleting an agent's own memories and suppressing others', then recomposing the profile
+// from what is left.
+import { COMPOSABLE_KINDS, COMPOSED_LIMITS, emptyComposition, fold } from "./compose";
+import { factTime, lockComposition, MEMORY_SELECT, storeComposition, type Tx } from "./memories";
+
+// Recomposing reads the newest memories of the kinds the composition uses; enough to refill every
+// list of the composition with room to spare.
+const RECOMPOSE_WINDOW = 4 * (COMPOSED_LIMITS.preferences + COMPOSED_LIMITS.relationships + COMPOSED_LIMITS.highlights);
+
+/** Rebuilds the user's composed profile from their visible memories. */
+export async function recompose(tx: Tx, userId: string): Promise<void> {
+  await lockComposition(tx, userId);
+  const newest = await tx.memory.findMany({
+    where: { userId, suppressedAt: null, kind: { in: COMPOSABLE_KINDS } },
+    orderBy: [{ learnedAt: "desc" }, { id: "desc" }],
+    take: RECOMPOSE_WINDOW,
+    select: MEMORY_SELECT,
+  });
+  const oldestFirst = newest.reverse().sort((a, b) => factTime(a) - factTime(b));
+  await storeComposition(tx, userId, fold(emptyComposition(), oldestFirst));
+}
+
+/** Deletes memories by id (the caller has checked they are the agent's own) and recomposes. */
+export async function deleteOwnMemories(tx: Tx, input: { userId: string; ids: string[] }): Promise<number> {
+  if (!input.ids.length) return 0;
+  const res = await tx.memory.deleteMany({ where: { userId: input.userId, id: { in: input.ids } } });
+  await recompose(tx, input.userId);
+  return res.count;
+}

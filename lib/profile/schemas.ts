@@ -1,0 +1,80 @@
+// The wire schemas of the profile routes, shared by the route files and the API reference.
+import { z } from "zod";
+import { FORGET_REASONS, FORGET_SCOPES } from "./forget";
+import { IMPORT_TEXT_MAX_CHARS } from "./import-text";
+import { MEMORY_KINDS } from "./facts";
+import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from "./search";
+import { isWritableBox } from "./sources";
+
+/** The longest single fact remember takes (characters). */
+export const REMEMBER_MAX_CHARS = 1_000;
+
+const box = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine(isWritableBox, "use identity, work, relationships, preferences, plans, other or projects/<slug>");
+const kind = z.enum(MEMORY_KINDS);
+const memoryId = z.string().regex(/^mem_[A-Za-z0-9]{24}$/, "a mem_ id");
+
+/** YYYY-MM-DD or an ISO 8601 time; a bare date as a lower bound starts that day and as an upper bound ends it (UTC). */
+function dateBound(end: "start" | "end") {
+  return z
+    .string()
+    .trim()
+    .refine((v) => /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), "use YYYY-MM-DD or an ISO 8601 time")
+    .transform((v) => (v.length === 10 ? new Date(`${v}T${end === "start" ? "00:00:00.000" : "23:59:59.999"}Z`) : new Date(v)));
+}
+
+const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+export const searchQuery = z.object({
+  query: z.string().trim().max(500).optional(),
+  source: z.string().trim().min(1).max(80).optional(),
+  box: z.string().trim().min(1).max(80).optional(),
+  from: dateBound("start").optional(),
+  to: dateBound("end").optional(),
+  limit: z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT).default(SEARCH_DEFAULT_LIMIT),
+  detail: booleanFlag.default(false),
+});
+
+export const rememberBody = z.object({
+  text: z.string().trim().min(1).max(REMEMBER_MAX_CHARS),
+  box: box.optional(),
+  kind: kind.optional(),
+  reply_to: z.string().trim().min(1).max(200).optional(),
+  resolves: memoryId.optional(),
+});
+
+export const importBody = z.object({
+  text: z.string().trim().min(1).max(IMPORT_TEXT_MAX_CHARS),
+  box: box.optional(),
+  kind: kind.optional(),
+});
+
+const SELECTORS = ["id", "match", "import_id", "scope"] as const;
+
+export const forgetBody = z
+  .object({
+    id: memoryId.optional(),
+    match: z.string().trim().min(1).max(500).optional(),
+    import_id: z.string().regex(/^imp_[A-Za-z0-9]{24}$/, "an imp_ id").optional(),
+    scope: z.enum(FORGET_SCOPES).optional(),
+    confirm: z.boolean().default(false),
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "use YYYY-MM-DD")
+      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "not a date")
+      .optional(),
+    reason: z.enum(FORGET_REASONS).optional(),
+  })
+  .superRefine((b, ctx) => {
+    const given = SELECTORS.filter((s) => b[s] !== undefined);
+    if (given.length !== 1) {
+      ctx.addIssue({
+        code: "custom",
+        path: given.length ? [given[1]!] : [],
+        message: `send exactly one of ${SELECTORS.join(", ")} (got ${given.length ? given.join(", ") : "none"})`,
+      });
+    }
+  });
