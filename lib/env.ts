@@ -45,6 +45,17 @@ const schema = z.object({
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(1000).default(1000),
   // Sandboxes one IP address may provision per hour (POST /v1/sandbox/provision).
   SANDBOX_PROVISION_PER_HOUR: z.coerce.number().int().positive().default(20),
+  // Which distiller turns conversations into memories (docs/distillation.md).
+  DISTILLER: z.enum(["builtin", "llm"]).default("builtin"),
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  LLM_MODEL: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
   // Reverse proxies in front of the service whose X-Forwarded-For entries are trusted (0 = none).
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
@@ -84,6 +95,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.DISTILLER === "llm" && (!e.LLM_BASE_URL || !e.LLM_MODEL)) {
+    throw new ConfigError("Invalid configuration:\n  DISTILLER=llm needs LLM_BASE_URL and LLM_MODEL.");
+  }
   const embedded = !e.DATABASE_URL;
   let secrets = { SERVICE_SECRET: e.SERVICE_SECRET, AUTH_SECRET: e.AUTH_SECRET };
   if (!secrets.SERVICE_SECRET || !secrets.AUTH_SECRET) {

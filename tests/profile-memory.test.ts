@@ -171,7 +171,7 @@ describe("GET /v1/profile/search", () => {
     expect(day.body.results[0].provenance).toEqual({ via: "import_file" });
     const limited = await call(search, { headers: liveHeaders(t), query: { limit: "1" } });
     expect(limited.body.results).toHaveLength(1);
-    for (const query of [{ limit: "0" }, { limit: "51" }, { from: "March" }, { detail: "maybe" }]) {
+    for (const query of [{ limit: "0" }, { limit: "51" }, { from: "March" }, { detail: "maybe" }] as Record<string, string>[]) {
       expect((await call(search, { headers: liveHeaders(t), query })).status).toBe(400);
     }
   });

@@ -2,6 +2,10 @@
 import { describe, expect, it } from "vitest";
 import { POST as provision } from "@/app/v1/sandbox/provision/route";
 import { POST as reset } from "@/app/v1/sandbox/reset/route";
+import { POST as forget } from "@/app/v1/profile/forget/route";
+import { POST as remember } from "@/app/v1/profile/remember/route";
+import { GET as search } from "@/app/v1/profile/search/route";
+import { SANDBOX_AGENT_MEMORIES, SANDBOX_IMPORTED_MEMORIES } from "@/lib/sandbox/seed-profile";
 import { POST as simulate } from "@/app/v1/sandbox/simulate/route";
 import { GET as profile } from "@/app/v1/profile/route";
 import { db } from "@/lib/db";
@@ -89,6 +93,46 @@ describe("POST /v1/sandbox/reset", () => {
     expect(after.body.identity).toMatchObject({ name: "Sam Sandbox", location: "Lisbon, Portugal" });
     const developerId = (await prisma.user.findUniqueOrThrow({ where: { id: s.user.id } })).developerId!;
     expect(await activeScenarios(developerId)).toEqual([]);
+  });
+});
+
+describe("the seeded profile", () => {
+  it("holds imported ChatGPT memories and the agent's own, composed into identity, preferences and a summary", async () => {
+    const s = await provisioned();
+    const headers = { "x-api-key": s.secret_key, "x-agent": s.agent.handle, "x-user-id": s.user.external_id };
+    const res = await call(profile, { headers });
+    expect(res.status).toBe(200);
+    expect(res.body.identity.facts).toEqual(["Is called Sam", "Lives in Lisbon", "Works as a product designer at a travel startup", "Has a dog named Miso"]);
+    expect(res.body.preferences).toContain("Is vegetarian");
+    expect(res.body.preferences).toContain("Prefers window seats on flights");
+    expect(res.body.summary).toMatch(/^The user is called Sam, lives in Lisbon and works as a product designer/);
+    expect(res.body.imports).toHaveLength(1);
+    expect(res.body.imports[0]).toMatchObject({ provider: "chatgpt", source: "imports/chatgpt", memory_count: SANDBOX_IMPORTED_MEMORIES.length });
+    const found = await call(search, { headers, query: { source: "chatgpt", limit: "50" } });
+    expect(found.body.sourceCounts).toEqual({
+      "agents/sandbox-agent": SANDBOX_AGENT_MEMORIES.length,
+      "imports/chatgpt": SANDBOX_IMPORTED_MEMORIES.length,
+    });
+  });
+
+  it("is restored exactly by reset after the agent changed it", async () => {
+    const s = await provisioned();
+    const headers = { "x-api-key": s.secret_key, "x-agent": s.agent.handle, "x-user-id": s.user.external_id };
+    const before = await call(profile, { headers });
+    await call(remember, { headers, body: { text: "I moved to Porto" } });
+    await call(forget, { headers, body: { scope: "all", confirm: true } });
+    await call(forget, { headers, body: { match: "vegetarian", confirm: true, reason: "user_request" } });
+    const changed = await call(profile, { headers });
+    expect(changed.body.summary).not.toBe(before.body.summary);
+    await call(reset, { headers: { "x-api-key": s.secret_key, "x-agent": s.agent.handle } });
+    const after = await call(profile, { headers });
+    // Ids and times are new; the content is what is restored.
+    const comparable = (b: Record<string, unknown>) => ({
+      ...b,
+      imports: (b.imports as { provider: string; memory_count: number }[]).map((i) => [i.provider, i.memory_count]),
+      agents: (b.agents as { handle: string }[]).map((a) => a.handle),
+    });
+    expect(comparable(after.body)).toEqual(comparable(before.body));
   });
 });
 

@@ -5,6 +5,7 @@ import { issueApiKey } from "../keys/api-keys";
 import { agentView } from "../agents/agents";
 import { issueAgentToken } from "../tokens/agent-token";
 import { clearUserAccessCache } from "../users/approvals";
+import { clearProfile, seedSandboxProfile } from "./seed-profile";
 import { phoneDigest } from "../users/phone";
 import { ApiError } from "../http/errors";
 import {
@@ -36,6 +37,7 @@ export async function provisionSandbox() {
         approvals: { create: { agentId: agent.id } },
       },
     });
+    await seedSandboxProfile(tx, { userId: user.id, agent });
     return { developer, agent, user };
   });
   const [secret, publishable, token] = await Promise.all([
@@ -69,6 +71,9 @@ export async function resetSandbox(input: { developerId: string; agentId: string
     await tx.user.update({ where: { id: user.id }, data: { ...SANDBOX_USER_CLAIMS, ...phoneDigest(SANDBOX_PHONE) } });
     await tx.agentApproval.deleteMany({ where: { userId: user.id } });
     await tx.agentApproval.create({ data: { userId: user.id, agentId: input.agentId } });
+    const agent = await tx.agent.findUniqueOrThrow({ where: { id: input.agentId }, select: { id: true, handle: true } });
+    await clearProfile(tx, user.id);
+    await seedSandboxProfile(tx, { userId: user.id, agent });
     await tx.sandboxScenario.deleteMany({ where: { developerId: input.developerId } });
     return { ok: true, user: { id: user.id, external_id: SANDBOX_EXTERNAL_ID } };
   });

@@ -2,6 +2,7 @@
 import { builtinDistiller } from "./builtin";
 import { createLlmDistiller } from "./llm";
 import type { Distiller } from "./types";
+import { env } from "../../env";
 
 export * from "./types";
 export { builtinDistiller } from "./builtin";
@@ -32,7 +33,10 @@ export function distillerFromSettings(s: DistillerSettings): Distiller {
   });
 }
 
-/** The configured distiller. Until lib/env.ts carries the DISTILLER settings, that is the built-in one. */
+let configured: Distiller | undefined;
+
+/** The distiller the service's configuration (lib/env.ts) names, made once. */
 export function distillerFromConfig(): Distiller {
-  return builtinDistiller;
+  configured ??= distillerFromSettings(env());
+  return configured;
 }
