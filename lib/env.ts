@@ -45,6 +45,8 @@ const schema = z.object({
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(1000).default(1000),
   // Sandboxes one IP address may provision per hour (POST /v1/sandbox/provision).
   SANDBOX_PROVISION_PER_HOUR: z.coerce.number().int().positive().default(20),
+  // Where queued jobs (commits) run: in this process, or only in `npm run worker` processes.
+  JOBS_WORKER: z.enum(["in-process", "off"]).default("in-process"),
   // Which distiller turns conversations into memories (docs/distillation.md).
   DISTILLER: z.enum(["builtin", "llm"]).default("builtin"),
   LLM_BASE_URL: optionalUrl,
@@ -99,6 +101,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new ConfigError("Invalid configuration:\n  DISTILLER=llm needs LLM_BASE_URL and LLM_MODEL.");
   }
   const embedded = !e.DATABASE_URL;
+  if (embedded && e.JOBS_WORKER === "off") {
+    throw new ConfigError("Invalid configuration:\n  JOBS_WORKER=off needs DATABASE_URL: the embedded database serves one process, so its jobs run in it.");
+  }
   let secrets = { SERVICE_SECRET: e.SERVICE_SECRET, AUTH_SECRET: e.AUTH_SECRET };
   if (!secrets.SERVICE_SECRET || !secrets.AUTH_SECRET) {
     if (!embedded && e.NODE_ENV === "production") {

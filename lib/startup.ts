@@ -2,12 +2,14 @@
 import { database } from "./db";
 import { env } from "./env";
 import { logger } from "./log";
+import { startCommitWorker } from "./profile/commit";
 
 export async function startService(): Promise<void> {
   const started = performance.now();
   try {
     const config = env();
     const db = await database();
+    if (config.JOBS_WORKER === "in-process") await startCommitWorker();
     logger().info(
       {
         database: db.kind,

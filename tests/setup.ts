@@ -23,6 +23,8 @@ if (process.env.TEST_REDIS_URL) process.env.REDIS_URL = process.env.TEST_REDIS_U
 else delete process.env.REDIS_URL;
 
 afterAll(async () => {
+  const { stopJobs } = await import("@/lib/jobs");
+  await stopJobs();
   const { closeDatabase } = await import("@/lib/db");
   const { closeRateLimitStore } = await import("@/lib/ratelimit");
   const { resetEnvForTests } = await import("@/lib/env");

@@ -22,6 +22,7 @@ export const ERROR_STATUS = {
   agent_inactive: 409,
   agent_exists: 409,
   payload_too_large: 413,
+  commit_required: 428,
   unsupported_media_type: 415,
   invalid_format: 422,
   rate_limited: 429,

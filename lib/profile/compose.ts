@@ -8,6 +8,8 @@ export interface ComposedEntry {
   kind: string;
   memory_id: string;
   key: string;
+  /** When the user said it (ISO 8601): the original time of an import, else when it was learned. */
+  at?: string;
 }
 
 export interface Composition {
@@ -22,6 +24,8 @@ export interface ComposableMemory {
   text: string;
   kind: string;
   key: string;
+  saidAt: Date | null;
+  learnedAt: Date;
 }
 
 /** How many entries of each list the stored composition keeps (reads may show fewer). */
@@ -48,8 +52,8 @@ function prepend(list: ComposedEntry[], entry: ComposedEntry, limit: number): Co
 }
 
 /**
- * Folds memories, oldest first, into a composition: the newest fact of a single-valued kind wins,
- * lists keep the newest entries. Pure: the caller loads and stores.
+ * Folds memories, oldest first, into a composition: the most recently said fact of a single-valued
+ * kind wins, lists keep the newest entries. Pure: the caller loads and stores.
  */
 export function fold(base: Composition, memoriesOldestFirst: readonly ComposableMemory[]): Composition {
   const next: Composition = {
@@ -59,9 +63,13 @@ export function fold(base: Composition, memoriesOldestFirst: readonly Composable
     summary: base.summary,
   };
   for (const m of memoriesOldestFirst) {
-    const entry: ComposedEntry = { text: m.text, kind: m.kind, memory_id: m.id, key: m.key };
+    const entry: ComposedEntry = { text: m.text, kind: m.kind, memory_id: m.id, key: m.key, at: (m.saidAt ?? m.learnedAt).toISOString() };
     const slot = identitySlot(m);
-    if (slot) next.identity[slot] = entry;
+    // The fact the user said last wins, whatever order the memories arrive in (an import of old
+    // statements must not override what the user said today).
+    const current = slot ? next.identity[slot] : undefined;
+    if (slot && (!current?.at || current.at <= entry.at!)) next.identity[slot] = entry;
+    else if (slot) continue;
     else if (m.kind === "relationship") next.identity.relationships = prepend(next.identity.relationships, entry, COMPOSED_LIMITS.relationships);
     else if (PREFERENCE_KINDS.has(m.kind)) {
       // A like and a dislike of the same thing: the later one stands.

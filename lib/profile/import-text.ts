@@ -2,7 +2,7 @@
 import { newId, PREFIX } from "../ids";
 import { distillerFromConfig } from "./distill";
 import { factToMemory, fromDistilled } from "./facts";
-import { inTransaction, memoryView, writeMemories, type MemoryInput } from "./memories";
+import { inTransaction, MEMORY_SELECT, memoryView, writeMemories, type MemoryInput } from "./memories";
 import { parseMemoryDump } from "./parsers";
 import { agentSource } from "./sources";
 
@@ -38,12 +38,18 @@ export async function importText(input: ImportTextInput) {
   const facts = await distil(input.text, { box: input.box, kind: input.kind });
   if (!facts.length) return { saved: false, box: box ?? null, distilled: [], memory: null, source, import_id: null };
   return inTransaction(async (tx) => {
+    // What the profile already holds from another source is not imported again; the answer shows it.
+    const held = await tx.memory.findMany({
+      where: { userId: input.userId, key: { in: facts.map((f) => f.key) }, suppressedAt: null, NOT: { source } },
+      select: MEMORY_SELECT,
+    });
+    const heldKeys = new Set(held.map((m) => m.key));
     const importId = newId(PREFIX.importJob);
     await tx.import.create({ data: { id: importId, userId: input.userId, provider: "text", source, agentId: input.agent.id } });
     const written = await writeMemories(
       tx,
       { userId: input.userId, source, writtenBy: source, agentId: input.agent.id, importId },
-      facts.map((f) => ({ ...f, provenance: { via: "import", import_id: importId } })),
+      facts.filter((f) => !heldKeys.has(f.key)).map((f) => ({ ...f, provenance: { via: "import", import_id: importId } })),
     );
     const created = written.filter((w) => w.created);
     if (created.length) await tx.import.update({ where: { id: importId }, data: { memoryCount: created.length } });
@@ -51,7 +57,7 @@ export async function importText(input: ImportTextInput) {
     return {
       saved: created.length > 0,
       box: box ?? null,
-      distilled: written.map((w) => ({ ...memoryView(w.memory), saved: w.created })),
+      distilled: [...written.map((w) => ({ ...memoryView(w.memory), saved: w.created })), ...held.map((m) => ({ ...memoryView(m), saved: false }))],
       memory: created[0] ? memoryView(created[0].memory) : null,
       source,
       import_id: created.length ? importId : null,

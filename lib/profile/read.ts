@@ -4,6 +4,7 @@ import { agentView } from "../agents/agents";
 import { database, db } from "../db";
 import type { Composition } from "./compose";
 import { MEMORY_SELECT, memoryView } from "./memories";
+import { noteRead } from "./obligation";
 import { parseBox } from "./sources";
 
 export type ProfileSection = "identity" | "preferences" | "summary";
@@ -26,13 +27,15 @@ interface ProfileRow extends Record<string, unknown> {
   identity_facts: Composition["identity"] | null;
   preferences: Composition["preferences"] | null;
   summary: string | null;
+  obligation_opened_at: Date | string | null;
   agents?: { handle: string; display_name: string; active: boolean; created_at: string; approved_at: string }[] | null;
   imports?: { id: string; provider: string; source: string; memory_count: number; created_at: string }[] | null;
 }
 
 // One statement: this read sits in every conversation turn (docs/performance.md).
 const CORE = `u.name, u.given_name, u.family_name, u.picture, u.birthdate, u.location, u.email, u.email_proof::text AS email_proof,
-              p.identity AS identity_facts, p.preferences, p.summary`;
+              p.identity AS identity_facts, p.preferences, p.summary,
+              (SELECT opened_at FROM read_obligations o WHERE o.user_id = u.id AND o.agent_id = $2) AS obligation_opened_at`;
 const LISTS = `,
          (SELECT json_agg(json_build_object(
                    'handle', g.handle, 'display_name', g.display_name, 'active', g.active,
@@ -59,10 +62,12 @@ function cut<T>(list: T[], limit: number, box: string, truncated: string[]): T[]
   return list.slice(0, limit);
 }
 
-export async function readProfile(input: { userId: string; sections?: readonly ProfileSection[] }) {
+/** The composed profile, as the agent reads it; the read counts toward the agent's read obligation. */
+export async function readProfile(input: { userId: string; agentId: string; sections?: readonly ProfileSection[] }) {
   const full = !input.sections;
-  const [user] = await (await database()).sql.query<ProfileRow>(full ? SQL_FULL : SQL_SECTIONS, [input.userId]);
+  const [user] = await (await database()).sql.query<ProfileRow>(full ? SQL_FULL : SQL_SECTIONS, [input.userId, input.agentId]);
   if (!user) throw new Error(`User ${input.userId} vanished while its profile was read.`);
+  await noteRead({ userId: input.userId, agentId: input.agentId }, { openedAt: user.obligation_opened_at });
   const sections = new Set(input.sections ?? PROFILE_SECTIONS);
   const truncated: string[] = [];
 
@@ -109,8 +114,9 @@ export async function readProfile(input: { userId: string; sections?: readonly P
 }
 
 /** One box (a category, projects/<slug>, or a source) of the user's visible memories, newest first. */
-export async function readBox(input: { userId: string; box: string; page: number }) {
+export async function readBox(input: { userId: string; agentId: string; box: string; page: number }) {
   const box = parseBox(input.box);
+  await noteRead({ userId: input.userId, agentId: input.agentId });
   const memories = await (await db()).memory.findMany({
     where: {
       userId: input.userId,

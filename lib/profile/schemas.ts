@@ -1,5 +1,6 @@
 // The wire schemas of the profile routes, shared by the route files and the API reference.
 import { z } from "zod";
+import { COMMIT_LIMITS } from "./commit";
 import { FORGET_REASONS, FORGET_SCOPES } from "./forget";
 import { IMPORT_TEXT_MAX_CHARS } from "./import-text";
 import { MEMORY_KINDS } from "./facts";
@@ -23,7 +24,10 @@ function dateBound(end: "start" | "end") {
     .string()
     .trim()
     .refine((v) => /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), "use YYYY-MM-DD or an ISO 8601 time")
-    .transform((v) => (v.length === 10 ? new Date(`${v}T${end === "start" ? "00:00:00.000" : "23:59:59.999"}Z`) : new Date(v)));
+    // A time without an offset is UTC, like every time the service prints.
+    .transform((v) =>
+      v.length === 10 ? new Date(`${v}T${end === "start" ? "00:00:00.000" : "23:59:59.999"}Z`) : new Date(/(?:Z|[+-]\d{2}:?\d{2})$/.test(v) ? v : `${v}Z`),
+    );
 }
 
 const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
@@ -78,3 +82,28 @@ export const forgetBody = z
       });
     }
   });
+
+const commitMessage = z.object({
+  role: z.enum(["user", "assistant", "system", "tool"]),
+  content: z.string().max(COMMIT_LIMITS.messageChars, `each message holds at most ${COMMIT_LIMITS.messageChars} characters`),
+  at: z.iso.datetime({ offset: true }).optional(),
+});
+
+const commitMemory = z.union([
+  z.string().trim().min(1).max(COMMIT_LIMITS.memoryChars, `each memory holds at most ${COMMIT_LIMITS.memoryChars} characters`).transform((text) => ({ text })),
+  z.object({
+    text: z.string().trim().min(1).max(COMMIT_LIMITS.memoryChars, `each memory holds at most ${COMMIT_LIMITS.memoryChars} characters`),
+    box: box.optional(),
+    kind: kind.optional(),
+  }),
+]);
+
+export const commitBody = z.object({
+  messages: z.array(commitMessage).max(COMMIT_LIMITS.messages, `at most ${COMMIT_LIMITS.messages} messages per commit`).default([]),
+  response: z.string().max(COMMIT_LIMITS.messageChars, `the response holds at most ${COMMIT_LIMITS.messageChars} characters`).optional(),
+  memories: z.array(commitMemory).max(COMMIT_LIMITS.memories, `at most ${COMMIT_LIMITS.memories} memories per commit`).default([]),
+  sync: z.boolean().default(false),
+}).refine((b) => b.messages.length > 0 || b.memories.length > 0 || b.response !== undefined, {
+  message: "send messages, a response or memories",
+  path: ["messages"],
+});

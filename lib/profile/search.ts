@@ -2,6 +2,7 @@
 // (ts_rank), newest first among equals, with source, box and date filters.
 import { database, db } from "../db";
 import { MEMORY_SELECT, memoryView } from "./memories";
+import { noteRead } from "./obligation";
 import { parseBox, sourcesForFilter } from "./sources";
 
 export const SEARCH_DEFAULT_LIMIT = 10;
@@ -88,7 +89,8 @@ function guidance(input: SearchInput, found: number): string {
   return input.query ? "Nothing in the profile matches. Try other or fewer words, or read the profile's summary." : "This profile holds no memories yet.";
 }
 
-export async function searchProfile(input: SearchInput) {
+export async function searchProfile(input: SearchInput & { agentId: string }) {
+  await noteRead({ userId: input.userId, agentId: input.agentId });
   const [ranked, counts] = await Promise.all([rank(input), sourceCounts(input.userId)]);
   const records = ranked.length
     ? await (await db()).memory.findMany({ where: { id: { in: ranked.map((r) => r.id) } }, select: MEMORY_SELECT })

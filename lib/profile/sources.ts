@@ -53,7 +53,13 @@ export function parseBox(raw: string): BoxKind {
   const value = raw.trim().toLowerCase();
   if ((CATEGORY_BOXES as readonly string[]).includes(value)) return { type: "category", box: value };
   if (PROJECT_BOX.test(value)) return { type: "project", box: value };
-  return { type: "source", sources: sourcesForFilter(value) };
+  try {
+    return { type: "source", sources: sourcesForFilter(value) };
+  } catch {
+    throw new ApiError("invalid_request", `Unknown box '${raw}': use ${CATEGORY_BOXES.join(", ")}, projects/<slug>, or a source.`, {
+      fields: [{ field: "box", message: "unknown box" }],
+    });
+  }
 }
 
 /** A box a write may name: a category or projects/<slug>. */

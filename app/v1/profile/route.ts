@@ -18,11 +18,11 @@ export const GET = defineRoute({
     box: z.string().trim().min(1).max(80).optional(),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
   }),
-  handler: async ({ user, key, query }) => ({
+  handler: async ({ user, key, agent, query }) => ({
     body: {
       ...(query.box
-        ? await readBox({ userId: user.id, box: query.box, page: query.page })
-        : await readProfile({ userId: user.id, sections: query.sections })),
+        ? await readBox({ userId: user.id, agentId: agent.id, box: query.box, page: query.page })
+        : await readProfile({ userId: user.id, agentId: agent.id, sections: query.sections })),
       livemode: key.plane === "live",
     },
   }),

@@ -8,7 +8,7 @@ export const GET = defineRoute({
   path: "/v1/profile/search",
   auth: { key: "secret", agent: true, user: "required" },
   query: searchQuery,
-  handler: async ({ user, key, query }) => ({
-    body: { ...(await searchProfile({ userId: user.id, ...query })), livemode: key.plane === "live" },
+  handler: async ({ user, key, agent, query }) => ({
+    body: { ...(await searchProfile({ userId: user.id, agentId: agent.id, ...query })), livemode: key.plane === "live" },
   }),
 });

@@ -1,0 +1,63 @@
+// Background jobs on pg-boss, in the service's own database (PGlite or PostgreSQL). Queued work
+// lives in the database, so it survives a restart: a worker started later picks it up.
+import { PgBoss, fromPglite } from "pg-boss";
+import { database } from "../db";
+import { parsePostgresUrl } from "../db/open";
+import { env } from "../env";
+import { logger } from "../log";
+
+export const QUEUES = { commit: "profile-commit" } as const;
+type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+type Handler = (data: Record<string, unknown>) => Promise<void>;
+
+const state = globalThis as unknown as { __serviceJobs?: Promise<PgBoss>; __serviceWorkers?: Set<string> };
+
+/** pg-boss's own schema: beside the service's tables (their schema, suffixed, when one is named). */
+export function jobsSchema(databaseUrl?: string): string {
+  const schema = databaseUrl ? parsePostgresUrl(databaseUrl).schema : undefined;
+  return schema ? `${schema}_jobs` : "pgboss";
+}
+
+async function startBoss(): Promise<PgBoss> {
+  const config = env();
+  const db = await database();
+  const boss = db.pglite
+    ? new PgBoss({ db: fromPglite(db.pglite), backend: "pglite", schema: jobsSchema() })
+    : new PgBoss({ connectionString: parsePostgresUrl(config.DATABASE_URL!).connectionString, schema: jobsSchema(config.DATABASE_URL), max: 4 });
+  boss.on("error", (err: Error) => logger().error({ err: err.message }, "job system error"));
+  await boss.start();
+  for (const name of Object.values(QUEUES)) await boss.createQueue(name, { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 });
+  return boss;
+}
+
+/** The process's job system, started on first use. */
+export function jobs(): Promise<PgBoss> {
+  state.__serviceJobs ??= startBoss().catch((err) => {
+    state.__serviceJobs = undefined;
+    throw err;
+  });
+  return state.__serviceJobs;
+}
+
+export async function enqueue(queue: QueueName, data: Record<string, unknown>): Promise<void> {
+  const id = await (await jobs()).send(queue, data);
+  if (!id) throw new Error(`The job system refused a job for ${queue}.`);
+}
+
+/** Runs `handler` for every job of `queue`, in this process, until stopJobs(). */
+export async function work(queue: QueueName, handler: Handler): Promise<void> {
+  state.__serviceWorkers ??= new Set();
+  if (state.__serviceWorkers.has(queue)) return;
+  state.__serviceWorkers.add(queue);
+  await (await jobs()).work<Record<string, unknown>>(queue, { pollingIntervalSeconds: 1 }, async (batch) => {
+    for (const job of batch) await handler(job.data);
+  });
+}
+
+/** Stops workers and the job system (graceful shutdown, tests); queued jobs stay queued. */
+export async function stopJobs(): Promise<void> {
+  const current = state.__serviceJobs;
+  state.__serviceJobs = undefined;
+  state.__serviceWorkers = undefined;
+  if (current) await (await current).stop({ graceful: true, timeout: 5_000 });
+}

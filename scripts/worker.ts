@@ -1,0 +1,19 @@
+// npm run worker: a process that only runs queued jobs (commits), for deployments on PostgreSQL that
+// set JOBS_WORKER=off on their web instances. It stops gracefully on SIGINT or SIGTERM.
+import { closeDatabase, database } from "../lib/db";
+import { env } from "../lib/env";
+import { stopJobs } from "../lib/jobs";
+import { logger } from "../lib/log";
+import { startCommitWorker } from "../lib/profile/commit";
+
+env();
+await database();
+await startCommitWorker();
+logger().info("worker ready");
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    void stopJobs()
+      .then(closeDatabase)
+      .finally(() => process.exit(0));
+  });
+}
