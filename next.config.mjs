@@ -11,6 +11,7 @@ const nextConfig = {
     "pino",
     "ioredis",
     "rate-limiter-flexible",
+    "pg-boss",
   ],
 };
 

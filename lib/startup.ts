@@ -9,7 +9,10 @@ export async function startService(): Promise<void> {
   try {
     const config = env();
     const db = await database();
-    if (config.JOBS_WORKER === "in-process") await startCommitWorker();
+    // Queued jobs wait in the database, so the worker may start after the service answers.
+    if (config.JOBS_WORKER === "in-process") {
+      startCommitWorker().catch((err: Error) => logger().error({ err: err.message }, "the commit worker did not start; queued commits wait"));
+    }
     logger().info(
       {
         database: db.kind,

@@ -1,8 +1,10 @@
 // The embedded database template (lib/db/open.ts, PGLITE_TEMPLATE): a PGlite data directory with
-// every committed migration applied, closed cleanly. A first start copies it instead of running
+// every committed migration and pg-boss's schema applied, closed cleanly. A first start copies it instead of running
 // initdb, so a new data directory opens in about a second.
 import { rmSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { PgBoss, fromPglite } from "pg-boss";
+import { jobsSchema } from "../lib/jobs";
 import { applyMigrations } from "../lib/db/migrate";
 import { PGLITE_START_PARAMS, PGLITE_TEMPLATE } from "../lib/db/open";
 import { pgliteSql } from "../lib/db/sql";
@@ -11,5 +13,9 @@ const started = performance.now();
 rmSync(PGLITE_TEMPLATE, { recursive: true, force: true });
 const pglite = await PGlite.create(PGLITE_TEMPLATE, { startParams: PGLITE_START_PARAMS });
 const applied = await applyMigrations(pgliteSql(pglite));
+// pg-boss's own tables too, so a first start does not create them.
+const boss = new PgBoss({ db: fromPglite(pglite), backend: "pglite", schema: jobsSchema() });
+await boss.start();
+await boss.stop({ graceful: false, close: false });
 await pglite.close();
 console.log(`Embedded database template: ${applied.length} migrations → ${PGLITE_TEMPLATE} (${Math.round(performance.now() - started)} ms)`);

@@ -20,13 +20,12 @@ if (!existsSync(apiBundle)) {
 }
 const api = await import(pathToFileURL(apiBundle).href);
 
-// Configuration, secrets and the migrated database first, so both halves of the app share them.
-await api.startService();
+// Configuration, secrets and the migrated database first, so both halves of the app share them;
+// Next.js prepares meanwhile (its own start-up step waits for the same database).
 const config = api.env();
-
 const app = next({ dev: false, hostname, port });
 const handle = app.getRequestHandler();
-await app.prepare();
+await Promise.all([api.startService(), app.prepare()]);
 
 function onSeparateHost(req) {
   if (!req.headers.host) return false;

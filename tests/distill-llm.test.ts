@@ -3,9 +3,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createLlmDistiller } from "@/lib/profile/distill/llm";
 import {
   builtinDistiller,
-  createLlmDistiller,
   distillerFromConfig,
   distillerFromSettings,
   type DistillInput,

@@ -129,7 +129,9 @@ describe("GET /v1/profile", () => {
     expect(second.body.has_more).toBe(false);
     const bySource = await call(profile, { headers: liveHeaders(t), query: { box: "agents/assistant" } });
     expect(bySource.body.memories).toHaveLength(50);
-    expect((await call(profile, { headers: liveHeaders(t), query: { box: "nowhere" } })).status).toBe(400);
+    const nowhere = await call(profile, { headers: liveHeaders(t), query: { box: "nowhere" } });
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.body.error.fields).toEqual([{ field: "box", message: "unknown box" }]);
     expect((await call(profile, { headers: liveHeaders(t), query: { box: "other", page: "0" } })).status).toBe(400);
   });
 });
@@ -169,11 +171,32 @@ describe("GET /v1/profile/search", () => {
     const day = await call(search, { headers: liveHeaders(t), query: { from: "2024-03-02", to: "2024-03-02", detail: "true" } });
     expect(day.body.results.map((r: { text: string }) => r.text)).toEqual(["Is allergic to peanuts"]);
     expect(day.body.results[0].provenance).toEqual({ via: "import_file" });
+    // A time without an offset is UTC: 10:00 on 2 March is the allergy's own time.
+    const noOffset = await call(search, { headers: liveHeaders(t), query: { from: "2024-03-02T10:00:00", to: "2024-03-02T10:00:00" } });
+    expect(noOffset.body.results.map((r: { text: string }) => r.text)).toEqual(["Is allergic to peanuts"]);
     const limited = await call(search, { headers: liveHeaders(t), query: { limit: "1" } });
     expect(limited.body.results).toHaveLength(1);
     for (const query of [{ limit: "0" }, { limit: "51" }, { from: "March" }, { detail: "maybe" }] as Record<string, string>[]) {
       expect((await call(search, { headers: liveHeaders(t), query })).status).toBe(400);
     }
+  });
+});
+
+describe("POST /v1/profile/import", () => {
+  it("does not import again what another source already holds, and shows the memory that does", async () => {
+    const [held] = await importedFromChatGpt(t.users.live.id, [{ text: "I live in Oslo" }]);
+    const res = await call(importRoute, { headers: liveHeaders(t), body: { text: "I live in Oslo.\n\nI love skiing and I have a cat named Pip." } });
+    expect(res.status).toBe(201);
+    expect(res.body.distilled.map((d: { text: string; saved: boolean; source: string }) => [d.text, d.saved, d.source])).toEqual([
+      ["Likes skiing", true, "agents/assistant"],
+      ["Has a cat named Pip", true, "agents/assistant"],
+      ["Lives in Oslo", false, "imports/chatgpt"],
+    ]);
+    expect(res.body.distilled[2].id).toBe(held!.memory.id);
+    const nothing = await call(importRoute, { headers: liveHeaders(t), body: { text: "What's the weather like?" } });
+    expect(nothing.status).toBe(200);
+    expect(nothing.body).toMatchObject({ saved: false, distilled: [], memory: null, import_id: null });
+    expect((await call(importRoute, { headers: liveHeaders(t), body: { text: "x".repeat(20_001) } })).status).toBe(400);
   });
 });
 

@@ -2,8 +2,7 @@
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { PrismaPg } from "@prisma/adapter-pg";
-import pg from "pg";
+import type pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "./generated/client";
 import { lockDataDir } from "./lock";
@@ -79,7 +78,9 @@ async function openPglite(dataDir: string): Promise<{ pglite: PGlite; release: (
 /** Applies pending migrations over one dedicated connection; returns the names applied. */
 export async function migratePostgres(databaseUrl: string): Promise<string[]> {
   const { connectionString, schema } = parsePostgresUrl(databaseUrl);
-  const client = new pg.Client({ connectionString });
+  // The PostgreSQL driver loads only when it is used: the embedded mode starts without it.
+  const { default: pgDriver } = await import("pg");
+  const client = new pgDriver.Client({ connectionString });
   await client.connect();
   try {
     if (schema) {
@@ -123,7 +124,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
 
   const { connectionString, schema } = parsePostgresUrl(opts.databaseUrl);
-  const pool = new pg.Pool({
+  const [{ default: pgDriver }, { PrismaPg }] = await Promise.all([import("pg"), import("@prisma/adapter-pg")]);
+  const pool = new pgDriver.Pool({
     connectionString,
     max: 10,
     ...(schema ? { options: `-c search_path="${schema.replace(/"/g, "")}"` } : {}),

@@ -1,6 +1,6 @@
 // Background jobs on pg-boss, in the service's own database (PGlite or PostgreSQL). Queued work
 // lives in the database, so it survives a restart: a worker started later picks it up.
-import { PgBoss, fromPglite } from "pg-boss";
+import type { PgBoss } from "pg-boss";
 import { database } from "../db";
 import { parsePostgresUrl } from "../db/open";
 import { env } from "../env";
@@ -19,6 +19,8 @@ export function jobsSchema(databaseUrl?: string): string {
 }
 
 async function startBoss(): Promise<PgBoss> {
+  // Loaded on first use, off the start-up path (the worker starts after the service answers).
+  const { PgBoss, fromPglite } = await import("pg-boss");
   const config = env();
   const db = await database();
   const boss = db.pglite

@@ -1,12 +1,11 @@
 // The distillers behind commit and import: the contract, the built-in and LLM drivers, and which one the service uses.
 import { builtinDistiller } from "./builtin";
-import { createLlmDistiller } from "./llm";
 import type { Distiller } from "./types";
 import { env } from "../../env";
 
 export * from "./types";
 export { builtinDistiller } from "./builtin";
-export { createLlmDistiller, type LlmDistillerOptions } from "./llm";
+export type { LlmDistillerOptions } from "./llm";
 
 export interface DistillerSettings {
   DISTILLER: "builtin" | "llm";
@@ -25,12 +24,18 @@ export function distillerFromSettings(s: DistillerSettings): Distiller {
   if (!/^https?:\/\/\S+$/i.test(s.LLM_BASE_URL!) || !URL.canParse(s.LLM_BASE_URL!)) {
     throw new Error("LLM_BASE_URL must be an absolute http(s) URL, e.g. http://127.0.0.1:11434/v1.");
   }
-  return createLlmDistiller({
-    baseUrl: s.LLM_BASE_URL!,
-    model: s.LLM_MODEL!,
-    ...(s.LLM_API_KEY ? { apiKey: s.LLM_API_KEY } : {}),
-    fallback: builtinDistiller,
-  });
+  // The AI SDK loads on first use: a service on the built-in distiller never pays for it at start-up.
+  let llm: Promise<Distiller> | undefined;
+  const load = () =>
+    (llm ??= import("./llm").then(({ createLlmDistiller }) =>
+      createLlmDistiller({
+        baseUrl: s.LLM_BASE_URL!,
+        model: s.LLM_MODEL!,
+        ...(s.LLM_API_KEY ? { apiKey: s.LLM_API_KEY } : {}),
+        fallback: builtinDistiller,
+      }),
+    ));
+  return { name: "llm", distill: async (input) => (await load()).distill(input) };
 }
 
 let configured: Distiller | undefined;
