@@ -167,6 +167,32 @@ describe("GET /v1/profile/search", () => {
     expect(bad.status).toBe(400);
   });
 
+  it("follows the source rules row by row, for every bare name", async () => {
+    const sources = ["claude", "gemini", "grok", "chatgpt", "other"].flatMap((n) => [`agents/${n}`, `imports/${n}`]).concat(["apps/gmail"]);
+    for (const source of sources) {
+      await inTransaction((tx) =>
+        writeMemories(tx, { userId: t.users.live.id, source, writtenBy: source, agentId: null }, [
+          { text: `Note from ${source}`, kind: "note", box: "other", key: `note:${source}` },
+        ]),
+      );
+    }
+    const texts = async (source: string) =>
+      ((await call(search, { headers: liveHeaders(t), query: { source, query: "note", limit: "50" } })).body.results as { source: string }[])
+        .map((r) => r.source)
+        .sort();
+    for (const name of ["claude", "gemini", "grok", "chatgpt", "other"]) {
+      const expected = [`agents/${name}`, `imports/${name}`];
+      expect(await texts(name), name).toEqual(expected);
+      expect(await texts(name.toUpperCase()), `${name} in capitals`).toEqual(expected);
+      expect(await texts(`agents/${name}`)).toEqual([`agents/${name}`]);
+      expect(await texts(`imports/${name}`)).toEqual([`imports/${name}`]);
+    }
+    expect(await texts("apps/gmail")).toEqual(["apps/gmail"]);
+    for (const bad of ["gmail", "agents/", "imports/Chat GPT", "agents/claude/extra"]) {
+      expect((await call(search, { headers: liveHeaders(t), query: { source: bad } })).status, bad).toBe(400);
+    }
+  });
+
   it("bounds dates inclusively and shows provenance on detail", async () => {
     const day = await call(search, { headers: liveHeaders(t), query: { from: "2024-03-02", to: "2024-03-02", detail: "true" } });
     expect(day.body.results.map((r: { text: string }) => r.text)).toEqual(["Is allergic to peanuts"]);
