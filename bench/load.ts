@@ -1,5 +1,5 @@
 // The scenarios and one autocannon run of a scenario, reduced to the figures the benchmark prints.
-import autocannon from "autocannon";
+import autocannon, { type Result } from "autocannon";
 
 export const SCENARIOS = ["health", "profile"] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
@@ -14,7 +14,7 @@ export interface Scenario {
 export interface Sandbox {
   secret_key: string;
   agent: { handle: string };
-  user: { external_id: string };
+  user: { id: string; external_id: string };
 }
 
 export interface LoadFigures {
@@ -74,4 +74,72 @@ export async function runLoad(opts: { baseUrl: string; scenario: Scenario; conne
 
 export function failures(f: LoadFigures): number {
   return f.non2xx + f.errors;
+}
+
+// Runs whose every request differs (another user, query or fact): autocannon's `requests` with
+// `setupRequest`, and each response's latency as autocannon measured it (fractional ms).
+declare module "autocannon" {
+  interface RequestOptions {
+    method?: "GET" | "POST";
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (req: RequestOptions, context: unknown) => RequestOptions;
+  }
+  interface Options {
+    requests?: RequestOptions[];
+  }
+}
+
+/** One request of a varied run. */
+export interface RequestSpec {
+  method: "GET" | "POST";
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface VariedFigures {
+  connections: number;
+  requests: number;
+  /** Mean of the per-second request counts. */
+  rps: number;
+  /** Latencies of the 2xx responses in ms, ascending. */
+  latencies: number[];
+  non2xx: number;
+  errors: number;
+  statusCodes: Record<string, number>;
+}
+
+type Tracker = Promise<Result> & { on(event: "response", fn: (client: unknown, status: number, bytes: number, ms: number) => void): void };
+
+/** A load run in which `next()` builds every request afresh. */
+export async function runVaried(opts: { baseUrl: string; next: () => RequestSpec; connections: number; duration: number }): Promise<VariedFigures> {
+  const latencies: number[] = [];
+  const tracker = autocannon({
+    url: opts.baseUrl,
+    connections: opts.connections,
+    duration: opts.duration,
+    // Spread over autocannon's defaults (host, port) so the Host header stays right.
+    requests: [{ setupRequest: (req) => ({ ...req, ...opts.next() }) }],
+  }) as unknown as Tracker;
+  tracker.on("response", (_client, status, _bytes, ms) => {
+    if (status >= 200 && status < 300) latencies.push(ms);
+  });
+  const r = await tracker;
+  return {
+    connections: opts.connections,
+    requests: r.requests.total ?? 0,
+    rps: r.requests.mean,
+    latencies: latencies.sort((a, b) => a - b),
+    non2xx: r.non2xx,
+    errors: r.errors,
+    statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats).map(([code, s]) => [code, s.count])),
+  };
+}
+
+/** Nearest-rank percentile of ascending values; NaN when there are none. */
+export function percentile(ascending: readonly number[], p: number): number {
+  if (!ascending.length) return NaN;
+  return ascending[Math.min(ascending.length - 1, Math.max(0, Math.ceil((p / 100) * ascending.length) - 1))]!;
 }

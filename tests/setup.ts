@@ -35,6 +35,8 @@ afterAll(async () => {
     const client = new pg.Client({ connectionString: testDatabaseUrl });
     await client.connect();
     await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    // The job queue's tables live beside the service's (lib/jobs: jobsSchema).
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`);
     await client.end();
   }
 });
