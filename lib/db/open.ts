@@ -136,8 +136,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     async exec(script) {
       await pool.query(script);
     },
-    async query(text, params = []) {
-      return (await pool.query(text, params)).rows;
+    async query(text, params = [], options = {}) {
+      return (await pool.query(options.name ? { name: options.name, text, values: params } : { text, values: params })).rows;
     },
   };
   return {

@@ -1,11 +1,16 @@
-// A minimal raw-SQL connection over PGlite or node-postgres, for migrations and health checks.
+// A minimal raw-SQL connection over PGlite or node-postgres: migrations, health checks, and the hot
+// reads that run on every request.
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 
 export interface SqlConnection {
   /** Runs a script of one or more statements; rejects on the first failing statement. */
   exec(script: string): Promise<void>;
-  query<T extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs one statement. A `name` makes it a prepared statement on PostgreSQL, parsed and planned
+   * once per connection: worth it for the statements every request runs.
+   */
+  query<T extends Record<string, unknown>>(text: string, params?: unknown[], options?: { name?: string }): Promise<T[]>;
 }
 
 export function pgliteSql(db: PGlite): SqlConnection {

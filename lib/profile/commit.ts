@@ -10,7 +10,7 @@ import { distillerFromConfig, type DistillMessage } from "./distill";
 import { factToMemory, fromDistilled } from "./facts";
 import { inTransaction, writeMemories, type MemoryInput } from "./memories";
 import { clearObligation } from "./obligation";
-import { agentSource } from "./sources";
+import { agentSource, visibleMemories } from "./sources";
 
 /** The spec's bounds on one commit. */
 export const COMMIT_LIMITS = { messages: 20, messageChars: 16_000, memories: 20, memoryChars: 1_000 } as const;
@@ -96,7 +96,7 @@ export async function runCommit(commitId: string): Promise<CommitResult> {
     // Facts the profile already holds, from any source, are not written again.
     const keys = [...factInputs, ...explicit.map((e) => e.memory)].map((m) => m.key);
     const held = new Set(
-      (await tx.memory.findMany({ where: { userId: commit.userId, key: { in: keys }, suppressedAt: null }, select: { key: true } })).map((m) => m.key),
+      (await tx.memory.findMany({ where: { ...visibleMemories(commit.userId), key: { in: keys } }, select: { key: true } })).map((m) => m.key),
     );
     const rejected: CommitResult["rejected_memories"] = [];
     const seen = new Set<string>();

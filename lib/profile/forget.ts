@@ -1,6 +1,7 @@
 // POST /v1/profile/forget: one selector (id, match, import_id or scope). id deletes at once; the
 // others preview and delete only when called again with confirm: true. An agent deletes only its
 // own memories; reason user_request also hides matching content from every other source.
+import { visibleMemories } from "./sources";
 import type { Prisma } from "../db/generated/client";
 import { ApiError } from "../http/errors";
 import { inTransaction, MEMORY_SELECT, memoryView, type MemoryRecord, type Tx } from "./memories";
@@ -34,7 +35,7 @@ function dayBounds(date: string): { gte: Date; lt: Date } {
 
 async function matchedMemories(tx: Tx, input: ForgetInput): Promise<MemoryRecord[]> {
   const s = input.selector;
-  const where: Prisma.MemoryWhereInput = { userId: input.userId, suppressedAt: null };
+  const where: Prisma.MemoryWhereInput = { ...visibleMemories(input.userId) };
   if (input.date) {
     const day = dayBounds(input.date);
     where.OR = [{ saidAt: day }, { saidAt: null, learnedAt: day }];

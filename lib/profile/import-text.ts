@@ -4,7 +4,7 @@ import { distillerFromConfig } from "./distill";
 import { factToMemory, fromDistilled } from "./facts";
 import { inTransaction, MEMORY_SELECT, memoryView, writeMemories, type MemoryInput } from "./memories";
 import { parseMemoryDump } from "./parsers";
-import { agentSource } from "./sources";
+import { agentSource, visibleMemories } from "./sources";
 
 /** The most text one import call takes (characters); larger material goes through bulk import. */
 export const IMPORT_TEXT_MAX_CHARS = 20_000;
@@ -40,7 +40,7 @@ export async function importText(input: ImportTextInput) {
   return inTransaction(async (tx) => {
     // What the profile already holds from another source is not imported again; the answer shows it.
     const held = await tx.memory.findMany({
-      where: { userId: input.userId, key: { in: facts.map((f) => f.key) }, suppressedAt: null, NOT: { source } },
+      where: { ...visibleMemories(input.userId), key: { in: facts.map((f) => f.key) }, NOT: { source } },
       select: MEMORY_SELECT,
     });
     const heldKeys = new Set(held.map((m) => m.key));

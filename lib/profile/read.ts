@@ -5,7 +5,7 @@ import { database, db } from "../db";
 import type { Composition } from "./compose";
 import { MEMORY_SELECT, memoryView } from "./memories";
 import { noteRead } from "./obligation";
-import { parseBox } from "./sources";
+import { parseBox, visibleMemories } from "./sources";
 
 export type ProfileSection = "identity" | "preferences" | "summary";
 export const PROFILE_SECTIONS: readonly ProfileSection[] = ["identity", "preferences", "summary"];
@@ -65,7 +65,9 @@ function cut<T>(list: T[], limit: number, box: string, truncated: string[]): T[]
 /** The composed profile, as the agent reads it; the read counts toward the agent's read obligation. */
 export async function readProfile(input: { userId: string; agentId: string; sections?: readonly ProfileSection[] }) {
   const full = !input.sections;
-  const [user] = await (await database()).sql.query<ProfileRow>(full ? SQL_FULL : SQL_SECTIONS, [input.userId, input.agentId]);
+  const [user] = await (await database()).sql.query<ProfileRow>(full ? SQL_FULL : SQL_SECTIONS, [input.userId, input.agentId], {
+    name: full ? "profile_full" : "profile_sections",
+  });
   if (!user) throw new Error(`User ${input.userId} vanished while its profile was read.`);
   await noteRead({ userId: input.userId, agentId: input.agentId }, { openedAt: user.obligation_opened_at });
   const sections = new Set(input.sections ?? PROFILE_SECTIONS);
@@ -119,8 +121,7 @@ export async function readBox(input: { userId: string; agentId: string; box: str
   await noteRead({ userId: input.userId, agentId: input.agentId });
   const memories = await (await db()).memory.findMany({
     where: {
-      userId: input.userId,
-      suppressedAt: null,
+      ...visibleMemories(input.userId),
       ...(box.type === "source" ? { source: { in: box.sources } } : { box: box.box }),
     },
     orderBy: [{ learnedAt: "desc" }, { id: "asc" }],

@@ -1,5 +1,6 @@
 // Forgetting: deleting an agent's own memories and suppressing others', then recomposing the profile
 // from what is left.
+import { visibleMemories } from "./sources";
 import { COMPOSABLE_KINDS, COMPOSED_LIMITS, emptyComposition, fold } from "./compose";
 import { factTime, lockComposition, MEMORY_SELECT, storeComposition, type Tx } from "./memories";
 
@@ -11,7 +12,7 @@ const RECOMPOSE_WINDOW = 4 * (COMPOSED_LIMITS.preferences + COMPOSED_LIMITS.rela
 export async function recompose(tx: Tx, userId: string): Promise<void> {
   await lockComposition(tx, userId);
   const newest = await tx.memory.findMany({
-    where: { userId, suppressedAt: null, kind: { in: COMPOSABLE_KINDS } },
+    where: { ...visibleMemories(userId), kind: { in: COMPOSABLE_KINDS } },
     orderBy: [{ learnedAt: "desc" }, { id: "desc" }],
     take: RECOMPOSE_WINDOW,
     select: MEMORY_SELECT,

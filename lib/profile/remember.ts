@@ -3,7 +3,7 @@ import { ApiError } from "../http/errors";
 import { factToMemory } from "./facts";
 import { inTransaction, MEMORY_SELECT, memoryView, writeMemories } from "./memories";
 import { deleteOwnMemories } from "./recompose";
-import { agentSource } from "./sources";
+import { agentSource, visibleMemories } from "./sources";
 
 export interface RememberInput {
   userId: string;
@@ -21,14 +21,14 @@ export async function remember(input: RememberInput) {
   return inTransaction(async (tx) => {
     // Already in the profile, from any source: answer with what is there rather than a duplicate.
     const held = await tx.memory.findFirst({
-      where: { userId: input.userId, key: fact.key, suppressedAt: null },
+      where: { ...visibleMemories(input.userId), key: fact.key },
       orderBy: { learnedAt: "asc" },
       select: MEMORY_SELECT,
     });
     if (held) return { saved: false, memory: memoryView(held), source };
 
     if (input.resolves) {
-      const resolved = await tx.memory.findFirst({ where: { id: input.resolves, userId: input.userId, suppressedAt: null }, select: { id: true, agentId: true } });
+      const resolved = await tx.memory.findFirst({ where: { ...visibleMemories(input.userId), id: input.resolves }, select: { id: true, agentId: true } });
       if (!resolved) throw new ApiError("not_found", `No memory ${input.resolves} in this profile.`, { field: "resolves" });
       // The newer fact replaces the one it resolves when this agent wrote it; another writer's stays.
       if (resolved.agentId === input.agent.id) await deleteOwnMemories(tx, { userId: input.userId, ids: [resolved.id] });

@@ -1,9 +1,9 @@
 // GET /v1/profile/search: full-text search over the memories an agent can see, ranked by relevance
 // (ts_rank), newest first among equals, with source, box and date filters.
-import { database, db } from "../db";
-import { MEMORY_SELECT, memoryView } from "./memories";
+import { database } from "../db";
+import { memoryView } from "./memories";
 import { noteRead } from "./obligation";
-import { parseBox, sourcesForFilter } from "./sources";
+import { parseBox, sourcesForFilter, VISIBLE_MEMORY_SQL } from "./sources";
 
 export const SEARCH_DEFAULT_LIMIT = 10;
 export const SEARCH_MAX_LIMIT = 50;
@@ -20,15 +20,27 @@ export interface SearchInput {
   detail: boolean;
 }
 
-interface Row {
+interface Row extends Record<string, unknown> {
   id: string;
+  user_id: string;
+  source: string;
+  agent_id: string | null;
+  written_by: string;
+  box: string;
+  kind: string;
+  text: string;
+  key: string;
+  import_id: string | null;
+  provenance: unknown;
+  learned_at: Date | string;
+  said_at: Date | string | null;
   score: number;
 }
 
 /** Memories matching the filters: by relevance when there is a query, else newest first. */
 async function rank(input: SearchInput): Promise<Row[]> {
   const params: unknown[] = [input.userId];
-  const where = ["m.user_id = $1", "m.suppressed_at IS NULL"];
+  const where = [VISIBLE_MEMORY_SQL];
   let score = "0::float4";
   const q = input.query?.trim();
   if (q) {
@@ -64,16 +76,18 @@ async function rank(input: SearchInput): Promise<Row[]> {
   const from = q
     ? `memories m, (SELECT NULLIF(replace(plainto_tsquery('english', $2)::text, ' & ', ' | '), '')::tsquery AS tsq) q`
     : `memories m`;
-  const sql = `SELECT m.id, ${score} AS score FROM ${from}
+  // The memories themselves come back with their rank: one round trip.
+  const sql = `SELECT m.id, m.user_id, m.source, m.agent_id, m.written_by, m.box, m.kind, m.text, m.key, m.import_id,
+           m.provenance, m.learned_at, m.said_at, ${score} AS score FROM ${from}
     WHERE ${where.join(" AND ")}
     ORDER BY score DESC, COALESCE(m.said_at, m.learned_at) DESC, m.id
     LIMIT $${params.length}`;
-  return (await database()).sql.query<Row & Record<string, unknown>>(sql, params);
+  return (await database()).sql.query<Row>(sql, params);
 }
 
 async function sourceCounts(userId: string): Promise<Record<string, number>> {
   const rows = await (await database()).sql.query<{ source: string; n: number }>(
-    `SELECT source, count(*)::int AS n FROM memories WHERE user_id = $1 AND suppressed_at IS NULL GROUP BY source ORDER BY source`,
+    `SELECT m.source, count(*)::int AS n FROM memories m WHERE ${VISIBLE_MEMORY_SQL} GROUP BY m.source ORDER BY m.source`,
     [userId],
   );
   return Object.fromEntries(rows.map((r) => [r.source, r.n]));
@@ -92,14 +106,27 @@ function guidance(input: SearchInput, found: number): string {
 export async function searchProfile(input: SearchInput & { agentId: string }) {
   await noteRead({ userId: input.userId, agentId: input.agentId });
   const [ranked, counts] = await Promise.all([rank(input), sourceCounts(input.userId)]);
-  const records = ranked.length
-    ? await (await db()).memory.findMany({ where: { id: { in: ranked.map((r) => r.id) } }, select: MEMORY_SELECT })
-    : [];
-  const byId = new Map(records.map((m) => [m.id, m]));
-  const results = ranked.flatMap((r) => {
-    const m = byId.get(r.id);
-    return m ? [{ ...memoryView(m, input.detail), score: Math.round(Number(r.score) * 1e4) / 1e4 }] : [];
-  });
+  const results = ranked.map((r) => ({
+    ...memoryView(
+      {
+        id: r.id,
+        userId: r.user_id,
+        source: r.source,
+        agentId: r.agent_id,
+        writtenBy: r.written_by,
+        box: r.box,
+        kind: r.kind,
+        text: r.text,
+        key: r.key,
+        importId: r.import_id,
+        provenance: r.provenance,
+        learnedAt: new Date(r.learned_at),
+        saidAt: r.said_at === null ? null : new Date(r.said_at),
+      },
+      input.detail,
+    ),
+    score: Math.round(Number(r.score) * 1e4) / 1e4,
+  }));
   return {
     results,
     visibleSources: Object.keys(counts),

@@ -35,6 +35,11 @@ export function sourcesForFilter(filter: string): string[] {
  * check here: a test-plane key only ever resolves test-plane users (lib/http/auth.ts).
  * Writes and deletions are narrower: an agent deletes only what it wrote itself.
  */
+export function visibleMemories(userId: string) {
+  return { userId, suppressedAt: null } as const;
+}
+
+/** The same rule in SQL, for a query with the user's id as $1 and memories aliased `m`. */
 export const VISIBLE_MEMORY_SQL = `m.user_id = $1 AND m.suppressed_at IS NULL`;
 
 /** Whether the acting agent may delete the memory (it wrote it). */

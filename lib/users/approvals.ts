@@ -42,6 +42,7 @@ export async function isApproved(input: { userId: string; agentId: string }): Pr
     const rows = await (await database()).sql.query<{ ok: boolean }>(
       `SELECT true AS ok FROM agent_approvals WHERE user_id = $1 AND agent_id = $2 AND revoked_at IS NULL`,
       [input.userId, input.agentId],
+      { name: "approval" },
     );
     return { userId: input.userId, approved: rows.length > 0 };
   });
@@ -61,6 +62,7 @@ export async function findExternalUser(input: { developerId: string; plane: Plan
          LEFT JOIN agent_approvals a ON a.user_id = e.user_id AND a.agent_id = $4
         WHERE e.developer_id = $1 AND e.plane = $2 AND e.external_id = $3`,
       [input.developerId, input.plane, input.externalId, input.agentId],
+      { name: "external_user" },
     );
     const row = rows[0];
     return row ? { userId: row.user_id, approved: row.approved } : null;
