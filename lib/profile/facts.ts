@@ -1,4 +1,5 @@
 // Turning what an agent sends (one fact, a chunk of text) into memory inputs.
+import { BOX_OF_KIND } from "./distill/boxes";
 import { distillSync } from "./distill/builtin";
 import { factText, keyOf } from "./distill/normalise";
 import type { DistilledFact } from "./distill/types";
@@ -8,18 +9,8 @@ import type { MemoryInput } from "./memories";
 export const MEMORY_KINDS = ["name", "location", "work", "relationship", "like", "dislike", "preference", "project", "plan", "other", "note"] as const;
 export type MemoryKind = (typeof MEMORY_KINDS)[number];
 
-const BOX_OF: Record<string, string> = {
-  name: "identity",
-  location: "identity",
-  work: "work",
-  relationship: "relationships",
-  like: "preferences",
-  dislike: "preferences",
-  preference: "preferences",
-  plan: "plans",
-  other: "other",
-  note: "other",
-};
+// An agent's own "note" kind is filed with the distiller's "other"; a project named by kind alone has no slug.
+const BOX_OF: Record<string, string> = { ...BOX_OF_KIND, project: "other", note: "other" };
 
 // Agents usually write about the user in the third person ("The user prefers aisle seats"); the
 // distiller reads first-person speech, so such a fact is read as the user saying it.

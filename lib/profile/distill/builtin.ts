@@ -3,20 +3,8 @@ import { clausesOf } from "./text";
 import { candidatesOf, type Candidate } from "./rules";
 import { factText } from "./normalise";
 import { summarise } from "./summary";
+import { BOX_OF_KIND } from "./boxes";
 import type { DistilledFact, Distiller, DistillInput, DistillResult, FactKind } from "./types";
-
-const BOX: Record<FactKind, string> = {
-  name: "identity",
-  location: "identity",
-  work: "work",
-  relationship: "relationships",
-  like: "preferences",
-  dislike: "preferences",
-  preference: "preferences",
-  project: "projects",
-  plan: "plans",
-  other: "other",
-};
 
 // Messages are capped by the commit route; the cap here only bounds the work on unchecked callers.
 const MAX_MESSAGE_CHARS = 16_000;
@@ -62,7 +50,7 @@ export function distillSync(input: DistillInput): DistillResult {
   const facts: DistilledFact[] = resolve(collect(input), known).map((f) => ({
     text: factText(f.text),
     kind: f.kind,
-    box: f.box ?? BOX[f.kind],
+    box: f.box ?? BOX_OF_KIND[f.kind],
     key: f.key,
     at: f.at,
     messageIndex: f.messageIndex,

@@ -6,6 +6,7 @@ import { logger } from "../../log";
 import { RELATION_PLURALS, RELATIONS } from "./lexicon";
 import { factText, keyOf, slugOf, thirdPerson } from "./normalise";
 import { summarise } from "./summary";
+import { BOX_OF_KIND } from "./boxes";
 import { FACT_KINDS, type DistilledFact, type Distiller, type DistillInput, type DistillResult, type FactKind } from "./types";
 
 export interface LlmDistillerOptions {
@@ -24,20 +25,6 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 // Same bound as the built-in distiller; it also bounds what one request costs.
 const MAX_MESSAGE_CHARS = 16_000;
 const MAX_SUMMARY_CHARS = 500;
-
-// The same boxes the built-in distiller files into (docs/distillation.md); projects get projects/<slug>.
-const BOX: Record<FactKind, string> = {
-  name: "identity",
-  location: "identity",
-  work: "work",
-  relationship: "relationships",
-  like: "preferences",
-  dislike: "preferences",
-  preference: "preferences",
-  project: "projects",
-  plan: "plans",
-  other: "other",
-};
 
 // The model supplies only what it alone can judge; key, box, `at` and the 200-character cap are decided here.
 export const llmOutputSchema = z.object({
@@ -105,7 +92,7 @@ export function llmFactKey(kind: FactKind, text: string): string {
 }
 
 function boxOf(kind: FactKind, text: string): string {
-  if (kind !== "project") return BOX[kind];
+  if (kind !== "project") return BOX_OF_KIND[kind];
   return `projects/${slugOf(text.replace(LEAD_VERB.project!, ""))}`;
 }
 
