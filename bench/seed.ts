@@ -305,7 +305,7 @@ export async function seed(opts: { sql: SeedSql; target: SeedTarget; plan?: Seed
   );
   const profiles = batch(
     "user_profiles",
-    [["user_id", "uuid"], ["identity", "jsonb"], ["preferences", "jsonb"], ["highlights", "jsonb"], ["summary", "text"], ["version", "int4"], ["updated_at", "timestamptz"]],
+    [["user_id", "uuid"], ["identity", "jsonb"], ["preferences", "jsonb"], ["highlights", "jsonb"], ["summary", "text"], ["source_counts", "jsonb"], ["version", "int4"], ["updated_at", "timestamptz"]],
     memories,
   );
 
@@ -370,7 +370,9 @@ export async function seed(opts: { sql: SeedSql; target: SeedTarget; plan?: Seed
       // The stored composition is what the service's own fold makes of these memories, oldest first.
       const c = fold(emptyComposition(), written.sort((a, b) => a.at - b.at));
       const updated = new Date(Math.max(...written.map((m) => m.at), windowStart)).toISOString();
-      await profiles.add(userId, JSON.stringify(c.identity), JSON.stringify(c.preferences), JSON.stringify(c.highlights), c.summary, n, updated);
+      const counts: Record<string, number> = {};
+      for (const row of rows) counts[row[2] as string] = (counts[row[2] as string] ?? 0) + 1;
+      await profiles.add(userId, JSON.stringify(c.identity), JSON.stringify(c.preferences), JSON.stringify(c.highlights), c.summary, JSON.stringify(counts), n, updated);
       seeded.push({ externalId, memories: n });
     }
     await profiles.flush();

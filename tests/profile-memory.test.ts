@@ -260,6 +260,10 @@ describe("POST /v1/profile/forget", () => {
     await rememberAs(liveHeaders(t), { text: "I love peanuts butter cookies" });
     const res = await call(forget, { headers: liveHeaders(t), body: { match: "peanuts", confirm: true, reason: "user_request" } });
     expect(res.body).toMatchObject({ deleted: true, deleted_count: 1, matched: 2, suppressed_count: 1 });
+    // The per-source counts follow the deletion and the suppression.
+    const after = await call(search, { headers: liveHeaders(t), query: { query: "anything" } });
+    expect(after.body.sourceCounts).toEqual({});
+    expect(after.body.visibleSources).toEqual([]);
     for (const headers of [liveHeaders(t), other.headers]) {
       expect((await call(search, { headers, query: { query: "peanuts" } })).body.results).toEqual([]);
       const prof = await call(profile, { headers, query: { sections: "preferences,summary" } });

@@ -1,7 +1,7 @@
 // Memories: writing them (deduplicated, folded into the composed profile in the same transaction)
 // and how they look on the wire.
 import { db } from "../db";
-import type { Prisma } from "../db/generated/client";
+import { Prisma } from "../db/generated/client";
 import { newId, PREFIX } from "../ids";
 import { emptyComposition, fold, type Composition } from "./compose";
 
@@ -95,18 +95,27 @@ export async function lockComposition(tx: Tx, userId: string): Promise<{ composi
   };
 }
 
-export async function storeComposition(tx: Tx, userId: string, c: Composition): Promise<void> {
-  await tx.userProfile.update({
-    where: { userId },
-    data: {
-      identity: c.identity as unknown as Prisma.InputJsonValue,
-      preferences: c.preferences as unknown as Prisma.InputJsonValue,
-      highlights: c.highlights as unknown as Prisma.InputJsonValue,
-      summary: c.summary,
-      version: { increment: 1 },
-      updatedAt: new Date(),
-    },
-  });
+/**
+ * Stores a composition, and keeps the per-source counts: `counted` adds to one source's count (a
+ * write); without it the counts are taken again from the memories (after a deletion).
+ */
+export async function storeComposition(tx: Tx, userId: string, c: Composition, counted?: { source: string; added: number }): Promise<void> {
+  const json = (v: unknown) => JSON.stringify(v);
+  await tx.$executeRaw`
+    UPDATE user_profiles SET
+      identity = ${json(c.identity)}::jsonb,
+      preferences = ${json(c.preferences)}::jsonb,
+      highlights = ${json(c.highlights)}::jsonb,
+      summary = ${c.summary},
+      source_counts = ${
+        counted
+          ? Prisma.sql`source_counts || jsonb_build_object(${counted.source}::text, COALESCE((source_counts->>${counted.source})::int, 0) + ${counted.added}::int)`
+          : Prisma.sql`COALESCE((SELECT jsonb_object_agg(c.source, c.n) FROM (
+              SELECT source, count(*)::int AS n FROM memories WHERE user_id = ${userId}::uuid AND suppressed_at IS NULL GROUP BY source) c), '{}'::jsonb)`
+      },
+      version = version + 1,
+      updated_at = now()
+    WHERE user_id = ${userId}::uuid`;
 }
 
 /**
@@ -146,7 +155,7 @@ export async function writeMemories(tx: Tx, writer: Writer, inputs: readonly Mem
   if (created.length) {
     // Oldest said first, so the newest statement of a single-valued fact wins.
     const ordered = [...created].sort((a, b) => factTime(a) - factTime(b));
-    await storeComposition(tx, writer.userId, fold(composition, ordered));
+    await storeComposition(tx, writer.userId, fold(composition, ordered), { source: writer.source, added: created.length });
   }
   const byKey = new Map<string, { memory: MemoryRecord; created: boolean }>();
   for (const m of existing) byKey.set(m.key, { memory: m, created: false });

@@ -85,12 +85,18 @@ async function rank(input: SearchInput): Promise<Row[]> {
   return (await database()).sql.query<Row>(sql, params);
 }
 
-async function sourceCounts(userId: string): Promise<Record<string, number>> {
-  const rows = await (await database()).sql.query<{ source: string; n: number }>(
-    `SELECT m.source, count(*)::int AS n FROM memories m WHERE ${VISIBLE_MEMORY_SQL} GROUP BY m.source ORDER BY m.source`,
-    [userId],
+/** The agent's read obligation and the profile's per-source counts (kept with every write), in one statement. */
+async function searchContext(userId: string, agentId: string) {
+  const [row] = await (await database()).sql.query<{ opened_at: Date | string | null; source_counts: Record<string, number> | null }>(
+    `SELECT (SELECT opened_at FROM read_obligations WHERE user_id = $1 AND agent_id = $2) AS opened_at,
+            (SELECT source_counts FROM user_profiles WHERE user_id = $1) AS source_counts`,
+    [userId, agentId],
+    { name: "search_context" },
   );
-  return Object.fromEntries(rows.map((r) => [r.source, r.n]));
+  const counts = Object.entries(row?.source_counts ?? {})
+    .filter(([, n]) => n > 0)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return { openedAt: row?.opened_at ?? null, counts: Object.fromEntries(counts) as Record<string, number> };
 }
 
 function guidance(input: SearchInput, found: number): string {
@@ -104,8 +110,10 @@ function guidance(input: SearchInput, found: number): string {
 }
 
 export async function searchProfile(input: SearchInput & { agentId: string }) {
-  await noteRead({ userId: input.userId, agentId: input.agentId });
-  const [ranked, counts] = await Promise.all([rank(input), sourceCounts(input.userId)]);
+  const context = await searchContext(input.userId, input.agentId);
+  await noteRead({ userId: input.userId, agentId: input.agentId }, { openedAt: context.openedAt });
+  const ranked = await rank(input);
+  const counts = context.counts;
   const results = ranked.map((r) => ({
     ...memoryView(
       {
