@@ -22,3 +22,16 @@ test("a sandbox provisioned over HTTP reads its user's profile", async ({ reques
   expect(wrongKey.status()).toBe(401);
   expect((await wrongKey.json()).error.code).toBe("invalid_api_key");
 });
+
+test("discovery and the JWKS are served, open to any origin", async ({ request }) => {
+  const discovery = await request.get("/.well-known/openid-configuration");
+  expect(discovery.status()).toBe(200);
+  const doc = await discovery.json();
+  expect(doc.jwks_uri).toBe(`${doc.issuer}/.well-known/jwks.json`);
+  const jwks = await request.get("/.well-known/jwks.json", { headers: { Origin: "https://rp.example" } });
+  expect(jwks.status()).toBe(200);
+  expect(jwks.headers()["access-control-allow-origin"]).toBe("*");
+  const { keys } = await jwks.json();
+  expect(keys).toHaveLength(1);
+  expect(keys[0]).toMatchObject({ kty: "RSA", alg: "RS256", use: "sig" });
+});

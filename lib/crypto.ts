@@ -1,5 +1,5 @@
 // Keyed hashing, constant-time comparison and random secrets: the one place secrets are derived.
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import { env } from "./env";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -39,6 +39,26 @@ export function safeEqual(a: string, b: string): boolean {
   const ab = Buffer.from(a);
   const bb = Buffer.from(b);
   return ab.length === bb.length && timingSafeEqual(ab, bb);
+}
+
+/**
+ * Encrypts a secret for storage (AES-256-GCM under the key for purpose): "v1.<iv>.<tag>.<ciphertext>",
+ * base64url. Anyone with the database but not SERVICE_SECRET learns nothing of it.
+ */
+export function sealSecret(purpose: string, plaintext: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", deriveKey(purpose), iv);
+  const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
+  return ["v1", iv, cipher.getAuthTag(), ciphertext].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".");
+}
+
+/** The secret sealSecret stored; throws when it was sealed under another secret or altered. */
+export function openSecret(purpose: string, sealed: string): string {
+  const [version, iv, tag, ciphertext] = sealed.split(".");
+  if (version !== "v1" || !iv || !tag || ciphertext === undefined) throw new Error("Not a sealed secret.");
+  const decipher = createDecipheriv("aes-256-gcm", deriveKey(purpose), Buffer.from(iv, "base64url"));
+  decipher.setAuthTag(Buffer.from(tag, "base64url"));
+  return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
 }
 
 /** Clears derived keys when tests swap SERVICE_SECRET. */

@@ -1,4 +1,4 @@
-// The service's command-line tool: developers, keys, agents and approved origins.
+// The service's command-line tool: developers, keys, agents, approved origins and signing keys.
 // Usage: npm run service -- <command> [--flags]   (npm run service -- help)
 import { parseArgs } from "node:util";
 import { agentView, createAgent, listAgents, setAgentActive } from "../lib/agents/agents";
@@ -6,6 +6,7 @@ import { closeDatabase } from "../lib/db";
 import { addOrigin, createDeveloper, findDeveloper, IMPORT_TIERS, listDevelopers } from "../lib/developers/developers";
 import { ApiError } from "../lib/http/errors";
 import { issueApiKey, listApiKeys, revokeApiKey } from "../lib/keys/api-keys";
+import { createSigningKey, ensureSigningKey, listSigningKeys, SIGNING_KEY_ACTIVATION_DELAY_SECONDS } from "../lib/oidc/keys";
 
 const HELP = `Usage: npm run service -- <command> [options]
 
@@ -19,6 +20,9 @@ Commands:
   list-agents   --developer <id|name>
   deactivate-agent | activate-agent --developer <id|name> --handle <handle>
   add-origin    --developer <id|name> --origin <https origin or http://localhost:port>
+  rotate-signing-key [--delay-seconds <s>]   publish a new OpenID Connect signing key now; it
+                                             signs after the delay (default 900)
+  list-signing-keys
 
 A new key is printed once; only its hash is stored.`;
 
@@ -91,6 +95,17 @@ const commands: Record<string, (flags: Flags) => Promise<void>> = {
     if (!(await setAgentActive({ developerId: dev.id, handle: need(f, "handle"), active: true }))) throw new Error("No such agent.");
     console.log("Agent activated.");
   },
+  async "rotate-signing-key"(f) {
+    const delay = f["delay-seconds"] === undefined ? SIGNING_KEY_ACTIVATION_DELAY_SECONDS : Number(f["delay-seconds"]);
+    if (!Number.isInteger(delay) || delay < 0) throw new Error("--delay-seconds must be a whole number of seconds, 0 or more");
+    // The key being replaced must exist first, so the new one waits out the delay.
+    await ensureSigningKey();
+    const key = await createSigningKey({ delaySeconds: delay });
+    console.log(`Signing key ${key.kid} published; it signs from ${key.activatesAt.toISOString()}.`);
+  },
+  async "list-signing-keys"() {
+    for (const k of await listSigningKeys()) console.log(`${k.kid}  signs from ${k.activatesAt.toISOString()}  ${k.state}`);
+  },
   async "add-origin"(f) {
     const dev = await developerOf(f);
     console.log(`Origin approved: ${await addOrigin({ developerId: dev.id, origin: need(f, "origin") })}`);
@@ -108,15 +123,21 @@ async function main(argv: string[]): Promise<number> {
     console.error(`Unknown command '${command}'.\n\n${HELP}`);
     return 1;
   }
-  const { values } = parseArgs({
-    args: rest,
-    options: Object.fromEntries(
-      ["name", "tier", "developer", "kind", "plane", "key", "handle", "origin"].map((n) => [n, { type: "string" as const }]),
-    ),
-    strict: true,
-  });
+  let values: Flags;
   try {
-    await run(values as Flags);
+    values = parseArgs({
+      args: rest,
+      options: Object.fromEntries(
+        ["name", "tier", "developer", "kind", "plane", "key", "handle", "origin", "delay-seconds"].map((n) => [n, { type: "string" as const }]),
+      ),
+      strict: true,
+    }).values as Flags;
+  } catch (err) {
+    console.error(`Error: ${(err as Error).message}\n\n${HELP}`);
+    return 1;
+  }
+  try {
+    await run(values);
     return 0;
   } catch (err) {
     console.error(`Error: ${err instanceof ApiError || err instanceof Error ? err.message : String(err)}`);

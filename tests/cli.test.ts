@@ -53,6 +53,26 @@ describe("npm run service", () => {
     expect(badOrigin.err).toContain("origin must be an https origin (or localhost)");
   }, 120_000);
 
+  it("rotates the OpenID Connect signing key: published now, signing after the delay", async () => {
+    const rotated = await cli("rotate-signing-key", "--delay-seconds", "600");
+    expect(rotated.code).toBe(0);
+    const [, kid, from] = /^Signing key (\S+) published; it signs from (\S+)\.$/m.exec(rotated.out)!;
+    expect(Date.parse(from!) - Date.now()).toBeGreaterThan(590_000);
+    const listed = (await cli("list-signing-keys")).out.trim().split("\n");
+    // The key it replaces was made first, and still signs.
+    expect(listed).toHaveLength(2);
+    expect(listed[0]).toMatch(/ signing$/);
+    expect(listed[1]).toBe(`${kid}  signs from ${from}  published, signs later`);
+    for (const value of ["--delay-seconds=-5", "--delay-seconds=soon"]) {
+      const bad = await cli("rotate-signing-key", value);
+      expect(bad.code).toBe(1);
+      expect(bad.err).toContain("--delay-seconds must be a whole number of seconds, 0 or more");
+    }
+    const ambiguous = await cli("rotate-signing-key", "--delay-seconds", "-5");
+    expect(ambiguous.code).toBe(1);
+    expect(ambiguous.err).toMatch(/^Error: Option '--delay-seconds' argument is ambiguous/);
+  }, 60_000);
+
   it("explains its usage and rejects unknown commands and bad flags", async () => {
     const unknown = await cli("launch-rockets");
     expect(unknown.code).toBe(1);

@@ -1,0 +1,23 @@
+// The OpenID Connect discovery document: exactly the fields and values the specification lists.
+import { env } from "../env";
+
+export const OIDC_SCOPES = ["openid", "email", "profile"] as const;
+export const TOKEN_ENDPOINT_AUTH_METHODS = ["none", "client_secret_basic", "client_secret_post"] as const;
+
+/** The issuer is BASE_URL; every endpoint is a path on it. */
+export function discoveryDocument() {
+  const issuer = env().BASE_URL;
+  return {
+    issuer,
+    authorization_endpoint: `${issuer}/oauth/authorize`,
+    token_endpoint: `${issuer}/oauth/token`,
+    jwks_uri: `${issuer}/.well-known/jwks.json`,
+    response_types_supported: ["code"],
+    grant_types_supported: ["authorization_code", "refresh_token"],
+    subject_types_supported: ["public"],
+    id_token_signing_alg_values_supported: ["RS256"],
+    scopes_supported: [...OIDC_SCOPES],
+    code_challenge_methods_supported: ["S256"],
+    token_endpoint_auth_methods_supported: [...TOKEN_ENDPOINT_AUTH_METHODS],
+  };
+}
