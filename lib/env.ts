@@ -43,6 +43,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   // Milliseconds a resolved API key may be served from the in-process cache (revocation bound).
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(1000).default(1000),
+  // Requests one IP address may make per minute to /oauth/* and /v1/sso/* together.
+  OAUTH_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(100),
   // Sandboxes one IP address may provision per hour (POST /v1/sandbox/provision).
   SANDBOX_PROVISION_PER_HOUR: z.coerce.number().int().positive().default(20),
   // Where queued jobs (commits) run: in this process, or only in `npm run worker` processes.

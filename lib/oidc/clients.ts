@@ -1,0 +1,121 @@
+// SSO clients (POST /v1/sso/client) and approved origins (POST /v1/sso/origins): the registration
+// rules of the specification, each refusal a constant message.
+import { keyedHash, randomBase62 } from "../crypto";
+import { db } from "../db";
+import { addOrigin, normalizeOrigin } from "../developers/developers";
+import { ApiError } from "../http/errors";
+import { newId, PREFIX } from "../ids";
+import { resolveApiKey } from "../keys/api-keys";
+import { OIDC_SCOPES, TOKEN_ENDPOINT_AUTH_METHODS } from "./discovery";
+
+export type TokenEndpointAuthMethod = (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
+
+/** Callbacks one client holds at most. */
+export const MAX_REDIRECT_URIS_PER_CLIENT = 25;
+export const MAX_REDIRECT_URI_LENGTH = 2_048;
+
+export const SSO_MESSAGES = {
+  originNotApproved: "Origin not approved; register it with POST /v1/sso/origins",
+  invalidPublishableKey: "Unknown or non-publishable key",
+  publishableKeyRequired: "publishable_key (pk_) is required",
+  invalidRedirectUri: "a valid redirect_uri is required (absolute URL)",
+  noActiveAgent: "the developer has no active agent to bind SSO to",
+  invalidOrigin: "origin must be an https origin (or localhost)",
+  tooManyRedirectUris: `a client holds at most ${MAX_REDIRECT_URIS_PER_CLIENT} redirect_uris`,
+} as const;
+
+const SECRET_PURPOSE = "oauth-client-secret";
+// Serialises registrations of one developer, so two at once cannot make two public clients.
+const REGISTRATION_LOCK = 72707371;
+
+function isLocalHost(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "127.0.0.1";
+}
+
+/**
+ * A callback as registered: an absolute https URL, or http on localhost or 127.0.0.1, with no
+ * wildcard, fragment or credentials. Returned as sent: callbacks match as exact strings.
+ */
+export function checkRedirectUri(raw: unknown): { uri: string; url: URL } {
+  const invalid = () => new ApiError("invalid_redirect_uri", SSO_MESSAGES.invalidRedirectUri, { fields: [{ field: "redirect_uri", message: SSO_MESSAGES.invalidRedirectUri }] });
+  if (typeof raw !== "string" || !raw || raw.length > MAX_REDIRECT_URI_LENGTH || /[*#\s]/.test(raw)) throw invalid();
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw invalid();
+  }
+  if (url.username || url.password || url.hash) throw invalid();
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLocalHost(url.hostname))) {
+    throw new ApiError("invalid_origin", SSO_MESSAGES.invalidOrigin, { fields: [{ field: "redirect_uri", message: SSO_MESSAGES.invalidOrigin }] });
+  }
+  return { uri: raw, url };
+}
+
+/** POST /v1/sso/origins: approves an origin for the developer's clients. */
+export async function approveOrigin(input: { developerId: string; origin: string }) {
+  if (!normalizeOrigin(input.origin)) {
+    throw new ApiError("invalid_origin", SSO_MESSAGES.invalidOrigin, { fields: [{ field: "origin", message: SSO_MESSAGES.invalidOrigin }] });
+  }
+  return { ok: true as const, origin: await addOrigin(input) };
+}
+
+export function hashClientSecret(secret: string): string {
+  return keyedHash(SECRET_PURPOSE, secret);
+}
+
+/**
+ * POST /v1/sso/client. A public client is one per developer and plane: each new callback joins it
+ * (up to 25), and a callback it holds answers its id again. A confidential client is new each time,
+ * with its ocs_ secret shown once. `created` tells whether a client was made.
+ */
+export async function registerClient(input: { publishableKey: unknown; redirectUri: unknown; method: TokenEndpointAuthMethod }) {
+  if (typeof input.publishableKey !== "string" || !input.publishableKey.trim()) {
+    throw new ApiError("publishable_key_required", SSO_MESSAGES.publishableKeyRequired, { fields: [{ field: "publishable_key", message: SSO_MESSAGES.publishableKeyRequired }] });
+  }
+  // A secret key sent here is refused like an unknown one (and never echoed).
+  const key = await resolveApiKey(input.publishableKey.trim());
+  if (!key || key.kind !== "publishable") throw new ApiError("invalid_publishable_key", SSO_MESSAGES.invalidPublishableKey);
+  const { uri, url } = checkRedirectUri(input.redirectUri);
+
+  const prisma = await db();
+  if (!isLocalHost(url.hostname)) {
+    const approved = await prisma.approvedOrigin.findUnique({ where: { developerId_origin: { developerId: key.developerId, origin: url.origin } } });
+    if (!approved) throw new ApiError("origin_not_approved", SSO_MESSAGES.originNotApproved, { origin: url.origin });
+  }
+  const agent = await prisma.agent.findFirst({ where: { developerId: key.developerId, active: true }, select: { id: true } });
+  if (!agent) throw new ApiError("no_active_agent", SSO_MESSAGES.noActiveAgent);
+
+  return prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK}, hashtext(${key.developerId}))`;
+    if (input.method === "none") {
+      const existing = await tx.oAuthClient.findFirst({
+        where: { developerId: key.developerId, plane: key.plane, tokenEndpointAuthMethod: "none", scopes: { has: "openid" } },
+        orderBy: { createdAt: "asc" },
+        select: { id: true, redirectUris: { select: { uri: true } } },
+      });
+      if (existing) {
+        if (existing.redirectUris.some((r) => r.uri === uri)) return { created: false, client: { client_id: existing.id } };
+        if (existing.redirectUris.length >= MAX_REDIRECT_URIS_PER_CLIENT) {
+          throw new ApiError("too_many_redirect_uris", SSO_MESSAGES.tooManyRedirectUris, { limit: MAX_REDIRECT_URIS_PER_CLIENT });
+        }
+        await tx.oAuthRedirectUri.create({ data: { clientId: existing.id, uri } });
+        return { created: false, client: { client_id: existing.id } };
+      }
+    }
+    const secret = input.method === "none" ? undefined : PREFIX.oauthClientSecret + randomBase62(40);
+    const client = await tx.oAuthClient.create({
+      data: {
+        id: newId(PREFIX.oauthClient),
+        developerId: key.developerId,
+        plane: key.plane,
+        tokenEndpointAuthMethod: input.method,
+        secretHash: secret ? hashClientSecret(secret) : null,
+        scopes: [...OIDC_SCOPES],
+        redirectUris: { create: { uri } },
+      },
+      select: { id: true },
+    });
+    return { created: true, client: secret ? { client_id: client.id, client_secret: secret } : { client_id: client.id } };
+  });
+}

@@ -1,0 +1,131 @@
+// POST /v1/sso/origins and POST /v1/sso/client: every registration rule and refusal of the spec.
+import { beforeEach, describe, expect, it } from "vitest";
+import { OPTIONS as clientPreflight, POST as client } from "@/app/v1/sso/client/route";
+import { POST as origins } from "@/app/v1/sso/origins/route";
+import { setAgentActive } from "@/lib/agents/agents";
+import { db } from "@/lib/db";
+import { PREFIX } from "@/lib/ids";
+import { hashClientSecret, MAX_REDIRECT_URIS_PER_CLIENT, SSO_MESSAGES } from "@/lib/oidc/clients";
+import { createTenant, type Tenant } from "./helpers/fixtures";
+import { call } from "./helpers/http";
+
+let t: Tenant;
+beforeEach(async () => {
+  t = await createTenant();
+});
+
+const register = (body: Record<string, unknown>) => call(client, { body });
+const approve = (origin: string, tenant = t) => call(origins, { headers: { "x-api-key": tenant.keys.sk, "x-agent": tenant.agent.handle }, body: { origin } });
+
+describe("POST /v1/sso/origins", () => {
+  it("approves an https origin or localhost, normalised, and refuses anything else", async () => {
+    const res = await approve("https://App.Example.com");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true, origin: "https://app.example.com" });
+    expect((await approve("http://localhost:5173")).body).toEqual({ ok: true, origin: "http://localhost:5173" });
+    for (const bad of ["http://app.example.com", "https://app.example.com/callback", "ftp://x.example", "not a url"]) {
+      const refused = await approve(bad);
+      expect(refused.status, bad).toBe(400);
+      expect(refused.body.error).toMatchObject({ code: "invalid_origin", message: SSO_MESSAGES.invalidOrigin });
+    }
+  });
+});
+
+describe("POST /v1/sso/client", () => {
+  it("registers a public client for a localhost callback with no other setup, and answers its id again", async () => {
+    const first = await register({ publishable_key: t.keys.pk, redirect_uri: "http://localhost:3000/callback" });
+    expect(first.status).toBe(201);
+    expect(Object.keys(first.body)).toEqual(["client_id"]);
+    expect(first.body.client_id.startsWith(PREFIX.oauthClient)).toBe(true);
+    const again = await register({ publishable_key: t.keys.pk, redirect_uri: "http://localhost:3000/callback" });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const stored = await (await db()).oAuthClient.findUniqueOrThrow({ where: { id: first.body.client_id }, include: { redirectUris: true } });
+    expect(stored).toMatchObject({ developerId: t.developer.id, plane: "live", tokenEndpointAuthMethod: "none", secretHash: null, scopes: ["openid", "email", "profile"] });
+    expect(stored.redirectUris.map((r) => r.uri)).toEqual(["http://localhost:3000/callback"]);
+  });
+
+  it("needs the callback's origin approved first, unless it is localhost", async () => {
+    const denied = await register({ publishable_key: t.keys.pk, redirect_uri: "https://app.example.com/cb" });
+    expect(denied.status).toBe(403);
+    expect(denied.body.error).toMatchObject({ code: "origin_not_approved", message: SSO_MESSAGES.originNotApproved });
+    await approve("https://app.example.com");
+    expect((await register({ publishable_key: t.keys.pk, redirect_uri: "https://app.example.com/cb" })).status).toBe(201);
+    // Another developer's approval does not count.
+    const other = await createTenant("other-dev", "other-agent");
+    expect((await register({ publishable_key: other.keys.pk, redirect_uri: "https://app.example.com/cb" })).status).toBe(403);
+  });
+
+  it("gives a confidential client its ocs_ secret once and stores only its hash", async () => {
+    const res = await register({ publishable_key: t.keys.pk, redirect_uri: "http://127.0.0.1:8080/cb", token_endpoint_auth_method: "client_secret_basic" });
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.body).sort()).toEqual(["client_id", "client_secret"]);
+    expect(res.body.client_secret.startsWith(PREFIX.oauthClientSecret)).toBe(true);
+    const stored = await (await db()).oAuthClient.findUniqueOrThrow({ where: { id: res.body.client_id } });
+    expect(stored.secretHash).toBe(hashClientSecret(res.body.client_secret));
+    expect(JSON.stringify(stored)).not.toContain(res.body.client_secret);
+    const second = await register({ publishable_key: t.keys.pk, redirect_uri: "http://127.0.0.1:8080/cb", token_endpoint_auth_method: "client_secret_post" });
+    expect(second.body.client_id).not.toBe(res.body.client_id);
+  });
+
+  it("refuses a missing, secret, revoked or unknown key with the spec's messages", async () => {
+    const missing = await register({ redirect_uri: "http://localhost/cb" });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toMatchObject({ code: "publishable_key_required", message: SSO_MESSAGES.publishableKeyRequired });
+    for (const key of [t.keys.sk, t.keys.revoked, `pk_${"x".repeat(32)}`, "pk_short"]) {
+      const res = await register({ publishable_key: key, redirect_uri: "http://localhost/cb" });
+      expect(res.status, key.slice(0, 6)).toBe(403);
+      expect(res.body.error).toEqual({ code: "invalid_publishable_key", message: SSO_MESSAGES.invalidPublishableKey });
+    }
+  });
+
+  it("accepts only absolute https callbacks (or http on localhost) without wildcards, fragments or credentials", async () => {
+    await approve("https://app.example.com");
+    const cases: [string, string][] = [
+      ["/callback", "invalid_redirect_uri"],
+      ["https://app.example.com/cb#frag", "invalid_redirect_uri"],
+      ["https://*.example.com/cb", "invalid_redirect_uri"],
+      ["https://app.example.com/cb/*", "invalid_redirect_uri"],
+      ["https://user:pw@app.example.com/cb", "invalid_redirect_uri"],
+      ["", "invalid_redirect_uri"],
+      ["http://app.example.com/cb", "invalid_origin"],
+      ["myapp://callback", "invalid_origin"],
+    ];
+    for (const [uri, code] of cases) {
+      const res = await register({ publishable_key: t.keys.pk, redirect_uri: uri });
+      expect(res.status, uri).toBe(400);
+      expect(res.body.error.code, uri).toBe(code);
+    }
+    expect((await register({ publishable_key: t.keys.pk })).body.error.message).toBe(SSO_MESSAGES.invalidRedirectUri);
+    expect(await (await db()).oAuthClient.count({ where: { developerId: t.developer.id } })).toBe(0);
+  });
+
+  it("holds at most 25 callbacks on the public client", async () => {
+    for (let i = 0; i < MAX_REDIRECT_URIS_PER_CLIENT; i++) {
+      expect((await register({ publishable_key: t.keys.pk, redirect_uri: `http://localhost:${3000 + i}/cb` })).status).toBe(i === 0 ? 201 : 200);
+    }
+    const over = await register({ publishable_key: t.keys.pk, redirect_uri: "http://localhost:4000/cb" });
+    expect(over.status).toBe(400);
+    expect(over.body.error).toMatchObject({ code: "too_many_redirect_uris", limit: MAX_REDIRECT_URIS_PER_CLIENT });
+  });
+
+  it("needs an active agent, and keeps the test plane apart from the live one", async () => {
+    const live = await register({ publishable_key: t.keys.pk, redirect_uri: "http://localhost/cb" });
+    const test = await register({ publishable_key: t.keys.pkTest, redirect_uri: "http://localhost/cb" });
+    expect(test.body.client_id).not.toBe(live.body.client_id);
+    expect((await (await db()).oAuthClient.findUniqueOrThrow({ where: { id: test.body.client_id } })).plane).toBe("test");
+    await setAgentActive({ developerId: t.developer.id, handle: t.agent.handle, active: false });
+    const none = await register({ publishable_key: t.keys.pk, redirect_uri: "http://localhost/other" });
+    expect(none.status).toBe(400);
+    expect(none.body.error).toMatchObject({ code: "no_active_agent", message: SSO_MESSAGES.noActiveAgent });
+  });
+
+  it("answers browsers: open CORS and a preflight", async () => {
+    const res = await register({ publishable_key: t.keys.pk, redirect_uri: "http://localhost/cb" });
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    const pre = clientPreflight();
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get("access-control-allow-origin")).toBe("*");
+    expect(pre.headers.get("access-control-allow-methods")).toContain("POST");
+  });
+});
