@@ -5,7 +5,7 @@ import pg from "pg";
 import { emptyComposition, fold } from "../lib/profile/compose";
 import { article, keyOf, slugOf } from "../lib/profile/distill/normalise";
 import { lockDataDir } from "../lib/db/lock";
-import { parsePostgresUrl, PGLITE_START_PARAMS } from "../lib/db/open";
+import { parsePostgresUrl, PGLITE_OPTIONS } from "../lib/db/open";
 
 /** What the seed needs of a connection: node-postgres and PGlite both answer `query(text, params)`. */
 export interface SeedSql {
@@ -416,7 +416,7 @@ async function sandboxTarget(sql: SeedSql, sandbox: ProvisionedSandbox): Promise
 /** Seeds the bench schema of a running service over a connection of its own. */
 export async function seedPostgres(opts: { databaseUrl: string; sandbox: ProvisionedSandbox; plan?: SeedPlan }): Promise<SeedResult> {
   const { connectionString, schema } = parsePostgresUrl(opts.databaseUrl);
-  const client = new pg.Client({ connectionString, ...(schema ? { options: `-c search_path="${schema}"` } : {}) });
+  const client = new pg.Client({ connectionString, ...(schema ? { options: `-c search_path="${schema}",public` } : {}) });
   await client.connect();
   try {
     // Losing the seed in a crash costs nothing: it is a throw-away schema.
@@ -435,7 +435,7 @@ export async function seedPglite(opts: { dataDir: string; sandbox: ProvisionedSa
   const dir = path.resolve(opts.dataDir, "pglite");
   const release = lockDataDir(path.join(path.dirname(dir), "pglite.lock"));
   try {
-    const db = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
+    const db = await PGlite.create(dir, PGLITE_OPTIONS);
     try {
       return await seed({ sql: db, target: await sandboxTarget(db, opts.sandbox), plan: opts.plan });
     } finally {

@@ -6,12 +6,12 @@ import { PGlite } from "@electric-sql/pglite";
 import { PgBoss, fromPglite } from "pg-boss";
 import { jobsSchema } from "../lib/jobs";
 import { applyMigrations } from "../lib/db/migrate";
-import { PGLITE_START_PARAMS, PGLITE_TEMPLATE } from "../lib/db/open";
+import { PGLITE_OPTIONS, PGLITE_TEMPLATE } from "../lib/db/open";
 import { pgliteSql } from "../lib/db/sql";
 
 const started = performance.now();
 rmSync(PGLITE_TEMPLATE, { recursive: true, force: true });
-const pglite = await PGlite.create(PGLITE_TEMPLATE, { startParams: PGLITE_START_PARAMS });
+const pglite = await PGlite.create(PGLITE_TEMPLATE, PGLITE_OPTIONS);
 const applied = await applyMigrations(pgliteSql(pglite));
 // pg-boss's own tables too, so a first start does not create them.
 const boss = new PgBoss({ db: fromPglite(pglite), backend: "pglite", schema: jobsSchema() });

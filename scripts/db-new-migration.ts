@@ -12,6 +12,7 @@ import {
 import * as engineGlue from "@prisma/schema-engine-wasm/schema_engine_bg";
 import type { MigrationList } from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PGLITE_EXTENSIONS } from "../lib/db/open";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const MIGRATIONS_DIR = path.join(ROOT, "prisma/migrations");
@@ -90,12 +91,12 @@ async function loadEngine(schemaPath: string, schema: string): Promise<engineGlu
   (instance.exports.__wbindgen_start as () => void)();
 
   // Both databases are throw-away in-memory instances, so nothing outside this process is touched.
-  const dev = new PGlite();
+  const dev = new PGlite({ extensions: PGLITE_EXTENSIONS });
   const factory: SqlMigrationAwareDriverAdapterFactory = {
     provider: "postgres",
     adapterName: "pglite-checked",
     connect: () => checkedAdapter(dev),
-    connectToShadowDb: () => checkedAdapter(new PGlite()),
+    connectToShadowDb: () => checkedAdapter(new PGlite({ extensions: PGLITE_EXTENSIONS })),
   };
   const log = (line: string) => {
     if (/"level":"(ERROR|WARN)"/.test(line)) console.error(line);

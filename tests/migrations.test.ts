@@ -6,11 +6,12 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterEach, describe, expect, it } from "vitest";
 import { applyMigrations, MIGRATIONS_DIR, MigrationError, readMigrations } from "@/lib/db/migrate";
+import { PGLITE_EXTENSIONS } from "@/lib/db/open";
 import { pgliteSql } from "@/lib/db/sql";
 
 const open: PGlite[] = [];
 async function fresh() {
-  const db = await PGlite.create();
+  const db = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   open.push(db);
   return { db, sql: pgliteSql(db) };
 }

@@ -2,6 +2,7 @@
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import type pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "./generated/client";
@@ -48,6 +49,15 @@ export const PGLITE_TEMPLATE = path.join(process.cwd(), ".next", "service-db-tem
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
 
+/**
+ * Extensions the migrations create, which PGlite must have loaded (PostgreSQL ships them in
+ * contrib): btree_gin, for the per-user full-text index on memories.
+ */
+export const PGLITE_EXTENSIONS = { btree_gin };
+
+/** Options every embedded database of the service opens with (server, template, tests, tools). */
+export const PGLITE_OPTIONS = { startParams: PGLITE_START_PARAMS, extensions: PGLITE_EXTENSIONS };
+
 async function createPglite(dir: string): Promise<PGlite> {
   const fresh = !existsSync(/*turbopackIgnore: true*/ path.join(dir, "PG_VERSION"));
   if (fresh && existsSync(/*turbopackIgnore: true*/ path.join(PGLITE_TEMPLATE, "PG_VERSION"))) {
@@ -58,11 +68,11 @@ async function createPglite(dir: string): Promise<PGlite> {
     cpSync(/*turbopackIgnore: true*/ PGLITE_TEMPLATE, partial, { recursive: true });
     renameSync(partial, dir);
   }
-  return PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
+  return PGlite.create(dir, PGLITE_OPTIONS);
 }
 
 async function openPglite(dataDir: string): Promise<{ pglite: PGlite; release: () => void }> {
-  if (dataDir.startsWith("memory://")) return { pglite: await PGlite.create(), release: () => undefined };
+  if (dataDir.startsWith("memory://")) return { pglite: await PGlite.create({ extensions: PGLITE_EXTENSIONS }), release: () => undefined };
   const dir = path.resolve(dataDir, "pglite");
   // PGlite's own mkdir is not recursive.
   mkdirSync(path.dirname(dir), { recursive: true });
@@ -86,7 +96,8 @@ export async function migratePostgres(databaseUrl: string): Promise<string[]> {
     if (schema) {
       const quoted = `"${schema.replace(/"/g, "")}"`;
       await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoted}`);
-      await client.query(`SET search_path TO ${quoted}`);
+      // public stays on the path: extensions (btree_gin's operator classes) live there.
+      await client.query(`SET search_path TO ${quoted}, public`);
     }
     // The lock serialises several instances starting at once against one database.
     return await applyMigrations(pgClientSql(client), { advisoryLock: true });
@@ -128,7 +139,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const pool = new pgDriver.Pool({
     connectionString,
     max: 10,
-    ...(schema ? { options: `-c search_path="${schema.replace(/"/g, "")}"` } : {}),
+    ...(schema ? { options: `-c search_path="${schema.replace(/"/g, "")}",public` } : {}),
   });
   if (migrate) await migratePostgres(opts.databaseUrl);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, schema ? { schema } : undefined) });
