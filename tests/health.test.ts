@@ -1,10 +1,15 @@
 // GET /api/health: 200 while the database answers, 503 when it does not.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/health/route";
-import { closeDatabase } from "@/lib/db";
+import { closeDatabase, database } from "@/lib/db";
 import { resetEnvForTests } from "@/lib/env";
 
 describe("GET /api/health", () => {
+  // The server opens (and migrates) its database before it listens; so does this test.
+  beforeAll(async () => {
+    await database();
+  });
+
   it("answers 200 when the database answers", async () => {
     const res = await GET(new Request("http://localhost:3000/api/health"));
     expect(res.status).toBe(200);

@@ -128,6 +128,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       pglite,
       async close() {
         await prisma.$disconnect();
+        // PGlite serialises statements; one more waits out any still running, since closing under
+        // a running statement never returns.
+        await pglite.query("SELECT 1").catch(() => undefined);
         await pglite.close();
         release();
       },
