@@ -1,9 +1,9 @@
 // The memory benchmark: profile, search, remember and commit on a seeded service, timed against their p95 budgets.
 // Usage: npx tsx bench/memory.ts [--db postgres|pglite] [--duration 10] [--connections 10[,50]]
-import { parseArgs } from "node:util";
 import pg from "pg";
 import { parsePostgresUrl } from "../lib/db/open";
 import { percentile, provisionSandbox, runVaried, type RequestSpec, type Sandbox, type VariedFigures } from "./load";
+import { benchOptions } from "./options";
 import { machine } from "./report";
 import { describeSeed, pick, rng, seedPglite, seedPostgres, WORDS, type Rng, type SeedResult } from "./seed";
 import { cleanUpAll, createDatabase, startService, type BenchDatabase, type DbKind, type Service } from "./server";
@@ -41,30 +41,8 @@ const QUESTIONS = [
 ];
 
 function options() {
-  const { values } = parseArgs({
-    options: {
-      db: { type: "string", default: "postgres" },
-      duration: { type: "string", default: "10" },
-      connections: { type: "string", default: "10" },
-      warmup: { type: "string", default: "3" },
-      "postgres-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/test" },
-      dir: { type: "string", default: process.cwd() },
-    },
-  });
-  const positive = (name: string, raw: string) => {
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive integer, not '${raw}'.`);
-    return n;
-  };
-  if (values.db !== "pglite" && values.db !== "postgres") throw new Error(`--db must be pglite or postgres, not '${values.db}'.`);
-  return {
-    db: values.db as DbKind,
-    duration: positive("duration", values.duration),
-    connections: values.connections.split(",").map((c) => positive("connections", c.trim())),
-    warmup: positive("warmup", values.warmup),
-    postgresUrl: values["postgres-url"],
-    root: values.dir,
-  };
+  const { extra: _, ...opts } = benchOptions({ db: "postgres" });
+  return opts;
 }
 
 interface MemoryScenario {

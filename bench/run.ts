@@ -1,8 +1,8 @@
 // The load benchmark: starts the built service, measures cold start, RSS and throughput, prints a table.
 // Usage: npx tsx bench/run.ts [--db pglite|postgres] [--scenario health|profile|all] [--duration 10] [--connections 10[,50]]
 import { setTimeout as sleep } from "node:timers/promises";
-import { parseArgs } from "node:util";
 import { failures, provisionSandbox, runLoad, scenario, SCENARIOS, type LoadFigures, type ScenarioName } from "./load";
+import { benchOptions } from "./options";
 import { loadTable, machine, statusNote, type Row } from "./report";
 import { treeRssMiB } from "./rss";
 import { cleanUpAll, createDatabase, startService, type BenchDatabase, type DbKind, type Service } from "./server";
@@ -11,36 +11,12 @@ const IDLE_SETTLE_MS = 2_000;
 const IDLE_AFTER_LOAD_MS = 20_000;
 
 function options() {
-  const { values } = parseArgs({
-    options: {
-      db: { type: "string", default: "pglite" },
-      scenario: { type: "string", default: "all" },
-      duration: { type: "string", default: "10" },
-      connections: { type: "string", default: "10" },
-      warmup: { type: "string", default: "3" },
-      "postgres-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/test" },
-      dir: { type: "string", default: process.cwd() },
-    },
-  });
-  const positive = (name: string, raw: string) => {
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive integer, not '${raw}'.`);
-    return n;
-  };
-  if (values.db !== "pglite" && values.db !== "postgres") throw new Error(`--db must be pglite or postgres, not '${values.db}'.`);
-  const all = values.scenario === "all";
-  if (!all && !SCENARIOS.includes(values.scenario as ScenarioName)) {
-    throw new Error(`--scenario must be ${SCENARIOS.join(", ")} or all, not '${values.scenario}'.`);
+  const { extra, ...opts } = benchOptions({ db: "pglite" }, { scenario: "all" });
+  const all = extra.scenario === "all";
+  if (!all && !SCENARIOS.includes(extra.scenario as ScenarioName)) {
+    throw new Error(`--scenario must be ${SCENARIOS.join(", ")} or all, not '${extra.scenario}'.`);
   }
-  return {
-    db: values.db as DbKind,
-    scenarios: all ? [...SCENARIOS] : [values.scenario as ScenarioName],
-    duration: positive("duration", values.duration),
-    connections: values.connections.split(",").map((c) => positive("connections", c.trim())),
-    warmup: positive("warmup", values.warmup),
-    postgresUrl: values["postgres-url"],
-    root: values.dir,
-  };
+  return { ...opts, scenarios: all ? [...SCENARIOS] : [extra.scenario as ScenarioName] };
 }
 
 type Options = ReturnType<typeof options>;

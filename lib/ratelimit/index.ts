@@ -57,6 +57,17 @@ export function createLimiter(spec: LimitSpec): Limiter {
   };
 }
 
+/** A limiter whose spec is read (from configuration) on first use, not when its module loads. */
+export function lazyLimiter(spec: () => LimitSpec): Limiter {
+  let limiter: Limiter | undefined;
+  return {
+    get spec() {
+      return (limiter ??= createLimiter(spec())).spec;
+    },
+    consume: (key) => (limiter ??= createLimiter(spec())).consume(key),
+  };
+}
+
 /** Closes the shared Redis connection (tests, shutdown). */
 export async function closeRateLimitStore(): Promise<void> {
   const r = redis;
