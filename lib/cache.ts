@@ -13,10 +13,12 @@ interface Entry<V> {
   fetchedAt: number;
 }
 
+const generations = ((globalThis as { __serviceCacheGenerations?: Map<string, number> }).__serviceCacheGenerations ??= new Map());
+
 export class TtlCache<V> {
   private readonly map: Map<string, Entry<V>>;
 
-  constructor(name: string) {
+  constructor(private readonly name: string) {
     let map = registry.get(name);
     if (!map) registry.set(name, (map = new Map()));
     this.map = map as Map<string, Entry<V>>;
@@ -37,17 +39,22 @@ export class TtlCache<V> {
     this.map.set(key, { value, fetchedAt: now });
   }
 
-  /** Looks up through the cache: `load` runs only on a miss. */
+  /**
+   * Looks up through the cache: `load` runs only on a miss. A load that was under way when the
+   * cache was cleared (a revocation in this process) is not stored: it may have read the old row.
+   */
   async through(key: string, load: () => Promise<V>): Promise<V> {
     const now = Date.now();
     const hit = this.get(key, now);
     if (hit !== undefined) return hit;
+    const generation = generations.get(this.name) ?? 0;
     const value = await load();
-    this.set(key, value, now);
+    if ((generations.get(this.name) ?? 0) === generation) this.set(key, value, now);
     return value;
   }
 
   clear(): void {
+    generations.set(this.name, (generations.get(this.name) ?? 0) + 1);
     this.map.clear();
   }
 }

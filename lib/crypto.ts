@@ -56,8 +56,11 @@ export function sealSecret(purpose: string, plaintext: string): string {
 export function openSecret(purpose: string, sealed: string): string {
   const [version, iv, tag, ciphertext] = sealed.split(".");
   if (version !== "v1" || !iv || !tag || ciphertext === undefined) throw new Error("Not a sealed secret.");
-  const decipher = createDecipheriv("aes-256-gcm", deriveKey(purpose), Buffer.from(iv, "base64url"));
-  decipher.setAuthTag(Buffer.from(tag, "base64url"));
+  const authTag = Buffer.from(tag, "base64url");
+  // A full 16-byte tag only: a shortened one would make forging cheaper.
+  if (authTag.length !== 16) throw new Error("Not a sealed secret.");
+  const decipher = createDecipheriv("aes-256-gcm", deriveKey(purpose), Buffer.from(iv, "base64url"), { authTagLength: 16 });
+  decipher.setAuthTag(authTag);
   return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
 }
 

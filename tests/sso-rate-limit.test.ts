@@ -23,5 +23,10 @@ describe("the /v1/sso rate limit", () => {
     expect(limited.headers.get("retry-after")).toBe(String(limited.body.error.retry_after));
     expect(limited.body.error.retry_after).toBeLessThanOrEqual(60);
     expect((await call(client, { headers: { "x-forwarded-for": randomIp() }, body })).status).toBe(200);
+    // Requests with a wrong key count too: the limit is checked before the key.
+    const other = randomIp();
+    const wrongKey = { "x-forwarded-for": other, "x-api-key": "sk_" + "x".repeat(32), "x-agent": t.agent.handle };
+    for (let i = 0; i < 3; i++) expect((await call(origins, { headers: wrongKey, body: { origin: "https://a.example" } })).status).toBe(401);
+    expect((await call(origins, { headers: wrongKey, body: { origin: "https://a.example" } })).status).toBe(429);
   });
 });

@@ -45,6 +45,21 @@ describe("user access lookups", () => {
   });
 });
 
+describe("TtlCache", () => {
+  it("does not keep a value loaded across a clear (a revocation in this process wins)", async () => {
+    const { TtlCache } = await import("@/lib/cache");
+    const cache = new TtlCache<string>(`test-${Math.random()}`);
+    let finish: (v: string) => void = () => undefined;
+    const loading = cache.through("k", () => new Promise<string>((resolve) => (finish = resolve)));
+    cache.clear();
+    finish("old row");
+    expect(await loading).toBe("old row");
+    expect(cache.get("k")).toBeUndefined();
+    expect(await cache.through("k", async () => "new row")).toBe("new row");
+    expect(cache.get("k")).toBe("new row");
+  });
+});
+
 describe("the Authorization header", () => {
   it("is a 401 when present but not a Bearer token, rather than ignored", async () => {
     const t = await createTenant();

@@ -115,10 +115,12 @@ export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.
     let developerId: string | undefined;
     try {
       const { auth } = def;
+      // A per-IP limit counts every request, those with a wrong key too; a per-key one needs the key.
+      if (def.rateLimit?.by === "ip") await rateLimit(def.rateLimit, ip);
       const key = auth.key === "none" ? null : await authenticateKey(req, auth.key);
       developerId = key?.developerId;
       if (key && auth.testPlaneOnly) requireTestPlane(key);
-      if (def.rateLimit) await rateLimit(def.rateLimit, def.rateLimit.by === "key" && key ? key.id : ip);
+      if (def.rateLimit?.by === "key" && key) await rateLimit(def.rateLimit, key.id);
       const agent = key && auth.agent ? await resolveAgent(req, key) : null;
       const user =
         key && agent && auth.user !== "none" ? await resolveUser(req, { key, agent, required: auth.user === "required" }) : null;

@@ -18,12 +18,18 @@ const box = z
 const kind = z.enum(MEMORY_KINDS);
 const memoryId = z.string().regex(/^mem_[A-Za-z0-9]{24}$/, "a mem_ id");
 
+/** Whether a YYYY-MM-DD date exists (2024-02-31 does not; Date.parse would roll it into March). */
+function realDay(v: string): boolean {
+  const d = new Date(`${v.slice(0, 10)}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v.slice(0, 10);
+}
+
 /** YYYY-MM-DD or an ISO 8601 time; a bare date as a lower bound starts that day and as an upper bound ends it (UTC). */
 function dateBound(end: "start" | "end") {
   return z
     .string()
     .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), "use YYYY-MM-DD or an ISO 8601 time")
+    .refine((v) => /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)) && realDay(v), "use YYYY-MM-DD or an ISO 8601 time")
     // A time without an offset is UTC, like every time the service prints.
     .transform((v) =>
       v.length === 10 ? new Date(`${v}T${end === "start" ? "00:00:00.000" : "23:59:59.999"}Z`) : new Date(/(?:Z|[+-]\d{2}:?\d{2})$/.test(v) ? v : `${v}Z`),
@@ -68,7 +74,7 @@ export const forgetBody = z
     date: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, "use YYYY-MM-DD")
-      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "not a date")
+      .refine(realDay, "not a date")
       .optional(),
     reason: z.enum(FORGET_REASONS).optional(),
   })

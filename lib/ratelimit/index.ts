@@ -38,14 +38,18 @@ function build(spec: LimitSpec): RateLimiterAbstract {
   return new RateLimiterRedis({ ...opts, storeClient: redisClient(url), insuranceLimiter: new RateLimiterMemory(opts) });
 }
 
+// One store per limit name in the process, shared by the API fast path and the app router, which
+// bundle this module separately: a limit the two both apply must count once.
+const stores = ((globalThis as { __serviceLimiters?: Map<string, RateLimiterAbstract> }).__serviceLimiters ??= new Map());
+
 export function createLimiter(spec: LimitSpec): Limiter {
-  let impl: RateLimiterAbstract | undefined;
   return {
     spec,
     async consume(key) {
-      impl ??= build(spec);
+      let store = stores.get(spec.name);
+      if (!store) stores.set(spec.name, (store = build(spec)));
       try {
-        await impl.consume(key);
+        await store.consume(key);
         return { allowed: true };
       } catch (res) {
         if (res instanceof RateLimiterRes) {
@@ -72,5 +76,6 @@ export function lazyLimiter(spec: () => LimitSpec): Limiter {
 export async function closeRateLimitStore(): Promise<void> {
   const r = redis;
   redis = undefined;
+  stores.clear();
   if (r) await r.quit().catch(() => r.disconnect());
 }
