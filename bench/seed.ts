@@ -300,7 +300,7 @@ export async function seed(opts: { sql: SeedSql; target: SeedTarget; plan?: Seed
   const imports = batch("imports", [["id", "text"], ["user_id", "uuid"], ["provider", "text"], ["source", "text"], ["memory_count", "int4"], ["created_at", "timestamptz"]], approvals);
   const memories = batch(
     "memories",
-    [["id", "text"], ["user_id", "uuid"], ["source", "text"], ["agent_id", "uuid"], ["written_by", "text"], ["box", "text"], ["kind", "text"], ["text", "text"], ["key", "text"], ["import_id", "text"], ["provenance", "jsonb"], ["learned_at", "timestamptz"], ["said_at", "timestamptz"]],
+    [["id", "text"], ["user_id", "uuid"], ["source", "text"], ["agent_id", "uuid"], ["writer_id", "text"], ["written_by", "text"], ["box", "text"], ["kind", "text"], ["text", "text"], ["key", "text"], ["import_id", "text"], ["provenance", "jsonb"], ["learned_at", "timestamptz"], ["said_at", "timestamptz"]],
     imports,
   );
   const profiles = batch(
@@ -357,7 +357,7 @@ export async function seed(opts: { sql: SeedSql; target: SeedTarget; plan?: Seed
           learnedAt = inWindow();
           provenance = r() < 0.5 ? { via: "remember" } : { via: "commit", message_index: int(r, 0, 19) };
         }
-        rows.push([id, userId, source, provider ? null : target.agentId, source, f.box, f.kind, f.text, f.key, importId, JSON.stringify(provenance), learnedAt, saidAt]);
+        rows.push([id, userId, source, provider ? null : target.agentId, provider ? "" : target.agentId, source, f.box, f.kind, f.text, f.key, importId, JSON.stringify(provenance), learnedAt, saidAt]);
         written.push({ id, text: f.text, kind: f.kind, key: f.key, saidAt: saidAt ? new Date(saidAt) : null, learnedAt: new Date(learnedAt), at: Date.parse(saidAt ?? learnedAt) });
       }
       // Imports first: a memory's import must exist when its batch is written.

@@ -12,6 +12,7 @@ import { factToMemory } from "@/lib/profile/facts";
 import { PROFILE_READ_LIMITS } from "@/lib/profile/read";
 import { REMEMBER_MAX_CHARS } from "@/lib/profile/schemas";
 import { approveAgent } from "@/lib/users/approvals";
+import { linkExternalId } from "@/lib/users/users";
 import { createTenant, liveHeaders, type Tenant } from "./helpers/fixtures";
 import { call } from "./helpers/http";
 
@@ -307,6 +308,26 @@ describe("POST /v1/profile/forget", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     expect((await call(search, { headers: liveHeaders(t), query: { query: "chess" } })).body.results).toHaveLength(1);
+  });
+
+  it("keeps apart two developers' agents that share a handle, for a user who approved both", async () => {
+    const b = await createTenant("tenant-b", "assistant");
+    await linkExternalId({ developerId: b.developer.id, plane: "live", externalId: "shared-user", userId: t.users.live.id });
+    await approveAgent({ userId: t.users.live.id, agentId: b.agent.id });
+    const asB = { "x-api-key": b.keys.sk, "x-agent": "assistant", "x-user-id": "shared-user" };
+    const mine = await call(importRoute, { headers: liveHeaders(t), body: { text: "[2024-02-01] - I love skiing" } });
+    // The profile already holds it (from the other developer's agent): not written twice.
+    const again = await call(importRoute, { headers: asB, body: { text: "[2024-02-01] - I love skiing" } });
+    expect(again.status).toBe(200);
+    expect(again.body.distilled).toMatchObject([{ id: mine.body.distilled[0].id, saved: false }]);
+    // Each agent's own writes stay its own, though both are agents/assistant.
+    const theirs = await call(importRoute, { headers: asB, body: { text: "[2024-02-02] - I love chess" } });
+    expect(theirs.status).toBe(201);
+    expect((await call(forget, { headers: asB, body: { scope: "all" } })).body).toMatchObject({ matched: 1, deletable_count: 1 });
+    const cleared = await call(forget, { headers: asB, body: { scope: "all", confirm: true } });
+    expect(cleared.body).toMatchObject({ deleted_count: 1, matched: 1 });
+    const left = await call(search, { headers: liveHeaders(t), query: { query: "skiing chess", detail: "true" } });
+    expect(left.body.results.map((r: { import_id: string }) => r.import_id)).toEqual([mine.body.import_id]);
   });
 
   it("never reaches another developer's user or memories", async () => {

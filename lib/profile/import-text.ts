@@ -40,7 +40,7 @@ export async function importText(input: ImportTextInput) {
   return inTransaction(async (tx) => {
     // What the profile already holds from another source is not imported again; the answer shows it.
     const held = await tx.memory.findMany({
-      where: { ...visibleMemories(input.userId), key: { in: facts.map((f) => f.key) }, NOT: { source } },
+      where: { ...visibleMemories(input.userId), key: { in: facts.map((f) => f.key) }, NOT: { source, writerId: input.agent.id } },
       select: MEMORY_SELECT,
     });
     const heldKeys = new Set(held.map((m) => m.key));

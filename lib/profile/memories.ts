@@ -119,7 +119,8 @@ export async function storeComposition(tx: Tx, userId: string, c: Composition, c
 }
 
 /**
- * Writes memories for one writer inside `tx`. A memory whose key this writer already holds is not
+ * Writes memories for one writer inside `tx`. A memory whose key this writer (this agent, or the user
+ * for imports and apps) already holds under this source is not
  * written again: the existing one is returned instead (`created` false). New memories are folded
  * into the composed profile before the transaction commits.
  */
@@ -134,6 +135,7 @@ export async function writeMemories(tx: Tx, writer: Writer, inputs: readonly Mem
       userId: writer.userId,
       source: writer.source,
       agentId: writer.agentId,
+      writerId: writer.agentId ?? "",
       writtenBy: writer.writtenBy,
       importId: writer.importId ?? null,
       box: i.box,
@@ -150,7 +152,10 @@ export async function writeMemories(tx: Tx, writer: Writer, inputs: readonly Mem
   const createdKeys = new Set(created.map((m) => m.key));
   const missing = unique.filter((i) => !createdKeys.has(i.key)).map((i) => i.key);
   const existing = missing.length
-    ? await tx.memory.findMany({ where: { userId: writer.userId, source: writer.source, key: { in: missing } }, select: MEMORY_SELECT })
+    ? await tx.memory.findMany({
+        where: { userId: writer.userId, source: writer.source, writerId: writer.agentId ?? "", key: { in: missing } },
+        select: MEMORY_SELECT,
+      })
     : [];
   if (created.length) {
     // Oldest said first, so the newest statement of a single-valued fact wins.
