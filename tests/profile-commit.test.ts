@@ -8,7 +8,7 @@ import { GET as search } from "@/app/v1/profile/search/route";
 import { createAgent } from "@/lib/agents/agents";
 import { db } from "@/lib/db";
 import { jobs, stopJobs } from "@/lib/jobs";
-import { COMMIT_INLINE_MAX_CHARS, COMMIT_LIMITS, runCommit, startCommitWorker } from "@/lib/profile/commit";
+import { COMMIT_INLINE_MAX_CHARS, COMMIT_LIMITS, markFailed, runCommit, startCommitWorker } from "@/lib/profile/commit";
 import { COMMIT_REQUIRED_MESSAGE } from "@/lib/profile/obligation";
 import { approveAgent } from "@/lib/users/approvals";
 import { createTenant, liveHeaders, type Tenant } from "./helpers/fixtures";
@@ -117,6 +117,23 @@ describe("POST /v1/profile/commit", () => {
     expect(await runCommit(id)).toEqual({ facts_written: 1, memories_written: 0, rejected_memories: [], user_summary: done.body.user_summary });
     expect((await counts()).memories).toBe(1);
     await stopJobs();
+  });
+
+  it("reports a commit that could not run as failed, once, and never fails a completed one", async () => {
+    const big = [{ role: "user", content: `I live in Leeds. ${"Lots of context. ".repeat(Math.ceil(COMMIT_INLINE_MAX_CHARS / 17))}` }];
+    await jobs();
+    const queued = await call(commit, { headers: liveHeaders(t), body: { messages: big } });
+    await stopJobs();
+    await markFailed(queued.body.commit_id, new Error("distiller unreachable"));
+    const failed = await call(commitStatus, { headers: liveHeaders(t), params: { commitId: queued.body.commit_id } });
+    expect(failed.body).toMatchObject({ status: "failed", error: "The commit could not be processed. Send the turn again." });
+    expect(failed.body.completed_at).not.toBeNull();
+    // A failed commit is not run later by a worker that picks up its job.
+    await expect(runCommit(queued.body.commit_id)).resolves.toBeNull();
+
+    const done = await call(commit, { headers: liveHeaders(t), body: { memories: ["I live in Leeds"], sync: true } });
+    await markFailed(done.body.commit_id, new Error("late"));
+    expect((await call(commitStatus, { headers: liveHeaders(t), params: { commitId: done.body.commit_id } })).body.status).toBe("completed");
   });
 
   it("shows a commit only to the agent that made it", async () => {

@@ -294,6 +294,21 @@ describe("POST /v1/profile/forget", () => {
     expect((await call(search, { headers: liveHeaders(t), query: { source: "agents/assistant" } })).body.results).toEqual([]);
   });
 
+  it("keeps a name said long ago when anything is forgotten, however many memories came after it", async () => {
+    await rememberAs(liveHeaders(t), { text: "My name is Ada" });
+    await inTransaction((tx) =>
+      writeMemories(
+        tx,
+        { userId: t.users.live.id, source: "agents/assistant", writtenBy: "agents/assistant", agentId: t.agent.id },
+        Array.from({ length: 700 }, (_, i) => ({ text: `Likes topic ${i}`, kind: "like", box: "preferences", key: `like:topic ${i}` })),
+      ),
+    );
+    const extra = await rememberAs(liveHeaders(t), { text: "I love chess" });
+    await call(forget, { headers: liveHeaders(t), body: { id: extra.body.memory.id } });
+    const prof = await call(profile, { headers: liveHeaders(t), query: { sections: "identity" } });
+    expect(prof.body.identity.facts).toEqual(["Is called Ada"]);
+  });
+
   it("narrows to one day with date", async () => {
     await call(importRoute, { headers: liveHeaders(t), body: { text: "[2024-02-01] - I live in Oslo\n[2024-02-03] - I love skiing" } });
     const res = await call(forget, { headers: liveHeaders(t), body: { scope: "all", date: "2024-02-03", confirm: true } });

@@ -8,7 +8,9 @@ import { logger } from "../log";
 
 export const QUEUES = { commit: "profile-commit" } as const;
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
-type Handler = (data: Record<string, unknown>) => Promise<void>;
+/** How often a failed job is tried again before it is given up. */
+export const JOB_RETRY_LIMIT = 3;
+type Handler = (data: Record<string, unknown>, attempt: { retryCount: number; final: boolean }) => Promise<void>;
 
 const state = globalThis as unknown as { __serviceJobs?: Promise<PgBoss>; __serviceWorkers?: Set<string> };
 
@@ -28,7 +30,7 @@ async function startBoss(): Promise<PgBoss> {
     : new PgBoss({ connectionString: parsePostgresUrl(config.DATABASE_URL!).connectionString, schema: jobsSchema(config.DATABASE_URL), max: 4 });
   boss.on("error", (err: Error) => logger().error({ err: err.message }, "job system error"));
   await boss.start();
-  for (const name of Object.values(QUEUES)) await boss.createQueue(name, { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 });
+  for (const name of Object.values(QUEUES)) await boss.createQueue(name, { retryLimit: JOB_RETRY_LIMIT, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 });
   return boss;
 }
 
@@ -52,7 +54,7 @@ export async function work(queue: QueueName, handler: Handler): Promise<void> {
   if (state.__serviceWorkers.has(queue)) return;
   state.__serviceWorkers.add(queue);
   await (await jobs()).work<Record<string, unknown>>(queue, { pollingIntervalSeconds: 1 }, async (batch) => {
-    for (const job of batch) await handler(job.data);
+    for (const job of batch) await handler(job.data, { retryCount: job.retryCount, final: job.retryCount >= JOB_RETRY_LIMIT });
   });
 }
 

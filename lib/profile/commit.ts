@@ -62,23 +62,31 @@ export async function submitCommit(req: CommitRequest) {
     await clearObligation(tx, { userId: req.userId, agentId: req.agent.id });
     return row;
   });
-  if (req.sync || size <= COMMIT_INLINE_MAX_CHARS) {
-    return { status: "completed" as const, commit_id: commit.id, ...(await runCommit(commit.id)) };
+  try {
+    if (req.sync || size <= COMMIT_INLINE_MAX_CHARS) {
+      return { status: "completed" as const, commit_id: commit.id, ...(await runCommit(commit.id)) };
+    }
+    await enqueue(QUEUES.commit, { commitId: commit.id });
+  } catch (err) {
+    // Nothing will run it now: say so, rather than leave it processing for ever.
+    await markFailed(commit.id, err);
+    throw err;
   }
-  await enqueue(QUEUES.commit, { commitId: commit.id });
   return { status: "processing" as const, commit_id: commit.id };
 }
 
 /**
  * Runs a commit once: distils its messages, writes the facts and explicit memories, and marks it
  * completed in the same transaction. Running it again (a retried job, a second worker) returns the
- * stored result and writes nothing.
+ * stored result and writes nothing; a failed commit is not run (null).
  */
-export async function runCommit(commitId: string): Promise<CommitResult> {
+export async function runCommit(commitId: string): Promise<CommitResult | null> {
   const prisma = await db();
   const commit = await prisma.commit.findUnique({ where: { id: commitId } });
   if (!commit) throw new Error(`Commit ${commitId} does not exist.`);
   if (commit.status === "completed") return commit.result as unknown as CommitResult;
+  // Given up on: its turn is answered as failed, and running it now would contradict that.
+  if (commit.status === "failed") return null;
   const input = commit.input as unknown as StoredInput;
   const source = agentSource(input.agent.handle);
 
@@ -132,6 +140,16 @@ export async function runCommit(commitId: string): Promise<CommitResult> {
 
 class AlreadyCompleted extends Error {}
 
+/** processing → failed, once; the error is kept for the status route. */
+export async function markFailed(commitId: string, err: unknown): Promise<void> {
+  await (await db()).commit
+    .updateMany({
+      where: { id: commitId, status: "processing" },
+      data: { status: "failed", error: (err as Error)?.message?.slice(0, 500) ?? "failed", completedAt: new Date() },
+    })
+    .catch((e: Error) => logger().error({ commit_id: commitId, err: e.message }, "could not mark the commit failed"));
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** GET /v1/profile/commit/:id — a commit of this agent for this user. */
@@ -148,18 +166,20 @@ export async function commitStatus(input: { commitId: string; userId: string; ag
     created_at: commit.createdAt.toISOString(),
     completed_at: commit.completedAt?.toISOString() ?? null,
     ...((commit.result as object | null) ?? {}),
+    ...(commit.status === "failed" ? { error: "The commit could not be processed. Send the turn again." } : {}),
   };
 }
 
 /** Starts this process's commit worker. */
 export async function startCommitWorker(): Promise<void> {
-  await work(QUEUES.commit, async (data) => {
+  await work(QUEUES.commit, async (data, attempt) => {
     const commitId = String(data.commitId);
     try {
       await runCommit(commitId);
     } catch (err) {
-      logger().error({ commit_id: commitId, err: (err as Error).message }, "commit failed");
-      throw err; // pg-boss retries it
+      logger().error({ commit_id: commitId, err: (err as Error).message, retry: attempt.retryCount }, "commit failed");
+      if (attempt.final) await markFailed(commitId, err);
+      throw err; // pg-boss retries it until the last attempt
     }
   });
 }
