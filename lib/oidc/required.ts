@@ -1,0 +1,97 @@
+// The `required` grammar: what a person must connect or import before Continue turns on. An entry
+// is a set of alternatives (any one meets it); every entry must be met. Two readings: the
+// authorize URL's, which drops what it does not know, and a partner session's, which refuses it.
+
+export const REQUIRED_NAMES = ["chatgpt", "claude", "gemini", "grok", "gmail", "outlook", "calendar", "drive", "notion", "email"] as const;
+export type RequiredName = Exclude<(typeof REQUIRED_NAMES)[number], "email">;
+/** One entry: its alternatives, `email` already expanded to gmail | outlook. */
+export type RequiredEntry = RequiredName[];
+
+const ASSISTANTS: readonly string[] = ["chatgpt", "claude", "gemini", "grok"];
+const MAILBOXES: readonly string[] = ["gmail", "outlook"];
+
+function expand(name: string): RequiredName[] | null {
+  const n = name.trim().toLowerCase();
+  if (n === "email") return ["gmail", "outlook"];
+  return (REQUIRED_NAMES as readonly string[]).includes(n) ? [n as RequiredName] : null;
+}
+
+/** An entry's alternatives in a stable order, without repeats. */
+function entry(names: RequiredName[]): RequiredEntry {
+  return REQUIRED_NAMES.filter((n): n is RequiredName => (names as string[]).includes(n));
+}
+
+/**
+ * The authorize URL's `required` (already URL-decoded): entries separated by ',', alternatives by
+ * '|'. Unknown names are dropped without error, and an entry left with nothing no longer holds:
+ * the specification's "a typo silently removes the requirement".
+ */
+export function parseRequiredParam(raw: string | null | undefined): RequiredEntry[] {
+  if (!raw) return [];
+  const entries: RequiredEntry[] = [];
+  for (const part of raw.split(",")) {
+    const names = part.split("|").flatMap((n) => expand(n) ?? []);
+    if (names.length) entries.push(entry(names));
+  }
+  return dedupe(entries);
+}
+
+export class RequiredError extends Error {
+  constructor(
+    message: string,
+    readonly rejected: string[],
+  ) {
+    super(message);
+    this.name = "RequiredError";
+  }
+}
+
+/**
+ * A partner session's `required`: a JSON list whose items are names or inner lists of alternatives
+ * ([['gmail','outlook'],'chatgpt'] is a mailbox and chatgpt; a flat ['gmail','outlook'] is both).
+ * Unknown names, assistants that are not among the session's sources, and anything not a list are
+ * refused, naming what was not accepted.
+ */
+export function parseRequiredList(value: unknown, options: { sources?: readonly string[] } = {}): RequiredEntry[] {
+  if (!Array.isArray(value)) throw new RequiredError("required must be a list", []);
+  const rejected: string[] = [];
+  const entries: RequiredEntry[] = [];
+  for (const item of value) {
+    const alternatives = Array.isArray(item) ? item : [item];
+    const names: RequiredName[] = [];
+    for (const alt of alternatives) {
+      const expanded = typeof alt === "string" ? expand(alt) : null;
+      if (!expanded) {
+        rejected.push(typeof alt === "string" ? alt : JSON.stringify(alt));
+        continue;
+      }
+      const notASource = expanded.find((n) => ASSISTANTS.includes(n) && options.sources && !options.sources.includes(n));
+      if (notASource) rejected.push(notASource);
+      else names.push(...expanded);
+    }
+    if (names.length) entries.push(entry(names));
+  }
+  if (rejected.length) throw new RequiredError(`required names what this session does not accept: ${rejected.join(", ")}`, rejected);
+  return dedupe(entries);
+}
+
+function dedupe(entries: RequiredEntry[]): RequiredEntry[] {
+  const seen = new Set<string>();
+  return entries.filter((e) => {
+    const k = e.join("|");
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** Whether every entry is met by what the person has connected or imported. */
+export function requiredMet(entries: readonly RequiredEntry[], have: Iterable<string>): boolean {
+  const got = new Set(have);
+  return entries.every((e) => e.some((n) => got.has(n)));
+}
+
+/** An entry made only of mailboxes (email, gmail|outlook, gmail, outlook): the mailbox page comes first for it. */
+export function isMailboxOnly(e: RequiredEntry): boolean {
+  return e.length > 0 && e.every((n) => MAILBOXES.includes(n));
+}
