@@ -72,7 +72,7 @@ async function createPglite(dir: string): Promise<PGlite> {
 }
 
 async function openPglite(dataDir: string): Promise<{ pglite: PGlite; release: () => void }> {
-  if (dataDir.startsWith("memory://")) return { pglite: await PGlite.create({ extensions: PGLITE_EXTENSIONS }), release: () => undefined };
+  if (dataDir.startsWith("memory://")) return { pglite: await PGlite.create(PGLITE_OPTIONS), release: () => undefined };
   const dir = path.resolve(dataDir, "pglite");
   // PGlite's own mkdir is not recursive.
   mkdirSync(path.dirname(dir), { recursive: true });

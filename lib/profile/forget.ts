@@ -1,7 +1,7 @@
 // POST /v1/profile/forget: one selector (id, match, import_id or scope). id deletes at once; the
 // others preview and delete only when called again with confirm: true. An agent deletes only its
 // own memories; reason user_request also hides matching content from every other source.
-import { visibleMemories } from "./sources";
+import { ownsMemory, visibleMemories } from "./sources";
 import type { Prisma } from "../db/generated/client";
 import { ApiError } from "../http/errors";
 import { inTransaction, MEMORY_SELECT, memoryView, type MemoryRecord, type Tx } from "./memories";
@@ -76,8 +76,8 @@ export async function forget(input: ForgetInput) {
   }
   return inTransaction(async (tx) => {
     const matched = await matchedMemories(tx, input);
-    const own = matched.filter((m) => m.agentId === input.agentId);
-    const others = matched.filter((m) => m.agentId !== input.agentId);
+    const own = matched.filter((m) => ownsMemory(m, input.agentId));
+    const others = matched.filter((m) => !ownsMemory(m, input.agentId));
     const userRequest = input.reason === "user_request";
     const immediate = "id" in input.selector;
 
@@ -97,7 +97,7 @@ export async function forget(input: ForgetInput) {
         confirm_required: true,
         deletable_count: own.length,
         ...(userRequest ? { suppressible_count: others.length } : {}),
-        preview: matched.slice(0, FORGET_PREVIEW_LIMIT).map((m) => ({ ...memoryView(m, false), own: m.agentId === input.agentId })),
+        preview: matched.slice(0, FORGET_PREVIEW_LIMIT).map((m) => ({ ...memoryView(m, false), own: ownsMemory(m, input.agentId) })),
       };
     }
 

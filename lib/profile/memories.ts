@@ -78,20 +78,17 @@ export interface Writer {
 }
 
 /** The stored composition, locked for this transaction (concurrent writers fold one after the other). */
-export async function lockComposition(tx: Tx, userId: string): Promise<{ composition: Composition; version: number }> {
+export async function lockComposition(tx: Tx, userId: string): Promise<Composition> {
   await tx.$executeRaw`INSERT INTO user_profiles (user_id) VALUES (${userId}::uuid) ON CONFLICT (user_id) DO NOTHING`;
-  const [row] = await tx.$queryRaw<{ identity: Composition["identity"]; preferences: Composition["preferences"]; highlights: Composition["highlights"]; summary: string; version: number }[]>`
-    SELECT identity, preferences, highlights, summary, version FROM user_profiles WHERE user_id = ${userId}::uuid FOR UPDATE`;
+  const [row] = await tx.$queryRaw<{ identity: Composition["identity"]; preferences: Composition["preferences"]; highlights: Composition["highlights"]; summary: string }[]>`
+    SELECT identity, preferences, highlights, summary FROM user_profiles WHERE user_id = ${userId}::uuid FOR UPDATE`;
   const base = emptyComposition();
-  if (!row) return { composition: base, version: 0 };
+  if (!row) return base;
   return {
-    composition: {
-      identity: { ...base.identity, ...row.identity, relationships: row.identity.relationships ?? [] },
-      preferences: row.preferences ?? [],
-      highlights: row.highlights ?? [],
-      summary: row.summary,
-    },
-    version: row.version,
+    identity: { ...base.identity, ...row.identity, relationships: row.identity.relationships ?? [] },
+    preferences: row.preferences ?? [],
+    highlights: row.highlights ?? [],
+    summary: row.summary,
   };
 }
 
@@ -127,7 +124,7 @@ export async function storeComposition(tx: Tx, userId: string, c: Composition, c
 export async function writeMemories(tx: Tx, writer: Writer, inputs: readonly MemoryInput[]) {
   const unique = [...new Map(inputs.map((i) => [i.key, i])).values()];
   if (!unique.length) return [] as { memory: MemoryRecord; created: boolean }[];
-  const { composition } = await lockComposition(tx, writer.userId);
+  const composition = await lockComposition(tx, writer.userId);
   const now = new Date();
   const created = await tx.memory.createManyAndReturn({
     data: unique.map((i) => ({

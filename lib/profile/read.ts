@@ -106,7 +106,7 @@ export async function readProfile(input: { userId: string; agentId: string; sect
           integrations: [],
           imports: imports.map((i) => ({ ...i, created_at: iso(i.created_at) })),
           agents: (user.agents ?? []).map((a) => ({
-            ...agentView({ handle: a.handle, displayName: a.display_name, active: a.active, createdAt: new Date(iso(a.created_at)) }),
+            ...agentView({ handle: a.handle, displayName: a.display_name, active: a.active, createdAt: new Date(a.created_at) }),
             approved_at: iso(a.approved_at),
           })),
         }

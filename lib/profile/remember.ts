@@ -3,7 +3,7 @@ import { ApiError } from "../http/errors";
 import { factToMemory } from "./facts";
 import { inTransaction, MEMORY_SELECT, memoryView, writeMemories } from "./memories";
 import { deleteOwnMemories } from "./recompose";
-import { agentSource, visibleMemories } from "./sources";
+import { agentSource, ownsMemory, visibleMemories } from "./sources";
 
 export interface RememberInput {
   userId: string;
@@ -31,7 +31,7 @@ export async function remember(input: RememberInput) {
       const resolved = await tx.memory.findFirst({ where: { ...visibleMemories(input.userId), id: input.resolves }, select: { id: true, agentId: true } });
       if (!resolved) throw new ApiError("not_found", `No memory ${input.resolves} in this profile.`, { field: "resolves" });
       // The newer fact replaces the one it resolves when this agent wrote it; another writer's stays.
-      if (resolved.agentId === input.agent.id) await deleteOwnMemories(tx, { userId: input.userId, ids: [resolved.id] });
+      if (ownsMemory(resolved, input.agent.id)) await deleteOwnMemories(tx, { userId: input.userId, ids: [resolved.id] });
     }
     const provenance = { via: "remember", ...(input.replyTo ? { reply_to: input.replyTo } : {}), ...(input.resolves ? { resolves: input.resolves } : {}) };
     const [written] = await writeMemories(tx, { userId: input.userId, source, writtenBy: source, agentId: input.agent.id }, [{ ...fact, provenance }]);

@@ -2,10 +2,6 @@
 // who may see and delete which memories: the one place visibility is decided.
 import { ApiError } from "../http/errors";
 
-/** Assistants a user can import from; "other" covers the rest. */
-export const IMPORT_PROVIDERS = ["chatgpt", "claude", "gemini", "grok", "other"] as const;
-export type ImportProvider = (typeof IMPORT_PROVIDERS)[number];
-
 /** Bare source names, ambiguous on purpose: each matches the agent of that name and the import from it. */
 export const BARE_SOURCES = ["claude", "gemini", "grok", "chatgpt", "other"] as const;
 
