@@ -127,11 +127,11 @@ describe("CORS", () => {
   it("grants no origin to secret-key routes, so browsers cannot call them", async () => {
     const res = await call(listAgentsRoute, { headers: { "x-api-key": t.keys.sk, origin: "https://evil.example" } });
     expect(res.headers.get("access-control-allow-origin")).toBeNull();
-    expect(preflight("closed").headers.get("access-control-allow-origin")).toBeNull();
+    expect((await preflight("closed")).headers.get("access-control-allow-origin")).toBeNull();
   });
 
-  it("opens discovery-style routes to any origin", () => {
-    const res = preflight("open");
+  it("opens discovery-style routes to any origin", async () => {
+    const res = await preflight("open");
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
   });

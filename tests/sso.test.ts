@@ -123,7 +123,7 @@ describe("POST /v1/sso/client", () => {
   it("answers browsers: open CORS and a preflight", async () => {
     const res = await register({ publishable_key: t.keys.pk, redirect_uri: "http://localhost/cb" });
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
-    const pre = clientPreflight();
+    const pre = await clientPreflight();
     expect(pre.status).toBe(204);
     expect(pre.headers.get("access-control-allow-origin")).toBe("*");
     expect(pre.headers.get("access-control-allow-methods")).toContain("POST");

@@ -2,6 +2,8 @@
 import { findAgent } from "../agents/agents";
 import type { Plane } from "../db/generated/enums";
 import { resolveApiKey, type ResolvedKey } from "../keys/api-keys";
+import { PREFIX } from "../ids";
+import { verifyAccessToken, type ProfileToolScope } from "../oidc/tokens";
 import { verifyAgentToken } from "../tokens/agent-token";
 import { findExternalUser, isApproved } from "../users/approvals";
 import { ApiError, MESSAGES } from "./errors";
@@ -17,8 +19,8 @@ export interface ResolvedAgent {
 export interface ResolvedUser {
   id: string;
   plane: Plane;
-  /** How the request named the user. */
-  via: "bearer" | "external_id";
+  /** How the request named the user: an agent token, an OpenID Connect access token, or X-User-Id. */
+  via: "bearer" | "access_token" | "external_id";
   externalId?: string;
 }
 
@@ -62,9 +64,22 @@ function bearerToken(req: Request): string | undefined {
  */
 export async function resolveUser(
   req: Request,
-  ctx: { key: ResolvedKey; agent: ResolvedAgent; required: boolean },
+  ctx: { key: ResolvedKey; agent: ResolvedAgent; required: boolean; scope?: ProfileToolScope },
 ): Promise<ResolvedUser | null> {
   const token = bearerToken(req);
+  if (token?.startsWith(PREFIX.accessToken)) {
+    // An OpenID Connect access token: its client's developer, plane and agent, within its scopes.
+    const grant = await verifyAccessToken(token);
+    if (!grant || grant.developerId !== ctx.key.developerId || grant.plane !== ctx.key.plane || grant.agentId !== ctx.agent.id) {
+      throw new ApiError("invalid_access_token", MESSAGES.invalidAccessToken);
+    }
+    if (!ctx.scope) throw new ApiError("insufficient_scope", "This route does not accept OpenID Connect access tokens.");
+    if (!grant.scopes.includes(ctx.scope)) {
+      throw new ApiError("insufficient_scope", `This access token does not carry the scope ${ctx.scope}.`, { scope: ctx.scope });
+    }
+    if (!(await isApproved({ userId: grant.userId, agentId: ctx.agent.id }))) throw new ApiError("agent_not_approved", MESSAGES.agentNotApproved);
+    return { id: grant.userId, plane: grant.plane, via: "access_token" };
+  }
   if (token) {
     const claims = await verifyAgentToken(token);
     if (

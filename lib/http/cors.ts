@@ -1,16 +1,26 @@
-// CORS, decided in one place: open routes answer any origin; secret-key routes never grant one.
-export type CorsPolicy = "open" | "closed";
+// CORS, decided in one place: open routes answer any origin; secret-key routes never grant one;
+// a route may also grant a set of origins it looks up (the token endpoint: public clients' callbacks).
+export type CorsPolicy = "open" | "closed" | { allowOrigin: (origin: string) => Promise<boolean> };
 
-const OPEN_HEADERS: Record<string, string> = {
-  "Access-Control-Allow-Origin": "*",
+const METHODS_AND_HEADERS: Record<string, string> = {
   "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
   "Access-Control-Allow-Headers": "Content-Type, Authorization",
   "Access-Control-Max-Age": "600",
 };
 
 /** Adds the policy's CORS headers to a response (closed adds none, so browsers cannot read it). */
-export function applyCors(res: Response, policy: CorsPolicy): Response {
-  if (policy === "open") for (const [k, v] of Object.entries(OPEN_HEADERS)) res.headers.set(k, v);
+export async function applyCors(res: Response, policy: CorsPolicy, req?: Request): Promise<Response> {
+  if (policy === "open") {
+    res.headers.set("Access-Control-Allow-Origin", "*");
+    for (const [k, v] of Object.entries(METHODS_AND_HEADERS)) res.headers.set(k, v);
+  } else if (policy !== "closed") {
+    res.headers.append("Vary", "Origin");
+    const origin = req?.headers.get("origin");
+    if (origin && (await policy.allowOrigin(origin))) {
+      res.headers.set("Access-Control-Allow-Origin", origin);
+      for (const [k, v] of Object.entries(METHODS_AND_HEADERS)) res.headers.set(k, v);
+    }
+  }
   return res;
 }
 
@@ -18,6 +28,6 @@ export function applyCors(res: Response, policy: CorsPolicy): Response {
  * The answer to a preflight. Closed routes grant nothing: a browser cannot send X-API-Key to
  * them, which keeps secret keys out of front-end code.
  */
-export function preflight(policy: CorsPolicy): Response {
-  return applyCors(new Response(null, { status: 204, headers: { Vary: "Origin" } }), policy);
+export async function preflight(policy: CorsPolicy, req?: Request): Promise<Response> {
+  return applyCors(new Response(null, { status: 204, headers: { Vary: "Origin" } }), policy, req);
 }

@@ -13,6 +13,8 @@ import {
   type ResolvedUser,
 } from "./auth";
 import { applyCors, type CorsPolicy } from "./cors";
+import { OAuthError, OAUTH_MESSAGES } from "../oidc/errors";
+import type { ProfileToolScope } from "../oidc/tokens";
 import { ApiError, errorBody, MESSAGES, type ErrorCode } from "./errors";
 import { clientIp, newRequestId, readJsonBody } from "./request";
 
@@ -27,6 +29,8 @@ export interface AuthSpec {
   user: "required" | "optional" | "none";
   /** Only test-plane keys (sandbox routes). */
   testPlaneOnly?: boolean;
+  /** The profile tool scope an OpenID Connect access token needs for this route. */
+  scope?: ProfileToolScope;
 }
 
 export interface RouteMeta {
@@ -64,6 +68,11 @@ export interface RouteDefinition<BS extends z.ZodType, QS extends z.ZodType, A e
   /** Limits applied before the handler; keyed by client IP or by API key. */
   rateLimit?: { limiter: Limiter; by: "ip" | "key" };
   cors?: CorsPolicy;
+  /**
+   * How errors are answered: the /v1 shape { error: { code, message }, request_id } (default), or
+   * the OAuth shape { error, error_description } of /oauth/* (RFC 6749 § 5.2).
+   */
+  errors?: "api" | "oauth";
   handler: (ctx: Ctx<z.output<BS>, z.output<QS>, A>) => Promise<HandlerResult>;
 }
 
@@ -92,6 +101,17 @@ export function json(body: unknown, init: { status?: number; headers?: Record<st
 
 export function errorResponse(err: ApiError, requestId: string): Response {
   return json(errorBody(err, requestId), { status: err.status, headers: err.headers });
+}
+
+/** An error of an /oauth/* route: { error, error_description }, never cached. */
+function oauthErrorResponse(err: unknown, requestId: string): Response {
+  const headers = { Pragma: "no-cache" };
+  if (err instanceof OAuthError) return json(err.body(), { status: err.status, headers: { ...headers, ...err.headers } });
+  if (err instanceof ApiError) {
+    return json({ error: err.code, error_description: err.message, ...err.extras }, { status: err.status, headers: { ...headers, ...err.headers } });
+  }
+  logger().error({ request_id: requestId, err }, "unhandled error");
+  return json({ error: "server_error", error_description: OAUTH_MESSAGES.serverError }, { status: 500, headers });
 }
 
 async function rateLimit(def: { limiter: Limiter; by: "ip" | "key" }, subject: string) {
@@ -123,7 +143,7 @@ export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.
       if (def.rateLimit?.by === "key" && key) await rateLimit(def.rateLimit, key.id);
       const agent = key && auth.agent ? await resolveAgent(req, key) : null;
       const user =
-        key && agent && auth.user !== "none" ? await resolveUser(req, { key, agent, required: auth.user === "required" }) : null;
+        key && agent && auth.user !== "none" ? await resolveUser(req, { key, agent, required: auth.user === "required", scope: auth.scope }) : null;
 
       const url = new URL(req.url);
       const query = validate(def.query, Object.fromEntries(url.searchParams), "invalid_request", "query parameters");
@@ -138,7 +158,9 @@ export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.
       >);
       response = result instanceof Response ? result : json(result.body, { status: result.status, headers: result.headers });
     } catch (err) {
-      if (err instanceof ApiError) {
+      if (def.errors === "oauth") {
+        response = oauthErrorResponse(err, requestId);
+      } else if (err instanceof ApiError) {
         response = errorResponse(err, requestId);
       } else {
         logger().error({ request_id: requestId, err }, "unhandled error");
@@ -146,7 +168,7 @@ export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.
       }
     }
     response.headers.set("X-Request-Id", requestId);
-    applyCors(response, cors);
+    await applyCors(response, cors, req);
     logger().info(
       {
         request_id: requestId,

@@ -25,16 +25,12 @@ export function clientIp(req: Request): string {
   return parts[Math.max(0, parts.length - 1 - hops)] ?? "unknown";
 }
 
-/** Reads and parses a JSON body, refusing bodies over `limit` bytes before buffering them whole. */
-export async function readJsonBody(req: Request, limit = DEFAULT_BODY_LIMIT_BYTES): Promise<unknown> {
+/** Reads a body as text, refusing bodies over `limit` bytes before buffering them whole. */
+export async function readBodyText(req: Request, limit = DEFAULT_BODY_LIMIT_BYTES): Promise<string> {
   const tooLarge = () => new ApiError("payload_too_large", MESSAGES.payloadTooLarge, { limit_bytes: limit });
   const declared = Number(req.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limit) throw tooLarge();
-  const type = req.headers.get("content-type");
-  if (type && !/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
-    throw new ApiError("unsupported_media_type", MESSAGES.unsupportedMediaType);
-  }
-  if (!req.body) return undefined;
+  if (!req.body) return "";
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -48,7 +44,16 @@ export async function readJsonBody(req: Request, limit = DEFAULT_BODY_LIMIT_BYTE
     }
     chunks.push(value);
   }
-  const text = Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Reads and parses a JSON body under a size cap. */
+export async function readJsonBody(req: Request, limit = DEFAULT_BODY_LIMIT_BYTES): Promise<unknown> {
+  const type = req.headers.get("content-type");
+  if (type && !/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
+    throw new ApiError("unsupported_media_type", MESSAGES.unsupportedMediaType);
+  }
+  const text = await readBodyText(req, limit);
   if (text.trim() === "") return undefined;
   try {
     return JSON.parse(text);

@@ -1,12 +1,15 @@
 // SSO clients (POST /v1/sso/client) and approved origins (POST /v1/sso/origins): the registration
 // rules of the specification, each refusal a constant message.
-import { keyedHash, randomBase62 } from "../crypto";
+import { randomBase62 } from "../crypto";
 import { db } from "../db";
 import { addOrigin, normalizeOrigin } from "../developers/developers";
 import { ApiError } from "../http/errors";
 import { newId, PREFIX } from "../ids";
 import { resolveApiKey } from "../keys/api-keys";
+import { clearClientCache, hashClientSecret } from "./client-auth";
 import { OIDC_SCOPES, TOKEN_ENDPOINT_AUTH_METHODS } from "./discovery";
+
+export { hashClientSecret };
 
 export type TokenEndpointAuthMethod = (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
 
@@ -24,7 +27,6 @@ export const SSO_MESSAGES = {
   tooManyRedirectUris: `a client holds at most ${MAX_REDIRECT_URIS_PER_CLIENT} redirect_uris`,
 } as const;
 
-const SECRET_PURPOSE = "oauth-client-secret";
 // Serialises registrations of one developer, so two at once cannot make two public clients.
 const REGISTRATION_LOCK = 72707371;
 
@@ -60,10 +62,6 @@ export async function approveOrigin(input: { developerId: string; origin: string
   return { ok: true as const, origin: await addOrigin(input) };
 }
 
-export function hashClientSecret(secret: string): string {
-  return keyedHash(SECRET_PURPOSE, secret);
-}
-
 /**
  * POST /v1/sso/client. A public client is one per developer and plane: each new callback joins it
  * (up to 25), and a callback it holds answers its id again. A confidential client is new each time,
@@ -86,7 +84,7 @@ export async function registerClient(input: { publishableKey: unknown; redirectU
   const agent = await prisma.agent.findFirst({ where: { developerId: key.developerId, active: true }, select: { id: true } });
   if (!agent) throw new ApiError("no_active_agent", SSO_MESSAGES.noActiveAgent);
 
-  return prisma.$transaction(async (tx) => {
+  const result = await prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK}, hashtext(${key.developerId}))`;
     if (input.method === "none") {
       const existing = await tx.oAuthClient.findFirst({
@@ -99,7 +97,7 @@ export async function registerClient(input: { publishableKey: unknown; redirectU
         if (existing.redirectUris.length >= MAX_REDIRECT_URIS_PER_CLIENT) {
           throw new ApiError("too_many_redirect_uris", SSO_MESSAGES.tooManyRedirectUris, { limit: MAX_REDIRECT_URIS_PER_CLIENT });
         }
-        await tx.oAuthRedirectUri.create({ data: { clientId: existing.id, uri } });
+        await tx.oAuthRedirectUri.create({ data: { clientId: existing.id, uri, origin: url.origin } });
         return { created: false, client: { client_id: existing.id } };
       }
     }
@@ -112,10 +110,12 @@ export async function registerClient(input: { publishableKey: unknown; redirectU
         tokenEndpointAuthMethod: input.method,
         secretHash: secret ? hashClientSecret(secret) : null,
         scopes: [...OIDC_SCOPES],
-        redirectUris: { create: { uri } },
+        redirectUris: { create: { uri, origin: url.origin } },
       },
       select: { id: true },
     });
     return { created: true, client: secret ? { client_id: client.id, client_secret: secret } : { client_id: client.id } };
   });
+  clearClientCache();
+  return result;
 }

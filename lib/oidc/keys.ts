@@ -40,7 +40,7 @@ async function allKeys(): Promise<PublishedKey[]> {
 export async function createSigningKey(input: { delaySeconds?: number; now?: Date } = {}): Promise<PublishedKey> {
   const now = input.now ?? new Date();
   const pair = await newKeyPair();
-  return (await db()).$transaction(async (tx) => {
+  const created = await (await db()).$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${KEY_CREATION_LOCK})`;
     const existing = await tx.signingKey.count();
     const delay = existing === 0 ? 0 : (input.delaySeconds ?? SIGNING_KEY_ACTIVATION_DELAY_SECONDS);
@@ -49,6 +49,8 @@ export async function createSigningKey(input: { delaySeconds?: number; now?: Dat
     });
     return { kid: row.kid, activatesAt: row.activatesAt, publicJwk: row.publicJwk as JWK };
   });
+  clearKeyRing();
+  return created;
 }
 
 /** Makes sure a signing key exists (first start); several instances may call it at once. */
@@ -82,15 +84,22 @@ export async function jwks(now = new Date()): Promise<{ keys: JWK[] }> {
 }
 
 const privateKeys = new Map<string, CryptoKey>();
+// The key ring as last read, so signing costs no query. It may be up to KEY_RING_TTL_MS old: a
+// rotated-in key signs only SIGNING_KEY_ACTIVATION_DELAY_SECONDS after it is made, far longer.
+const KEY_RING_TTL_MS = 60_000;
+let keyRing: { loadedAt: number; rows: Array<{ kid: string; activatesAt: Date; privateKeyEncrypted: string }> } | undefined;
 
 /** The key that signs at `now` (the newest active one), ready for jose. */
 export async function signingKey(now = new Date()): Promise<{ kid: string; key: CryptoKey }> {
-  await ensureSigningKey(now);
-  const row = await (await db()).signingKey.findFirst({
-    where: { activatesAt: { lte: now } },
-    orderBy: [{ activatesAt: "desc" }, { kid: "desc" }],
-    select: { kid: true, privateKeyEncrypted: true },
-  });
+  if (!keyRing || Date.now() - keyRing.loadedAt > KEY_RING_TTL_MS) {
+    await ensureSigningKey(now);
+    const rows = await (await db()).signingKey.findMany({
+      orderBy: [{ activatesAt: "desc" }, { kid: "desc" }],
+      select: { kid: true, activatesAt: true, privateKeyEncrypted: true },
+    });
+    keyRing = { loadedAt: Date.now(), rows };
+  }
+  const row = keyRing.rows.find((r) => r.activatesAt <= now);
   if (!row) throw new Error("No active signing key.");
   let key = privateKeys.get(row.kid);
   if (!key) {
@@ -98,6 +107,11 @@ export async function signingKey(now = new Date()): Promise<{ kid: string; key: 
     privateKeys.set(row.kid, key);
   }
   return { kid: row.kid, key };
+}
+
+/** Forgets the key ring (after a key is made in this process, or when tests swap databases). */
+export function clearKeyRing(): void {
+  keyRing = undefined;
 }
 
 /** The keys with their state, for the command-line tool. */

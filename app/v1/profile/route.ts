@@ -12,7 +12,7 @@ const sectionsParam = z
 export const GET = defineRoute({
   method: "GET",
   path: "/v1/profile",
-  auth: { key: "secret", agent: true, user: "required" },
+  auth: { key: "secret", agent: true, user: "required", scope: "profile.read" },
   query: z.object({
     sections: sectionsParam,
     box: z.string().trim().min(1).max(80).optional(),

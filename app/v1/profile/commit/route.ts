@@ -6,7 +6,7 @@ import { commitBody } from "@/lib/profile/schemas";
 export const POST = defineRoute({
   method: "POST",
   path: "/v1/profile/commit",
-  auth: { key: "secret", agent: true, user: "required" },
+  auth: { key: "secret", agent: true, user: "required", scope: "profile.commit" },
   body: commitBody,
   // 20 messages of 16,000 characters plus a response, up to 4 bytes each in UTF-8, and the JSON around them.
   bodyLimit: 2 * 1024 * 1024,

@@ -6,7 +6,7 @@ import { forgetBody } from "@/lib/profile/schemas";
 export const POST = defineRoute({
   method: "POST",
   path: "/v1/profile/forget",
-  auth: { key: "secret", agent: true, user: "required" },
+  auth: { key: "secret", agent: true, user: "required", scope: "profile.remember" },
   body: forgetBody,
   handler: async ({ user, key, agent, body }) => {
     const selector = (

@@ -6,7 +6,7 @@ import { importBody } from "@/lib/profile/schemas";
 export const POST = defineRoute({
   method: "POST",
   path: "/v1/profile/import",
-  auth: { key: "secret", agent: true, user: "required" },
+  auth: { key: "secret", agent: true, user: "required", scope: "profile.remember" },
   body: importBody,
   // 20,000 characters of text, each up to 4 bytes in UTF-8, plus the JSON around them.
   bodyLimit: 128 * 1024,

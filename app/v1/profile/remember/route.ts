@@ -6,7 +6,7 @@ import { rememberBody } from "@/lib/profile/schemas";
 export const POST = defineRoute({
   method: "POST",
   path: "/v1/profile/remember",
-  auth: { key: "secret", agent: true, user: "required" },
+  auth: { key: "secret", agent: true, user: "required", scope: "profile.remember" },
   body: rememberBody,
   handler: async ({ user, key, agent, body }) => {
     const result = await remember({

@@ -6,7 +6,7 @@ import { searchProfile } from "@/lib/profile/search";
 export const GET = defineRoute({
   method: "GET",
   path: "/v1/profile/search",
-  auth: { key: "secret", agent: true, user: "required" },
+  auth: { key: "secret", agent: true, user: "required", scope: "profile.search" },
   query: searchQuery,
   handler: async ({ user, key, agent, query }) => ({
     body: { ...(await searchProfile({ userId: user.id, agentId: agent.id, ...query })), livemode: key.plane === "live" },

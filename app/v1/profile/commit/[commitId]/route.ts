@@ -5,7 +5,7 @@ import { commitStatus } from "@/lib/profile/commit";
 export const GET = defineRoute({
   method: "GET",
   path: "/v1/profile/commit/[commitId]",
-  auth: { key: "secret", agent: true, user: "required" },
+  auth: { key: "secret", agent: true, user: "required", scope: "profile.commit" },
   handler: async ({ user, key, agent, params }) => ({
     body: { ...(await commitStatus({ commitId: params.commitId ?? "", userId: user.id, agentId: agent.id })), livemode: key.plane === "live" },
   }),

@@ -1,0 +1,36 @@
+// GET /oauth/authorize — start an OpenID Connect sign-in: a valid request opens the hosted flow;
+// any error is shown in the browser (JSON for non-browser callers) and never sent to the callback.
+import { defineRoute } from "@/lib/http/define-route";
+import { oauthErrorPage } from "@/lib/http/html";
+import { flowCookieName, FLOW_TTL_SECONDS } from "@/lib/flow/sessions";
+import { authorize } from "@/lib/oidc/authorize";
+import { OAuthError } from "@/lib/oidc/errors";
+import { oauthLimiter } from "@/lib/oidc/limits";
+
+export const GET = defineRoute({
+  method: "GET",
+  path: "/oauth/authorize",
+  auth: { key: "none", agent: false, user: "none" },
+  rateLimit: { limiter: oauthLimiter, by: "ip" },
+  errors: "oauth",
+  handler: async ({ req }) => {
+    const url = new URL(req.url);
+    try {
+      const { flow, location } = await authorize(url.searchParams);
+      const secure = location.startsWith("https:") ? "; Secure" : "";
+      return new Response(null, {
+        status: 303,
+        headers: {
+          Location: location,
+          "Cache-Control": "no-store",
+          "Set-Cookie": `${flowCookieName(flow.id)}=${flow.browserSecret}; Path=/flow/${flow.id}; Max-Age=${FLOW_TTL_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
+        },
+      });
+    } catch (err) {
+      if (!(err instanceof OAuthError)) throw err;
+      const wantsHtml = (req.headers.get("accept") ?? "").includes("text/html");
+      if (wantsHtml) return oauthErrorPage({ error: err.error, description: err.description, status: err.status });
+      throw err;
+    }
+  },
+});

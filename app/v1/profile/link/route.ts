@@ -1,0 +1,16 @@
+// POST /v1/profile/link — link an OpenID Connect user (by the access token of the code exchange)
+// to the developer's own user id (X-User-Id).
+import { z } from "zod";
+import { defineRoute } from "@/lib/http/define-route";
+import { linkOidcUser } from "@/lib/oidc/link";
+
+export const POST = defineRoute({
+  method: "POST",
+  path: "/v1/profile/link",
+  auth: { key: "secret", agent: true, user: "none" },
+  body: z.object({ access_token: z.string().max(256).optional() }),
+  handler: async ({ req, key, body }) => {
+    const bearer = (req.headers.get("authorization") ?? "").match(/^Bearer\s+(\S+)$/i)?.[1];
+    return { body: await linkOidcUser({ key, externalId: req.headers.get("x-user-id") ?? undefined, accessToken: bearer ?? body.access_token }) };
+  },
+});

@@ -1,0 +1,174 @@
+// Flow sessions: one person's way through the hosted flow, created by a way in (an OpenID Connect
+// authorize request, …). A flow lives 15 minutes, belongs to the browser that started it (a cookie
+// holds a random value whose keyed hash the flow keeps), and ends once: completed — the person is
+// known, the agent approved, and for OpenID Connect a code issued — or declined.
+import { keyedHash, randomBase62, safeEqual } from "../crypto";
+import { db } from "../db";
+import type { Plane } from "../db/generated/enums";
+import { now as clockNow } from "../clock";
+import { issueCode } from "../oidc/tokens";
+import type { RequiredEntry } from "../oidc/required";
+import { approveAgent, clearUserAccessCache } from "../users/approvals";
+
+/** The person has this long to finish the hosted flow. */
+export const FLOW_TTL_SECONDS = 15 * 60;
+/** The cookie that ties a flow to its browser; one per flow, named with the flow's id. */
+export const FLOW_COOKIE_PREFIX = "service_flow_";
+const BROWSER_HASH_PURPOSE = "flow-browser";
+
+export type WayIn = "oidc";
+
+/** What an OpenID Connect authorize request carries into its flow. */
+export interface OidcFlowRequest {
+  redirect_uri: string;
+  state: string | null;
+  nonce: string | null;
+  scopes: string[];
+  code_challenge: string;
+}
+
+export interface FlowSession {
+  id: string;
+  wayIn: WayIn;
+  developerId: string;
+  agentId: string;
+  plane: Plane;
+  clientId: string | null;
+  request: OidcFlowRequest;
+  required: RequiredEntry[];
+  status: "active" | "completed" | "declined";
+  expiresAt: Date;
+}
+
+export class FlowError extends Error {
+  constructor(readonly reason: "not_found" | "expired" | "ended" | "wrong_plane") {
+    super(`Flow ${reason.replace("_", " ")}.`);
+    this.name = "FlowError";
+  }
+}
+
+export function flowCookieName(flowId: string): string {
+  return FLOW_COOKIE_PREFIX + flowId;
+}
+
+/** Starts a flow; returns its id and the value the browser's flow cookie must hold. */
+export async function createFlow(input: {
+  wayIn: WayIn;
+  developerId: string;
+  agentId: string;
+  plane: Plane;
+  clientId?: string;
+  request: OidcFlowRequest;
+  required: RequiredEntry[];
+}): Promise<{ id: string; browserSecret: string; expiresAt: Date }> {
+  const id = randomBase62(32);
+  const browserSecret = randomBase62(32);
+  const createdAt = clockNow();
+  const expiresAt = new Date(createdAt.getTime() + FLOW_TTL_SECONDS * 1000);
+  await (await db()).flowSession.create({
+    data: {
+      id,
+      wayIn: input.wayIn,
+      developerId: input.developerId,
+      agentId: input.agentId,
+      plane: input.plane,
+      clientId: input.clientId,
+      request: input.request as object,
+      required: input.required,
+      browserHash: keyedHash(BROWSER_HASH_PURPOSE, `${id}.${browserSecret}`),
+      createdAt,
+      expiresAt,
+    },
+  });
+  return { id, browserSecret, expiresAt };
+}
+
+/** A flow by id, as stored (expired or ended ones included); null when unknown. */
+export async function findFlow(id: string): Promise<FlowSession | null> {
+  if (!/^[A-Za-z0-9]{32}$/.test(id)) return null;
+  const row = await (await db()).flowSession.findUnique({ where: { id } });
+  if (!row) return null;
+  return {
+    id: row.id,
+    wayIn: row.wayIn as WayIn,
+    developerId: row.developerId,
+    agentId: row.agentId,
+    plane: row.plane,
+    clientId: row.clientId,
+    request: row.request as unknown as OidcFlowRequest,
+    required: row.required as RequiredEntry[],
+    status: row.status as FlowSession["status"],
+    expiresAt: row.expiresAt,
+  };
+}
+
+/** Whether the browser's cookie value is the one the flow was started with. */
+export async function isFlowBrowser(flowId: string, cookieValue: string | undefined): Promise<boolean> {
+  if (!cookieValue) return false;
+  const row = await (await db()).flowSession.findUnique({ where: { id: flowId }, select: { browserHash: true } });
+  return !!row && safeEqual(row.browserHash, keyedHash(BROWSER_HASH_PURPOSE, `${flowId}.${cookieValue}`));
+}
+
+export function isExpired(flow: Pick<FlowSession, "expiresAt">, at = clockNow()): boolean {
+  return flow.expiresAt <= at;
+}
+
+/** The callback URL with the given parameters added to whatever query it already has. */
+function callback(redirectUri: string, params: Record<string, string | null>): string {
+  const url = new URL(redirectUri);
+  for (const [k, v] of Object.entries(params)) if (v !== null) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+/**
+ * The end of a flow: the person (userId) is known. Approves the agent for them and, for OpenID
+ * Connect, issues the code — in one transaction, once. Returns where to send the browser.
+ */
+export async function completeFlow(input: { flowId: string; userId: string }): Promise<{ redirectTo: string }> {
+  const at = clockNow();
+  const result = await (await db()).$transaction(async (tx) => {
+    const flow = await tx.flowSession.findUnique({ where: { id: input.flowId } });
+    if (!flow) throw new FlowError("not_found");
+    const user = await tx.user.findUnique({ where: { id: input.userId }, select: { plane: true } });
+    if (!user) throw new FlowError("not_found");
+    if (user.plane !== flow.plane) throw new FlowError("wrong_plane");
+    // Ends the flow only if it is still active and unexpired: of two completions, one wins.
+    const ended = await tx.flowSession.updateMany({
+      where: { id: flow.id, status: "active", expiresAt: { gt: at } },
+      data: { status: "completed", userId: input.userId, endedAt: at },
+    });
+    if (ended.count === 0) throw new FlowError(flow.status !== "active" ? "ended" : "expired");
+    await approveAgent({ userId: input.userId, agentId: flow.agentId }, tx);
+    const request = flow.request as unknown as OidcFlowRequest;
+    const code = await issueCode(
+      {
+        clientId: flow.clientId!,
+        userId: input.userId,
+        agentId: flow.agentId,
+        developerId: flow.developerId,
+        plane: flow.plane,
+        redirectUri: request.redirect_uri,
+        codeChallenge: request.code_challenge,
+        nonce: request.nonce,
+        scopes: request.scopes,
+      },
+      tx,
+    );
+    return { redirectTo: callback(request.redirect_uri, { code, state: request.state }) };
+  });
+  // Cached lookups made while the transaction was open may have seen no approval.
+  clearUserAccessCache();
+  return result;
+}
+
+/** The person declined (Cancel): the callback gets error=access_denied and the state, no code. */
+export async function declineFlow(input: { flowId: string }): Promise<{ redirectTo: string }> {
+  const at = clockNow();
+  const prisma = await db();
+  const flow = await prisma.flowSession.findUnique({ where: { id: input.flowId } });
+  if (!flow) throw new FlowError("not_found");
+  const ended = await prisma.flowSession.updateMany({ where: { id: flow.id, status: "active" }, data: { status: "declined", endedAt: at } });
+  if (ended.count === 0) throw new FlowError("ended");
+  const request = flow.request as unknown as OidcFlowRequest;
+  return { redirectTo: callback(request.redirect_uri, { error: "access_denied", state: request.state }) };
+}

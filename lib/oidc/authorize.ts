@@ -1,0 +1,70 @@
+// GET /oauth/authorize: the request is checked against the parameter table, and a valid one starts
+// a hosted flow. Every error is shown to the person in the browser and never sent to the callback:
+// the callback only ever hears of success (code, state) or a decline (error=access_denied, state).
+import { oldestActiveAgent } from "../agents/agents";
+import { env } from "../env";
+import { createFlow } from "../flow/sessions";
+import { findClient } from "./client-auth";
+import { OIDC_SCOPES } from "./discovery";
+import { OAuthError, OAUTH_MESSAGES } from "./errors";
+import { parseRequiredParam } from "./required";
+
+export const MAX_NONCE_LENGTH = 512;
+export const MAX_STATE_LENGTH = 2_048;
+const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+// Parameters whose value the service reads; a repeat of one is ambiguous (RFC 6749 § 3.1).
+const SINGLE_VALUED = ["response_type", "client_id", "redirect_uri", "code_challenge", "code_challenge_method", "scope", "state", "nonce", "required", "resource"];
+
+/** The OpenID Connect scopes of a scope parameter, in the order openid, email, profile; others are ignored. */
+export function oidcScopes(scope: string): string[] {
+  const asked = new Set(scope.split(/\s+/).filter(Boolean));
+  return OIDC_SCOPES.filter((s) => asked.has(s));
+}
+
+/** Where the hosted flow for a flow id lives. */
+export function flowUrl(flowId: string): string {
+  return `${env().BASE_URL}/flow/${flowId}`;
+}
+
+/**
+ * Checks an authorize request and starts its flow. Throws OAuthError for anything the person must
+ * be shown: the client and the callback first (nothing may be sent to an unverified callback),
+ * then the request itself.
+ */
+export async function authorize(params: URLSearchParams) {
+  for (const name of SINGLE_VALUED) {
+    if (params.getAll(name).length > 1) throw new OAuthError("invalid_request", `The ${name} parameter is repeated.`);
+  }
+  const clientId = params.get("client_id") ?? "";
+  const client = clientId ? await findClient(clientId) : null;
+  if (!client) throw new OAuthError("invalid_client", OAUTH_MESSAGES.unknownClient);
+  const redirectUri = params.get("redirect_uri") ?? "";
+  if (!client.redirectUris.includes(redirectUri)) throw new OAuthError("invalid_request", OAUTH_MESSAGES.redirectUriMismatch);
+
+  if (params.get("response_type") !== "code") throw new OAuthError("unsupported_response_type", OAUTH_MESSAGES.responseTypeCode);
+  const challenge = params.get("code_challenge");
+  if (!challenge || params.get("code_challenge_method") !== "S256") throw new OAuthError("invalid_request", OAUTH_MESSAGES.pkceRequired);
+  if (!CODE_CHALLENGE.test(challenge)) throw new OAuthError("invalid_request", OAUTH_MESSAGES.codeChallengeFormat);
+  const nonce = params.get("nonce");
+  if (nonce !== null && nonce.length > MAX_NONCE_LENGTH) throw new OAuthError("invalid_request", OAUTH_MESSAGES.nonceTooLong);
+  const state = params.get("state");
+  if (state !== null && state.length > MAX_STATE_LENGTH) throw new OAuthError("invalid_request", OAUTH_MESSAGES.stateTooLong);
+  if (params.has("resource")) throw new OAuthError("invalid_target", OAUTH_MESSAGES.resourceNotAllowed);
+
+  const agent = await oldestActiveAgent(client.developerId);
+  if (!agent) throw new OAuthError("invalid_client", OAUTH_MESSAGES.clientHasNoAgent);
+  // scope omitted: the client's registered scopes (none for a client made elsewhere).
+  const scope = params.get("scope");
+  const scopes = scope === null ? oidcScopes(client.scopes.join(" ")) : oidcScopes(scope);
+
+  const flow = await createFlow({
+    wayIn: "oidc",
+    developerId: client.developerId,
+    agentId: agent.id,
+    plane: client.plane,
+    clientId: client.id,
+    request: { redirect_uri: redirectUri, state, nonce: nonce || null, scopes, code_challenge: challenge },
+    required: parseRequiredParam(params.get("required")),
+  });
+  return { flow, location: flowUrl(flow.id) };
+}

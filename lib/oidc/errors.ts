@@ -1,0 +1,60 @@
+// Errors of the OAuth endpoints: { error, error_description }, with the specification's strings.
+
+/** Descriptions the specification gives verbatim (Errors › OAuth endpoints), and the service's own. */
+export const OAUTH_MESSAGES = {
+  // Authorize (shown in the browser, never sent to the callback).
+  pkceRequired: "code_challenge_method=S256 is required.",
+  unknownClient: "Unknown OAuth client.",
+  redirectUriMismatch: "redirect_uri must exactly match client registration.",
+  responseTypeCode: "response_type must be code.",
+  codeChallengeFormat: "code_challenge must be the base64url SHA-256 of the code verifier (43 characters).",
+  nonceTooLong: "nonce must be at most 512 characters.",
+  stateTooLong: "state must be at most 2048 characters.",
+  resourceNotAllowed: "resource must be left out.",
+  clientHasNoAgent: "This client's developer has no active agent.",
+  // Token endpoint.
+  codeUsed: "Authorization code was already used.",
+  codeExpired: "Authorization code expired.",
+  codeInvalid: "Authorization code is invalid.",
+  codeOtherClient: "Authorization code was issued to another client.",
+  pkceFailed: "PKCE verification failed.",
+  redirectUriDiffers: "redirect_uri does not match authorization code.",
+  clientAuthRequired: "Client authentication required.",
+  clientAuthFailed: "Client authentication failed.",
+  publicClientSecret: "This is a public client: it sends no client secret.",
+  refreshReuse: "Refresh token reuse detected.",
+  refreshInvalid: "Refresh token is invalid.",
+  refreshExpired: "Refresh token expired.",
+  refreshRevoked: "Refresh token was revoked.",
+  refreshOtherClient: "Refresh token was issued to another client.",
+  grantTypeRequired: "grant_type is required.",
+  unsupportedGrantType: "grant_type must be authorization_code or refresh_token.",
+  formRequired: "Send the request body as application/x-www-form-urlencoded.",
+  clientIdRequired: "client_id is required.",
+  clientIdMismatch: "client_id differs from the HTTP Basic credentials.",
+  oneAuthMethod: "Authenticate the client one way only: HTTP Basic or client_secret in the body.",
+  malformedBasic: "Malformed HTTP Basic credentials.",
+  serverError: "Something went wrong on our side.",
+} as const;
+
+export class OAuthError extends Error {
+  constructor(
+    readonly error: string,
+    readonly description: string,
+    readonly status = 400,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(description);
+    this.name = "OAuthError";
+  }
+
+  body(): { error: string; error_description: string } {
+    return { error: this.error, error_description: this.description };
+  }
+}
+
+export const invalidRequest = (description: string) => new OAuthError("invalid_request", description);
+export const invalidGrant = (description: string) => new OAuthError("invalid_grant", description);
+/** invalid_client is a 401; a client that should have used HTTP Basic is told so (RFC 6749 § 5.2). */
+export const invalidClient = (description: string) =>
+  new OAuthError("invalid_client", description, 401, { "WWW-Authenticate": 'Basic realm="oauth", charset="UTF-8"' });

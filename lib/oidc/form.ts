@@ -1,0 +1,19 @@
+// The form body of the token and revocation endpoints (application/x-www-form-urlencoded).
+import { readBodyText } from "../http/request";
+import { invalidRequest, OAUTH_MESSAGES } from "./errors";
+
+/** Token requests are small; anything larger is not one. */
+export const FORM_BODY_LIMIT_BYTES = 16 * 1024;
+
+/** The parameters of a form body. A parameter sent twice is refused (RFC 6749 § 3.2). */
+export async function readForm(req: Request): Promise<URLSearchParams> {
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^application\/x-www-form-urlencoded\b/i.test(type)) throw invalidRequest(OAUTH_MESSAGES.formRequired);
+  const form = new URLSearchParams(await readBodyText(req, FORM_BODY_LIMIT_BYTES));
+  const seen = new Set<string>();
+  for (const key of form.keys()) {
+    if (seen.has(key)) throw invalidRequest(`The ${key} parameter is repeated.`);
+    seen.add(key);
+  }
+  return form;
+}
