@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 process.env.OAUTH_REQUESTS_PER_MINUTE = "3";
 
-describe("the /v1/sso rate limit", () => {
+describe("the /oauth and /v1/sso rate limit", () => {
   it("counts client and origin requests together per IP, then answers 429", async () => {
     const { POST: client } = await import("@/app/v1/sso/client/route");
     const { POST: origins } = await import("@/app/v1/sso/origins/route");
@@ -28,5 +28,26 @@ describe("the /v1/sso rate limit", () => {
     const wrongKey = { "x-forwarded-for": other, "x-api-key": "sk_" + "x".repeat(32), "x-agent": t.agent.handle };
     for (let i = 0; i < 3; i++) expect((await call(origins, { headers: wrongKey, body: { origin: "https://a.example" } })).status).toBe(401);
     expect((await call(origins, { headers: wrongKey, body: { origin: "https://a.example" } })).status).toBe(429);
+  });
+
+  it("counts /oauth/* requests in the same budget, answering 429 in the OAuth error shape", async () => {
+    const { GET: authorize } = await import("@/app/oauth/authorize/route");
+    const { POST: token } = await import("@/app/oauth/token/route");
+    const { POST: revoke } = await import("@/app/oauth/revoke/route");
+    const { GET: userinfo } = await import("@/app/oauth/userinfo/route");
+    const { call } = await import("./helpers/http");
+    const ip = `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250)).join(".")}`;
+    const form = { "x-forwarded-for": ip, "content-type": "application/x-www-form-urlencoded" };
+    expect((await call(authorize, { headers: { "x-forwarded-for": ip }, query: { client_id: "oc_x" } })).status).toBe(400);
+    expect((await call(token, { headers: form, rawBody: "grant_type=refresh_token" })).status).toBe(400);
+    expect((await call(revoke, { headers: form, rawBody: "token=x" })).status).toBe(200);
+    for (const res of [
+      await call(userinfo, { headers: { "x-forwarded-for": ip, authorization: "Bearer mcp_at_x" } }),
+      await call(token, { headers: form, rawBody: "grant_type=refresh_token" }),
+    ]) {
+      expect(res.status).toBe(429);
+      expect(res.body).toMatchObject({ error: "rate_limited", error_description: expect.any(String) });
+      expect(res.headers.get("retry-after")).toBeTruthy();
+    }
   });
 });
