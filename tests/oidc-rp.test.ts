@@ -17,14 +17,14 @@ import * as userinfoRoute from "@/app/oauth/userinfo/route";
 import * as profileRoute from "@/app/v1/profile/route";
 import * as clientRoute from "@/app/v1/sso/client/route";
 import { db } from "@/lib/db";
-import { declineFlow, completeFlow } from "@/lib/flow/sessions";
+import { completeFlow, declineFlow } from "@/lib/flow/sessions";
 import { MESSAGES } from "@/lib/http/errors";
 import { ApiRouter, dispatch } from "@/lib/http/node-dispatch";
 import { PREFIX } from "@/lib/ids";
-import { createUser } from "@/lib/users/users";
 import { ID_TOKEN_TTL_SECONDS } from "@/lib/oidc/claims";
 import { OAUTH_MESSAGES } from "@/lib/oidc/errors";
 import { PROFILE_TOOL_SCOPES } from "@/lib/oidc/tokens";
+import { createUser } from "@/lib/users/users";
 import { createTenant, type Tenant } from "./helpers/fixtures";
 import { CALLBACK, registerClient } from "./helpers/oauth";
 
@@ -114,9 +114,9 @@ interface RelyingParty {
 }
 
 /** Registers a client of the method and discovers the issuer, with ID-token signature checks on. */
-async function relyingParty(method: Method, auth?: oidc.ClientAuth): Promise<RelyingParty> {
+async function relyingParty(method: Method): Promise<RelyingParty> {
   const registered = await registerClient(t, { method });
-  const config = await oidc.discovery(new URL(ISSUER), registered.client_id, undefined, auth ?? clientAuth(method, registered.client_secret), {
+  const config = await oidc.discovery(new URL(ISSUER), registered.client_id, undefined, clientAuth(method, registered.client_secret), {
     [oidc.customFetch]: toServer,
     execute: [oidc.allowInsecureRequests, oidc.enableNonRepudiationChecks],
   });
