@@ -420,6 +420,23 @@ describe("POST /oauth/revoke", () => {
     expectOAuthError(await refresh(pub, next.refresh_token), 400, "invalid_grant", OAUTH_MESSAGES.refreshRevoked);
   });
 
+  it("authenticates a client that identifies itself, and revokes only that client's tokens", async () => {
+    const c = await registerClient(t, { method: "client_secret_basic" });
+    const s = await signIn(c.client_id, t.users.live.id);
+    const tokens = (await tokenCall({ grant_type: "authorization_code", code: s.code, redirect_uri: CALLBACK, code_verifier: s.verifier }, basic(c.client_id, c.client_secret!))).body;
+    const { POST: revoke } = await import("@/app/oauth/revoke/route");
+    const revokeAs = (token: string, headers: Record<string, string>, extra = "") =>
+      call(revoke, { rawBody: `token=${token}${extra}`, headers: { "content-type": "application/x-www-form-urlencoded", ...headers } });
+    expectOAuthError(await revokeAs(tokens.access_token, basic(c.client_id, "ocs_wrong")), 401, "invalid_client", OAUTH_MESSAGES.clientAuthFailed);
+    expectOAuthError(await revokeAs(tokens.access_token, {}, `&client_id=${c.client_id}`), 401, "invalid_client", OAUTH_MESSAGES.clientAuthRequired);
+    // Another client cannot revoke this client's token: 200, nothing revoked.
+    expect((await revokeAs(tokens.access_token, {}, `&client_id=${pub}`)).status).toBe(200);
+    expect((await revokeAs(tokens.refresh_token, {}, `&client_id=${pub}`)).status).toBe(200);
+    expect((await asProfile(tokens.access_token)).status).toBe(200);
+    expect((await revokeAs(tokens.refresh_token, basic(c.client_id, c.client_secret!))).status).toBe(200);
+    expect((await asProfile(tokens.access_token)).status).toBe(401);
+  });
+
   it("needs a form with token", async () => {
     const res = await call((await import("@/app/oauth/revoke/route")).POST, { rawBody: "", headers: { "content-type": "application/x-www-form-urlencoded" } });
     expectOAuthError(res, 400, "invalid_request", "token is required.");

@@ -289,23 +289,27 @@ async function revokeGrants(where: { codeHash: string }, reason: string, now: Da
 }
 
 /**
- * POST /oauth/revoke: a refresh token revokes its whole chain, an access token itself. Unknown,
- * expired and already revoked tokens are no error (RFC 7009 § 2.2).
+ * POST /oauth/revoke: a refresh token revokes its whole chain, an access token itself. With
+ * `clientId`, only a token issued to that client is revoked. Unknown, expired and already revoked
+ * tokens are no error (RFC 7009 § 2.2).
  */
-export async function revokeToken(token: string): Promise<void> {
+export async function revokeToken(token: string, clientId?: string): Promise<void> {
   if (!token) return;
   const hash = hashToken(token);
   const now = clockNow();
   const prisma = await db();
   if (token.startsWith(PREFIX.refreshToken)) {
     await prisma.$transaction(async (tx) => {
-      const [found] = await tx.$queryRaw<Array<{ grant_id: string }>>`SELECT grant_id FROM oauth_refresh_tokens WHERE hash = ${hash}`;
-      if (!found) return;
+      const [found] = await tx.$queryRaw<Array<{ grant_id: string; client_id: string }>>`
+        SELECT t.grant_id, g.client_id FROM oauth_refresh_tokens t JOIN oauth_grants g ON g.id = t.grant_id WHERE t.hash = ${hash}`;
+      if (!found || (clientId && found.client_id !== clientId)) return;
       await tx.$queryRaw`SELECT id FROM oauth_grants WHERE id = ${found.grant_id}::uuid FOR UPDATE`;
       await revokeChain(tx, found.grant_id, "revoked", now);
     });
   } else if (token.startsWith(PREFIX.accessToken)) {
-    await prisma.$executeRaw`UPDATE oauth_access_tokens SET revoked_at = ${now} WHERE hash = ${hash} AND revoked_at IS NULL`;
+    await prisma.$executeRaw`
+      UPDATE oauth_access_tokens a SET revoked_at = ${now} FROM oauth_grants g
+       WHERE a.hash = ${hash} AND a.revoked_at IS NULL AND g.id = a.grant_id AND (${clientId ?? null}::text IS NULL OR g.client_id = ${clientId ?? null})`;
   }
 }
 

@@ -1,6 +1,7 @@
 // POST /oauth/revoke — revoke a token (RFC 7009). A refresh token takes its whole chain with it.
 import { preflight } from "@/lib/http/cors";
 import { defineRoute } from "@/lib/http/define-route";
+import { authenticateClient } from "@/lib/oidc/client-auth";
 import { publicClientCors } from "@/lib/oidc/cors";
 import { invalidRequest } from "@/lib/oidc/errors";
 import { readForm } from "@/lib/oidc/form";
@@ -18,8 +19,12 @@ export const POST = defineRoute({
     const form = await readForm(req);
     const token = form.get("token");
     if (!token) throw invalidRequest("token is required.");
-    // Holding a token is enough to revoke it; unknown and already revoked tokens are no error.
-    await revokeToken(token);
+    // A client that identifies itself must authenticate as it registered, and revokes only its own
+    // tokens; without client credentials, holding a token is enough to revoke it. Unknown, expired
+    // and already revoked tokens are no error (RFC 7009 § 2.2).
+    const identified = form.has("client_id") || form.has("client_secret") || req.headers.has("authorization");
+    const client = identified ? await authenticateClient(req, form) : null;
+    await revokeToken(token, client?.id);
     return new Response(null, { status: 200, headers: { "Cache-Control": "no-store" } });
   },
 });
