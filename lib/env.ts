@@ -60,6 +60,23 @@ const schema = z.object({
     .string()
     .optional()
     .transform((v) => (v === "" ? undefined : v)),
+  // Text messages (sign-in codes): "outbox" keeps them in the database, readable on /dev/outbox;
+  // "twilio" sends them through Twilio's REST API.
+  SMS_DRIVER: z.enum(["outbox", "twilio"]).default("outbox"),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  TWILIO_AUTH_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  // The sender: an E.164 number, or a Messaging Service SID (MG…).
+  TWILIO_FROM: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  TWILIO_API_BASE: url.default("https://api.twilio.com"),
   // Reverse proxies in front of the service whose X-Forwarded-For entries are trusted (0 = none).
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
@@ -101,6 +118,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const e = parsed.data;
   if (e.DISTILLER === "llm" && (!e.LLM_BASE_URL || !e.LLM_MODEL)) {
     throw new ConfigError("Invalid configuration:\n  DISTILLER=llm needs LLM_BASE_URL and LLM_MODEL.");
+  }
+  if (e.SMS_DRIVER === "twilio" && (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN || !e.TWILIO_FROM)) {
+    throw new ConfigError("Invalid configuration:\n  SMS_DRIVER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM.");
   }
   const embedded = !e.DATABASE_URL;
   if (embedded && e.JOBS_WORKER === "off") {

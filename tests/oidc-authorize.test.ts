@@ -113,15 +113,15 @@ describe("a valid authorize request", () => {
 
   it("uses the client's registered scopes when scope is omitted, and only OpenID Connect scopes when sent", async () => {
     const omitted = (await findFlow(flowIdFrom(await authorizeCall(authorizeParams(clientId, challenge, { scope: undefined })))))!;
-    expect(omitted.request.scopes).toEqual(["openid", "email", "profile"]);
+    expect(omitted.request!.scopes).toEqual(["openid", "email", "profile"]);
     const some = (await findFlow(flowIdFrom(await authorizeCall(authorizeParams(clientId, challenge, { scope: "profile openid offline_access profile.read" })))))!;
-    expect(some.request.scopes).toEqual(["openid", "profile"]);
+    expect(some.request!.scopes).toEqual(["openid", "profile"]);
     // A client made elsewhere registers no scopes: without scope, no openid, so no ID token later.
     await (await db()).oAuthClient.update({ where: { id: clientId }, data: { scopes: [] } });
     const { clearClientCache } = await import("@/lib/oidc/client-auth");
     clearClientCache();
     const none = (await findFlow(flowIdFrom(await authorizeCall(authorizeParams(clientId, challenge, { scope: undefined })))))!;
-    expect(none.request.scopes).toEqual([]);
+    expect(none.request!.scopes).toEqual([]);
   });
 
   it("carries required, parsed by the grammar, to the flow", async () => {

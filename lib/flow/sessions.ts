@@ -4,11 +4,16 @@
 // known, the agent approved, and for OpenID Connect a code issued — or declined.
 import { keyedHash, randomBase62, safeEqual } from "../crypto";
 import { db } from "../db";
+import { env } from "../env";
 import type { Plane } from "../db/generated/enums";
 import { now as clockNow } from "../clock";
 import { issueCode } from "../oidc/tokens";
 import type { RequiredEntry } from "../oidc/required";
 import { approveAgent, clearUserAccessCache } from "../users/approvals";
+import type { BroughtIn } from "./bring-in";
+import { firstScreen, type Screen, type WayIn } from "./sequence";
+
+export type { WayIn };
 
 /** The person has this long to finish the hosted flow. */
 export const FLOW_TTL_SECONDS = 15 * 60;
@@ -16,7 +21,6 @@ export const FLOW_TTL_SECONDS = 15 * 60;
 export const FLOW_COOKIE_PREFIX = "service_flow_";
 const BROWSER_HASH_PURPOSE = "flow-browser";
 
-export type WayIn = "oidc";
 
 /** What an OpenID Connect authorize request carries into its flow. */
 export interface OidcFlowRequest {
@@ -30,14 +34,28 @@ export interface OidcFlowRequest {
 export interface FlowSession {
   id: string;
   wayIn: WayIn;
-  developerId: string;
-  agentId: string;
+  /** The developer and agent the flow is for; null for the service's own sign-up. */
+  developerId: string | null;
+  agentId: string | null;
   plane: Plane;
   clientId: string | null;
-  request: OidcFlowRequest;
+  /** The authorize request, for an "oidc" way in; null otherwise. */
+  request: OidcFlowRequest | null;
   required: RequiredEntry[];
   status: "active" | "completed" | "declined";
+  screen: Screen;
+  signInFirst: boolean;
+  broughtIn: BroughtIn[];
+  phoneLast4: string | null;
+  userId: string | null;
+  receipt: FlowReceipt | null;
   expiresAt: Date;
+}
+
+/** What the receipt shows: the memories saved per assistant, and the app approved. */
+export interface FlowReceipt {
+  saved: Array<{ provider: string; count: number }>;
+  approvedAgentId: string | null;
 }
 
 export class FlowError extends Error {
@@ -51,14 +69,20 @@ export function flowCookieName(flowId: string): string {
   return FLOW_COOKIE_PREFIX + flowId;
 }
 
+/** The Set-Cookie header that ties a new flow to the browser: HttpOnly, scoped to the flow's path, its life long. */
+export function flowCookieHeader(flow: { id: string; browserSecret: string }): string {
+  const secure = env().BASE_URL.startsWith("https:") ? "; Secure" : "";
+  return `${flowCookieName(flow.id)}=${flow.browserSecret}; Path=/flow/${flow.id}; Max-Age=${FLOW_TTL_SECONDS}; HttpOnly; SameSite=Lax${secure}`;
+}
+
 /** Starts a flow; returns its id and the value the browser's flow cookie must hold. */
 export async function createFlow(input: {
   wayIn: WayIn;
-  developerId: string;
-  agentId: string;
+  developerId?: string;
+  agentId?: string;
   plane: Plane;
   clientId?: string;
-  request: OidcFlowRequest;
+  request?: OidcFlowRequest;
   required: RequiredEntry[];
 }): Promise<{ id: string; browserSecret: string; expiresAt: Date }> {
   const id = randomBase62(32);
@@ -73,8 +97,9 @@ export async function createFlow(input: {
       agentId: input.agentId,
       plane: input.plane,
       clientId: input.clientId,
-      request: input.request as object,
+      request: (input.request ?? {}) as object,
       required: input.required,
+      screen: firstScreen({ wayIn: input.wayIn, required: input.required }),
       browserHash: keyedHash(BROWSER_HASH_PURPOSE, `${id}.${browserSecret}`),
       createdAt,
       expiresAt,
@@ -95,9 +120,15 @@ export async function findFlow(id: string): Promise<FlowSession | null> {
     agentId: row.agentId,
     plane: row.plane,
     clientId: row.clientId,
-    request: row.request as unknown as OidcFlowRequest,
+    request: row.wayIn === "oidc" ? (row.request as unknown as OidcFlowRequest) : null,
     required: row.required as RequiredEntry[],
     status: row.status as FlowSession["status"],
+    screen: row.screen as Screen,
+    signInFirst: row.signInFirst,
+    broughtIn: row.broughtIn as unknown as BroughtIn[],
+    phoneLast4: row.phoneLast4,
+    userId: row.userId,
+    receipt: row.receipt as unknown as FlowReceipt | null,
     expiresAt: row.expiresAt,
   };
 }
@@ -120,6 +151,11 @@ function callback(redirectUri: string, params: Record<string, string | null>): s
   return url.toString();
 }
 
+/** Where the person goes when a flow of the service's own (profile sign-up) ends. */
+export function profileHome(): string {
+  return `${env().BASE_URL}/`;
+}
+
 /**
  * The end of a flow: the person (userId) is known. Approves the agent for them and, for OpenID
  * Connect, issues the code — in one transaction, once. Returns where to send the browser.
@@ -131,21 +167,22 @@ export async function completeFlow(input: { flowId: string; userId: string }): P
     if (!flow) throw new FlowError("not_found");
     const user = await tx.user.findUnique({ where: { id: input.userId }, select: { plane: true } });
     if (!user) throw new FlowError("not_found");
-    if (user.plane !== flow.plane) throw new FlowError("wrong_plane");
+    if (user.plane !== flow.plane || (flow.userId && flow.userId !== input.userId)) throw new FlowError("wrong_plane");
     // Ends the flow only if it is still active and unexpired: of two completions, one wins.
     const ended = await tx.flowSession.updateMany({
       where: { id: flow.id, status: "active", expiresAt: { gt: at } },
       data: { status: "completed", userId: input.userId, endedAt: at },
     });
     if (ended.count === 0) throw new FlowError(flow.status !== "active" ? "ended" : "expired");
-    await approveAgent({ userId: input.userId, agentId: flow.agentId }, tx);
+    if (flow.agentId) await approveAgent({ userId: input.userId, agentId: flow.agentId }, tx);
+    if (flow.wayIn !== "oidc") return { redirectTo: profileHome() };
     const request = flow.request as unknown as OidcFlowRequest;
     const code = await issueCode(
       {
         clientId: flow.clientId!,
         userId: input.userId,
-        agentId: flow.agentId,
-        developerId: flow.developerId,
+        agentId: flow.agentId!,
+        developerId: flow.developerId!,
         plane: flow.plane,
         redirectUri: request.redirect_uri,
         codeChallenge: request.code_challenge,
@@ -169,6 +206,7 @@ export async function declineFlow(input: { flowId: string }): Promise<{ redirect
   if (!flow) throw new FlowError("not_found");
   const ended = await prisma.flowSession.updateMany({ where: { id: flow.id, status: "active" }, data: { status: "declined", endedAt: at } });
   if (ended.count === 0) throw new FlowError("ended");
+  if (flow.wayIn !== "oidc") return { redirectTo: profileHome() };
   const request = flow.request as unknown as OidcFlowRequest;
   return { redirectTo: callback(request.redirect_uri, { error: "access_denied", state: request.state }) };
 }

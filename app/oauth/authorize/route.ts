@@ -2,7 +2,7 @@
 // any error is shown in the browser (JSON for non-browser callers) and never sent to the callback.
 import { defineRoute } from "@/lib/http/define-route";
 import { oauthErrorPage } from "@/lib/http/html";
-import { flowCookieName, FLOW_TTL_SECONDS } from "@/lib/flow/sessions";
+import { flowCookieHeader } from "@/lib/flow/sessions";
 import { authorize } from "@/lib/oidc/authorize";
 import { OAuthError } from "@/lib/oidc/errors";
 import { oauthLimiter } from "@/lib/oidc/limits";
@@ -17,15 +17,7 @@ export const GET = defineRoute({
     const url = new URL(req.url);
     try {
       const { flow, location } = await authorize(url.searchParams);
-      const secure = location.startsWith("https:") ? "; Secure" : "";
-      return new Response(null, {
-        status: 303,
-        headers: {
-          Location: location,
-          "Cache-Control": "no-store",
-          "Set-Cookie": `${flowCookieName(flow.id)}=${flow.browserSecret}; Path=/flow/${flow.id}; Max-Age=${FLOW_TTL_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
-        },
-      });
+      return new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store", "Set-Cookie": flowCookieHeader(flow) } });
     } catch (err) {
       if (!(err instanceof OAuthError)) throw err;
       const wantsHtml = (req.headers.get("accept") ?? "").includes("text/html");

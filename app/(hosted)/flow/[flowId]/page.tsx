@@ -1,20 +1,31 @@
-// The hosted flow a sign-in opens (/flow/<id>): the flow's current state for the browser that
-// started it. Finished, expired and foreign flows each get a clear page.
+// The hosted flow (/flow/<id>): the screen the person is on — import, phone number, code, receipt
+// (and the mailbox page) — for the browser that started it. Finished, expired and foreign flows each
+// get a clear page.
 import type { Metadata } from "next";
-import { cookies } from "next/headers";
+import { getCountries, getCountryCallingCode } from "libphonenumber-js";
+import { cookies, headers } from "next/headers";
 import { FlowShell } from "@/components/flow/flow-shell";
+import { CodeForm, ContinueForm, CopyButton, DecideForm, ImportForm, PhoneForm, ReturnForm, secondaryButton } from "@/components/flow/forms";
+import { RESEND_AFTER_SECONDS } from "@/lib/auth/phone-codes";
 import { db } from "@/lib/db";
-import { findFlow, flowCookieName, isExpired, isFlowBrowser } from "@/lib/flow/sessions";
+import { APP_NAMES, APPS, ASSISTANT_NAMES, ASSISTANTS, EXPORT_ASSISTANTS, memoryPrompt, type Assistant } from "@/lib/flow/bring-in";
+import { screenSequence } from "@/lib/flow/sequence";
+import { findFlow, flowCookieName, isExpired, isFlowBrowser, type FlowSession } from "@/lib/flow/sessions";
+import { continueState } from "@/lib/flow/steps";
+import { changeNumberAction, codeAction, continueAction, decideAction, phoneAction, previewAction, resendAction, signInFirstAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in", robots: { index: false } };
 
-function appHome(redirectUri: string): string {
-  return new URL(redirectUri).origin;
+const linkButton = "mt-6 inline-flex min-h-12 w-full items-center justify-center rounded-xl bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700";
+
+function appHome(flow: FlowSession): string {
+  return flow.request ? new URL(flow.request.redirect_uri).origin : "/";
 }
 
-export default async function FlowPage({ params }: { params: Promise<{ flowId: string }> }) {
+export default async function FlowPage({ params, searchParams }: { params: Promise<{ flowId: string }>; searchParams: Promise<{ card?: string }> }) {
   const { flowId } = await params;
+  const { card } = await searchParams;
   const flow = await findFlow(flowId);
   if (!flow) {
     return (
@@ -23,15 +34,14 @@ export default async function FlowPage({ params }: { params: Promise<{ flowId: s
       </FlowShell>
     );
   }
-  const agent = await (await db()).agent.findUnique({ where: { id: flow.agentId }, select: { displayName: true } });
-  const appName = agent?.displayName ?? "The app";
-  const home = appHome(flow.request.redirect_uri);
+  const agent = flow.agentId ? await (await db()).agent.findUnique({ where: { id: flow.agentId }, select: { displayName: true } }) : null;
+  const appName = flow.wayIn === "profile_signup" ? "Profile Service" : (agent?.displayName ?? "The app");
   const jar = await cookies();
   if (!(await isFlowBrowser(flow.id, jar.get(flowCookieName(flow.id))?.value))) {
     return (
       <FlowShell appName={appName} title="Open this sign-in from the app">
         <p className="mt-3 text-slate-600">This sign-in was started in another browser. Start it again from {appName} on this device.</p>
-        <a href={home} className="mt-6 inline-flex min-h-11 w-full items-center justify-center rounded-xl bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700">
+        <a href={appHome(flow)} className={linkButton}>
           Go to {appName}
         </a>
       </FlowShell>
@@ -41,7 +51,7 @@ export default async function FlowPage({ params }: { params: Promise<{ flowId: s
     return (
       <FlowShell appName={appName} title="This sign-in has finished">
         <p className="mt-3 text-slate-600">You can close this page, or go back to {appName}.</p>
-        <a href={home} className="mt-6 inline-flex min-h-11 w-full items-center justify-center rounded-xl bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700">
+        <a href={appHome(flow)} className={linkButton}>
           Go to {appName}
         </a>
       </FlowShell>
@@ -50,23 +60,257 @@ export default async function FlowPage({ params }: { params: Promise<{ flowId: s
   if (isExpired(flow)) {
     return (
       <FlowShell appName={appName} title="This sign-in has expired">
-        <p className="mt-3 text-slate-600">Signing in has to be finished within 15 minutes. Nothing was shared. Start again from {appName}.</p>
-        <a href={home} className="mt-6 inline-flex min-h-11 w-full items-center justify-center rounded-xl bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700">
+        <p className="mt-3 text-slate-600">Signing in has to be finished within 15 minutes. Nothing was shared with {appName}. Start again from there.</p>
+        <a href={appHome(flow)} className={linkButton}>
           Start again at {appName}
         </a>
       </FlowShell>
     );
   }
+
+  const steps = screenSequence(flow);
+  const shell = { appName, steps, current: flow.screen, cancelAction: `/flow/${flow.id}/cancel` };
+  switch (flow.screen) {
+    case "phone":
+      return (
+        <FlowShell {...shell} title={flow.signInFirst ? "Sign in with your phone" : "Save it to your profile"}>
+          <p className="mt-3 text-slate-600">
+            {flow.signInFirst
+              ? "Enter the number you signed up with. We'll text you a code."
+              : `Your profile is kept under your mobile number, so you can bring it to ${appName} and other apps.`}
+          </p>
+          <PhoneForm action={phoneAction.bind(null, flow.id)} countries={countries()} defaultCountry={await defaultCountry()} />
+        </FlowShell>
+      );
+    case "code":
+      return (
+        <FlowShell {...shell} title="Enter the code">
+          <p className="mt-3 text-slate-600">
+            We sent a six-digit code to your number ending in <span className="font-semibold text-slate-900">{flow.phoneLast4}</span>.
+            {flow.plane === "test" && " In the sandbox the code is always 424242."}
+          </p>
+          <CodeForm action={codeAction.bind(null, flow.id)} resend={resendAction.bind(null, flow.id)} resendAfterSeconds={RESEND_AFTER_SECONDS} />
+          <form action={changeNumberAction.bind(null, flow.id)} className="mt-3 text-center">
+            <button type="submit" className="min-h-10 text-sm font-semibold text-brand-700 underline underline-offset-2">
+              Use a different number
+            </button>
+          </form>
+        </FlowShell>
+      );
+    case "receipt":
+      return <Receipt flow={flow} appName={appName} shell={shell} />;
+    case "mailbox":
+      return (
+        <FlowShell {...shell} title={`${appName} asks for your mailbox`}>
+          <p className="mt-3 text-slate-600">Connect the mailbox {appName} needs. Other apps and assistants come next.</p>
+          <ul className="mt-6 space-y-3">
+            {(["gmail", "outlook"] as const)
+              .filter((m) => flow.required.some((entry) => entry.includes(m)))
+              .map((m) => (
+                <li key={m} className="flex items-center justify-between gap-3 rounded-xl p-4 ring-1 ring-slate-200">
+                  <span className="font-semibold text-slate-900">Connect {APP_NAMES[m]}</span>
+                  <span className="text-sm text-slate-500">Can&rsquo;t be connected yet</span>
+                </li>
+              ))}
+          </ul>
+        </FlowShell>
+      );
+    default:
+      return <ImportScreen flow={flow} appName={appName} shell={shell} card={card} />;
+  }
+}
+
+function countries() {
+  const names = new Intl.DisplayNames(["en"], { type: "region" });
+  return getCountries()
+    .map((code) => ({ code, name: names.of(code) ?? code, dial: getCountryCallingCode(code) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The country of the browser's first language with a region (en-GB → GB), else the United States. */
+async function defaultCountry(): Promise<string> {
+  const accept = (await headers()).get("accept-language") ?? "";
+  const region = accept.match(/[a-z]{2,3}-([A-Z]{2})\b/)?.[1];
+  return region && (getCountries() as string[]).includes(region) ? region : "US";
+}
+
+function Badge({ children, tone }: { children: React.ReactNode; tone: "required" | "done" | "muted" }) {
+  const tones = { required: "bg-amber-100 text-amber-900", done: "bg-emerald-100 text-emerald-800", muted: "bg-slate-100 text-slate-600" };
+  return <span className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
+}
+
+async function ImportScreen({ flow, appName, shell, card }: { flow: FlowSession; appName: string; shell: Omit<React.ComponentProps<typeof FlowShell>, "title" | "children">; card?: string }) {
+  const state = await continueState(flow);
+  const required = new Set(flow.required.flat());
+  const unmet = new Set(state.required.filter((r) => !r.met).flatMap((r) => r.names));
+  const byRequired = <T extends string>(list: readonly T[]) => [...list].sort((a, b) => Number(unmet.has(b)) - Number(unmet.has(a)));
+  const selected = (ASSISTANTS as readonly string[]).includes(card ?? "") ? (card as Assistant) : undefined;
+  const item = (p: string) => flow.broughtIn.find((b) => b.provider === p);
+  const alternatives = state.required.some((r) => !r.met && r.names.length > 1);
+  const signedIn = !!flow.userId;
+  const hint = state.enabled
+    ? `${appName} will be able to read and add to your profile.`
+    : unmet.size
+      ? "Import or connect what is marked Required to continue."
+      : "Import from one assistant or connect one app to continue.";
+
   return (
-    <FlowShell appName={appName} title={`Sign in to ${appName}`}>
+    <FlowShell {...shell} title={`Bring your profile to ${appName}`}>
       <p className="mt-3 text-slate-600">
-        Bring your profile to {appName}: import what an assistant knows about you or connect an app, then confirm with your phone number.
+        Import what an assistant already knows about you, or connect an app. {appName} can then personalise from the start.
       </p>
-      <form method="post" action={`/flow/${flow.id}/cancel`} className="mt-6">
-        <button type="submit" className="inline-flex min-h-11 w-full items-center justify-center rounded-xl px-4 font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">
-          Cancel and go back to {appName}
-        </button>
-      </form>
+      {signedIn && (
+        <p className="mt-4 rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200">
+          You&rsquo;re signed in. Your profile already has what you imported before; add more if you like.
+        </p>
+      )}
+
+      <section aria-labelledby="assistants-title" className="mt-6">
+        <h2 id="assistants-title" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+          Assistants
+        </h2>
+        <ul className="mt-3 space-y-2">
+          {byRequired(ASSISTANTS).map((a) => {
+            const it = item(a);
+            const open = selected === a;
+            return (
+              <li key={a}>
+                <a
+                  href={open ? `/flow/${flow.id}` : `/flow/${flow.id}?card=${a}#panel`}
+                  aria-expanded={open}
+                  className={`flex min-h-14 items-center gap-3 rounded-xl px-4 py-3 ring-1 transition-colors ${open ? "bg-brand-50 ring-brand-600" : "ring-slate-200 hover:bg-slate-50"}`}
+                >
+                  <span className="flex-1 font-semibold text-slate-900">{ASSISTANT_NAMES[a]}</span>
+                  {it?.confirmed ? (
+                    <Badge tone="done">
+                      ✓ {it.memories.length} {it.memories.length === 1 ? "memory" : "memories"}
+                    </Badge>
+                  ) : it ? (
+                    <Badge tone="muted">Preview ready</Badge>
+                  ) : unmet.has(a) ? (
+                    <Badge tone="required">Required</Badge>
+                  ) : required.has(a) ? (
+                    <Badge tone="done">✓ Done</Badge>
+                  ) : null}
+                  <svg aria-hidden="true" viewBox="0 0 20 20" className={`size-5 text-slate-400 transition-transform ${open ? "rotate-90" : ""}`} fill="currentColor">
+                    <path d="M7.2 4.2a.75.75 0 011.06 0l5.25 5.25a.75.75 0 010 1.06L8.26 15.8a.75.75 0 11-1.06-1.06L11.94 10 7.2 5.26a.75.75 0 010-1.06z" />
+                  </svg>
+                </a>
+                {open && <AssistantPanel flow={flow} assistant={a} />}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section aria-labelledby="apps-title" className="mt-6">
+        <h2 id="apps-title" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+          Apps
+        </h2>
+        <ul className="mt-3 space-y-2">
+          {byRequired(APPS).map((app) => (
+            <li key={app} className="flex min-h-14 items-center gap-3 rounded-xl px-4 py-3 ring-1 ring-slate-200" aria-disabled="true">
+              <span className="flex-1">
+                <span className="block font-semibold text-slate-900">{APP_NAMES[app]}</span>
+                <span className="block text-sm text-slate-500">Can&rsquo;t be connected yet</span>
+              </span>
+              {unmet.has(app) && <Badge tone="required">Required</Badge>}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="mt-8 border-t border-slate-200 pt-6">
+        {alternatives && (
+          <p className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">Where several are marked Required together, one of them is enough.</p>
+        )}
+        <ContinueForm action={continueAction.bind(null, flow.id)} enabled={state.enabled} hint={hint} label={signedIn ? `Continue to ${appName}` : "Continue"} />
+        {!signedIn && (
+          <form action={signInFirstAction.bind(null, flow.id)} className="mt-4 text-center text-sm text-slate-600">
+            Already have a profile?{" "}
+            <button type="submit" className="min-h-10 font-semibold text-brand-700 underline underline-offset-2">
+              Sign in
+            </button>
+          </form>
+        )}
+      </div>
+    </FlowShell>
+  );
+}
+
+function AssistantPanel({ flow, assistant }: { flow: FlowSession; assistant: Assistant }) {
+  const name = ASSISTANT_NAMES[assistant];
+  const it = flow.broughtIn.find((b) => b.provider === assistant);
+  if (it && !it.confirmed) {
+    const shown = it.memories.slice(0, 25);
+    return (
+      <div id="panel" className="mt-2 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+        <h3 className="font-semibold text-slate-900">
+          {it.memories.length} {it.memories.length === 1 ? "memory" : "memories"} from {name} will be saved
+        </h3>
+        <ul className="mt-3 max-h-72 space-y-1.5 overflow-y-auto text-sm text-slate-700">
+          {shown.map((m, i) => (
+            <li key={i} className="flex gap-2">
+              <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-brand-500" />
+              <span>
+                {m.text}
+                {m.at && <span className="text-slate-500"> · {new Date(m.at).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" })}</span>}
+              </span>
+            </li>
+          ))}
+        </ul>
+        {it.memories.length > shown.length && <p className="mt-2 text-sm text-slate-500">and {it.memories.length - shown.length} more</p>}
+        <DecideForm action={decideAction.bind(null, flow.id)} provider={assistant} count={it.memories.length} />
+      </div>
+    );
+  }
+  const prompt = memoryPrompt(assistant);
+  return (
+    <div id="panel" className="mt-2 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+      <p className="text-sm font-semibold text-slate-900">1. Ask {name} for its memories of you</p>
+      <p className="mt-2 rounded-lg bg-white p-3 text-sm text-slate-700 ring-1 ring-slate-200">{prompt}</p>
+      <div className="mt-2">
+        <CopyButton text={prompt} />
+      </div>
+      <p className="mt-4 text-sm font-semibold text-slate-900">2. Bring the answer here</p>
+      <ImportForm action={previewAction.bind(null, flow.id)} provider={assistant} providerName={name} acceptsFile={EXPORT_ASSISTANTS.includes(assistant)} />
+      {it?.confirmed && <p className="mt-3 text-sm text-slate-600">Importing again replaces the {it.memories.length} memories kept from {name}.</p>}
+    </div>
+  );
+}
+
+async function Receipt({ flow, appName, shell }: { flow: FlowSession; appName: string; shell: Omit<React.ComponentProps<typeof FlowShell>, "title" | "children"> }) {
+  const saved = flow.receipt?.saved.filter((s) => s.count > 0) ?? [];
+  return (
+    <FlowShell {...shell} cancelAction={undefined} title={`You're signed in to ${appName}`}>
+      <div className="mt-4 flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700" aria-hidden="true">
+        <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M5 12.5l4.5 4.5L19 7.5" />
+        </svg>
+      </div>
+      <h2 className="mt-5 text-sm font-semibold uppercase tracking-wide text-slate-500">Saved to your profile</h2>
+      {saved.length ? (
+        <ul className="mt-2 divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200">
+          {saved.map((s) => (
+            <li key={s.provider} className="flex items-center justify-between px-4 py-3">
+              <span className="font-medium text-slate-900">{ASSISTANT_NAMES[s.provider as Assistant] ?? s.provider}</span>
+              <span className="text-sm text-slate-600">
+                {s.count} {s.count === 1 ? "memory" : "memories"}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-slate-600">Nothing new this time: your profile already had it.</p>
+      )}
+      <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-500">Approved</h2>
+      <p className="mt-2 text-slate-700">
+        <span className="font-semibold text-slate-900">{appName}</span> can now read your profile and add what it learns. You can revoke it at any time.
+      </p>
+      <ReturnForm action={`/flow/${flow.id}/return`} appName={appName} seconds={5} />
+      <a href="/" className={`${secondaryButton} mt-3`}>
+        About Profile Service
+      </a>
     </FlowShell>
   );
 }

@@ -1,0 +1,103 @@
+"use server";
+// The hosted flow's form actions. Each opens the flow for this browser, runs one step, and sends
+// the browser back to the flow page (which shows the next screen); a problem with what was entered
+// comes back as the form's state, shown next to its field.
+import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { openSecret, sealSecret } from "@/lib/crypto";
+import { FLOW_TTL_SECONDS, FlowError, findFlow, flowCookieName, isFlowBrowser, type FlowSession } from "@/lib/flow/sessions";
+import { changeNumber, chooseSignIn, continueFromImport, decidePreview, previewImport, StepError, submitCode, submitPhone } from "@/lib/flow/steps";
+import { PHONE_CODE_PROVIDER, sessionTicket, signIn } from "@/lib/auth/session";
+import { clientIp } from "@/lib/http/request";
+import { env } from "@/lib/env";
+
+export type FormState = { field: string; message: string } | null;
+
+const PHONE_COOKIE_PURPOSE = "flow-phone";
+const phoneCookie = (flowId: string) => `service_flow_phone_${flowId}`;
+
+async function openFlow(flowId: string): Promise<FlowSession> {
+  const flow = await findFlow(flowId);
+  const jar = await cookies();
+  if (!flow || !(await isFlowBrowser(flowId, jar.get(flowCookieName(flowId))?.value))) throw new FlowError("not_found");
+  return flow;
+}
+
+async function requestIp(): Promise<string> {
+  const h = await headers();
+  return clientIp(new Request("http://local/", { headers: { "x-forwarded-for": h.get("x-forwarded-for") ?? "" } }));
+}
+
+/** Runs a step; on success (or when the flow has ended meanwhile) the browser goes back to the flow. */
+async function step(flowId: string, fn: (flow: FlowSession) => Promise<unknown>): Promise<FormState> {
+  try {
+    await fn(await openFlow(flowId));
+  } catch (err) {
+    if (err instanceof StepError) return { field: err.field, message: err.message };
+    if (!(err instanceof FlowError)) throw err;
+  }
+  redirect(`/flow/${flowId}`);
+}
+
+function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+export async function previewAction(flowId: string, _prev: FormState, form: FormData): Promise<FormState> {
+  const file = form.get("file");
+  const bytes = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : undefined;
+  return step(flowId, (flow) => previewImport(flow, { provider: text(form, "provider"), text: text(form, "text"), file: bytes }));
+}
+
+export async function decideAction(flowId: string, _prev: FormState, form: FormData): Promise<FormState> {
+  return step(flowId, (flow) => decidePreview(flow, { provider: text(form, "provider"), keep: text(form, "decision") === "keep" }));
+}
+
+export async function continueAction(flowId: string, _prev: FormState): Promise<FormState> {
+  return step(flowId, (flow) => continueFromImport(flow));
+}
+
+export async function signInFirstAction(flowId: string): Promise<void> {
+  await step(flowId, (flow) => chooseSignIn(flow));
+}
+
+export async function phoneAction(flowId: string, _prev: FormState, form: FormData): Promise<FormState> {
+  const ip = await requestIp();
+  return step(flowId, async (flow) => {
+    const { e164 } = await submitPhone(flow, { phone: text(form, "phone"), country: text(form, "country") || undefined, ip });
+    // Kept in this browser (sealed) only so "Send a new code" works; the service stores no number.
+    (await cookies()).set(phoneCookie(flowId), sealSecret(PHONE_COOKIE_PURPOSE, e164), {
+      path: `/flow/${flowId}`,
+      maxAge: FLOW_TTL_SECONDS,
+      httpOnly: true,
+      sameSite: "lax",
+      secure: env().BASE_URL.startsWith("https:"),
+    });
+  });
+}
+
+export async function resendAction(flowId: string, _prev: FormState): Promise<FormState> {
+  const ip = await requestIp();
+  const sealed = (await cookies()).get(phoneCookie(flowId))?.value;
+  let e164: string | null = null;
+  try {
+    e164 = sealed ? openSecret(PHONE_COOKIE_PURPOSE, sealed) : null;
+  } catch {
+    e164 = null;
+  }
+  if (!e164) return { field: "code", message: "Enter your number again to get a new code." };
+  return step(flowId, (flow) => submitPhone(flow, { phone: e164!, ip }));
+}
+
+export async function changeNumberAction(flowId: string): Promise<void> {
+  await step(flowId, (flow) => changeNumber(flow));
+}
+
+export async function codeAction(flowId: string, _prev: FormState, form: FormData): Promise<FormState> {
+  return step(flowId, async (flow) => {
+    const { userId } = await submitCode(flow, { code: text(form, "code") });
+    (await cookies()).delete({ name: phoneCookie(flowId), path: `/flow/${flowId}` });
+    await signIn(PHONE_CODE_PROVIDER, { ticket: sessionTicket(userId), redirect: false });
+  });
+}

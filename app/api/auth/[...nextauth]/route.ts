@@ -1,0 +1,4 @@
+// next-auth's own routes (session, CSRF token, sign-out) for the person's session.
+import { handlers } from "@/lib/auth/session";
+
+export const { GET, POST } = handlers;

@@ -1,0 +1,285 @@
+"use client";
+// The hosted flow's forms. Each posts to a server action, so it works without JavaScript; with it,
+// buttons show progress, errors appear next to their field without a reload, and the code screen
+// counts down to "Send a new code".
+import { useActionState, useEffect, useRef, useState } from "react";
+import { useFormStatus } from "react-dom";
+import type { FormState } from "@/app/(hosted)/flow/[flowId]/actions";
+
+type Action = (state: FormState, form: FormData) => Promise<FormState>;
+
+const buttonBase =
+  "inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl px-4 text-base font-semibold transition-colors disabled:cursor-not-allowed";
+export const primaryButton = `${buttonBase} bg-brand-600 text-white hover:bg-brand-700 disabled:bg-slate-200 disabled:text-slate-500`;
+export const secondaryButton = `${buttonBase} bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50`;
+
+function Spinner() {
+  return <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-r-transparent" />;
+}
+
+export function SubmitButton({ children, pendingLabel, className = primaryButton, disabled, name, value }: {
+  children: React.ReactNode;
+  pendingLabel: string;
+  className?: string;
+  disabled?: boolean;
+  name?: string;
+  value?: string;
+}) {
+  const { pending } = useFormStatus();
+  return (
+    <button type="submit" className={className} disabled={disabled || pending} aria-disabled={disabled || pending} name={name} value={value}>
+      {pending ? (
+        <>
+          <Spinner />
+          <span>{pendingLabel}</span>
+        </>
+      ) : (
+        children
+      )}
+    </button>
+  );
+}
+
+function FieldError({ id, state, field }: { id: string; state: FormState; field: string | string[] }) {
+  const fields = Array.isArray(field) ? field : [field];
+  if (!state || !fields.includes(state.field)) return null;
+  return (
+    <p id={id} role="alert" className="mt-2 flex items-start gap-1.5 text-sm font-medium text-red-700">
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0" fill="currentColor">
+        <path d="M10 2a8 8 0 100 16 8 8 0 000-16zm-.75 4.5h1.5v5h-1.5v-5zm0 6.5h1.5v1.5h-1.5V13z" />
+      </svg>
+      {state.message}
+    </p>
+  );
+}
+
+/** Paste an assistant's answer, or upload its export file: both lead to a preview. */
+export function ImportForm({ action, provider, providerName, acceptsFile }: { action: Action; provider: string; providerName: string; acceptsFile: boolean }) {
+  const [state, formAction] = useActionState(action, null);
+  return (
+    <form action={formAction} className="mt-4 space-y-4" encType="multipart/form-data">
+      <input type="hidden" name="provider" value={provider} />
+      <div>
+        <label htmlFor="paste" className="block text-sm font-semibold text-slate-900">
+          Paste {providerName}&rsquo;s answer
+        </label>
+        <textarea
+          id="paste"
+          name="text"
+          rows={6}
+          className="mt-2 block w-full rounded-xl border-0 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm ring-1 ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600"
+          placeholder="[2024-03-05] - I live in Lisbon"
+          aria-invalid={state?.field === "text" || undefined}
+          aria-describedby={state?.field === "text" ? "paste-error" : undefined}
+        />
+        <FieldError id="paste-error" state={state} field={["text", "provider", "form"]} />
+      </div>
+      {acceptsFile && (
+        <div>
+          <label htmlFor="file" className="block text-sm font-semibold text-slate-900">
+            Or upload <span className="font-mono text-[0.9em]">conversations.json</span> from your {providerName} export
+          </label>
+          <input
+            id="file"
+            name="file"
+            type="file"
+            accept="application/json,.json"
+            className="mt-2 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
+            aria-invalid={state?.field === "file" || undefined}
+            aria-describedby={state?.field === "file" ? "file-error" : undefined}
+          />
+          <FieldError id="file-error" state={state} field="file" />
+        </div>
+      )}
+      <SubmitButton pendingLabel="Reading your memories…">Preview memories</SubmitButton>
+    </form>
+  );
+}
+
+/** Keep or discard a preview. */
+export function DecideForm({ action, provider, count }: { action: Action; provider: string; count: number }) {
+  const [state, formAction] = useActionState(action, null);
+  return (
+    <form action={formAction} className="mt-4 grid gap-3 sm:grid-cols-2">
+      <input type="hidden" name="provider" value={provider} />
+      <SubmitButton name="decision" value="keep" pendingLabel="Saving…">
+        Keep {count} {count === 1 ? "memory" : "memories"}
+      </SubmitButton>
+      <SubmitButton name="decision" value="discard" pendingLabel="Discarding…" className={secondaryButton}>
+        Discard
+      </SubmitButton>
+      <FieldError id="decide-error" state={state} field="form" />
+    </form>
+  );
+}
+
+/** Continue, off until the import screen's conditions hold. */
+export function ContinueForm({ action, enabled, hint, label = "Continue" }: { action: (state: FormState) => Promise<FormState>; enabled: boolean; hint: string; label?: string }) {
+  const [state, formAction] = useActionState(action, null);
+  return (
+    <form action={formAction}>
+      <p id="continue-hint" className="mb-3 text-sm text-slate-600">
+        {hint}
+      </p>
+      <SubmitButton disabled={!enabled} pendingLabel="Continuing…">
+        {label}
+      </SubmitButton>
+      <FieldError id="continue-error" state={state} field="form" />
+    </form>
+  );
+}
+
+/** The phone number: a country for national numbers, or an international number starting with +. */
+export function PhoneForm({ action, countries, defaultCountry }: { action: Action; countries: Array<{ code: string; name: string; dial: string }>; defaultCountry: string }) {
+  const [state, formAction] = useActionState(action, null);
+  return (
+    <form action={formAction} className="mt-6 space-y-4" noValidate>
+      <div>
+        <label htmlFor="country" className="block text-sm font-semibold text-slate-900">
+          Country
+        </label>
+        <select
+          id="country"
+          name="country"
+          defaultValue={defaultCountry}
+          autoComplete="tel-country-code"
+          className="mt-2 block min-h-12 w-full rounded-xl border-0 bg-white px-3 text-base text-slate-900 shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-brand-600"
+        >
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name} (+{c.dial})
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="phone" className="block text-sm font-semibold text-slate-900">
+          Mobile number
+        </label>
+        <input
+          id="phone"
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          required
+          autoFocus
+          placeholder="415 555 0123"
+          className="mt-2 block min-h-12 w-full rounded-xl border-0 bg-white px-3 text-lg tracking-wide text-slate-900 shadow-sm ring-1 ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600"
+          aria-invalid={state?.field === "phone" || undefined}
+          aria-describedby={state?.field === "phone" ? "phone-error phone-help" : "phone-help"}
+        />
+        <p id="phone-help" className="mt-2 text-sm text-slate-600">
+          We&rsquo;ll text you a six-digit code. A number starting with + uses its own country code.
+        </p>
+        <FieldError id="phone-error" state={state} field={["phone", "form"]} />
+      </div>
+      <SubmitButton pendingLabel="Sending the code…">Text me a code</SubmitButton>
+    </form>
+  );
+}
+
+/** The six-digit code: one field, so paste and one-time-code autofill fill it whole. */
+export function CodeForm({ action, resend, resendAfterSeconds }: { action: Action; resend: (state: FormState) => Promise<FormState>; resendAfterSeconds: number }) {
+  const [state, formAction] = useActionState(action, null);
+  const [resendState, resendAction] = useActionState(resend, null);
+  const [wait, setWait] = useState(resendAfterSeconds);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (wait <= 0) return;
+    const timer = setTimeout(() => setWait((w) => w - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [wait]);
+  const error = state ?? resendState;
+  return (
+    <>
+      <form
+        action={formAction}
+        className="mt-6 space-y-4"
+        onInput={(e) => {
+          const el = e.target as HTMLInputElement;
+          // A full code (typed, pasted or autofilled) is sent at once.
+          if (el.name === "code" && /^\d{6}$/.test(el.value.replace(/\D/g, ""))) el.form?.requestSubmit();
+        }}
+      >
+        <div>
+          <label htmlFor="code" className="block text-sm font-semibold text-slate-900">
+            Six-digit code
+          </label>
+          <input
+            ref={input}
+            id="code"
+            name="code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="\d{6}"
+            maxLength={6}
+            required
+            autoFocus
+            placeholder="123456"
+            className="mt-2 block min-h-14 w-full rounded-xl border-0 bg-white px-3 text-center font-mono text-2xl tracking-[0.5em] text-slate-900 shadow-sm ring-1 ring-slate-300 placeholder:text-slate-300 focus:ring-2 focus:ring-brand-600"
+            aria-invalid={error?.field === "code" || undefined}
+            aria-describedby={error?.field === "code" ? "code-error" : undefined}
+          />
+          <FieldError id="code-error" state={error} field={["code", "phone", "form"]} />
+        </div>
+        <SubmitButton pendingLabel="Checking…">Confirm</SubmitButton>
+      </form>
+      <form action={resendAction} className="mt-3">
+        <SubmitButton className={secondaryButton} disabled={wait > 0} pendingLabel="Sending…">
+          {wait > 0 ? `Send a new code in ${wait} s` : "Send a new code"}
+        </SubmitButton>
+      </form>
+    </>
+  );
+}
+
+/** The receipt's way back: a button, pressed for the person after a few seconds. */
+export function ReturnForm({ action, appName, seconds }: { action: string; appName: string; seconds: number }) {
+  const [left, setLeft] = useState(seconds);
+  const form = useRef<HTMLFormElement>(null);
+  const [stopped, setStopped] = useState(false);
+  useEffect(() => {
+    if (stopped) return;
+    if (left <= 0) {
+      form.current?.requestSubmit();
+      return;
+    }
+    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left, stopped]);
+  return (
+    <form ref={form} method="post" action={action} className="mt-6">
+      <button type="submit" className={primaryButton}>
+        Return to {appName}
+      </button>
+      {!stopped && left > 0 && (
+        <p className="mt-3 text-center text-sm text-slate-600" aria-live="polite">
+          Returning automatically in {left} s.{" "}
+          <button type="button" className="font-semibold text-brand-700 underline underline-offset-2" onClick={() => setStopped(true)}>
+            Stay here
+          </button>
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** Copies the prompt for an assistant. */
+export function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      className="inline-flex min-h-10 items-center rounded-lg bg-brand-50 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-100"
+      onClick={async () => {
+        await navigator.clipboard.writeText(text).catch(() => undefined);
+        setCopied(true);
+        setTimeout(() => setCopied(false), 2000);
+      }}
+    >
+      <span aria-live="polite">{copied ? "Copied" : "Copy prompt"}</span>
+    </button>
+  );
+}

@@ -1,0 +1,147 @@
+// Six-digit sign-in codes sent by text message. A code lives 10 minutes and takes at most 5 wrong
+// tries; a new one may be sent 30 seconds after the last, and sending is limited per number and per
+// IP address. Known and unknown numbers get exactly the same answer. In the test plane (sandbox)
+// the code is always 424242 and no message is sent.
+import { randomInt, randomUUID } from "node:crypto";
+import { now as clockNow } from "../clock";
+import { keyedHash, safeEqual } from "../crypto";
+import { db } from "../db";
+import type { Plane } from "../db/generated/enums";
+import { env } from "../env";
+import { createLimiter } from "../ratelimit";
+import { SANDBOX_VERIFICATION_CODE } from "../sandbox/seed";
+import { smsDriver } from "../sms";
+import { phoneDigest } from "../users/phone";
+
+export const CODE_LENGTH = 6;
+export const CODE_TTL_SECONDS = 10 * 60;
+export const MAX_CODE_ATTEMPTS = 5;
+export const RESEND_AFTER_SECONDS = 30;
+/** Codes sent to one number per hour, and requested from one IP address per hour. */
+export const SEND_LIMITS = { perNumberPerHour: 5, perIpPerHour: 20 } as const;
+
+const CODE_HASH_PURPOSE = "phone-code";
+
+export type CodeErrorReason = "resend_too_soon" | "rate_limited" | "expired" | "too_many_attempts" | "wrong_code" | "send_failed";
+
+export const CODE_MESSAGES: Record<CodeErrorReason, string> = {
+  resend_too_soon: "A code was just sent. You can ask for a new one in a few seconds.",
+  rate_limited: "Too many codes were sent. Try again later.",
+  expired: "This code has expired. Send a new one.",
+  too_many_attempts: "Too many wrong tries. Send a new code.",
+  wrong_code: "That code is not right. Check the message and try again.",
+  send_failed: "We could not send a text message just now. Try again in a moment.",
+};
+
+export class CodeError extends Error {
+  constructor(
+    readonly reason: CodeErrorReason,
+    readonly retryAfter?: number,
+    readonly attemptsLeft?: number,
+  ) {
+    super(CODE_MESSAGES[reason]);
+    this.name = "CodeError";
+  }
+}
+
+// Created on first use, so tests and deployments can set limits through the environment first.
+let limiters: { number: ReturnType<typeof createLimiter>; ip: ReturnType<typeof createLimiter> } | undefined;
+function sendLimiters() {
+  limiters ??= {
+    number: createLimiter({ name: "sms-number", points: SEND_LIMITS.perNumberPerHour, durationSeconds: 3600 }),
+    ip: createLimiter({ name: "sms-ip", points: SEND_LIMITS.perIpPerHour, durationSeconds: 3600 }),
+  };
+  return limiters;
+}
+
+function hashCode(codeId: string, code: string): string {
+  return keyedHash(CODE_HASH_PURPOSE, `${codeId}:${code}`);
+}
+
+export interface PhoneTarget {
+  /** E.164; used to send and to hash, never stored. */
+  phone: string;
+  plane: Plane;
+  /** "" for live numbers; the developer's id for a sandbox (test-plane) number. */
+  phoneScope: string;
+}
+
+/** The message text: the code, its life, and the line browsers read to offer it (WebOTP, iOS autofill). */
+export function codeMessage(code: string): string {
+  const host = new URL(env().BASE_URL).hostname;
+  return `${code} is your Profile Service sign-in code. It expires in ${CODE_TTL_SECONDS / 60} minutes.\n\n@${host} #${code}`;
+}
+
+/** Sends a new code to the number (replacing any earlier one). The same answer whether or not an account exists. */
+export async function sendSignInCode(input: PhoneTarget & { ip: string }): Promise<{ resendAfterSeconds: number }> {
+  const { phoneHash } = phoneDigest(input.phone);
+  const prisma = await db();
+  const at = clockNow();
+  const last = await prisma.phoneCode.findFirst({
+    where: { plane: input.plane, phoneScope: input.phoneScope, phoneHash },
+    orderBy: { createdAt: "desc" },
+    select: { createdAt: true },
+  });
+  if (last) {
+    const wait = Math.ceil(RESEND_AFTER_SECONDS - (at.getTime() - last.createdAt.getTime()) / 1000);
+    if (wait > 0) throw new CodeError("resend_too_soon", wait);
+  }
+  const sandbox = input.plane === "test";
+  if (!sandbox) {
+    for (const [limiter, key] of [
+      [sendLimiters().ip, `ip:${input.ip}`],
+      [sendLimiters().number, `n:${phoneHash}`],
+    ] as const) {
+      const res = await limiter.consume(key);
+      if (!res.allowed) throw new CodeError("rate_limited", res.retryAfter);
+    }
+  }
+  const code = sandbox ? SANDBOX_VERIFICATION_CODE : String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, "0");
+  const id = randomUUID();
+  await prisma.$transaction([
+    prisma.phoneCode.updateMany({ where: { plane: input.plane, phoneScope: input.phoneScope, phoneHash, consumedAt: null }, data: { consumedAt: at } }),
+    prisma.phoneCode.create({
+      data: { id, phoneHash, plane: input.plane, phoneScope: input.phoneScope, codeHash: hashCode(id, code), createdAt: at, expiresAt: new Date(at.getTime() + CODE_TTL_SECONDS * 1000) },
+    }),
+  ]);
+  if (!sandbox) {
+    try {
+      await smsDriver().send({ to: input.phone, body: codeMessage(code) });
+    } catch {
+      // The code cannot reach the person: withdraw it so the resend wait does not apply.
+      await prisma.phoneCode.delete({ where: { id } });
+      throw new CodeError("send_failed");
+    }
+  }
+  return { resendAfterSeconds: RESEND_AFTER_SECONDS };
+}
+
+/**
+ * Checks a code against the number's latest one. Correct: the code is used up (once, even when two
+ * requests race). Otherwise a CodeError says why, with the tries left.
+ */
+export async function verifySignInCode(input: { phoneHash: string; plane: Plane; phoneScope: string; code: string }): Promise<void> {
+  const prisma = await db();
+  const at = clockNow();
+  const latest = await prisma.phoneCode.findFirst({
+    where: { plane: input.plane, phoneScope: input.phoneScope, phoneHash: input.phoneHash },
+    orderBy: { createdAt: "desc" },
+  });
+  if (!latest || latest.consumedAt || latest.expiresAt <= at) throw new CodeError("expired");
+  if (latest.attempts >= MAX_CODE_ATTEMPTS) throw new CodeError("too_many_attempts");
+  // Count the try before comparing: of many concurrent guesses, at most MAX_CODE_ATTEMPTS are compared.
+  const [counted] = await prisma.$queryRaw<Array<{ attempts: number; code_hash: string }>>`
+    UPDATE phone_codes SET attempts = attempts + 1
+     WHERE id = ${latest.id}::uuid AND consumed_at IS NULL AND attempts < ${MAX_CODE_ATTEMPTS} AND expires_at > ${at}
+    RETURNING attempts, code_hash`;
+  if (!counted) throw new CodeError(latest.attempts + 1 >= MAX_CODE_ATTEMPTS ? "too_many_attempts" : "expired");
+  const code = input.code.replace(/\D/g, "");
+  if (code.length === CODE_LENGTH && safeEqual(counted.code_hash, hashCode(latest.id, code))) {
+    const used = await prisma.phoneCode.updateMany({ where: { id: latest.id, consumedAt: null }, data: { consumedAt: at } });
+    if (used.count === 1) return;
+    throw new CodeError("expired");
+  }
+  const left = MAX_CODE_ATTEMPTS - counted.attempts;
+  if (left <= 0) throw new CodeError("too_many_attempts");
+  throw new CodeError("wrong_code", undefined, left);
+}

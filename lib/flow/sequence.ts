@@ -1,0 +1,44 @@
+// The order of the hosted flow's screens, decided by one function from the way in. The
+// specification's "First screen by way in" table is its test (tests/flow-sequence.test.ts).
+import type { RequiredEntry } from "../oidc/required";
+
+export type Screen = "mailbox" | "import" | "phone" | "code" | "receipt";
+
+/** How the person arrived. */
+export type WayIn = "oidc" | "profile_signup";
+export const WAYS_IN: readonly WayIn[] = ["oidc", "profile_signup"];
+
+const MAILBOXES = new Set(["gmail", "outlook"]);
+
+/** An entry made only of mailboxes: email, gmail|outlook, gmail, or outlook. */
+export function isMailboxOnly(entry: RequiredEntry): boolean {
+  return entry.length > 0 && entry.every((name) => MAILBOXES.has(name));
+}
+
+export interface SequenceInput {
+  wayIn: WayIn;
+  required: RequiredEntry[];
+  /** The person chose "Sign in" under Continue: phone and code come before the import screen. */
+  signInFirst?: boolean;
+}
+
+/**
+ * The screens in order. The mailbox page comes first only for an OpenID Connect request whose
+ * required entry is made only of mailboxes; other entries apply on the import screen.
+ */
+export function screenSequence(input: SequenceInput): Screen[] {
+  const mailboxFirst = input.wayIn === "oidc" && input.required.some(isMailboxOnly);
+  const middle: Screen[] = input.signInFirst ? ["phone", "code", "import"] : ["import", "phone", "code"];
+  return [...(mailboxFirst ? (["mailbox"] as Screen[]) : []), ...middle, "receipt"];
+}
+
+export function firstScreen(input: SequenceInput): Screen {
+  return screenSequence(input)[0]!;
+}
+
+/** The screen after `current` on the person's way (the receipt is last). */
+export function nextScreen(input: SequenceInput, current: Screen): Screen {
+  const order = screenSequence(input);
+  const at = order.indexOf(current);
+  return order[Math.min(order.length - 1, at < 0 ? 0 : at + 1)]!;
+}

@@ -1,0 +1,228 @@
+// The hosted flow's steps: what each screen's buttons do to the flow. Each step checks that the flow
+// is still open and on the screen the step belongs to, then moves it on; the pages only render.
+import { parsePhoneNumberWithError, type CountryCode } from "libphonenumber-js";
+import { now as clockNow } from "../clock";
+import { sendSignInCode, verifySignInCode } from "../auth/phone-codes";
+import { db } from "../db";
+import type { Prisma } from "../db/generated/client";
+import { newId, PREFIX } from "../ids";
+import { factToMemory } from "../profile/facts";
+import { writeMemories } from "../profile/memories";
+import { importSource } from "../profile/sources";
+import { approveAgent, clearUserAccessCache } from "../users/approvals";
+import { phoneDigest } from "../users/phone";
+import { ASSISTANTS, previewExport, previewPaste, type Assistant, type BroughtIn } from "./bring-in";
+import { nextScreen, type Screen } from "./sequence";
+import { FlowError, isExpired, type FlowReceipt, type FlowSession } from "./sessions";
+
+/** A problem with what the person entered, shown next to the field it names. */
+export class StepError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "StepError";
+  }
+}
+
+function assertOpen(flow: FlowSession, screens: Screen[]): void {
+  if (flow.status !== "active") throw new FlowError("ended");
+  if (isExpired(flow)) throw new FlowError("expired");
+  if (!screens.includes(flow.screen)) throw new StepError("form", "This step is already done. The page has been brought up to date.");
+}
+
+/** Saves a change to an open flow; a flow that ended or expired meanwhile is not changed. */
+async function update(flow: FlowSession, data: Prisma.FlowSessionUpdateManyMutationInput): Promise<void> {
+  const res = await (await db()).flowSession.updateMany({ where: { id: flow.id, status: "active", expiresAt: { gt: clockNow() } }, data });
+  if (res.count === 0) throw new FlowError("expired");
+}
+
+function isAssistant(value: string): value is Assistant {
+  return (ASSISTANTS as readonly string[]).includes(value);
+}
+
+// ─── Import ─────────────────────────────────────────────────────────────────────────────────────
+
+/** A pasted answer or an uploaded export becomes this assistant's preview (replacing an earlier one). */
+export async function previewImport(flow: FlowSession, input: { provider: string; text?: string; file?: Uint8Array }): Promise<BroughtIn> {
+  assertOpen(flow, ["import"]);
+  if (!isAssistant(input.provider)) throw new StepError("provider", "Choose an assistant.");
+  let memories;
+  try {
+    memories = input.file?.byteLength ? await previewExport(input.provider, input.file) : previewPaste(input.text ?? "");
+  } catch (err) {
+    if (err instanceof Error && err.name === "BringInError") throw new StepError(input.file?.byteLength ? "file" : "text", err.message);
+    throw err;
+  }
+  const item: BroughtIn = { provider: input.provider, via: input.file?.byteLength ? "file" : "paste", memories, confirmed: false };
+  await update(flow, { broughtIn: [...flow.broughtIn.filter((b) => b.provider !== input.provider), item] as unknown as Prisma.InputJsonValue });
+  return item;
+}
+
+/** Keeps (or drops) an assistant's preview. */
+export async function decidePreview(flow: FlowSession, input: { provider: string; keep: boolean }): Promise<void> {
+  assertOpen(flow, ["import"]);
+  const rest = flow.broughtIn.filter((b) => b.provider !== input.provider);
+  const item = flow.broughtIn.find((b) => b.provider === input.provider);
+  const next = input.keep && item ? [...rest, { ...item, confirmed: true }] : rest;
+  await update(flow, { broughtIn: next as unknown as Prisma.InputJsonValue });
+}
+
+/** Names the person has met: assistants imported here, and (signed in) what the account already holds. */
+export async function metNames(flow: FlowSession): Promise<Set<string>> {
+  const met = new Set(flow.broughtIn.filter((b) => b.confirmed && b.memories.length).map((b) => b.provider as string));
+  if (flow.userId) {
+    const held = await (await db()).memory.groupBy({ by: ["source"], where: { userId: flow.userId, suppressedAt: null } });
+    for (const { source } of held) if (source.startsWith("imports/")) met.add(source.slice("imports/".length));
+  }
+  return met;
+}
+
+/** Whether the account behind a signed-in flow already holds anything. */
+async function accountHoldsSomething(userId: string | null): Promise<boolean> {
+  if (!userId) return false;
+  return (await (await db()).memory.count({ where: { userId, suppressedAt: null }, take: 1 })) > 0;
+}
+
+export interface ContinueState {
+  enabled: boolean;
+  /** Each required entry and whether it is met. */
+  required: Array<{ names: string[]; met: boolean }>;
+}
+
+/**
+ * Continue turns on once a new person has imported or connected one thing — at once for an
+ * account that already holds something — and, either way, once every required entry is met.
+ */
+export async function continueState(flow: FlowSession): Promise<ContinueState> {
+  const met = await metNames(flow);
+  const required = flow.required.map((names) => ({ names, met: names.some((n) => met.has(n)) }));
+  const broughtSomething = flow.broughtIn.some((b) => b.confirmed && b.memories.length);
+  const enabled = required.every((r) => r.met) && (broughtSomething || (await accountHoldsSomething(flow.userId)));
+  return { enabled, required };
+}
+
+/** Continue on the import screen: to the phone number, or (signed in) straight to the receipt. */
+export async function continueFromImport(flow: FlowSession): Promise<void> {
+  assertOpen(flow, ["import"]);
+  if (!(await continueState(flow)).enabled) throw new StepError("form", "Import from an assistant or connect an app first.");
+  if (flow.userId) return finish(flow, flow.userId);
+  await update(flow, { screen: nextScreen(flow, "import") });
+}
+
+/** "Sign in" under Continue: phone and code first, then the import screen. */
+export async function chooseSignIn(flow: FlowSession): Promise<void> {
+  assertOpen(flow, ["import"]);
+  if (flow.userId) return;
+  await update(flow, { signInFirst: true, screen: "phone" });
+}
+
+// ─── Phone and code ─────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The number in E.164, from what the person typed (international, or national with a country).
+ * Live numbers must be valid; sandbox numbers (fictitious ones like 555-0100) need only be possible.
+ */
+export function normalisePhone(raw: string, country?: string, plane: "live" | "test" = "live"): string {
+  const text = raw.trim();
+  if (!text) throw new StepError("phone", "Enter your mobile number.");
+  try {
+    const parsed = parsePhoneNumberWithError(text, country ? (country.toUpperCase() as CountryCode) : undefined);
+    if (!(plane === "test" ? parsed.isPossible() : parsed.isValid())) throw new Error("invalid");
+    return parsed.number;
+  } catch {
+    throw new StepError("phone", text.startsWith("+") || country ? "That is not a valid mobile number." : "Enter your number with its country code, starting with +.");
+  }
+}
+
+function phoneScope(flow: FlowSession): string {
+  return flow.plane === "test" ? (flow.developerId ?? "") : "";
+}
+
+/** Sends the code to the number and moves to the code screen. Known and unknown numbers alike. */
+export async function submitPhone(flow: FlowSession, input: { phone: string; country?: string; ip: string }): Promise<{ e164: string }> {
+  assertOpen(flow, ["phone", "code"]);
+  const e164 = normalisePhone(input.phone, input.country, flow.plane);
+  try {
+    await sendSignInCode({ phone: e164, plane: flow.plane, phoneScope: phoneScope(flow), ip: input.ip });
+  } catch (err) {
+    if (err instanceof Error && err.name === "CodeError") throw new StepError("phone", err.message);
+    throw err;
+  }
+  const { phoneHash, phoneLast4 } = phoneDigest(e164);
+  await update(flow, { phoneHash, phoneLast4, screen: "code" });
+  return { e164 };
+}
+
+/** Back from the code screen to change the number. */
+export async function changeNumber(flow: FlowSession): Promise<void> {
+  assertOpen(flow, ["code"]);
+  await update(flow, { screen: "phone" });
+}
+
+/**
+ * The code: signs the person in to the account behind the number (created for a new number). A
+ * person who chose Sign in goes on to the import screen; everyone else is finished.
+ */
+export async function submitCode(flow: FlowSession, input: { code: string }): Promise<{ userId: string }> {
+  assertOpen(flow, ["code"]);
+  const prisma = await db();
+  const row = await prisma.flowSession.findUnique({ where: { id: flow.id }, select: { phoneHash: true, phoneLast4: true } });
+  if (!row?.phoneHash || !row.phoneLast4) throw new StepError("code", "Enter your number first.");
+  if (!/^\s*\d{6}\s*$/.test(input.code)) throw new StepError("code", "Enter the six digits from the text message.");
+  try {
+    await verifySignInCode({ phoneHash: row.phoneHash, plane: flow.plane, phoneScope: phoneScope(flow), code: input.code });
+  } catch (err) {
+    if (err instanceof Error && err.name === "CodeError") throw new StepError("code", err.message);
+    throw err;
+  }
+  const scope = phoneScope(flow);
+  const user = await prisma.user.upsert({
+    where: { plane_phoneScope_phoneHash: { plane: flow.plane, phoneScope: scope, phoneHash: row.phoneHash } },
+    create: { plane: flow.plane, phoneScope: scope, phoneHash: row.phoneHash, phoneLast4: row.phoneLast4, developerId: flow.plane === "test" ? flow.developerId : null },
+    update: {},
+    select: { id: true },
+  });
+  if (flow.signInFirst) {
+    await update(flow, { userId: user.id, screen: "import" });
+  } else {
+    await finish(flow, user.id);
+  }
+  return { userId: user.id };
+}
+
+// ─── Finish ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Saves what was brought in to the person's account and approves the app — there is no
+ * permissions screen — in one transaction; the flow moves to the receipt.
+ */
+export async function finish(flow: FlowSession, userId: string): Promise<void> {
+  const at = clockNow();
+  await (await db()).$transaction(async (tx) => {
+    const saved: FlowReceipt["saved"] = [];
+    for (const item of flow.broughtIn.filter((b) => b.confirmed && b.memories.length)) {
+      const importId = newId(PREFIX.importJob);
+      const source = importSource(item.provider);
+      await tx.import.create({ data: { id: importId, userId, provider: item.provider, source } });
+      const written = await writeMemories(
+        tx,
+        { userId, source, writtenBy: source, agentId: null, importId },
+        item.memories.map((m) => ({ ...factToMemory(m.text), saidAt: m.at ? new Date(m.at) : null, provenance: { via: item.via === "file" ? "import_file" : "import_paste", import_id: importId } })),
+      );
+      const created = written.filter((w) => w.created).length;
+      if (created) await tx.import.update({ where: { id: importId }, data: { memoryCount: created } });
+      else await tx.import.delete({ where: { id: importId } });
+      saved.push({ provider: item.provider, count: created });
+    }
+    if (flow.agentId) await approveAgent({ userId, agentId: flow.agentId }, tx);
+    const receipt: FlowReceipt = { saved, approvedAgentId: flow.agentId };
+    const res = await tx.flowSession.updateMany({
+      where: { id: flow.id, status: "active", expiresAt: { gt: at } },
+      data: { userId, screen: "receipt", receipt: receipt as unknown as Prisma.InputJsonValue },
+    });
+    if (res.count === 0) throw new FlowError("expired");
+  });
+  clearUserAccessCache();
+}
