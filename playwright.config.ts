@@ -72,7 +72,8 @@ export default defineConfig({
   ],
   webServer: {
     // The production server (scripts/server.mjs), started directly so the process Playwright stops is the server itself.
-    command: `node ${SERVER_NODE_FLAGS.join(" ")} scripts/server.mjs`,
+    // A live developer (keys, agent) is written into the fresh database first: e2e/support/seed.ts.
+    command: `node node_modules/tsx/dist/cli.mjs e2e/support/seed.ts ${dataDir} developer > ${dataDir}-seed.json && exec node ${SERVER_NODE_FLAGS.join(" ")} scripts/server.mjs`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -72,13 +72,16 @@ export function codeMessage(code: string): string {
   return `${code} is your Profile Service sign-in code. It expires in ${CODE_TTL_SECONDS / 60} minutes.\n\n@${host} #${code}`;
 }
 
-/** Sends a new code to the number (replacing any earlier one). The same answer whether or not an account exists. */
-export async function sendSignInCode(input: PhoneTarget & { ip: string }): Promise<{ resendAfterSeconds: number }> {
+/**
+ * Sends a new code to the number (replacing any earlier one). The same answer whether or not an
+ * account exists. Within one flow (`flowId`), a new code goes out only 30 seconds after the last.
+ */
+export async function sendSignInCode(input: PhoneTarget & { ip: string; flowId?: string }): Promise<{ resendAfterSeconds: number }> {
   const { phoneHash } = phoneDigest(input.phone);
   const prisma = await db();
   const at = clockNow();
   const last = await prisma.phoneCode.findFirst({
-    where: { plane: input.plane, phoneScope: input.phoneScope, phoneHash },
+    where: { plane: input.plane, phoneScope: input.phoneScope, phoneHash, flowId: input.flowId ?? null },
     orderBy: { createdAt: "desc" },
     select: { createdAt: true },
   });
@@ -101,7 +104,7 @@ export async function sendSignInCode(input: PhoneTarget & { ip: string }): Promi
   await prisma.$transaction([
     prisma.phoneCode.updateMany({ where: { plane: input.plane, phoneScope: input.phoneScope, phoneHash, consumedAt: null }, data: { consumedAt: at } }),
     prisma.phoneCode.create({
-      data: { id, phoneHash, plane: input.plane, phoneScope: input.phoneScope, codeHash: hashCode(id, code), createdAt: at, expiresAt: new Date(at.getTime() + CODE_TTL_SECONDS * 1000) },
+      data: { id, phoneHash, plane: input.plane, phoneScope: input.phoneScope, flowId: input.flowId, codeHash: hashCode(id, code), createdAt: at, expiresAt: new Date(at.getTime() + CODE_TTL_SECONDS * 1000) },
     }),
   ]);
   if (!sandbox) {

@@ -145,7 +145,7 @@ export async function submitPhone(flow: FlowSession, input: { phone: string; cou
   assertOpen(flow, ["phone", "code"]);
   const e164 = normalisePhone(input.phone, input.country, flow.plane);
   try {
-    await sendSignInCode({ phone: e164, plane: flow.plane, phoneScope: phoneScope(flow), ip: input.ip });
+    await sendSignInCode({ phone: e164, plane: flow.plane, phoneScope: phoneScope(flow), ip: input.ip, flowId: flow.id });
   } catch (err) {
     if (err instanceof Error && err.name === "CodeError") throw new StepError("phone", err.message);
     throw err;

@@ -29,14 +29,14 @@ async function requestIp(): Promise<string> {
 }
 
 /** Runs a step; on success (or when the flow has ended meanwhile) the browser goes back to the flow. */
-async function step(flowId: string, fn: (flow: FlowSession) => Promise<unknown>): Promise<FormState> {
+async function step(flowId: string, fn: (flow: FlowSession) => Promise<unknown>, query = ""): Promise<FormState> {
   try {
     await fn(await openFlow(flowId));
   } catch (err) {
     if (err instanceof StepError) return { field: err.field, message: err.message };
     if (!(err instanceof FlowError)) throw err;
   }
-  redirect(`/flow/${flowId}`);
+  redirect(`/flow/${flowId}${query}`);
 }
 
 function text(form: FormData, name: string): string {
@@ -47,7 +47,9 @@ function text(form: FormData, name: string): string {
 export async function previewAction(flowId: string, _prev: FormState, form: FormData): Promise<FormState> {
   const file = form.get("file");
   const bytes = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : undefined;
-  return step(flowId, (flow) => previewImport(flow, { provider: text(form, "provider"), text: text(form, "text"), file: bytes }));
+  const provider = text(form, "provider");
+  // Back to the same card, which now shows the preview.
+  return step(flowId, (flow) => previewImport(flow, { provider, text: text(form, "text"), file: bytes }), `?card=${encodeURIComponent(provider)}#panel`);
 }
 
 export async function decideAction(flowId: string, _prev: FormState, form: FormData): Promise<FormState> {

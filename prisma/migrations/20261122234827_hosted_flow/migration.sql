@@ -15,6 +15,7 @@ CREATE TABLE "phone_codes" (
     "plane" "Plane" NOT NULL,
     "phone_scope" TEXT NOT NULL DEFAULT '',
     "code_hash" TEXT NOT NULL,
+    "flow_id" TEXT,
     "attempts" INTEGER NOT NULL DEFAULT 0,
     "created_at" TIMESTAMPTZ(3) NOT NULL,
     "expires_at" TIMESTAMPTZ(3) NOT NULL,

@@ -1,0 +1,219 @@
+// Sign-in end to end in Chromium: a relying party using openid-client starts it; the person imports
+// a pasted memory list, enters a number and the code from the development outbox, reaches the
+// receipt and returns; the relying party checks the ID token and reads the profile with the access
+// token. Also the sandbox user with 424242, Sign in for an existing account, a decline, an expired
+// flow — with screenshots of every screen at 360 px and on a desktop (e2e/screenshots).
+import { execFileSync, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { startRelyingParty, type RelyingParty } from "./support/rp";
+
+const seed = JSON.parse(readFileSync(`${process.env.E2E_DATA_DIR}-seed.json`, "utf8")) as { secret_key: string; publishable_key: string; agent: string; agent_name: string };
+const MEMORY_LIST = ["[2024-03-05] - I live in Lisbon", "[2024-04-01] - I'm vegetarian", "- I love trail running"].join("\n");
+const SHOTS = path.resolve("e2e/screenshots");
+
+test.use({ viewport: { width: 360, height: 780 } });
+
+/** Screenshots of the page at 360 px and at 1280 px; the page is left at 360 px. */
+async function shoot(page: Page, name: string) {
+  for (const [label, size] of [["360", { width: 360, height: 780 }], ["desktop", { width: 1280, height: 860 }]] as const) {
+    await page.setViewportSize(size);
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+    expect(scrollWidth, `${name} must not scroll sideways at ${label}`).toBeLessThanOrEqual(clientWidth);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 360, height: 780 });
+}
+
+function freshPhone(): { e164: string; national: string } {
+  const line = String(2000 + Math.floor(Math.random() * 7000));
+  return { e164: `+1415555${line}`, national: `415 555 ${line}` };
+}
+
+async function codeFromOutbox(page: Page, last4: string): Promise<string> {
+  const outbox = await page.context().newPage();
+  await outbox.goto("/dev/outbox");
+  const message = outbox.getByTestId("outbox-message").filter({ has: outbox.getByTestId("outbox-last4").getByText(last4, { exact: true }) }).first();
+  const body = await message.getByTestId("outbox-body").innerText();
+  await outbox.close();
+  return body.match(/^(\d{6}) is your Profile Service sign-in code/)![1]!;
+}
+
+async function importPastedList(page: Page, opts: { shots?: boolean } = {}) {
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Bring your profile to ${seed.agent_name}`);
+  await expect(page.getByRole("button", { name: "Continue", exact: true })).toBeDisabled();
+  if (opts.shots) await shoot(page, "01-import");
+  await page.getByRole("link", { name: /ChatGPT/ }).click();
+  await expect(page.getByText("Ask ChatGPT for its memories of you")).toBeVisible();
+  if (opts.shots) await shoot(page, "02-import-chatgpt");
+  await page.getByLabel("Paste ChatGPT’s answer").fill(MEMORY_LIST);
+  await page.getByRole("button", { name: "Preview memories" }).click();
+  await expect(page.getByText("3 memories from ChatGPT will be saved")).toBeVisible();
+  await expect(page.getByText("I live in Lisbon")).toBeVisible();
+  if (opts.shots) await shoot(page, "03-import-preview");
+  await page.getByRole("button", { name: "Keep 3 memories" }).click();
+  await expect(page.getByText("✓ 3 memories")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Continue", exact: true })).toBeEnabled();
+  if (opts.shots) await shoot(page, "04-import-ready");
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+}
+
+async function phoneAndCode(page: Page, phone: { e164: string; national: string }, opts: { shots?: boolean; code?: string } = {}) {
+  await expect(page.getByLabel("Mobile number")).toBeVisible();
+  await page.getByLabel("Country").selectOption("US");
+  if (opts.shots) {
+    await page.getByRole("button", { name: "Text me a code" }).click();
+    await expect(page.locator("#phone-error")).toHaveText("Enter your mobile number.");
+    await expect(page.getByLabel("Mobile number")).toHaveAttribute("aria-invalid", "true");
+    await shoot(page, "05-phone-error");
+  }
+  await page.getByLabel("Mobile number").fill(phone.national);
+  if (opts.shots) await shoot(page, "06-phone");
+  await page.getByRole("button", { name: "Text me a code" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enter the code");
+  await expect(page.getByText(phone.e164.slice(-4), { exact: true })).toBeVisible();
+  const input = page.getByLabel("Six-digit code");
+  await expect(input).toHaveAttribute("autocomplete", "one-time-code");
+  await expect(input).toHaveAttribute("inputmode", "numeric");
+  if (opts.shots) {
+    await input.fill("000000");
+    await expect(page.locator("#code-error")).toContainText("That code is not right");
+    await shoot(page, "07-code-error");
+  }
+  const code = opts.code ?? (await codeFromOutbox(page, phone.e164.slice(-4)));
+  // Pasting the whole code sends it.
+  await input.fill("");
+  await input.focus();
+  await page.evaluate((c) => {
+    const el = document.getElementById("code") as HTMLInputElement;
+    el.value = c;
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+  }, code);
+}
+
+async function receiptAndReturn(page: Page, rp: RelyingParty, opts: { shots?: boolean; saved?: string } = {}) {
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`You're signed in to ${seed.agent_name}`);
+  if (opts.saved) await expect(page.getByText(opts.saved)).toBeVisible();
+  if (opts.shots) {
+    await page.getByRole("button", { name: "Stay here" }).click();
+    await shoot(page, "08-receipt");
+  }
+  await page.getByRole("button", { name: `Return to ${seed.agent_name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`^${rp.url}/callback\\?`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Signed in");
+}
+
+let rp: RelyingParty;
+test.beforeAll(async ({ baseURL }) => {
+  rp = await startRelyingParty({ issuer: baseURL!, publishableKey: seed.publishable_key, secretKey: seed.secret_key, agent: seed.agent });
+});
+test.afterAll(() => rp.close());
+
+test("a new person signs in: import, phone, code from the outbox, receipt, and the relying party reads the profile", async ({ page }) => {
+  await page.goto(`${rp.url}/login`);
+  await expect(page).toHaveURL(/\/flow\/[A-Za-z0-9]{32}$/);
+  await importPastedList(page, { shots: true });
+  await phoneAndCode(page, freshPhone(), { shots: true });
+  await receiptAndReturn(page, rp, { shots: true, saved: "3 memories" });
+
+  expect(await page.getByTestId("aud").innerText()).toBe(rp.clientId);
+  expect(await page.getByTestId("sub").innerText()).toMatch(/^[0-9a-f-]{36}$/);
+  expect(await page.getByTestId("profile-status").innerText()).toBe("200");
+  const profile = JSON.parse(await page.getByTestId("profile").innerText());
+  expect(JSON.stringify(profile)).toContain("Lisbon");
+  expect(await page.getByTestId("search-status").innerText()).toBe("200");
+  expect(await page.getByTestId("search").innerText()).toContain("Lives in Lisbon");
+});
+
+test("Sign in for an existing account: phone and code first, then the import screen, signed in", async ({ page }) => {
+  const phone = freshPhone();
+  await page.goto(`${rp.url}/login`);
+  await importPastedList(page);
+  await phoneAndCode(page, phone);
+  await receiptAndReturn(page, rp);
+  const sub = await page.getByTestId("sub").innerText();
+
+  await page.context().clearCookies();
+  await page.goto(`${rp.url}/login`);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in with your phone");
+  await shoot(page, "09-sign-in-phone");
+  await phoneAndCode(page, phone);
+  await expect(page.getByText("You’re signed in.")).toBeVisible();
+  await expect(page.getByRole("button", { name: `Continue to ${seed.agent_name}` })).toBeEnabled();
+  await shoot(page, "10-import-signed-in");
+  await page.getByRole("button", { name: `Continue to ${seed.agent_name}` }).click();
+  await receiptAndReturn(page, rp, { saved: undefined });
+  expect(await page.getByTestId("sub").innerText()).toBe(sub);
+});
+
+test("the sandbox user signs in with 424242", async ({ page, request, baseURL }) => {
+  const sandbox = await (await request.post("/v1/sandbox/provision")).json();
+  const sandboxRp = await startRelyingParty({ issuer: baseURL!, publishableKey: sandbox.publishable_key, secretKey: sandbox.secret_key, agent: sandbox.agent.handle });
+  try {
+    await page.goto(`${sandboxRp.url}/login`);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByLabel("Mobile number").fill(sandbox.user.phone);
+    await page.getByRole("button", { name: "Text me a code" }).click();
+    await expect(page.getByText("In the sandbox the code is always 424242.")).toBeVisible();
+    // Six digits typed send the code at once.
+    await page.getByLabel("Six-digit code").fill("424242");
+    await expect(page.getByRole("button", { name: /^Continue to / })).toBeEnabled();
+    await page.getByRole("button", { name: /^Continue to / }).click();
+    await page.getByRole("button", { name: /^Return to / }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Signed in");
+    expect(await page.getByTestId("sub").innerText()).toBe(sandbox.user.id);
+    expect(await page.getByTestId("profile").innerText()).toContain("Lisbon");
+  } finally {
+    await sandboxRp.close();
+  }
+});
+
+test("a person who cancels returns access_denied to the app", async ({ page }) => {
+  await page.goto(`${rp.url}/login`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Bring your profile to ${seed.agent_name}`);
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${rp.url}/callback\\?error=access_denied&state=`));
+  await expect(page.getByTestId("error")).toHaveText("access_denied");
+  await expect(page.getByTestId("state-known")).toHaveText("yes");
+});
+
+test("the mailbox page comes first when the app requires a mailbox", async ({ page, baseURL }) => {
+  const mailboxRp = await startRelyingParty({ issuer: baseURL!, publishableKey: seed.publishable_key, secretKey: seed.secret_key, agent: seed.agent, required: "gmail" });
+  try {
+    await page.goto(`${mailboxRp.url}/login`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${seed.agent_name} asks for your mailbox`);
+    await expect(page.getByText("Connect Gmail")).toBeVisible();
+    await expect(page.getByText("Connect Outlook")).toHaveCount(0);
+    await shoot(page, "11-mailbox");
+  } finally {
+    await mailboxRp.close();
+  }
+});
+
+test("the development outbox shows messages with the last four digits only", async ({ page }) => {
+  await page.goto("/dev/outbox");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Text message outbox");
+  await shoot(page, "12-outbox");
+});
+
+test("an expired flow shows a clear page with a way to start again", async ({ page }) => {
+  const dir = path.resolve(".test-data", `e2e-expired-${Date.now()}`);
+  const flow = JSON.parse(execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "e2e/support/seed.ts", dir, "expired-flow"], { encoding: "utf8" }).trim().split("\n").pop()!);
+  const port = 3190 + test.info().workerIndex;
+  const server = spawn(process.execPath, ["scripts/server.mjs"], {
+    env: { ...process.env, PORT: String(port), NODE_ENV: "production", DATA_DIR: dir, BASE_URL: `http://localhost:${port}`, DATABASE_URL: "", REDIS_URL: "" },
+    stdio: "ignore",
+  });
+  try {
+    await expect.poll(async () => (await fetch(`http://localhost:${port}/api/health`).catch(() => null))?.status, { timeout: 30_000 }).toBe(200);
+    await page.context().addCookies([{ name: `service_flow_${flow.flow_id}`, value: flow.browser_secret, url: `http://localhost:${port}/flow/${flow.flow_id}` }]);
+    await page.goto(`http://localhost:${port}/flow/${flow.flow_id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This sign-in has expired");
+    await expect(page.getByRole("link", { name: `Start again at ${flow.app_name}` })).toHaveAttribute("href", "http://localhost:4999");
+    await shoot(page, "13-expired");
+  } finally {
+    server.kill();
+  }
+});
