@@ -66,9 +66,9 @@ export function FlowShell({
           {children}
         </div>
       </main>
-      <footer className="flex items-center justify-center gap-2 pb-6 text-xs text-slate-500">
-        <LogoMark className="size-4" />
-        Profile Service keeps your profile. You choose which apps use it.
+      <footer className="flex items-start justify-center gap-2 px-4 pb-6 text-xs text-slate-500">
+        <LogoMark className="mt-px size-4 shrink-0" />
+        <span>Profile Service keeps your profile. You choose which apps use it.</span>
       </footer>
     </div>
   );

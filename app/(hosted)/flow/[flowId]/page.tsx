@@ -5,7 +5,8 @@ import type { Metadata } from "next";
 import { getCountries, getCountryCallingCode } from "libphonenumber-js";
 import { cookies, headers } from "next/headers";
 import { FlowShell } from "@/components/flow/flow-shell";
-import { CodeForm, ContinueForm, CopyButton, DecideForm, ImportForm, PhoneForm, ReturnForm, secondaryButton } from "@/components/flow/forms";
+import { CodeForm, ContinueForm, CopyButton, DecideForm, ImportForm, PhoneForm, ReturnForm } from "@/components/flow/forms";
+import { primaryButton, secondaryButton } from "@/components/flow/styles";
 import { RESEND_AFTER_SECONDS } from "@/lib/auth/phone-codes";
 import { db } from "@/lib/db";
 import { APP_NAMES, APPS, ASSISTANT_NAMES, ASSISTANTS, EXPORT_ASSISTANTS, memoryPrompt, type Assistant } from "@/lib/flow/bring-in";
@@ -17,7 +18,7 @@ import { changeNumberAction, codeAction, continueAction, decideAction, phoneActi
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in", robots: { index: false } };
 
-const linkButton = "mt-6 inline-flex min-h-12 w-full items-center justify-center rounded-xl bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700";
+const linkButton = `${primaryButton} mt-6`;
 
 function appHome(flow: FlowSession): string {
   return flow.request ? new URL(flow.request.redirect_uri).origin : "/";
@@ -134,6 +135,26 @@ async function defaultCountry(): Promise<string> {
   return region && (getCountries() as string[]).includes(region) ? region : "US";
 }
 
+const MONOGRAM_COLORS: Record<string, string> = {
+  chatgpt: "bg-emerald-600",
+  claude: "bg-orange-600",
+  gemini: "bg-blue-600",
+  grok: "bg-slate-900",
+  gmail: "bg-red-600",
+  calendar: "bg-sky-600",
+  drive: "bg-amber-500",
+  notion: "bg-slate-800",
+  outlook: "bg-blue-700",
+};
+
+function Monogram({ id, name }: { id: string; name: string }) {
+  return (
+    <span aria-hidden="true" className={`flex size-9 shrink-0 items-center justify-center rounded-lg text-sm font-bold text-white ${MONOGRAM_COLORS[id] ?? "bg-slate-500"}`}>
+      {name.replace(/^Google /, "").slice(0, 1)}
+    </span>
+  );
+}
+
 function Badge({ children, tone }: { children: React.ReactNode; tone: "required" | "done" | "muted" }) {
   const tones = { required: "bg-amber-100 text-amber-900", done: "bg-emerald-100 text-emerald-800", muted: "bg-slate-100 text-slate-600" };
   return <span className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
@@ -180,6 +201,7 @@ async function ImportScreen({ flow, appName, shell, card }: { flow: FlowSession;
                   aria-expanded={open}
                   className={`flex min-h-14 items-center gap-3 rounded-xl px-4 py-3 ring-1 transition-colors ${open ? "bg-brand-50 ring-brand-600" : "ring-slate-200 hover:bg-slate-50"}`}
                 >
+                  <Monogram id={a} name={ASSISTANT_NAMES[a]} />
                   <span className="flex-1 font-semibold text-slate-900">{ASSISTANT_NAMES[a]}</span>
                   {it?.confirmed ? (
                     <Badge tone="done">
@@ -210,6 +232,9 @@ async function ImportScreen({ flow, appName, shell, card }: { flow: FlowSession;
         <ul className="mt-3 space-y-2">
           {byRequired(APPS).map((app) => (
             <li key={app} className="flex min-h-14 items-center gap-3 rounded-xl px-4 py-3 ring-1 ring-slate-200" aria-disabled="true">
+              <span className="opacity-60">
+                <Monogram id={app} name={APP_NAMES[app]} />
+              </span>
               <span className="flex-1">
                 <span className="block font-semibold text-slate-900">{APP_NAMES[app]}</span>
                 <span className="block text-sm text-slate-500">Can&rsquo;t be connected yet</span>
