@@ -3,6 +3,8 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // The hosted flow's import screen takes an assistant's conversations.json (up to 20 MB) through a server action.
+  experimental: { serverActions: { bodySizeLimit: "21mb" } },
   serverExternalPackages: [
     "@electric-sql/pglite",
     "pglite-prisma-adapter",

@@ -170,6 +170,16 @@ test("the sandbox user signs in with 424242", async ({ page, request, baseURL })
   }
 });
 
+test("an export file uploads into a preview", async ({ page }) => {
+  await page.goto(`${rp.url}/login`);
+  await page.getByRole("link", { name: /Claude/ }).click();
+  await page.getByLabel(/Or upload conversations\.json from your Claude export/).setInputFiles("tests/fixtures/exports/claude-conversations.json");
+  await page.getByRole("button", { name: "Preview memories" }).click();
+  await expect(page.getByText(/memor(y|ies) from Claude will be saved/)).toBeVisible();
+  await page.getByRole("button", { name: /^Keep \d+ memor/ }).click();
+  await expect(page.getByRole("button", { name: "Continue", exact: true })).toBeEnabled();
+});
+
 test("a person who cancels returns access_denied to the app", async ({ page }) => {
   await page.goto(`${rp.url}/login`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Bring your profile to ${seed.agent_name}`);

@@ -115,6 +115,26 @@ describe("a new person signing in", () => {
   });
 });
 
+describe("export files", () => {
+  it("reads a ChatGPT or Claude conversations.json into a preview, and says what is wrong with any other file", async () => {
+    const { readFileSync } = await import("node:fs");
+    const flow = await startFlow();
+    const chatgpt = new Uint8Array(readFileSync("tests/fixtures/exports/chatgpt-conversations.json"));
+    const preview = await previewImport(flow, { provider: "chatgpt", file: chatgpt });
+    expect(preview.via).toBe("file");
+    expect(preview.memories.length).toBeGreaterThan(0);
+    const claude = new Uint8Array(readFileSync("tests/fixtures/exports/claude-conversations.json"));
+    expect((await previewImport(await reload(flow), { provider: "claude", file: claude })).memories.length).toBeGreaterThan(0);
+    await expect(previewImport(await reload(flow), { provider: "claude", file: chatgpt })).rejects.toMatchObject({ field: "file", message: "That is a ChatGPT export, not Claude." });
+    await expect(previewImport(await reload(flow), { provider: "chatgpt", file: new TextEncoder().encode("not json") })).rejects.toMatchObject({
+      field: "file",
+      message: "That file is not conversations.json. Unzip the export and upload conversations.json.",
+    });
+    await expect(previewImport(await reload(flow), { provider: "gemini", file: chatgpt })).rejects.toMatchObject({ field: "file" });
+    await expect(previewImport(await reload(flow), { provider: "chatgpt", text: "   " })).rejects.toMatchObject({ field: "text", message: "Paste the assistant's answer first." });
+  });
+});
+
 describe("required", () => {
   it("holds Continue until every entry is met; one alternative is enough", async () => {
     let flow = await startFlow({ required: "chatgpt|claude,grok" });

@@ -2,7 +2,7 @@
 // is still open and on the screen the step belongs to, then moves it on; the pages only render.
 import { parsePhoneNumberWithError, type CountryCode } from "libphonenumber-js";
 import { now as clockNow } from "../clock";
-import { sendSignInCode, verifySignInCode } from "../auth/phone-codes";
+import { CodeError, sendSignInCode, verifySignInCode } from "../auth/phone-codes";
 import { db } from "../db";
 import type { Prisma } from "../db/generated/client";
 import { newId, PREFIX } from "../ids";
@@ -11,7 +11,7 @@ import { writeMemories } from "../profile/memories";
 import { importSource } from "../profile/sources";
 import { approveAgent, clearUserAccessCache } from "../users/approvals";
 import { phoneDigest } from "../users/phone";
-import { ASSISTANTS, previewExport, previewPaste, type Assistant, type BroughtIn } from "./bring-in";
+import { ASSISTANTS, BringInError, previewExport, previewPaste, type Assistant, type BroughtIn } from "./bring-in";
 import { nextScreen, type Screen } from "./sequence";
 import { FlowError, isExpired, type FlowReceipt, type FlowSession } from "./sessions";
 
@@ -52,7 +52,7 @@ export async function previewImport(flow: FlowSession, input: { provider: string
   try {
     memories = input.file?.byteLength ? await previewExport(input.provider, input.file) : previewPaste(input.text ?? "");
   } catch (err) {
-    if (err instanceof Error && err.name === "BringInError") throw new StepError(input.file?.byteLength ? "file" : "text", err.message);
+    if (err instanceof BringInError) throw new StepError(input.file?.byteLength ? "file" : "text", err.message);
     throw err;
   }
   const item: BroughtIn = { provider: input.provider, via: input.file?.byteLength ? "file" : "paste", memories, confirmed: false };
@@ -147,7 +147,7 @@ export async function submitPhone(flow: FlowSession, input: { phone: string; cou
   try {
     await sendSignInCode({ phone: e164, plane: flow.plane, phoneScope: phoneScope(flow), ip: input.ip, flowId: flow.id });
   } catch (err) {
-    if (err instanceof Error && err.name === "CodeError") throw new StepError("phone", err.message);
+    if (err instanceof CodeError) throw new StepError("phone", err.message);
     throw err;
   }
   const { phoneHash, phoneLast4 } = phoneDigest(e164);
@@ -174,7 +174,7 @@ export async function submitCode(flow: FlowSession, input: { code: string }): Pr
   try {
     await verifySignInCode({ phoneHash: row.phoneHash, plane: flow.plane, phoneScope: phoneScope(flow), code: input.code });
   } catch (err) {
-    if (err instanceof Error && err.name === "CodeError") throw new StepError("code", err.message);
+    if (err instanceof CodeError) throw new StepError("code", err.message);
     throw err;
   }
   const scope = phoneScope(flow);

@@ -307,7 +307,7 @@ function AssistantPanel({ flow, assistant }: { flow: FlowSession; assistant: Ass
 async function Receipt({ flow, appName, shell }: { flow: FlowSession; appName: string; shell: Omit<React.ComponentProps<typeof FlowShell>, "title" | "children"> }) {
   const saved = flow.receipt?.saved.filter((s) => s.count > 0) ?? [];
   return (
-    <FlowShell {...shell} cancelAction={undefined} title={`You're signed in to ${appName}`}>
+    <FlowShell {...shell} cancelAction={undefined} title={flow.agentId ? `You're signed in to ${appName}` : "Your profile is ready"}>
       <div className="mt-4 flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700" aria-hidden="true">
         <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
           <path d="M5 12.5l4.5 4.5L19 7.5" />
@@ -328,14 +328,21 @@ async function Receipt({ flow, appName, shell }: { flow: FlowSession; appName: s
       ) : (
         <p className="mt-2 text-slate-600">Nothing new this time: your profile already had it.</p>
       )}
-      <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-500">Approved</h2>
-      <p className="mt-2 text-slate-700">
-        <span className="font-semibold text-slate-900">{appName}</span> can now read your profile and add what it learns. You can revoke it at any time.
-      </p>
+      {flow.agentId && (
+        <>
+          <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-500">Approved</h2>
+          <p className="mt-2 text-slate-700">
+            <span className="font-semibold text-slate-900">{appName}</span> can now read your profile and add what it learns. You can revoke it at any
+            time.
+          </p>
+        </>
+      )}
       <ReturnForm action={`/flow/${flow.id}/return`} appName={appName} seconds={5} />
-      <a href="/" className={`${secondaryButton} mt-3`}>
-        About Profile Service
-      </a>
+      {flow.agentId && (
+        <a href="/" className={`${secondaryButton} mt-3`}>
+          About Profile Service
+        </a>
+      )}
     </FlowShell>
   );
 }
