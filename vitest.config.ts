@@ -13,6 +13,9 @@ export default defineConfig({
     setupFiles: ["tests/setup.ts"],
     pool: "forks",
     testTimeout: 30_000,
+    // next-auth imports "next/server" without an extension, which only a bundler resolves: let Vite
+    // load it (route modules that use it are imported by the fast-path tests).
+    server: { deps: { inline: ["next-auth"] } },
     hookTimeout: 60_000,
   },
 });
