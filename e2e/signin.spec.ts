@@ -170,6 +170,31 @@ test("the sandbox user signs in with 424242", async ({ page, request, baseURL })
   }
 });
 
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the whole sign-in still works: forms post, errors show, the receipt's button returns", async ({ page }) => {
+    const phone = freshPhone();
+    await page.goto(`${rp.url}/login`);
+    await page.getByRole("link", { name: /ChatGPT/ }).click();
+    await page.getByLabel("Paste ChatGPT’s answer").fill(MEMORY_LIST);
+    await page.getByRole("button", { name: "Preview memories" }).click();
+    await page.getByRole("button", { name: "Keep 3 memories" }).click();
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await page.getByRole("button", { name: "Text me a code" }).click();
+    await expect(page.locator("#phone-error")).toHaveText("Enter your mobile number.");
+    await page.getByLabel("Mobile number").fill(phone.national);
+    await page.getByRole("button", { name: "Text me a code" }).click();
+    const code = await codeFromOutbox(page, phone.e164.slice(-4));
+    await page.getByLabel("Six-digit code").fill(code);
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`You're signed in to ${seed.agent_name}`);
+    await page.getByRole("button", { name: `Return to ${seed.agent_name}` }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Signed in");
+    expect(await page.getByTestId("profile-status").innerText()).toBe("200");
+  });
+});
+
 test("an export file uploads into a preview", async ({ page }) => {
   await page.goto(`${rp.url}/login`);
   await page.getByRole("link", { name: /Claude/ }).click();

@@ -180,8 +180,10 @@ export function PhoneForm({ action, countries, defaultCountry }: { action: Actio
 export function CodeForm({ action, resend, resendAfterSeconds }: { action: Action; resend: (state: FormState) => Promise<FormState>; resendAfterSeconds: number }) {
   const [state, formAction] = useActionState(action, null);
   const [resendState, resendAction] = useActionState(resend, null);
-  const [wait, setWait] = useState(resendAfterSeconds);
+  // Without JavaScript the button stays on (the server still enforces the wait); with it, it counts down.
+  const [wait, setWait] = useState(0);
   const input = useRef<HTMLInputElement>(null);
+  useEffect(() => setWait(resendAfterSeconds), [resendAfterSeconds]);
   useEffect(() => {
     if (wait <= 0) return;
     const timer = setTimeout(() => setWait((w) => w - 1), 1000);
@@ -236,7 +238,9 @@ export function CodeForm({ action, resend, resendAfterSeconds }: { action: Actio
 export function ReturnForm({ action, appName, seconds }: { action: string; appName: string; seconds: number }) {
   const [left, setLeft] = useState(seconds);
   const form = useRef<HTMLFormElement>(null);
-  const [stopped, setStopped] = useState(false);
+  // The automatic return needs JavaScript: until it runs, only the button is offered.
+  const [stopped, setStopped] = useState(true);
+  useEffect(() => setStopped(false), []);
   useEffect(() => {
     if (stopped) return;
     if (left <= 0) {
