@@ -82,7 +82,7 @@ function postForm(url: URL, form: Record<string, string>): Promise<Answer> {
   return send(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(body)) }, body });
 }
 
-async function postJson(url: URL, value: unknown): Promise<Answer> {
+function postJson(url: URL, value: unknown): Promise<Answer> {
   const body = JSON.stringify(value);
   return send(url, { method: "POST", headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) }, body });
 }

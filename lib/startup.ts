@@ -2,6 +2,7 @@
 import { database } from "./db";
 import { env } from "./env";
 import { logger } from "./log";
+import { startSweeper } from "./maintenance/sweep";
 import { startCommitWorker } from "./profile/commit";
 
 export async function startService(): Promise<void> {
@@ -12,6 +13,7 @@ export async function startService(): Promise<void> {
     // Queued jobs wait in the database, so the worker may start after the service answers.
     if (config.JOBS_WORKER === "in-process") {
       startCommitWorker().catch((err: Error) => logger().error({ err: err.message }, "the commit worker did not start; queued commits wait"));
+      startSweeper().catch((err: Error) => logger().error({ err: err.message }, "the sweep worker did not start"));
     }
     logger().info(
       {

@@ -4,11 +4,13 @@ import { closeDatabase, database } from "../lib/db";
 import { env } from "../lib/env";
 import { stopJobs } from "../lib/jobs";
 import { logger } from "../lib/log";
+import { startSweeper } from "../lib/maintenance/sweep";
 import { startCommitWorker } from "../lib/profile/commit";
 
 env();
 await database();
 await startCommitWorker();
+await startSweeper();
 logger().info("worker ready");
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

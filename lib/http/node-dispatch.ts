@@ -91,7 +91,19 @@ export class ApiRouter {
   }
 }
 
-function toRequest(req: IncomingMessage, origin: string): Request {
+/** Bodies declared at most this long are read whole before the handler runs (a web stream costs more than they do). */
+const SMALL_BODY_BYTES = 64 * 1024;
+
+function readSmallBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -99,12 +111,14 @@ function toRequest(req: IncomingMessage, origin: string): Request {
     else headers.set(name, value);
   }
   const method = req.method ?? "GET";
-  const hasBody = method !== "GET" && method !== "HEAD";
-  return new Request(new URL(req.url ?? "/", origin), {
-    method,
-    headers,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" } : {}),
-  } as RequestInit);
+  const url = new URL(req.url ?? "/", origin);
+  if (method === "GET" || method === "HEAD") return new Request(url, { method, headers });
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isInteger(declared) && declared <= SMALL_BODY_BYTES && !req.headers["transfer-encoding"]) {
+    return new Request(url, { method, headers, body: (await readSmallBody(req)) as unknown as BodyInit });
+  }
+  // Larger or unsized bodies stream, so a route's size cap stops them before they are buffered.
+  return new Request(url, { method, headers, body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" } as RequestInit);
 }
 
 async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
@@ -139,7 +153,7 @@ export async function dispatch(router: ApiRouter, req: IncomingMessage, res: Ser
   const proto = (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
   let response: Response;
   try {
-    response = await found.handler(toRequest(req, `${proto}://${host}`), { params: Promise.resolve(found.params) });
+    response = await found.handler(await toRequest(req, `${proto}://${host}`), { params: Promise.resolve(found.params) });
   } catch {
     // defineRoute answers every error itself; this is only reached for an unreadable request.
     response = Response.json({ error: { code: "invalid_request", message: "The request could not be read." } }, { status: 400 });

@@ -6,7 +6,7 @@ import { parsePostgresUrl } from "../db/open";
 import { env } from "../env";
 import { logger } from "../log";
 
-export const QUEUES = { commit: "profile-commit" } as const;
+export const QUEUES = { commit: "profile-commit", sweep: "service-sweep" } as const;
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 /** How often a failed job is tried again before it is given up. */
 export const JOB_RETRY_LIMIT = 3;
@@ -56,6 +56,11 @@ export async function work(queue: QueueName, handler: Handler): Promise<void> {
   await (await jobs()).work<Record<string, unknown>>(queue, { pollingIntervalSeconds: 1 }, async (batch) => {
     for (const job of batch) await handler(job.data, { retryCount: job.retryCount, final: job.retryCount >= JOB_RETRY_LIMIT });
   });
+}
+
+/** Runs a queue's job on a cron schedule (pg-boss keeps one schedule for all instances). */
+export async function schedule(queue: QueueName, cron: string): Promise<void> {
+  await (await jobs()).schedule(queue, cron);
 }
 
 /** Stops workers and the job system (graceful shutdown, tests); queued jobs stay queued. */

@@ -87,19 +87,32 @@ const privateKeys = new Map<string, CryptoKey>();
 // The key ring as last read, so signing costs no query. It may be up to KEY_RING_TTL_MS old: a
 // rotated-in key signs only SIGNING_KEY_ACTIVATION_DELAY_SECONDS after it is made, far longer.
 const KEY_RING_TTL_MS = 60_000;
-let keyRing: { loadedAt: number; rows: Array<{ kid: string; activatesAt: Date; privateKeyEncrypted: string }> } | undefined;
+type KeyRing = { loadedAt: number; rows: Array<{ kid: string; activatesAt: Date; privateKeyEncrypted: string }> };
+let keyRing: KeyRing | undefined;
+// One reload at a time: requests arriving while the ring is stale share it.
+let reloading: Promise<KeyRing> | undefined;
+// Bumped by clearKeyRing: a reload that started before it is used once but not kept.
+let generation = 0;
+
+async function loadKeyRing(now: Date): Promise<KeyRing> {
+  await ensureSigningKey(now);
+  const rows = await (await db()).signingKey.findMany({
+    orderBy: [{ activatesAt: "desc" }, { kid: "desc" }],
+    select: { kid: true, activatesAt: true, privateKeyEncrypted: true },
+  });
+  return { loadedAt: Date.now(), rows };
+}
 
 /** The key that signs at `now` (the newest active one), ready for jose. */
 export async function signingKey(now = new Date()): Promise<{ kid: string; key: CryptoKey }> {
-  if (!keyRing || Date.now() - keyRing.loadedAt > KEY_RING_TTL_MS) {
-    await ensureSigningKey(now);
-    const rows = await (await db()).signingKey.findMany({
-      orderBy: [{ activatesAt: "desc" }, { kid: "desc" }],
-      select: { kid: true, activatesAt: true, privateKeyEncrypted: true },
-    });
-    keyRing = { loadedAt: Date.now(), rows };
+  let ring = keyRing;
+  if (!ring || Date.now() - ring.loadedAt > KEY_RING_TTL_MS) {
+    const started = generation;
+    reloading ??= loadKeyRing(now).finally(() => (reloading = undefined));
+    ring = await reloading;
+    if (started === generation) keyRing = ring;
   }
-  const row = keyRing.rows.find((r) => r.activatesAt <= now);
+  const row = ring.rows.find((r) => r.activatesAt <= now);
   if (!row) throw new Error("No active signing key.");
   let key = privateKeys.get(row.kid);
   if (!key) {
@@ -111,7 +124,9 @@ export async function signingKey(now = new Date()): Promise<{ kid: string; key: 
 
 /** Forgets the key ring (after a key is made in this process, or when tests swap databases). */
 export function clearKeyRing(): void {
+  generation += 1;
   keyRing = undefined;
+  reloading = undefined;
 }
 
 /** The keys with their state, for the command-line tool. */

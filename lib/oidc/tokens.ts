@@ -57,8 +57,9 @@ function addSeconds(date: Date, seconds: number): Date {
 }
 
 function newPair() {
-  const accessToken = PREFIX.accessToken + randomBase62(SECRET_LENGTH);
-  const refreshToken = PREFIX.refreshToken + randomBase62(SECRET_LENGTH);
+  const random = randomBase62(2 * SECRET_LENGTH);
+  const accessToken = PREFIX.accessToken + random.slice(0, SECRET_LENGTH);
+  const refreshToken = PREFIX.refreshToken + random.slice(SECRET_LENGTH);
   return { accessToken, refreshToken, accessHash: hashToken(accessToken), refreshHash: hashToken(refreshToken) };
 }
 

@@ -1,0 +1,56 @@
+// The sweep: what has outlived its use leaves the database — expired codes, tokens and flows, the
+// development outbox's old messages. It runs every 15 minutes on one instance (a pg-boss schedule).
+import { now as clockNow } from "../clock";
+import { database } from "../db";
+import { QUEUES, schedule, work } from "../jobs";
+import { logger } from "../log";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long expired rows stay (they explain a late "expired" answer for a day). */
+export const EXPIRED_KEPT_MS = DAY_MS;
+/** Revoked grants stay this long, so a late reuse of one of their tokens still reads as revoked. */
+export const REVOKED_GRANT_KEPT_MS = 30 * DAY_MS;
+export const OUTBOX_KEPT_MS = 7 * DAY_MS;
+export const SWEEP_CRON = "*/15 * * * *";
+
+/**
+ * Deletes, each in one statement:
+ * - authorization codes, access tokens, flows and phone codes expired more than a day ago;
+ * - refresh tokens past their own 90-day life (used ones included: until then a late reuse still
+ *   revokes the chain);
+ * - grants revoked more than 30 days ago, and grants left with no refresh token (their tokens with them);
+ * - outbox messages older than 7 days.
+ */
+export async function sweepExpired(at = clockNow()): Promise<Record<string, number>> {
+  const { sql } = await database();
+  const day = new Date(at.getTime() - EXPIRED_KEPT_MS);
+  const statements: Array<[string, string, Date]> = [
+    ["oauth_codes", `DELETE FROM oauth_codes WHERE expires_at < $1`, day],
+    ["oauth_access_tokens", `DELETE FROM oauth_access_tokens WHERE expires_at < $1`, day],
+    ["oauth_refresh_tokens", `DELETE FROM oauth_refresh_tokens WHERE expires_at < $1`, at],
+    ["oauth_grants_revoked", `DELETE FROM oauth_grants WHERE revoked_at < $1`, new Date(at.getTime() - REVOKED_GRANT_KEPT_MS)],
+    [
+      "oauth_grants_ended",
+      `DELETE FROM oauth_grants g WHERE g.created_at < $1 AND NOT EXISTS (SELECT 1 FROM oauth_refresh_tokens t WHERE t.grant_id = g.id)`,
+      day,
+    ],
+    ["flow_sessions", `DELETE FROM flow_sessions WHERE expires_at < $1`, day],
+    ["phone_codes", `DELETE FROM phone_codes WHERE expires_at < $1`, day],
+    ["sms_outbox", `DELETE FROM sms_outbox WHERE created_at < $1`, new Date(at.getTime() - OUTBOX_KEPT_MS)],
+  ];
+  const deleted: Record<string, number> = {};
+  for (const [name, text, cutoff] of statements) {
+    const rows = await sql.query<{ n: number }>(`WITH d AS (${text} RETURNING 1) SELECT count(*)::int AS n FROM d`, [cutoff]);
+    deleted[name] = rows[0]?.n ?? 0;
+  }
+  return deleted;
+}
+
+/** Starts this process's sweep worker and makes sure the schedule exists. */
+export async function startSweeper(): Promise<void> {
+  await work(QUEUES.sweep, async () => {
+    const deleted = await sweepExpired();
+    logger().info({ deleted }, "sweep");
+  });
+  await schedule(QUEUES.sweep, SWEEP_CRON);
+}

@@ -1,0 +1,52 @@
+// The sweep deletes what has outlived its use and nothing that is still in use.
+import { afterEach, describe, expect, it } from "vitest";
+import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
+import { db } from "@/lib/db";
+import { jobs, QUEUES } from "@/lib/jobs";
+import { startSweeper, SWEEP_CRON, sweepExpired } from "@/lib/maintenance/sweep";
+import { REFRESH_TOKEN_IDLE_SECONDS } from "@/lib/oidc/tokens";
+import { createTenant } from "./helpers/fixtures";
+import { exchange, registerClient, signIn, tokenCall } from "./helpers/oauth";
+
+afterEach(() => resetClockForTests());
+
+describe("the sweep", () => {
+  it("keeps live codes, tokens and flows; deletes them a day after they expire", async () => {
+    const t = await createTenant();
+    const { client_id } = await registerClient(t);
+    const kept = await exchange(client_id, t.users.live.id);
+    await signIn(client_id, t.users.live.id); // an unused code and its finished flow
+    const prisma = await db();
+    const counts = async () => ({
+      codes: await prisma.oAuthCode.count(),
+      access: await prisma.oAuthAccessToken.count(),
+      refresh: await prisma.oAuthRefreshToken.count(),
+      grants: await prisma.oAuthGrant.count(),
+      flows: await prisma.flowSession.count(),
+    });
+    const before = await counts();
+    expect(await sweepExpired()).toMatchObject({ oauth_codes: 0, oauth_access_tokens: 0, oauth_refresh_tokens: 0, flow_sessions: 0 });
+    expect(await counts()).toEqual(before);
+
+    // Two days on: codes, access tokens and flows have been expired for over a day; the chain lives.
+    advanceClockForTests(2 * 24 * 3600 * 1000);
+    const swept = await sweepExpired();
+    expect(swept).toMatchObject({ oauth_codes: 2, oauth_access_tokens: 1, oauth_refresh_tokens: 0, flow_sessions: 2 });
+    expect(await counts()).toEqual({ codes: 0, access: 0, refresh: 1, grants: 1, flows: 0 });
+    const refreshed = await tokenCall({ grant_type: "refresh_token", refresh_token: kept.refresh_token, client_id });
+    expect(refreshed.status).toBe(200);
+
+    // 90 days without use: the chain's tokens go, then its grant.
+    advanceClockForTests(REFRESH_TOKEN_IDLE_SECONDS * 1000 + 2 * 24 * 3600 * 1000);
+    const later = await sweepExpired();
+    expect(later.oauth_refresh_tokens).toBe(2);
+    expect(later.oauth_grants_ended).toBe(1);
+    expect(await counts()).toEqual({ codes: 0, access: 0, refresh: 0, grants: 0, flows: 0 });
+  });
+
+  it("is scheduled every 15 minutes when its worker starts", async () => {
+    await startSweeper();
+    const schedules = await (await jobs()).getSchedules();
+    expect(schedules.map((s) => [s.name, s.cron])).toContainEqual([QUEUES.sweep, SWEEP_CRON]);
+  });
+});
