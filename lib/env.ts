@@ -77,6 +77,22 @@ const schema = z.object({
     .optional()
     .transform((v) => (v === "" ? undefined : v)),
   TWILIO_API_BASE: url.default("https://api.twilio.com"),
+  // Google (Gmail, Calendar, Drive connections): an OAuth client of Google Cloud, and the endpoints
+  // (defaults: Google's; tests point them at a local provider).
+  GOOGLE_CLIENT_ID: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  GOOGLE_CLIENT_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  GOOGLE_ISSUER: url.default("https://accounts.google.com"),
+  GOOGLE_AUTHORIZATION_URL: url.default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: url.default("https://oauth2.googleapis.com/token"),
+  GOOGLE_USERINFO_URL: url.default("https://openidconnect.googleapis.com/v1/userinfo"),
+  GOOGLE_REVOCATION_URL: url.default("https://oauth2.googleapis.com/revoke"),
+  GOOGLE_JWKS_URL: url.default("https://www.googleapis.com/oauth2/v3/certs"),
   // Reverse proxies in front of the service whose X-Forwarded-For entries are trusted (0 = none).
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });

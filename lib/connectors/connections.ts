@@ -1,0 +1,170 @@
+// App connections: the person consents at the provider (authorization code + PKCE), the service
+// keeps the tokens sealed under SERVICE_SECRET, refreshes them before they expire, notices when the
+// provider has revoked the grant (the connection then needs reconnecting), and revokes and deletes
+// them on disconnect. A connection made during a flow joins the account when the flow finishes.
+import * as oauth from "openid-client";
+import { now as clockNow } from "../clock";
+import { keyedHash, openSecret, randomBase62, sealSecret } from "../crypto";
+import { db } from "../db";
+import type { Prisma } from "../db/generated/client";
+import { env } from "../env";
+import { google } from "./google";
+import { ProviderGrantError, type ConnectorProvider } from "./types";
+
+/** Apps that connect today, and their provider. */
+export const CONNECTORS: Record<string, ConnectorProvider> = { gmail: google, calendar: google, drive: google };
+/** Apps whose account address is a mailbox the person controls. */
+export const MAILBOX_APPS = ["gmail", "outlook"] as const;
+/** How long the person has to consent at the provider. */
+export const CONNECT_ATTEMPT_TTL_SECONDS = 10 * 60;
+/** Access tokens are refreshed when they have less than this left. */
+export const REFRESH_AHEAD_SECONDS = 5 * 60;
+
+const TOKEN_PURPOSE = "connection-token";
+const STATE_PURPOSE = "connect-state";
+
+export type ConnectErrorReason = "unknown_app" | "not_configured" | "unknown_attempt" | "expired" | "declined" | "needs_reconnect";
+
+export class ConnectError extends Error {
+  constructor(readonly reason: ConnectErrorReason) {
+    super(
+      {
+        unknown_app: "This app cannot be connected.",
+        not_configured: "This app's provider is not configured on this service.",
+        unknown_attempt: "This connection attempt is unknown or was already used.",
+        expired: "This connection attempt expired. Start again.",
+        declined: "The connection was not allowed at the provider.",
+        needs_reconnect: "The provider no longer accepts this connection. Connect the app again.",
+      }[reason],
+    );
+    this.name = "ConnectError";
+  }
+}
+
+export function connectCallbackUrl(): string {
+  return `${env().BASE_URL}/connect/callback`;
+}
+
+export function providerFor(app: string): ConnectorProvider {
+  const provider = CONNECTORS[app];
+  if (!provider) throw new ConnectError("unknown_app");
+  if (!provider.configured()) throw new ConnectError("not_configured");
+  return provider;
+}
+
+/** Whether an app can be connected on this service (its provider is configured). */
+export function canConnect(app: string): boolean {
+  return !!CONNECTORS[app]?.configured();
+}
+
+/** Starts a connection for a flow or a signed-in person: where to send the browser. */
+export async function startConnection(input: { app: string; flowId?: string; userId?: string }): Promise<URL> {
+  const provider = providerFor(input.app);
+  const state = randomBase62(43);
+  const verifier = oauth.randomPKCECodeVerifier();
+  const createdAt = clockNow();
+  await (await db()).connectAttempt.create({
+    data: {
+      stateHash: keyedHash(STATE_PURPOSE, state),
+      flowId: input.flowId,
+      userId: input.userId,
+      app: input.app,
+      verifierSealed: sealSecret(STATE_PURPOSE, verifier),
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + CONNECT_ATTEMPT_TTL_SECONDS * 1000),
+    },
+  });
+  return provider.authorizationUrl({ app: input.app, state, codeChallenge: await oauth.calculatePKCECodeChallenge(verifier), redirectUri: connectCallbackUrl() });
+}
+
+/**
+ * The provider sent the browser back: the attempt is used up (once), the code exchanged, and the
+ * connection stored for the flow or the person.
+ */
+export async function finishConnection(callbackUrl: URL): Promise<{ id: string; app: string; flowId: string | null; userId: string | null; accountEmail: string | null }> {
+  const state = callbackUrl.searchParams.get("state") ?? "";
+  const prisma = await db();
+  const attempt = await prisma.connectAttempt.findUnique({ where: { stateHash: keyedHash(STATE_PURPOSE, state) } });
+  if (!attempt) throw new ConnectError("unknown_attempt");
+  const used = await prisma.connectAttempt.deleteMany({ where: { stateHash: attempt.stateHash } });
+  if (used.count === 0) throw new ConnectError("unknown_attempt");
+  if (attempt.expiresAt <= clockNow()) throw new ConnectError("expired");
+  if (callbackUrl.searchParams.get("error")) throw new ConnectError("declined");
+  const provider = providerFor(attempt.app);
+  const got = await provider.exchange({ callbackUrl, state, verifier: openSecret(STATE_PURPOSE, attempt.verifierSealed) });
+  const data = {
+    app: attempt.app,
+    provider: provider.id,
+    accountId: got.account.id,
+    accountEmail: got.account.email,
+    scopes: got.scopes,
+    accessTokenSealed: sealSecret(TOKEN_PURPOSE, got.accessToken),
+    refreshTokenSealed: got.refreshToken ? sealSecret(TOKEN_PURPOSE, got.refreshToken) : null,
+    accessTokenExpiresAt: got.expiresAt,
+    status: "active",
+  };
+  const connection = await prisma.$transaction(async (tx) => {
+    if (attempt.userId) {
+      return tx.appConnection.upsert({ where: { userId_app: { userId: attempt.userId, app: attempt.app } }, create: { ...data, userId: attempt.userId }, update: data });
+    }
+    await tx.appConnection.deleteMany({ where: { flowId: attempt.flowId, app: attempt.app, userId: null } });
+    return tx.appConnection.create({ data: { ...data, flowId: attempt.flowId } });
+  });
+  return { id: connection.id, app: connection.app, flowId: connection.flowId, userId: connection.userId, accountEmail: connection.accountEmail };
+}
+
+/** Moves a finished flow's connections to the person's account (replacing the same apps). */
+export async function attachFlowConnections(tx: Prisma.TransactionClient, input: { flowId: string; userId: string }): Promise<string[]> {
+  const pending = await tx.appConnection.findMany({ where: { flowId: input.flowId, userId: null }, select: { id: true, app: true } });
+  for (const c of pending) {
+    await tx.appConnection.deleteMany({ where: { userId: input.userId, app: c.app } });
+    await tx.appConnection.update({ where: { id: c.id }, data: { userId: input.userId, flowId: null } });
+  }
+  return pending.map((c) => c.app);
+}
+
+/**
+ * A usable access token for the connection: refreshed first when it expires within five minutes.
+ * A grant the provider refuses marks the connection as needing reconnection.
+ */
+export async function accessTokenFor(connectionId: string): Promise<string> {
+  const prisma = await db();
+  const c = await prisma.appConnection.findUniqueOrThrow({ where: { id: connectionId } });
+  if (c.status !== "active") throw new ConnectError("needs_reconnect");
+  const fresh = !c.accessTokenExpiresAt || c.accessTokenExpiresAt.getTime() - clockNow().getTime() > REFRESH_AHEAD_SECONDS * 1000;
+  if (fresh) return openSecret(TOKEN_PURPOSE, c.accessTokenSealed);
+  if (!c.refreshTokenSealed) {
+    await prisma.appConnection.update({ where: { id: c.id }, data: { status: "needs_reconnect" } });
+    throw new ConnectError("needs_reconnect");
+  }
+  try {
+    const next = await providerFor(c.app).refresh(openSecret(TOKEN_PURPOSE, c.refreshTokenSealed));
+    await prisma.appConnection.update({
+      where: { id: c.id },
+      data: {
+        accessTokenSealed: sealSecret(TOKEN_PURPOSE, next.accessToken),
+        refreshTokenSealed: next.refreshToken ? sealSecret(TOKEN_PURPOSE, next.refreshToken) : c.refreshTokenSealed,
+        accessTokenExpiresAt: next.expiresAt,
+      },
+    });
+    return next.accessToken;
+  } catch (err) {
+    if (!(err instanceof ProviderGrantError)) throw err;
+    await prisma.appConnection.update({ where: { id: c.id }, data: { status: "needs_reconnect" } });
+    throw new ConnectError("needs_reconnect");
+  }
+}
+
+/** Disconnects: the provider is asked to revoke the grant (best effort), and the tokens are deleted. */
+export async function disconnect(connectionId: string): Promise<void> {
+  const prisma = await db();
+  const c = await prisma.appConnection.findUnique({ where: { id: connectionId } });
+  if (!c) return;
+  const token = c.refreshTokenSealed ?? c.accessTokenSealed;
+  try {
+    await providerFor(c.app).revoke(openSecret(TOKEN_PURPOSE, token));
+  } catch {
+    // Already revoked, or the provider is unreachable: the tokens are deleted all the same.
+  }
+  await prisma.appConnection.delete({ where: { id: c.id } });
+}

@@ -1,0 +1,98 @@
+// Google as a connection provider (Gmail, Calendar, Drive): the authorization-code flow with PKCE
+// through openid-client, offline access for a refresh token, and the account's verified address
+// from its ID token. Endpoints and credentials come from configuration.
+import * as oauth from "openid-client";
+import { now as clockNow } from "../clock";
+import { env } from "../env";
+import { ProviderGrantError, type ConnectorProvider, type ProviderTokens } from "./types";
+
+/** What each Google app asks for, beyond the account's address. */
+export const GOOGLE_APP_SCOPES = {
+  gmail: "https://www.googleapis.com/auth/gmail.readonly",
+  calendar: "https://www.googleapis.com/auth/calendar.readonly",
+  drive: "https://www.googleapis.com/auth/drive.readonly",
+} as const;
+export type GoogleApp = keyof typeof GOOGLE_APP_SCOPES;
+
+let configured: { key: string; config: oauth.Configuration } | undefined;
+
+function configuration(): oauth.Configuration {
+  const e = env();
+  if (!e.GOOGLE_CLIENT_ID || !e.GOOGLE_CLIENT_SECRET) throw new Error("Google is not configured (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET).");
+  const key = [e.GOOGLE_CLIENT_ID, e.GOOGLE_ISSUER, e.GOOGLE_TOKEN_URL].join(" ");
+  if (configured?.key === key) return configured.config;
+  const config = new oauth.Configuration(
+    {
+      issuer: e.GOOGLE_ISSUER,
+      authorization_endpoint: e.GOOGLE_AUTHORIZATION_URL,
+      token_endpoint: e.GOOGLE_TOKEN_URL,
+      userinfo_endpoint: e.GOOGLE_USERINFO_URL,
+      revocation_endpoint: e.GOOGLE_REVOCATION_URL,
+      jwks_uri: e.GOOGLE_JWKS_URL,
+    },
+    e.GOOGLE_CLIENT_ID,
+    { client_secret: e.GOOGLE_CLIENT_SECRET },
+    oauth.ClientSecretPost(e.GOOGLE_CLIENT_SECRET),
+  );
+  // Local providers in tests and development speak plain http.
+  if (new URL(e.GOOGLE_TOKEN_URL).protocol === "http:") oauth.allowInsecureRequests(config);
+  configured = { key, config };
+  return config;
+}
+
+function tokens(res: oauth.TokenEndpointResponse, previousRefresh?: string): ProviderTokens {
+  return {
+    accessToken: res.access_token,
+    // Google sends a refresh token with the first consent only; a refresh keeps the old one.
+    refreshToken: res.refresh_token ?? previousRefresh ?? null,
+    expiresAt: typeof res.expires_in === "number" ? new Date(clockNow().getTime() + res.expires_in * 1000) : null,
+    scopes: typeof res.scope === "string" ? res.scope.split(" ").filter(Boolean) : [],
+  };
+}
+
+export const google: ConnectorProvider = {
+  id: "google",
+  configured: () => !!env().GOOGLE_CLIENT_ID && !!env().GOOGLE_CLIENT_SECRET,
+
+  authorizationUrl({ app, state, codeChallenge, redirectUri }) {
+    return oauth.buildAuthorizationUrl(configuration(), {
+      redirect_uri: redirectUri,
+      scope: ["openid", "email", GOOGLE_APP_SCOPES[app as GoogleApp]].join(" "),
+      code_challenge: codeChallenge,
+      code_challenge_method: "S256",
+      state,
+      access_type: "offline",
+      prompt: "consent",
+      include_granted_scopes: "true",
+    });
+  },
+
+  async exchange({ callbackUrl, state, verifier }) {
+    const config = configuration();
+    const res = await oauth.authorizationCodeGrant(config, callbackUrl, { pkceCodeVerifier: verifier, expectedState: state });
+    // The address counts only when Google says the account owns it (email_verified).
+    const claims = res.claims();
+    const verified = (c: Record<string, unknown> | undefined) => (typeof c?.email === "string" && c.email_verified === true ? c.email : null);
+    let email = verified(claims as Record<string, unknown> | undefined);
+    let sub = claims?.sub;
+    if (!sub || !email) {
+      const info = await oauth.fetchUserInfo(config, res.access_token, sub ?? oauth.skipSubjectCheck);
+      sub = info.sub;
+      email = verified(info as Record<string, unknown>);
+    }
+    return { ...tokens(res), account: { id: sub, email } };
+  },
+
+  async refresh(refreshToken) {
+    try {
+      return tokens(await oauth.refreshTokenGrant(configuration(), refreshToken), refreshToken);
+    } catch (err) {
+      if (err instanceof oauth.ResponseBodyError && err.error === "invalid_grant") throw new ProviderGrantError(err.error_description ?? "invalid_grant");
+      throw err;
+    }
+  },
+
+  async revoke(token) {
+    await oauth.tokenRevocation(configuration(), token);
+  },
+};

@@ -1,0 +1,28 @@
+// What a connection provider does: send the person to consent, exchange the code, refresh, revoke.
+
+export interface ProviderTokens {
+  accessToken: string;
+  refreshToken: string | null;
+  expiresAt: Date | null;
+  scopes: string[];
+}
+
+export interface ConnectorProvider {
+  id: "google";
+  /** Whether credentials are configured. */
+  configured(): boolean;
+  authorizationUrl(input: { app: string; state: string; codeChallenge: string; redirectUri: string }): URL;
+  /** The callback URL as the provider sent the browser back, checked against the state and verifier. */
+  exchange(input: { callbackUrl: URL; state: string; verifier: string }): Promise<ProviderTokens & { account: { id: string; email: string | null } }>;
+  /** Throws ProviderGrantError when the provider refuses the grant (revoked or expired). */
+  refresh(refreshToken: string): Promise<ProviderTokens>;
+  revoke(token: string): Promise<void>;
+}
+
+/** The provider no longer honours the grant: the person must connect again. */
+export class ProviderGrantError extends Error {
+  constructor(detail: string) {
+    super(`The provider refused the grant: ${detail}`);
+    this.name = "ProviderGrantError";
+  }
+}
