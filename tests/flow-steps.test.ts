@@ -60,7 +60,7 @@ describe("a new person signing in", () => {
     const { userId } = await submitCode(flow, { code: await codeFromOutbox(phone) });
     flow = await reload(flow);
     expect(flow.screen).toBe("receipt");
-    expect(flow.receipt).toEqual({ saved: [{ provider: "chatgpt", count: 3 }], approvedAgentId: t.agent.id });
+    expect(flow.receipt).toEqual({ saved: [{ provider: "chatgpt", count: 3 }], connected: [], approvedAgentId: t.agent.id });
     expect(await isApproved({ userId, agentId: t.agent.id })).toBe(true);
     const user = await (await db()).user.findUniqueOrThrow({ where: { id: userId } });
     expect(user).toMatchObject({ plane: "live", phoneHash: phoneDigest(phone).phoneHash, phoneLast4: phone.slice(-4) });

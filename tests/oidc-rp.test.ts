@@ -90,7 +90,11 @@ beforeAll(async () => {
   ada = await createUser({ plane: "live", name: "Ada Lovelace" });
   await prisma.user.update({
     where: { id: ada.id },
-    data: { email: "ada@example.com", emailProof: "mailbox", givenName: "Ada", familyName: "Lovelace", location: "London" },
+    data: { email: "ada@example.com", givenName: "Ada", familyName: "Lovelace", location: "London" },
+  });
+  // Her Gmail is connected: the mailbox owns the address.
+  await prisma.appConnection.create({
+    data: { userId: ada.id, app: "gmail", provider: "google", accountId: "g-ada", accountEmail: "ada@example.com", accessTokenSealed: "v1.x.x.x" },
   });
   unproven = await createUser({ plane: "live", name: "Una Proven" });
   await prisma.user.update({ where: { id: unproven.id }, data: { email: "una@example.com", emailProof: "none" } });

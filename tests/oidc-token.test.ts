@@ -85,12 +85,23 @@ describe("the code grant", () => {
     await prisma.user.update({ where: { id: t.users.live.id }, data: { email: "live@example.com", emailProof: "none" } });
     expect(await claims("openid email")).toMatchObject({ email: "live@example.com", email_verified: false });
     expect(await claims("openid profile")).not.toHaveProperty("email");
-    // Re-evaluated at every issuance.
-    for (const proof of ["mailbox", "email_code", "third_party"] as const) {
+    // Re-evaluated at every issuance: an emailed code, a Google or GitHub sign-in…
+    for (const proof of ["email_code", "third_party"] as const) {
       await prisma.user.update({ where: { id: t.users.live.id }, data: { emailProof: proof } });
       expect(await claims("openid email")).toMatchObject({ email: "live@example.com", email_verified: true });
     }
     await prisma.user.update({ where: { id: t.users.live.id }, data: { emailProof: "none" } });
+    expect(await claims("openid email")).toMatchObject({ email_verified: false });
+    // …or a connected mailbox that owns the address, while it works.
+    const other = await prisma.appConnection.create({
+      data: { userId: t.users.live.id, app: "gmail", provider: "google", accountId: "g-1", accountEmail: "someone.else@example.com", accessTokenSealed: "v1.x.x.x" },
+    });
+    expect(await claims("openid email")).toMatchObject({ email_verified: false });
+    await prisma.appConnection.update({ where: { id: other.id }, data: { accountEmail: "LIVE@example.com" } });
+    expect(await claims("openid email")).toMatchObject({ email_verified: true });
+    await prisma.appConnection.update({ where: { id: other.id }, data: { status: "needs_reconnect" } });
+    expect(await claims("openid email")).toMatchObject({ email_verified: false });
+    await prisma.appConnection.update({ where: { id: other.id }, data: { status: "active", app: "calendar" } });
     expect(await claims("openid email")).toMatchObject({ email_verified: false });
   });
 

@@ -26,7 +26,11 @@ const STATE_PURPOSE = "connect-state";
 export type ConnectErrorReason = "unknown_app" | "not_configured" | "unknown_attempt" | "expired" | "declined" | "needs_reconnect";
 
 export class ConnectError extends Error {
-  constructor(readonly reason: ConnectErrorReason) {
+  constructor(
+    readonly reason: ConnectErrorReason,
+    /** The flow the attempt belonged to, when known: the person goes back to it. */
+    readonly flowId: string | null = null,
+  ) {
     super(
       {
         unknown_app: "This app cannot be connected.",
@@ -88,8 +92,8 @@ export async function finishConnection(callbackUrl: URL): Promise<{ id: string; 
   if (!attempt) throw new ConnectError("unknown_attempt");
   const used = await prisma.connectAttempt.deleteMany({ where: { stateHash: attempt.stateHash } });
   if (used.count === 0) throw new ConnectError("unknown_attempt");
-  if (attempt.expiresAt <= clockNow()) throw new ConnectError("expired");
-  if (callbackUrl.searchParams.get("error")) throw new ConnectError("declined");
+  if (attempt.expiresAt <= clockNow()) throw new ConnectError("expired", attempt.flowId);
+  if (callbackUrl.searchParams.get("error")) throw new ConnectError("declined", attempt.flowId);
   const provider = providerFor(attempt.app);
   const got = await provider.exchange({ callbackUrl, state, verifier: openSecret(STATE_PURPOSE, attempt.verifierSealed) });
   const data = {
@@ -121,6 +125,21 @@ export async function attachFlowConnections(tx: Prisma.TransactionClient, input:
     await tx.appConnection.update({ where: { id: c.id }, data: { userId: input.userId, flowId: null } });
   }
   return pending.map((c) => c.app);
+}
+
+/**
+ * A connected mailbox's own address is the account's address when it has none: the connection is
+ * proof the person controls it (lib/oidc/claims.ts checks that proof at each ID token).
+ */
+export async function recordMailboxAddress(tx: Prisma.TransactionClient, userId: string): Promise<void> {
+  const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
+  if (user.email) return;
+  const mailbox = await tx.appConnection.findFirst({
+    where: { userId, app: { in: [...MAILBOX_APPS] }, status: "active", accountEmail: { not: null } },
+    orderBy: { createdAt: "asc" },
+    select: { accountEmail: true },
+  });
+  if (mailbox?.accountEmail) await tx.user.update({ where: { id: userId }, data: { email: mailbox.accountEmail } });
 }
 
 /**

@@ -55,6 +55,8 @@ export interface FlowSession {
 /** What the receipt shows: the memories saved per assistant, and the app approved. */
 export interface FlowReceipt {
   saved: Array<{ provider: string; count: number }>;
+  /** Apps connected during the flow. */
+  connected?: string[];
   approvedAgentId: string | null;
 }
 

@@ -10,6 +10,7 @@ import { factToMemory } from "../profile/facts";
 import { writeMemories } from "../profile/memories";
 import { importSource } from "../profile/sources";
 import { approveAgent, clearUserAccessCache } from "../users/approvals";
+import { attachFlowConnections, recordMailboxAddress } from "../connectors/connections";
 import { phoneDigest } from "../users/phone";
 import { ASSISTANTS, BringInError, previewExport, previewPaste, type Assistant, type BroughtIn } from "./bring-in";
 import { nextScreen, type Screen } from "./sequence";
@@ -69,9 +70,16 @@ export async function decidePreview(flow: FlowSession, input: { provider: string
   await update(flow, { broughtIn: next as unknown as Prisma.InputJsonValue });
 }
 
-/** Names the person has met: assistants imported here, and (signed in) what the account already holds. */
+/** Apps connected in this flow, or (signed in) on the account, and working. */
+export async function connectedApps(flow: FlowSession): Promise<Array<{ app: string; accountEmail: string | null; status: string }>> {
+  const where = flow.userId ? { OR: [{ flowId: flow.id }, { userId: flow.userId }] } : { flowId: flow.id };
+  return (await db()).appConnection.findMany({ where, select: { app: true, accountEmail: true, status: true }, orderBy: { createdAt: "asc" } });
+}
+
+/** Names the person has met: assistants imported here, apps connected, and (signed in) what the account already holds. */
 export async function metNames(flow: FlowSession): Promise<Set<string>> {
   const met = new Set(flow.broughtIn.filter((b) => b.confirmed && b.memories.length).map((b) => b.provider as string));
+  for (const c of await connectedApps(flow)) if (c.status === "active") met.add(c.app);
   if (flow.userId) {
     const held = await (await db()).memory.groupBy({ by: ["source"], where: { userId: flow.userId, suppressedAt: null } });
     for (const { source } of held) if (source.startsWith("imports/")) met.add(source.slice("imports/".length));
@@ -98,7 +106,7 @@ export interface ContinueState {
 export async function continueState(flow: FlowSession): Promise<ContinueState> {
   const met = await metNames(flow);
   const required = flow.required.map((names) => ({ names, met: names.some((n) => met.has(n)) }));
-  const broughtSomething = flow.broughtIn.some((b) => b.confirmed && b.memories.length);
+  const broughtSomething = flow.broughtIn.some((b) => b.confirmed && b.memories.length) || (await (await db()).appConnection.count({ where: { flowId: flow.id, status: "active" } })) > 0;
   const enabled = required.every((r) => r.met) && (broughtSomething || (await accountHoldsSomething(flow.userId)));
   return { enabled, required };
 }
@@ -109,6 +117,15 @@ export async function continueFromImport(flow: FlowSession): Promise<void> {
   if (!(await continueState(flow)).enabled) throw new StepError("form", "Import from an assistant or connect an app first.");
   if (flow.userId) return finish(flow, flow.userId);
   await update(flow, { screen: nextScreen(flow, "import") });
+}
+
+/** The mailbox page's Continue: once a mailbox the entry accepts is connected, on to the import screen. */
+export async function continueFromMailbox(flow: FlowSession): Promise<void> {
+  assertOpen(flow, ["mailbox"]);
+  const met = await metNames(flow);
+  const mailboxEntries = flow.required.filter((entry) => entry.every((n) => n === "gmail" || n === "outlook"));
+  if (!mailboxEntries.every((entry) => entry.some((n) => met.has(n)))) throw new StepError("form", "Connect the mailbox first.");
+  await update(flow, { screen: nextScreen(flow, "mailbox") });
 }
 
 /** "Sign in" under Continue: phone and code first, then the import screen. */
@@ -216,8 +233,10 @@ export async function finish(flow: FlowSession, userId: string): Promise<void> {
       else await tx.import.delete({ where: { id: importId } });
       saved.push({ provider: item.provider, count: created });
     }
+    const connected = await attachFlowConnections(tx, { flowId: flow.id, userId });
+    await recordMailboxAddress(tx, userId);
     if (flow.agentId) await approveAgent({ userId, agentId: flow.agentId }, tx);
-    const receipt: FlowReceipt = { saved, approvedAgentId: flow.agentId };
+    const receipt: FlowReceipt = { saved, connected, approvedAgentId: flow.agentId };
     const res = await tx.flowSession.updateMany({
       where: { id: flow.id, status: "active", expiresAt: { gt: at } },
       data: { userId, screen: "receipt", receipt: receipt as unknown as Prisma.InputJsonValue },

@@ -11,6 +11,8 @@ export const ID_TOKEN_TTL_SECONDS = 60 * 60;
 export interface ClaimSource {
   email: string | null;
   email_proof: "none" | "mailbox" | "email_code" | "third_party";
+  /** Whether a connected, working mailbox (Gmail, Outlook) owns the address. */
+  mailbox_owned: boolean;
   name: string | null;
   given_name: string | null;
   family_name: string | null;
@@ -20,11 +22,18 @@ export interface ClaimSource {
 }
 
 /** The SQL columns of users that make a ClaimSource, for statements that read them alongside a grant. */
-export const CLAIM_COLUMNS = `u.email, u.email_proof, u.name, u.given_name, u.family_name, u.picture, u.birthdate, u.location`;
+export const CLAIM_COLUMNS = `u.email, u.email_proof, u.name, u.given_name, u.family_name, u.picture, u.birthdate, u.location,
+  EXISTS (SELECT 1 FROM app_connections m WHERE m.user_id = u.id AND m.app IN ('gmail', 'outlook') AND m.status = 'active'
+          AND lower(m.account_email) = lower(u.email)) AS mailbox_owned`;
 
-/** True only with proof that the person controls the address: a mailbox, an emailed code, or Google/GitHub. */
-export function emailVerified(source: Pick<ClaimSource, "email" | "email_proof">): boolean {
-  return !!source.email && source.email_proof !== "none";
+/**
+ * True only with proof that the person controls the address, as it stands now: a connected mailbox
+ * that owns it, a six-digit code emailed to it, or a Google or GitHub sign-in. A typed address, or
+ * one another app supplied, has none.
+ */
+export function emailVerified(source: Pick<ClaimSource, "email" | "email_proof" | "mailbox_owned">): boolean {
+  if (!source.email) return false;
+  return source.mailbox_owned || source.email_proof === "email_code" || source.email_proof === "third_party";
 }
 
 /** The scoped claims: email with scope email, the profile claims with scope profile, each only when held. */

@@ -1,0 +1,21 @@
+// GET /flow/<id>/connect/<app> — from the import screen (or the mailbox page) to the app's provider
+// to consent; the provider sends the browser back to /connect/callback.
+import { cookies } from "next/headers";
+import { ConnectError, startConnection } from "@/lib/connectors/connections";
+import { env } from "@/lib/env";
+import { findFlow, flowCookieName, isExpired, isFlowBrowser } from "@/lib/flow/sessions";
+
+export async function GET(_req: Request, { params }: { params: Promise<{ flowId: string; app: string }> }) {
+  const { flowId, app } = await params;
+  const back = (query = "") => Response.redirect(new URL(`/flow/${flowId}${query}`, env().BASE_URL), 303);
+  const flow = await findFlow(flowId);
+  const jar = await cookies();
+  if (!flow || flow.status !== "active" || isExpired(flow) || !(await isFlowBrowser(flowId, jar.get(flowCookieName(flowId))?.value))) return back();
+  try {
+    const url = await startConnection({ app, flowId, userId: flow.userId ?? undefined });
+    return Response.redirect(url, 303);
+  } catch (err) {
+    if (err instanceof ConnectError) return back(`?connect_error=${err.reason}`);
+    throw err;
+  }
+}
