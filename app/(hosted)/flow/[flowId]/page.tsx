@@ -9,11 +9,12 @@ import { CodeForm, ContinueForm, CopyButton, DecideForm, ImportForm, PhoneForm, 
 import { primaryButton, secondaryButton } from "@/components/flow/styles";
 import { RESEND_AFTER_SECONDS } from "@/lib/auth/phone-codes";
 import { db } from "@/lib/db";
-import { APP_NAMES, APPS, ASSISTANT_NAMES, ASSISTANTS, EXPORT_ASSISTANTS, memoryPrompt, type Assistant } from "@/lib/flow/bring-in";
+import { canConnect } from "@/lib/connectors/connections";
+import { APP_NAMES, APPS, ASSISTANT_NAMES, ASSISTANTS, EXPORT_ASSISTANTS, memoryPrompt, type App, type Assistant } from "@/lib/flow/bring-in";
 import { screenSequence } from "@/lib/flow/sequence";
 import { findFlow, flowCookieName, isExpired, isFlowBrowser, type FlowSession } from "@/lib/flow/sessions";
-import { continueState } from "@/lib/flow/steps";
-import { changeNumberAction, codeAction, continueAction, decideAction, phoneAction, previewAction, resendAction, signInFirstAction } from "./actions";
+import { connectedApps, continueState } from "@/lib/flow/steps";
+import { changeNumberAction, codeAction, continueAction, continueMailboxAction, decideAction, phoneAction, previewAction, resendAction, signInFirstAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in", robots: { index: false } };
@@ -24,9 +25,22 @@ function appHome(flow: FlowSession): string {
   return flow.request ? new URL(flow.request.redirect_uri).origin : "/";
 }
 
-export default async function FlowPage({ params, searchParams }: { params: Promise<{ flowId: string }>; searchParams: Promise<{ card?: string }> }) {
+const CONNECT_ERRORS: Record<string, string> = {
+  declined: "The app was not connected: access was not allowed.",
+  expired: "Connecting took too long. Try again.",
+  not_configured: "This app cannot be connected on this service.",
+  unknown_app: "This app cannot be connected.",
+};
+
+export default async function FlowPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ flowId: string }>;
+  searchParams: Promise<{ card?: string; connect_error?: string }>;
+}) {
   const { flowId } = await params;
-  const { card } = await searchParams;
+  const { card, connect_error: connectError } = await searchParams;
   const flow = await findFlow(flowId);
   if (!flow) {
     return (
@@ -100,24 +114,33 @@ export default async function FlowPage({ params, searchParams }: { params: Promi
       );
     case "receipt":
       return <Receipt flow={flow} appName={appName} shell={shell} />;
-    case "mailbox":
+    case "mailbox": {
+      const connections = await connectedApps(flow);
+      const mailboxes = (["gmail", "outlook"] as const).filter((m) => flow.required.some((entry) => entry.includes(m) && entry.every((n) => n === "gmail" || n === "outlook")));
+      const met = mailboxes.some((m) => connections.some((c) => c.app === m && c.status === "active"));
       return (
         <FlowShell {...shell} title={`${appName} asks for your mailbox`}>
-          <p className="mt-3 text-slate-600">Connect the mailbox {appName} needs. Other apps and assistants come next.</p>
-          <ul className="mt-6 space-y-3">
-            {(["gmail", "outlook"] as const)
-              .filter((m) => flow.required.some((entry) => entry.includes(m)))
-              .map((m) => (
-                <li key={m} className="flex items-center justify-between gap-3 rounded-xl p-4 ring-1 ring-slate-200">
-                  <span className="font-semibold text-slate-900">Connect {APP_NAMES[m]}</span>
-                  <span className="text-sm text-slate-500">Can&rsquo;t be connected yet</span>
-                </li>
-              ))}
+          <p className="mt-3 text-slate-600">
+            Connect {mailboxes.length > 1 ? "one of these mailboxes" : "your mailbox"}. It also shows {appName} that the address is yours. Assistants and other apps come next.
+          </p>
+          <ConnectErrorBanner code={connectError} />
+          <ul className="mt-6 space-y-2">
+            {mailboxes.map((m) => (
+              <AppRow key={m} flow={flow} app={m} connection={connections.find((c) => c.app === m)} required={!met} />
+            ))}
           </ul>
+          <div className="mt-8 border-t border-slate-200 pt-6">
+            <ContinueForm
+              action={continueMailboxAction.bind(null, flow.id)}
+              enabled={met}
+              hint={met ? "Your mailbox is connected." : mailboxes.length > 1 ? "Connect one of them to continue: one is enough." : "Connect it to continue."}
+            />
+          </div>
         </FlowShell>
       );
+    }
     default:
-      return <ImportScreen flow={flow} appName={appName} shell={shell} card={card} />;
+      return <ImportScreen flow={flow} appName={appName} shell={shell} card={card} connectError={connectError} />;
   }
 }
 
@@ -160,8 +183,72 @@ function Badge({ children, tone }: { children: React.ReactNode; tone: "required"
   return <span className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
 }
 
-async function ImportScreen({ flow, appName, shell, card }: { flow: FlowSession; appName: string; shell: Omit<React.ComponentProps<typeof FlowShell>, "title" | "children">; card?: string }) {
+function ConnectErrorBanner({ code }: { code?: string }) {
+  if (!code) return null;
+  return (
+    <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-200">
+      {CONNECT_ERRORS[code] ?? "The app could not be connected. Try again."}
+    </p>
+  );
+}
+
+/** An app's row: connected (with its account), needing reconnection, ready to connect, or not available here. */
+function AppRow({ flow, app, connection, required }: { flow: FlowSession; app: App; connection?: { accountEmail: string | null; status: string }; required: boolean }) {
+  const available = canConnect(app);
+  const href = `/flow/${flow.id}/connect/${app}`;
+  const status = connection?.status === "active" ? "connected" : connection ? "reconnect" : available ? "connect" : "unavailable";
+  const inner = (
+    <>
+      <span className={status === "unavailable" ? "opacity-60" : undefined}>
+        <Monogram id={app} name={APP_NAMES[app]} />
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block font-semibold text-slate-900">{APP_NAMES[app]}</span>
+        <span className="block truncate text-sm text-slate-500">
+          {status === "connected"
+            ? `Connected${connection?.accountEmail ? ` · ${connection.accountEmail}` : ""}`
+            : status === "reconnect"
+              ? "Needs reconnecting"
+              : status === "connect"
+                ? "Connect"
+                : "Can’t be connected yet"}
+        </span>
+      </span>
+      {status === "connected" ? <Badge tone="done">✓ Connected</Badge> : required ? <Badge tone="required">Required</Badge> : null}
+    </>
+  );
+  const box = "flex min-h-14 items-center gap-3 rounded-xl px-4 py-3 ring-1";
+  return (
+    <li>
+      {status === "connect" || status === "reconnect" ? (
+        <a href={href} className={`${box} ring-slate-200 hover:bg-slate-50`}>
+          {inner}
+          <span className="sr-only">: connect {APP_NAMES[app]}</span>
+        </a>
+      ) : (
+        <div className={`${box} ${status === "connected" ? "ring-emerald-200" : "ring-slate-200"}`} aria-disabled={status === "unavailable" || undefined}>
+          {inner}
+        </div>
+      )}
+    </li>
+  );
+}
+
+async function ImportScreen({
+  flow,
+  appName,
+  shell,
+  card,
+  connectError,
+}: {
+  flow: FlowSession;
+  appName: string;
+  shell: Omit<React.ComponentProps<typeof FlowShell>, "title" | "children">;
+  card?: string;
+  connectError?: string;
+}) {
   const state = await continueState(flow);
+  const connections = await connectedApps(flow);
   const required = new Set(flow.required.flat());
   const unmet = new Set(state.required.filter((r) => !r.met).flatMap((r) => r.names));
   const byRequired = <T extends string>(list: readonly T[]) => [...list].sort((a, b) => Number(unmet.has(b)) - Number(unmet.has(a)));
@@ -180,6 +267,7 @@ async function ImportScreen({ flow, appName, shell, card }: { flow: FlowSession;
       <p className="mt-3 text-slate-600">
         Import what an assistant already knows about you, or connect an app. {appName} can then personalise from the start.
       </p>
+      <ConnectErrorBanner code={connectError} />
       {signedIn && (
         <p className="mt-4 rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200">
           You&rsquo;re signed in. Your profile already has what you imported before; add more if you like.
@@ -231,16 +319,7 @@ async function ImportScreen({ flow, appName, shell, card }: { flow: FlowSession;
         </h2>
         <ul className="mt-3 space-y-2">
           {byRequired(APPS).map((app) => (
-            <li key={app} className="flex min-h-14 items-center gap-3 rounded-xl px-4 py-3 ring-1 ring-slate-200" aria-disabled="true">
-              <span className="opacity-60">
-                <Monogram id={app} name={APP_NAMES[app]} />
-              </span>
-              <span className="flex-1">
-                <span className="block font-semibold text-slate-900">{APP_NAMES[app]}</span>
-                <span className="block text-sm text-slate-500">Can&rsquo;t be connected yet</span>
-              </span>
-              {unmet.has(app) && <Badge tone="required">Required</Badge>}
-            </li>
+            <AppRow key={app} flow={flow} app={app} connection={connections.find((c) => c.app === app)} required={unmet.has(app)} />
           ))}
         </ul>
       </section>
@@ -306,6 +385,7 @@ function AssistantPanel({ flow, assistant }: { flow: FlowSession; assistant: Ass
 
 async function Receipt({ flow, appName, shell }: { flow: FlowSession; appName: string; shell: Omit<React.ComponentProps<typeof FlowShell>, "title" | "children"> }) {
   const saved = flow.receipt?.saved.filter((s) => s.count > 0) ?? [];
+  const connected = flow.receipt?.connected ?? [];
   return (
     <FlowShell {...shell} cancelAction={undefined} title={flow.agentId ? `You're signed in to ${appName}` : "Your profile is ready"}>
       <div className="mt-4 flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700" aria-hidden="true">
@@ -327,6 +407,12 @@ async function Receipt({ flow, appName, shell }: { flow: FlowSession; appName: s
         </ul>
       ) : (
         <p className="mt-2 text-slate-600">Nothing new this time: your profile already had it.</p>
+      )}
+      {connected.length > 0 && (
+        <>
+          <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-500">Connected</h2>
+          <p className="mt-2 text-slate-700">{connected.map((a) => APP_NAMES[a as App] ?? a).join(", ")}</p>
+        </>
       )}
       {flow.agentId && (
         <>

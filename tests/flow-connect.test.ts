@@ -1,0 +1,65 @@
+// Connecting Gmail inside a sign-in, against a local provider speaking Google's side: the mailbox page
+// first for a mailbox-only required entry, the connection meeting it, the account created at the
+// code, and a real ID token whose email_verified comes from that mailbox — true while it works.
+import { decodeJwt } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { findFlow, completeFlow } from "@/lib/flow/sessions";
+import { continueFromImport, continueFromMailbox, continueState, StepError, submitCode, submitPhone } from "@/lib/flow/steps";
+import { phoneDigest } from "@/lib/users/phone";
+import { createTenant } from "./helpers/fixtures";
+import { startGoogleProvider } from "./helpers/google-provider";
+import { authorizeCall, authorizeParams, CALLBACK, flowIdFrom, pkce, registerClient, tokenCall } from "./helpers/oauth";
+
+let provider: Awaited<ReturnType<typeof startGoogleProvider>>;
+beforeAll(async () => {
+  provider = await startGoogleProvider({ redirectUri: "http://localhost:3000/connect/callback", email: "grace@example.com", accountId: "g-grace" });
+  Object.assign(process.env, provider.env);
+  (await import("@/lib/env")).resetEnvForTests();
+});
+afterAll(() => provider.close());
+
+describe("a sign-in that requires a mailbox", () => {
+  it("connects Gmail first, then signs in, and the ID token's email is verified by the mailbox", async () => {
+    const { startConnection, finishConnection } = await import("@/lib/connectors/connections");
+    const t = await createTenant();
+    const { client_id } = await registerClient(t);
+    const { verifier, challenge } = pkce();
+    const flowId = flowIdFrom(await authorizeCall(authorizeParams(client_id, challenge, { required: "gmail", scope: "openid email" })));
+    let flow = (await findFlow(flowId))!;
+    expect(flow.screen).toBe("mailbox");
+    await expect(continueFromMailbox(flow)).rejects.toBeInstanceOf(StepError);
+
+    await finishConnection(await provider.consent(await startConnection({ app: "gmail", flowId })));
+    flow = (await findFlow(flowId))!;
+    await continueFromMailbox(flow);
+    flow = (await findFlow(flowId))!;
+    expect(flow.screen).toBe("import");
+    const state = await continueState(flow);
+    expect(state).toEqual({ enabled: true, required: [{ names: ["gmail"], met: true }] }); // the connection is the one thing brought in
+
+    await continueFromImport(flow);
+    const phone = "+14155550142";
+    await submitPhone((await findFlow(flowId))!, { phone, ip: "10.7.0.1" });
+    const message = await (await db()).smsOutbox.findFirstOrThrow({ where: { phoneHash: phoneDigest(phone).phoneHash }, orderBy: { createdAt: "desc" } });
+    const { userId } = await submitCode((await findFlow(flowId))!, { code: message.body.slice(0, 6) });
+    flow = (await findFlow(flowId))!;
+    expect(flow.receipt?.connected).toEqual(["gmail"]);
+    const user = await (await db()).user.findUniqueOrThrow({ where: { id: userId } });
+    expect(user.email).toBe("grace@example.com");
+    expect(user.emailProof).toBe("none"); // the proof is the working connection, checked at each issuance
+    expect(await (await db()).appConnection.count({ where: { userId, app: "gmail", status: "active" } })).toBe(1);
+
+    const url = new URL((await completeFlow({ flowId, userId })).redirectTo);
+    const tokens = await tokenCall({ grant_type: "authorization_code", code: url.searchParams.get("code")!, redirect_uri: CALLBACK, client_id, code_verifier: verifier });
+    expect(decodeJwt(tokens.body.id_token)).toMatchObject({ sub: userId, email: "grace@example.com", email_verified: true });
+
+    // The mailbox stops working: the next ID token says so.
+    await (await db()).appConnection.updateMany({ where: { userId }, data: { status: "needs_reconnect" } });
+    const again = pkce();
+    const second = flowIdFrom(await authorizeCall(authorizeParams(client_id, again.challenge, { scope: "openid email" })));
+    const back = new URL((await completeFlow({ flowId: second, userId })).redirectTo);
+    const next = await tokenCall({ grant_type: "authorization_code", code: back.searchParams.get("code")!, redirect_uri: CALLBACK, client_id, code_verifier: again.verifier });
+    expect(decodeJwt(next.body.id_token)).toMatchObject({ email: "grace@example.com", email_verified: false });
+  });
+});
