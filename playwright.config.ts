@@ -7,6 +7,7 @@ import { SERVER_NODE_FLAGS } from "./scripts/node-flags.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
+const googlePort = port + 5;
 
 /** `$CHROMIUM_PATH`, else the first executable `chromium` on the PATH (what `which chromium` prints). */
 function findChromium(): string {
@@ -70,24 +71,44 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // The production server (scripts/server.mjs), started directly so the process Playwright stops is the server itself.
-    // A live developer (keys, agent) is written into the fresh database first: e2e/support/seed.ts.
-    command: `node node_modules/tsx/dist/cli.mjs e2e/support/seed.ts ${dataDir} developer > ${dataDir}-seed.json && exec node ${SERVER_NODE_FLAGS.join(" ")} scripts/server.mjs`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      NEXT_TELEMETRY_DISABLED: "1",
-      BASE_URL: baseURL,
-      // A fresh embedded database and in-memory limits, whatever the calling shell points at.
-      DATABASE_URL: "",
-      REDIS_URL: "",
+  webServer: [
+    {
+      // Google's side of app connections, played by a local provider (e2e/support/google-provider.mjs).
+      command: `node e2e/support/google-provider.mjs`,
+      url: `http://127.0.0.1:${googlePort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { PORT: String(googlePort), REDIRECT_URI: `${baseURL}/connect/callback` },
     },
-  },
+    {
+      // The production server (scripts/server.mjs), started directly so the process Playwright stops is the server itself.
+      // A live developer (keys, agent) is written into the fresh database first: e2e/support/seed.ts.
+      command: `node node_modules/tsx/dist/cli.mjs e2e/support/seed.ts ${dataDir} developer > ${dataDir}-seed.json && exec node ${SERVER_NODE_FLAGS.join(" ")} scripts/server.mjs`,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(port),
+        NODE_ENV: "production",
+        DATA_DIR: dataDir,
+        NEXT_TELEMETRY_DISABLED: "1",
+        BASE_URL: baseURL,
+        // A fresh embedded database and in-memory limits, whatever the calling shell points at.
+        DATABASE_URL: "",
+        REDIS_URL: "",
+        GOOGLE_CLIENT_ID: "e2e-google-client",
+        GOOGLE_CLIENT_SECRET: "e2e-google-secret",
+        GOOGLE_ISSUER: `http://127.0.0.1:${googlePort}`,
+        GOOGLE_AUTHORIZATION_URL: `http://127.0.0.1:${googlePort}/auth`,
+        GOOGLE_TOKEN_URL: `http://127.0.0.1:${googlePort}/token`,
+        GOOGLE_USERINFO_URL: `http://127.0.0.1:${googlePort}/me`,
+        GOOGLE_REVOCATION_URL: `http://127.0.0.1:${googlePort}/token/revocation`,
+        GOOGLE_JWKS_URL: `http://127.0.0.1:${googlePort}/jwks`,
+      },
+    },
+  ],
 });

@@ -214,15 +214,30 @@ test("a person who cancels returns access_denied to the app", async ({ page }) =
   await expect(page.getByTestId("state-known")).toHaveText("yes");
 });
 
-test("the mailbox page comes first when the app requires a mailbox", async ({ page, baseURL }) => {
+test("a required mailbox comes first: Gmail is connected at its provider, and the ID token's email is verified by it", async ({ page, baseURL }) => {
   const mailboxRp = await startRelyingParty({ issuer: baseURL!, publishableKey: seed.publishable_key, secretKey: seed.secret_key, agent: seed.agent, required: "gmail" });
   try {
     await page.goto(`${mailboxRp.url}/login`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${seed.agent_name} asks for your mailbox`);
-    await expect(page.getByRole("listitem").filter({ hasText: "Gmail" })).toBeVisible();
     await expect(page.getByRole("listitem").filter({ hasText: "Outlook" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Continue", exact: true })).toBeDisabled();
     await shoot(page, "11-mailbox");
+    await page.getByRole("link", { name: /Gmail/ }).click();
+    // The provider signs the account in and sends the browser back.
+    await expect(page.getByRole("listitem").filter({ hasText: "Gmail" })).toContainText("grace.hopper@example.com");
+    await expect(page.getByRole("listitem").filter({ hasText: "Gmail" })).toContainText("✓ Connected");
+    await shoot(page, "12-mailbox-connected");
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Bring your profile to ${seed.agent_name}`);
+    await expect(page.getByRole("button", { name: "Continue", exact: true })).toBeEnabled();
+    await shoot(page, "13-import-with-gmail");
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await phoneAndCode(page, freshPhone());
+    await expect(page.getByText("Gmail", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: `Return to ${seed.agent_name}` }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Signed in");
+    await expect(page.getByTestId("email")).toHaveText("grace.hopper@example.com");
+    await expect(page.getByTestId("email-verified")).toHaveText("true");
   } finally {
     await mailboxRp.close();
   }
@@ -231,7 +246,7 @@ test("the mailbox page comes first when the app requires a mailbox", async ({ pa
 test("the development outbox shows messages with the last four digits only", async ({ page }) => {
   await page.goto("/dev/outbox");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Text message outbox");
-  await shoot(page, "12-outbox");
+  await shoot(page, "14-outbox");
 });
 
 test("an expired flow shows a clear page with a way to start again", async ({ page }) => {
@@ -248,7 +263,7 @@ test("an expired flow shows a clear page with a way to start again", async ({ pa
     await page.goto(`http://localhost:${port}/flow/${flow.flow_id}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("This sign-in has expired");
     await expect(page.getByRole("link", { name: `Start again at ${flow.app_name}` })).toHaveAttribute("href", "http://localhost:4999");
-    await shoot(page, "13-expired");
+    await shoot(page, "15-expired");
   } finally {
     server.kill();
   }

@@ -71,6 +71,7 @@ export async function startRelyingParty(opts: { issuer: string; publishableKey: 
         return page(
           200,
           `<h1>Signed in</h1><p data-testid="sub">${escape(String(claims.sub))}</p><p data-testid="aud">${escape(String(claims.aud))}</p>` +
+            `<p data-testid="email">${escape(String(claims.email ?? ""))}</p><p data-testid="email-verified">${escape(String(claims.email_verified ?? ""))}</p>` +
             `<p data-testid="profile-status">${profile.status}</p><pre data-testid="profile">${escape(await profile.text())}</pre>` +
             `<p data-testid="search-status">${search.status}</p><pre data-testid="search">${escape(await search.text())}</pre>`,
         );

@@ -204,9 +204,11 @@ function AppRow({ flow, app, connection, required }: { flow: FlowSession; app: A
       </span>
       <span className="min-w-0 flex-1">
         <span className="block font-semibold text-slate-900">{APP_NAMES[app]}</span>
-        <span className="block truncate text-sm text-slate-500">
+        <span className="block break-all text-sm text-slate-500">
           {status === "connected"
-            ? `Connected${connection?.accountEmail ? ` · ${connection.accountEmail}` : ""}`
+            ? connection?.accountEmail
+              ? connection.accountEmail
+              : "Connected"
             : status === "reconnect"
               ? "Needs reconnecting"
               : status === "connect"
