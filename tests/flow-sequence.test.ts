@@ -1,15 +1,26 @@
 // The specification's "First screen by way in" table, row by row, for every way in the service has,
 // through the one function that decides the screen order — and through the flows the ways in create.
 import { describe, expect, it } from "vitest";
+import { encode } from "next-auth/jwt";
 import { GET as signUp } from "@/app/(hosted)/sign-up/route";
+import { GET as openLink } from "@/app/personal-mcp/connect/[linkId]/route";
+import { POST as connectRoute } from "@/app/v1/profile/connect/route";
+import { env } from "@/lib/env";
 import { findFlow } from "@/lib/flow/sessions";
 import { firstScreen, screenSequence, WAYS_IN, type Screen, type SequenceInput } from "@/lib/flow/sequence";
 import { parseRequiredParam } from "@/lib/oidc/required";
-import { createTenant } from "./helpers/fixtures";
+import { createTenant, liveHeaders } from "./helpers/fixtures";
+import { call } from "./helpers/http";
 import { authorizeCall, authorizeParams, flowIdFrom, pkce, registerClient } from "./helpers/oauth";
 
-// [way in as the table names it, the way in, required as sent, scope, first screen]
+// [way in as the table names it, the way in, required (OIDC) or the link's ask (connect), scope or "signed-in", first screen]
 const TABLE: Array<[string, SequenceInput["wayIn"], string | undefined, string, Screen]> = [
+  ["Connect link naming no app, person not signed in", "connect", "", "", "import"],
+  ["Connect link naming no app, person signed in", "connect", "", "signed-in", "apps"],
+  ["Connect link for one app, person not signed in", "connect", "app=gmail", "", "app"],
+  ["Connect link for one app, person signed in", "connect", "app=notion", "signed-in", "app"],
+  ["Connect link asking for a capability, person not signed in", "connect", "capability=gmail:send", "", "phone"],
+  ["Connect link asking for a capability, person signed in", "connect", "capability=gmail:send", "signed-in", "capability"],
   ["OpenID Connect sign-in", "oidc", undefined, "openid", "import"],
   ["OpenID Connect sign-in, including the email scope", "oidc", undefined, "openid email profile", "import"],
   ["OpenID Connect request whose required entry is email", "oidc", "email", "openid email", "mailbox"],
@@ -29,6 +40,20 @@ describe("first screen by way in", () => {
   });
 
   it.each(TABLE)("%s → %s", async (_name, wayIn, required, scope, first) => {
+    if (wayIn === "connect") {
+      const ask = Object.fromEntries(new URLSearchParams(required));
+      expect(firstScreen({ wayIn, required: [], connect: { ...ask, signedIn: scope === "signed-in" } })).toBe(first);
+      const t = await createTenant();
+      const minted = await call(connectRoute, { headers: liveHeaders(t), body: ask });
+      const url = minted.body.connect_url as string;
+      const id = url.split("/").pop()!;
+      const cookie = scope === "signed-in" ? `authjs.session-token=${await encode({ token: { sub: t.users.live.id }, secret: env().AUTH_SECRET, salt: "authjs.session-token" })}` : undefined;
+      const res = await openLink(new Request(url, { headers: cookie ? { cookie } : {} }), { params: Promise.resolve({ linkId: id }) });
+      const flow = (await findFlow(res.headers.get("location")!.split("/").pop()!))!;
+      expect(flow.wayIn).toBe("connect");
+      expect(flow.screen).toBe(first);
+      return;
+    }
     expect(firstScreen({ wayIn, required: parseRequiredParam(required) })).toBe(first);
     // The flow the way in really creates starts there too.
     let flowId: string;
@@ -52,6 +77,12 @@ describe("the screen order", () => {
     expect(screenSequence({ wayIn: "oidc", required: [] })).toEqual(["import", "phone", "code", "receipt"]);
     expect(screenSequence({ wayIn: "oidc", required: [["gmail", "outlook"]] })).toEqual(["mailbox", "import", "phone", "code", "receipt"]);
     expect(screenSequence({ wayIn: "profile_signup", required: [["gmail"]] })).toEqual(["import", "phone", "code", "receipt"]);
+  });
+
+  it("for connect links: the app, then phone and code; the capability after them; the end when signed in", () => {
+    expect(screenSequence({ wayIn: "connect", required: [], connect: { app: "gmail" } })).toEqual(["app", "phone", "code", "receipt"]);
+    expect(screenSequence({ wayIn: "connect", required: [], connect: { app: "gmail", signedIn: true } })).toEqual(["app", "receipt"]);
+    expect(screenSequence({ wayIn: "connect", required: [], connect: { capability: "gmail:send" } })).toEqual(["phone", "code", "capability", "receipt"]);
   });
 
   it("puts phone and code before the import screen for a person who chose Sign in", () => {

@@ -3,6 +3,7 @@
 // hosted flow verifies it, then hands next-auth a sealed ticket naming the user, valid one minute,
 // which never leaves the server.
 import NextAuth from "next-auth";
+import { getToken } from "next-auth/jwt";
 import Credentials from "next-auth/providers/credentials";
 import { now as clockNow } from "../clock";
 import { openSecret, sealSecret } from "../crypto";
@@ -61,4 +62,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
 export async function sessionUserId(): Promise<string | null> {
   const session = await auth();
   return session?.user?.id ?? null;
+}
+
+/** The signed-in person's user id from a request's session cookie (route handlers), or null. */
+export async function sessionUserFromRequest(req: Request): Promise<string | null> {
+  const secure = env().BASE_URL.startsWith("https:");
+  const token = await getToken({ req, secret: env().AUTH_SECRET, secureCookie: secure, salt: secure ? "__Secure-authjs.session-token" : "authjs.session-token" });
+  return typeof token?.sub === "string" ? token.sub : null;
 }

@@ -2,11 +2,11 @@
 // specification's "First screen by way in" table is its test (tests/flow-sequence.test.ts).
 import type { RequiredEntry } from "../oidc/required";
 
-export type Screen = "mailbox" | "import" | "phone" | "code" | "receipt";
+export type Screen = "mailbox" | "import" | "app" | "apps" | "capability" | "phone" | "code" | "receipt";
 
 /** How the person arrived. */
-export type WayIn = "oidc" | "profile_signup";
-export const WAYS_IN: readonly WayIn[] = ["oidc", "profile_signup"];
+export type WayIn = "oidc" | "profile_signup" | "connect";
+export const WAYS_IN: readonly WayIn[] = ["oidc", "profile_signup", "connect"];
 
 const MAILBOXES = new Set(["gmail", "outlook"]);
 
@@ -20,6 +20,8 @@ export interface SequenceInput {
   required: RequiredEntry[];
   /** The person chose "Sign in" under Continue: phone and code come before the import screen. */
   signInFirst?: boolean;
+  /** A connect link's request: one app, a capability, and whether the person was signed in when it opened. */
+  connect?: { app?: string | null; capability?: string | null; signedIn?: boolean };
 }
 
 /**
@@ -27,9 +29,22 @@ export interface SequenceInput {
  * required entry is made only of mailboxes; other entries apply on the import screen.
  */
 export function screenSequence(input: SequenceInput): Screen[] {
+  if (input.wayIn === "connect") return connectSequence(input.connect ?? {});
   const mailboxFirst = input.wayIn === "oidc" && input.required.some(isMailboxOnly);
   const middle: Screen[] = input.signInFirst ? ["phone", "code", "import"] : ["import", "phone", "code"];
   return [...(mailboxFirst ? (["mailbox"] as Screen[]) : []), ...middle, "receipt"];
+}
+
+/**
+ * A connect link: a capability keeps its own page (phone and code first for a person not signed
+ * in); one app opens on that app (phone and code after it); no app opens on the import screen, or
+ * on the list of apps for a signed-in person.
+ */
+function connectSequence(c: NonNullable<SequenceInput["connect"]>): Screen[] {
+  const signIn: Screen[] = c.signedIn ? [] : ["phone", "code"];
+  if (c.capability) return [...signIn, "capability", "receipt"];
+  if (c.app) return ["app", ...signIn, "receipt"];
+  return c.signedIn ? ["apps", "receipt"] : ["import", "phone", "code", "receipt"];
 }
 
 export function firstScreen(input: SequenceInput): Screen {

@@ -11,7 +11,7 @@ import { issueCode } from "../oidc/tokens";
 import type { RequiredEntry } from "../oidc/required";
 import { approveAgent, clearUserAccessCache } from "../users/approvals";
 import type { BroughtIn } from "./bring-in";
-import { firstScreen, type Screen, type WayIn } from "./sequence";
+import { firstScreen, type Screen, type SequenceInput, type WayIn } from "./sequence";
 
 export type { WayIn };
 
@@ -41,6 +41,9 @@ export interface FlowSession {
   clientId: string | null;
   /** The authorize request, for an "oidc" way in; null otherwise. */
   request: OidcFlowRequest | null;
+  /** The connect link's request, for a "connect" way in; null otherwise. */
+  connect: ConnectFlowRequest | null;
+  connectLinkId: string | null;
   required: RequiredEntry[];
   status: "active" | "completed" | "declined";
   screen: Screen;
@@ -50,6 +53,19 @@ export interface FlowSession {
   userId: string | null;
   receipt: FlowReceipt | null;
   expiresAt: Date;
+}
+
+/** What a connect link carries into its flow. */
+export interface ConnectFlowRequest {
+  app: string | null;
+  capability: string | null;
+  purpose: string | null;
+  client_name: string | null;
+  return_url: string | null;
+  /** The person had a session when the link opened. */
+  signed_in: boolean;
+  /** Set once the person allowed the capability. */
+  capability_allowed?: boolean;
 }
 
 /** What the receipt shows: the memories saved per assistant, and the app approved. */
@@ -85,6 +101,9 @@ export async function createFlow(input: {
   plane: Plane;
   clientId?: string;
   request?: OidcFlowRequest;
+  connect?: ConnectFlowRequest;
+  connectLinkId?: string;
+  userId?: string;
   required: RequiredEntry[];
 }): Promise<{ id: string; browserSecret: string; expiresAt: Date }> {
   const id = randomBase62(32);
@@ -99,9 +118,11 @@ export async function createFlow(input: {
       agentId: input.agentId,
       plane: input.plane,
       clientId: input.clientId,
-      request: (input.request ?? {}) as object,
+      request: (input.request ?? input.connect ?? {}) as object,
+      connectLinkId: input.connectLinkId,
+      userId: input.userId,
       required: input.required,
-      screen: firstScreen({ wayIn: input.wayIn, required: input.required }),
+      screen: firstScreen({ wayIn: input.wayIn, required: input.required, connect: connectInput(input.connect) }),
       browserHash: keyedHash(BROWSER_HASH_PURPOSE, `${id}.${browserSecret}`),
       createdAt,
       expiresAt,
@@ -123,6 +144,8 @@ export async function findFlow(id: string): Promise<FlowSession | null> {
     plane: row.plane,
     clientId: row.clientId,
     request: row.wayIn === "oidc" ? (row.request as unknown as OidcFlowRequest) : null,
+    connect: row.wayIn === "connect" ? (row.request as unknown as ConnectFlowRequest) : null,
+    connectLinkId: row.connectLinkId,
     required: row.required as RequiredEntry[],
     status: row.status as FlowSession["status"],
     screen: row.screen as Screen,
@@ -133,6 +156,16 @@ export async function findFlow(id: string): Promise<FlowSession | null> {
     receipt: row.receipt as unknown as FlowReceipt | null,
     expiresAt: row.expiresAt,
   };
+}
+
+/** The sequence's view of a connect request. */
+export function connectInput(c: ConnectFlowRequest | null | undefined) {
+  return c ? { app: c.app, capability: c.capability, signedIn: c.signed_in } : undefined;
+}
+
+/** What decides a flow's screen order. */
+export function sequenceOf(flow: FlowSession): SequenceInput {
+  return { wayIn: flow.wayIn, required: flow.required, signInFirst: flow.signInFirst, connect: connectInput(flow.connect) };
 }
 
 /** Whether the browser's cookie value is the one the flow was started with. */
@@ -177,6 +210,7 @@ export async function completeFlow(input: { flowId: string; userId: string }): P
     });
     if (ended.count === 0) throw new FlowError(flow.status !== "active" ? "ended" : "expired");
     if (flow.agentId) await approveAgent({ userId: input.userId, agentId: flow.agentId }, tx);
+    if (flow.wayIn === "connect") return { redirectTo: (flow.request as unknown as ConnectFlowRequest).return_url ?? profileHome() };
     if (flow.wayIn !== "oidc") return { redirectTo: profileHome() };
     const request = flow.request as unknown as OidcFlowRequest;
     const code = await issueCode(
@@ -208,6 +242,10 @@ export async function declineFlow(input: { flowId: string }): Promise<{ redirect
   if (!flow) throw new FlowError("not_found");
   const ended = await prisma.flowSession.updateMany({ where: { id: flow.id, status: "active" }, data: { status: "declined", endedAt: at } });
   if (ended.count === 0) throw new FlowError("ended");
+  if (flow.wayIn === "connect") {
+    const back = (flow.request as unknown as ConnectFlowRequest).return_url;
+    return { redirectTo: back ? callback(back, { error: "access_denied" }) : profileHome() };
+  }
   if (flow.wayIn !== "oidc") return { redirectTo: profileHome() };
   const request = flow.request as unknown as OidcFlowRequest;
   return { redirectTo: callback(request.redirect_uri, { error: "access_denied", state: request.state }) };

@@ -14,7 +14,7 @@ import { attachFlowConnections, recordMailboxAddress } from "../connectors/conne
 import { phoneDigest } from "../users/phone";
 import { ASSISTANTS, BringInError, previewExport, previewPaste, type Assistant, type BroughtIn } from "./bring-in";
 import { nextScreen, type Screen } from "./sequence";
-import { FlowError, isExpired, type FlowReceipt, type FlowSession } from "./sessions";
+import { FlowError, isExpired, sequenceOf, type FlowReceipt, type FlowSession } from "./sessions";
 
 /** A problem with what the person entered, shown next to the field it names. */
 export class StepError extends Error {
@@ -116,7 +116,7 @@ export async function continueFromImport(flow: FlowSession): Promise<void> {
   assertOpen(flow, ["import"]);
   if (!(await continueState(flow)).enabled) throw new StepError("form", "Import from an assistant or connect an app first.");
   if (flow.userId) return finish(flow, flow.userId);
-  await update(flow, { screen: nextScreen(flow, "import") });
+  await update(flow, { screen: nextScreen(sequenceOf(flow), "import") });
 }
 
 /** The mailbox page's Continue: once a mailbox the entry accepts is connected, on to the import screen. */
@@ -125,7 +125,33 @@ export async function continueFromMailbox(flow: FlowSession): Promise<void> {
   const met = await metNames(flow);
   const mailboxEntries = flow.required.filter((entry) => entry.every((n) => n === "gmail" || n === "outlook"));
   if (!mailboxEntries.every((entry) => entry.some((n) => met.has(n)))) throw new StepError("form", "Connect the mailbox first.");
-  await update(flow, { screen: nextScreen(flow, "mailbox") });
+  await update(flow, { screen: nextScreen(sequenceOf(flow), "mailbox") });
+}
+
+/** A connect link's app screen: once that app is connected, on (phone and code, or the end). */
+export async function continueFromApp(flow: FlowSession): Promise<void> {
+  assertOpen(flow, ["app"]);
+  const app = flow.connect?.app;
+  if (!app || !(await metNames(flow)).has(app)) throw new StepError("form", "Connect the app first.");
+  const next = nextScreen(sequenceOf(flow), "app");
+  if (next === "receipt" && flow.userId) return finish(flow, flow.userId);
+  await update(flow, { screen: next });
+}
+
+/** The list of apps a signed-in person opened from a connect link: Continue ends it. */
+export async function continueFromApps(flow: FlowSession): Promise<void> {
+  assertOpen(flow, ["apps"]);
+  if (!flow.userId) throw new StepError("form", "Sign in first.");
+  await finish(flow, flow.userId);
+}
+
+/** A capability's own page: the person allows it (refusing is Cancel). */
+export async function allowCapability(flow: FlowSession): Promise<void> {
+  assertOpen(flow, ["capability"]);
+  if (!flow.userId || !flow.connect?.capability) throw new StepError("form", "Sign in first.");
+  const connect = { ...flow.connect, capability_allowed: true };
+  await update(flow, { request: connect as unknown as Prisma.InputJsonValue });
+  await finish({ ...flow, connect }, flow.userId);
 }
 
 /** "Sign in" under Continue: phone and code first, then the import screen. */
@@ -201,15 +227,39 @@ export async function submitCode(flow: FlowSession, input: { code: string }): Pr
     update: {},
     select: { id: true },
   });
-  if (flow.signInFirst) {
-    await update(flow, { userId: user.id, screen: "import" });
-  } else {
-    await finish(flow, user.id);
-  }
+  // On to the screen after the code (signed in), or the end.
+  const next = nextScreen(sequenceOf(flow), "code");
+  if (next === "receipt") await finish(flow, user.id);
+  else await update(flow, { userId: user.id, screen: next });
   return { userId: user.id };
 }
 
 // ─── Finish ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The connect link a finished flow came from: what it asked for is granted (a capability the person
+ * allowed), the developer's own id for the person is linked when the link named one, and the link
+ * reads approved.
+ */
+async function approveConnectLink(tx: Prisma.TransactionClient, input: { linkId: string; userId: string; flow: FlowSession }): Promise<void> {
+  const link = await tx.connectLink.findUnique({ where: { id: input.linkId } });
+  if (!link) return;
+  if (link.capability && input.flow.connect?.capability_allowed) {
+    await tx.capabilityGrant.upsert({
+      where: { userId_agentId_capability: { userId: input.userId, agentId: link.agentId, capability: link.capability } },
+      create: { userId: input.userId, agentId: link.agentId, capability: link.capability },
+      update: {},
+    });
+  }
+  if (link.externalId) {
+    await tx.externalUserId.upsert({
+      where: { developerId_plane_externalId: { developerId: link.developerId, plane: link.plane, externalId: link.externalId } },
+      create: { developerId: link.developerId, plane: link.plane, externalId: link.externalId, userId: input.userId },
+      update: { userId: input.userId },
+    });
+  }
+  await tx.connectLink.update({ where: { id: link.id }, data: { status: "approved", approvedAt: clockNow(), userId: input.userId } });
+}
 
 /**
  * Saves what was brought in to the person's account and approves the app — there is no
@@ -236,6 +286,7 @@ export async function finish(flow: FlowSession, userId: string): Promise<void> {
     const connected = await attachFlowConnections(tx, { flowId: flow.id, userId });
     await recordMailboxAddress(tx, userId);
     if (flow.agentId) await approveAgent({ userId, agentId: flow.agentId }, tx);
+    if (flow.connectLinkId) await approveConnectLink(tx, { linkId: flow.connectLinkId, userId, flow });
     const receipt: FlowReceipt = { saved, connected, approvedAgentId: flow.agentId };
     const res = await tx.flowSession.updateMany({
       where: { id: flow.id, status: "active", expiresAt: { gt: at } },

@@ -59,39 +59,49 @@ function bearerToken(req: Request): string | undefined {
 }
 
 /**
- * Step 4: the user, by Bearer agent token or X-User-Id, bounded by the key's developer and plane,
- * who must have approved the agent (403 otherwise). Returns null only when not required and absent.
+ * The person a Bearer token names (an agent token, or an OpenID Connect access token of this
+ * developer's client), within the key's developer and plane and for this agent; null without a
+ * token. Approval is not checked here. A bad token is a 401.
+ */
+export async function resolveUserToken(
+  req: Request,
+  ctx: { key: ResolvedKey; agent: ResolvedAgent },
+): Promise<(ResolvedUser & { scopes?: string[] }) | null> {
+  const token = bearerToken(req);
+  if (!token) return null;
+  if (token.startsWith(PREFIX.accessToken)) {
+    const grant = await verifyAccessToken(token);
+    if (!grant || grant.developerId !== ctx.key.developerId || grant.plane !== ctx.key.plane || grant.agentId !== ctx.agent.id) {
+      throw new ApiError("invalid_access_token", MESSAGES.invalidAccessToken);
+    }
+    return { id: grant.userId, plane: grant.plane, via: "access_token", scopes: grant.scopes };
+  }
+  const claims = await verifyAgentToken(token);
+  if (!claims || claims.developerId !== ctx.key.developerId || claims.plane !== ctx.key.plane || claims.agentId !== ctx.agent.id) {
+    throw new ApiError("invalid_access_token", MESSAGES.invalidAccessToken);
+  }
+  return { id: claims.userId, plane: claims.plane, via: "bearer" };
+}
+
+/**
+ * Step 4: the user, by Bearer token (agent token, or an OpenID Connect access token within its
+ * scopes) or X-User-Id, bounded by the key's developer and plane, who must have approved the agent
+ * (403 otherwise). Returns null only when not required and absent.
  */
 export async function resolveUser(
   req: Request,
   ctx: { key: ResolvedKey; agent: ResolvedAgent; required: boolean; scope?: ProfileToolScope },
 ): Promise<ResolvedUser | null> {
-  const token = bearerToken(req);
-  if (token?.startsWith(PREFIX.accessToken)) {
-    // An OpenID Connect access token: its client's developer, plane and agent, within its scopes.
-    const grant = await verifyAccessToken(token);
-    if (!grant || grant.developerId !== ctx.key.developerId || grant.plane !== ctx.key.plane || grant.agentId !== ctx.agent.id) {
-      throw new ApiError("invalid_access_token", MESSAGES.invalidAccessToken);
+  const fromToken = await resolveUserToken(req, ctx);
+  if (fromToken) {
+    if (fromToken.via === "access_token") {
+      if (!ctx.scope) throw new ApiError("insufficient_scope", "This route does not accept OpenID Connect access tokens.");
+      if (!fromToken.scopes!.includes(ctx.scope)) {
+        throw new ApiError("insufficient_scope", `This access token does not carry the scope ${ctx.scope}.`, { scope: ctx.scope });
+      }
     }
-    if (!ctx.scope) throw new ApiError("insufficient_scope", "This route does not accept OpenID Connect access tokens.");
-    if (!grant.scopes.includes(ctx.scope)) {
-      throw new ApiError("insufficient_scope", `This access token does not carry the scope ${ctx.scope}.`, { scope: ctx.scope });
-    }
-    if (!(await isApproved({ userId: grant.userId, agentId: ctx.agent.id }))) throw new ApiError("agent_not_approved", MESSAGES.agentNotApproved);
-    return { id: grant.userId, plane: grant.plane, via: "access_token" };
-  }
-  if (token) {
-    const claims = await verifyAgentToken(token);
-    if (
-      !claims ||
-      claims.developerId !== ctx.key.developerId ||
-      claims.plane !== ctx.key.plane ||
-      claims.agentId !== ctx.agent.id
-    ) {
-      throw new ApiError("invalid_access_token", MESSAGES.invalidAccessToken);
-    }
-    if (!(await isApproved({ userId: claims.userId, agentId: ctx.agent.id }))) throw new ApiError("agent_not_approved", MESSAGES.agentNotApproved);
-    return { id: claims.userId, plane: claims.plane, via: "bearer" };
+    if (!(await isApproved({ userId: fromToken.id, agentId: ctx.agent.id }))) throw new ApiError("agent_not_approved", MESSAGES.agentNotApproved);
+    return { id: fromToken.id, plane: fromToken.plane, via: fromToken.via };
   }
 
   const externalId = req.headers.get("x-user-id")?.trim();

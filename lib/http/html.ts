@@ -40,3 +40,16 @@ export function oauthErrorPage(input: { error: string; description: string; stat
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "X-Frame-Options": "DENY", "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'" },
   });
 }
+
+/** A plain notice for a person (an expired or used link), in the same look. */
+export function noticePage(input: { title: string; text: string; status: number }): Response {
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(input.title)} · Profile Service</title><style>${STYLE}</style></head>
+<body><main role="main" aria-labelledby="title">
+<h1 id="title">${escapeHtml(input.title)}</h1>
+<p>${escapeHtml(input.text)}</p>
+<p class="brand">Profile Service</p>
+</main></body></html>`;
+  return new Response(html, { status: input.status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "X-Frame-Options": "DENY" } });
+}

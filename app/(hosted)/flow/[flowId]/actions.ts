@@ -6,7 +6,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { openSecret, sealSecret } from "@/lib/crypto";
 import { FLOW_TTL_SECONDS, FlowError, findFlow, flowCookieName, isFlowBrowser, type FlowSession } from "@/lib/flow/sessions";
-import { changeNumber, chooseSignIn, continueFromImport, continueFromMailbox, decidePreview, previewImport, StepError, submitCode, submitPhone } from "@/lib/flow/steps";
+import { allowCapability, changeNumber, chooseSignIn, continueFromApp, continueFromApps, continueFromImport, continueFromMailbox, decidePreview, previewImport, StepError, submitCode, submitPhone } from "@/lib/flow/steps";
 import { PHONE_CODE_PROVIDER, sessionTicket, signIn } from "@/lib/auth/session";
 import { clientIp } from "@/lib/http/request";
 import { env } from "@/lib/env";
@@ -62,6 +62,18 @@ export async function continueAction(flowId: string, _prev: FormState): Promise<
 
 export async function continueMailboxAction(flowId: string, _prev: FormState): Promise<FormState> {
   return step(flowId, (flow) => continueFromMailbox(flow));
+}
+
+export async function continueAppAction(flowId: string, _prev: FormState): Promise<FormState> {
+  return step(flowId, (flow) => continueFromApp(flow));
+}
+
+export async function continueAppsAction(flowId: string, _prev: FormState): Promise<FormState> {
+  return step(flowId, (flow) => continueFromApps(flow));
+}
+
+export async function allowCapabilityAction(flowId: string, _prev: FormState): Promise<FormState> {
+  return step(flowId, (flow) => allowCapability(flow));
 }
 
 export async function signInFirstAction(flowId: string): Promise<void> {

@@ -12,9 +12,9 @@ import { db } from "@/lib/db";
 import { canConnect } from "@/lib/connectors/connections";
 import { APP_NAMES, APPS, ASSISTANT_NAMES, ASSISTANTS, EXPORT_ASSISTANTS, memoryPrompt, type App, type Assistant } from "@/lib/flow/bring-in";
 import { screenSequence } from "@/lib/flow/sequence";
-import { findFlow, flowCookieName, isExpired, isFlowBrowser, type FlowSession } from "@/lib/flow/sessions";
+import { findFlow, flowCookieName, isExpired, isFlowBrowser, sequenceOf, type FlowSession } from "@/lib/flow/sessions";
 import { connectedApps, continueState } from "@/lib/flow/steps";
-import { changeNumberAction, codeAction, continueAction, continueMailboxAction, decideAction, phoneAction, previewAction, resendAction, signInFirstAction } from "./actions";
+import { allowCapabilityAction, changeNumberAction, codeAction, continueAction, continueAppAction, continueAppsAction, continueMailboxAction, decideAction, phoneAction, previewAction, resendAction, signInFirstAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in", robots: { index: false } };
@@ -83,7 +83,7 @@ export default async function FlowPage({
     );
   }
 
-  const steps = screenSequence(flow);
+  const steps = screenSequence(sequenceOf(flow));
   const shell = { appName, steps, current: flow.screen, cancelAction: `/flow/${flow.id}/cancel` };
   switch (flow.screen) {
     case "phone":
@@ -135,6 +135,46 @@ export default async function FlowPage({
               enabled={met}
               hint={met ? "Your mailbox is connected." : mailboxes.length > 1 ? "Connect one of them to continue: one is enough." : "Connect it to continue."}
             />
+          </div>
+        </FlowShell>
+      );
+    }
+    case "app":
+    case "apps": {
+      const connections = await connectedApps(flow);
+      const apps = flow.screen === "app" && flow.connect?.app ? ([flow.connect.app] as App[]) : [...APPS];
+      const met = flow.screen === "apps" || connections.some((c) => c.app === apps[0] && c.status === "active");
+      const name = flow.connect?.client_name ?? appName;
+      return (
+        <FlowShell {...shell} appName={name} title={flow.screen === "app" ? `Connect ${APP_NAMES[apps[0]!] ?? apps[0]}` : "Your connected apps"}>
+          <p className="mt-3 text-slate-600">
+            {flow.connect?.purpose ?? (flow.screen === "app" ? `${name} asks you to connect it.` : `Connect the apps ${name} can use.`)}
+          </p>
+          <ConnectErrorBanner code={connectError} />
+          <ul className="mt-6 space-y-2">
+            {apps.map((a) => (
+              <AppRow key={a} flow={flow} app={a} connection={connections.find((c) => c.app === a)} required={flow.screen === "app" && !met} />
+            ))}
+          </ul>
+          <div className="mt-8 border-t border-slate-200 pt-6">
+            <ContinueForm
+              action={(flow.screen === "app" ? continueAppAction : continueAppsAction).bind(null, flow.id)}
+              enabled={met}
+              hint={met ? "You can disconnect an app at any time." : "Connect it to continue."}
+            />
+          </div>
+        </FlowShell>
+      );
+    }
+    case "capability": {
+      const name = flow.connect?.client_name ?? appName;
+      const [capApp, permission] = (flow.connect?.capability ?? ":").split(":");
+      return (
+        <FlowShell {...shell} appName={name} title={`Allow ${name} to ${permission?.replace(/_/g, " ")} with ${APP_NAMES[capApp as App] ?? capApp}?`}>
+          <p className="mt-3 text-slate-600">{flow.connect?.purpose ?? `${name} asks for this permission. You can take it back at any time.`}</p>
+          <p className="mt-4 rounded-xl bg-slate-50 px-4 py-3 font-mono text-sm text-slate-700 ring-1 ring-slate-200">{flow.connect?.capability}</p>
+          <div className="mt-6">
+            <ContinueForm action={allowCapabilityAction.bind(null, flow.id)} enabled hint="Cancel keeps it off." label="Allow" />
           </div>
         </FlowShell>
       );

@@ -1,0 +1,63 @@
+// POST /v1/profile/connect — mint a connect link for a person: to sign in and approve the agent,
+// connect an app, allow a capability, or bring their profile.
+import { z } from "zod";
+import { resolveUserToken } from "@/lib/http/auth";
+import { defineRoute } from "@/lib/http/define-route";
+import { checkRedirectUri } from "@/lib/oidc/clients";
+import { mintConnectLink, personFor } from "@/lib/connect/links";
+import { APPS } from "@/lib/flow/bring-in";
+
+const capability = z
+  .string()
+  .trim()
+  .regex(/^(gmail|calendar|drive|notion|outlook):[a-z_]{1,40}$/, "capability is <app>:<permission>, for example gmail:send");
+
+export const POST = defineRoute({
+  method: "POST",
+  path: "/v1/profile/connect",
+  auth: { key: "secret", agent: true, user: "none" },
+  // All fields optional; `required` and anything else unknown are dropped without error.
+  body: z.object({
+    app: z.enum(APPS).optional(),
+    capability: capability.optional(),
+    purpose: z.string().trim().max(280).optional(),
+    client_name: z.string().trim().min(1).max(80).optional(),
+    return_url: z
+      .string()
+      .max(2048)
+      .optional()
+      .superRefine((v, ctx) => {
+        if (v === undefined) return;
+        try {
+          checkRedirectUri(v);
+        } catch {
+          ctx.addIssue({ code: "custom", message: "return_url must be an absolute https URL (http only on localhost), without a fragment or credentials" });
+        }
+      }),
+    user_id: z.string().trim().min(1).max(200).optional(),
+  }),
+  handler: async ({ req, key, agent, body }) => {
+    // A bearer token names the person; otherwise X-User-Id or user_id (the developer's own id), known or not yet.
+    const tokenUser = await resolveUserToken(req, { key, agent });
+    const person = await personFor({
+      developerId: key.developerId,
+      plane: key.plane,
+      agentId: agent.id,
+      userId: tokenUser?.id,
+      externalId: tokenUser ? null : (req.headers.get("x-user-id")?.trim() || body.user_id),
+    });
+    return {
+      body: await mintConnectLink({
+        developerId: key.developerId,
+        plane: key.plane,
+        agent,
+        ...person,
+        app: body.app,
+        capability: body.capability,
+        purpose: body.purpose,
+        clientName: body.client_name,
+        returnUrl: body.return_url,
+      }),
+    };
+  },
+});

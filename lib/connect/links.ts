@@ -1,0 +1,131 @@
+// Connect links (POST /v1/profile/connect): an agent asks a person for an app, a capability, or to
+// bring their profile. The link is {MCP_URL}/connect/mcc_…, minted per user and agent for what it
+// asks, reusable until expires_at; opening it starts a hosted flow; finishing that flow approves it.
+import { now as clockNow } from "../clock";
+import { db } from "../db";
+import type { Plane } from "../db/generated/enums";
+import { env } from "../env";
+import { APP_NAMES, type App } from "../flow/bring-in";
+import { ApiError, MESSAGES } from "../http/errors";
+import { newId, PREFIX } from "../ids";
+import { createLimiter } from "../ratelimit";
+import { findExternalUser, isApproved } from "../users/approvals";
+
+/** How long a connect link works. */
+export const CONNECT_LINK_TTL_SECONDS = 60 * 60;
+/** Links one developer account may mint per minute (shared by all its keys and agents). */
+export const CONNECT_MINTS_PER_MINUTE = 60;
+
+export const CONNECT_STATUSES = ["authorization_required", "connect_app", "permission_needed", "import_ready"] as const;
+export type ConnectStatus = (typeof CONNECT_STATUSES)[number];
+export type LinkStatus = "pending" | "approved" | "expired";
+
+let limiter: ReturnType<typeof createLimiter> | undefined;
+const mintLimiter = () => (limiter ??= createLimiter({ name: "connect-mint", points: CONNECT_MINTS_PER_MINUTE, durationSeconds: 60 }));
+
+export function connectUrl(id: string): string {
+  return `${env().MCP_URL}/connect/${id}`;
+}
+
+function what(input: { app?: string; capability?: string }): string {
+  if (input.capability) return `allow ${input.capability}`;
+  if (input.app) return `connect ${APP_NAMES[input.app as App] ?? input.app}`;
+  return "bring their profile";
+}
+
+function instructions(status: ConnectStatus, input: { app?: string; capability?: string; url: string; expiresAt: Date }): string {
+  const until = `It works until ${input.expiresAt.toISOString()}.`;
+  switch (status) {
+    case "authorization_required":
+      return `Show the user this link to sign in and approve this agent${input.app || input.capability ? `, then ${what(input)}` : ""}: ${input.url} ${until}`;
+    case "connect_app":
+      return `Show the user this link to ${what(input)}: ${input.url} ${until}`;
+    case "permission_needed":
+      return `Show the user this link to ${what(input)} for this agent: ${input.url} ${until}`;
+    default:
+      return `Nothing is missing. To let the user add more to their profile, show them this link: ${input.url} ${until}`;
+  }
+}
+
+export interface MintInput {
+  developerId: string;
+  plane: Plane;
+  agent: { id: string };
+  /** The person, when the request named one the service knows (bearer token or linked X-User-Id / user_id). */
+  userId: string | null;
+  /** The developer's own id for a person the service does not know yet. */
+  externalId: string | null;
+  app?: string;
+  capability?: string;
+  purpose?: string;
+  clientName?: string;
+  returnUrl?: string;
+}
+
+async function decide(input: MintInput): Promise<ConnectStatus> {
+  if (!input.userId || !(await isApproved({ userId: input.userId, agentId: input.agent.id }))) return "authorization_required";
+  const prisma = await db();
+  if (input.capability) {
+    const granted = await prisma.capabilityGrant.findUnique({ where: { userId_agentId_capability: { userId: input.userId, agentId: input.agent.id, capability: input.capability } } });
+    if (!granted) return "permission_needed";
+  }
+  if (input.app) {
+    const connected = await prisma.appConnection.findFirst({ where: { userId: input.userId, app: input.app, status: "active" }, select: { id: true } });
+    if (!connected) return "connect_app";
+  }
+  return "import_ready";
+}
+
+/** The person a connect request names: by the resolved user, or by the developer's own id (known or not). */
+export async function personFor(input: { developerId: string; plane: Plane; agentId: string; userId?: string | null; externalId?: string | null }) {
+  if (input.userId) return { userId: input.userId, externalId: null };
+  if (!input.externalId) throw new ApiError("user_required", MESSAGES.userRequired);
+  const found = await findExternalUser({ developerId: input.developerId, plane: input.plane, externalId: input.externalId, agentId: input.agentId });
+  return { userId: found?.userId ?? null, externalId: input.externalId };
+}
+
+/** POST /v1/profile/connect: the status and the link (the same link again while it is valid). */
+export async function mintConnectLink(input: MintInput) {
+  const limited = await mintLimiter().consume(input.developerId);
+  if (!limited.allowed) {
+    throw new ApiError("rate_limited", MESSAGES.rateLimited, { retry_after: limited.retryAfter }, { "Retry-After": String(limited.retryAfter) });
+  }
+  const status = await decide(input);
+  const prisma = await db();
+  const at = clockNow();
+  const same = {
+    developerId: input.developerId,
+    agentId: input.agent.id,
+    plane: input.plane,
+    userId: input.userId,
+    externalId: input.userId ? null : input.externalId,
+    app: input.app ?? null,
+    capability: input.capability ?? null,
+  };
+  const reusable = await prisma.connectLink.findFirst({ where: { ...same, status: "pending", expiresAt: { gt: at } }, orderBy: { createdAt: "desc" } });
+  const link =
+    reusable ??
+    (await prisma.connectLink.create({
+      data: {
+        id: newId(PREFIX.connectLink),
+        ...same,
+        purpose: input.purpose,
+        clientName: input.clientName,
+        returnUrl: input.returnUrl,
+        reason: status,
+        createdAt: at,
+        expiresAt: new Date(at.getTime() + CONNECT_LINK_TTL_SECONDS * 1000),
+      },
+    }));
+  const url = connectUrl(link.id);
+  return { status, connect_url: url, expires_at: link.expiresAt.toISOString(), instructions: instructions(status, { app: input.app, capability: input.capability, url, expiresAt: link.expiresAt }) };
+}
+
+/** GET <connect_url>/status. Null for an unknown link. */
+export async function linkStatus(id: string): Promise<LinkStatus | null> {
+  if (!id.startsWith(PREFIX.connectLink) || id.length > 64) return null;
+  const link = await (await db()).connectLink.findUnique({ where: { id }, select: { status: true, expiresAt: true } });
+  if (!link) return null;
+  if (link.status === "approved") return "approved";
+  return link.expiresAt <= clockNow() ? "expired" : "pending";
+}
