@@ -146,6 +146,30 @@ describe("POST /v1/sandbox/simulate", () => {
     expect(again.body.active_scenarios).toEqual(["gmail_token_expired"]);
   });
 
+  it("gmail_token_expired makes the synthetic user's connected Gmail fail as a revoked grant, until reset", async () => {
+    const s = await provisioned();
+    const headers = { "x-api-key": s.secret_key, "x-agent": s.agent.handle, "x-user-id": s.user.external_id };
+    const before = (await call(profile, { headers })).body;
+    expect(before.connections).toEqual([
+      { app: "gmail", provider: "development", account_email: "sam.sandbox@example.com", status: "active", connected_at: "2024-10-01T12:00:00.000Z" },
+    ]);
+    expect(before.integrations).toEqual(["gmail"]);
+    const { accessTokenFor } = await import("@/lib/connectors/connections");
+    const gmail = await (await db()).appConnection.findFirstOrThrow({ where: { userId: s.user.id, app: "gmail" } });
+    expect(await accessTokenFor(gmail.id)).toMatch(/^dev_/);
+
+    await call(simulate, { headers: { "x-api-key": s.secret_key }, body: { scenario: "gmail_token_expired" } });
+    await expect(accessTokenFor(gmail.id)).rejects.toMatchObject({ reason: "needs_reconnect" });
+    const during = (await call(profile, { headers })).body;
+    expect(during.connections[0].status).toBe("needs_reconnect");
+    expect(during.integrations).toEqual([]);
+
+    await call(reset, { headers: { "x-api-key": s.secret_key, "x-agent": s.agent.handle } });
+    const after = (await call(profile, { headers })).body;
+    expect(after.connections).toEqual(before.connections);
+    expect(after.integrations).toEqual(["gmail"]);
+  });
+
   it("answers 400 for an unknown or missing scenario and records nothing", async () => {
     const s = await provisioned();
     const unknown = await call(simulate, { headers: { "x-api-key": s.secret_key }, body: { scenario: "disk_on_fire" } });

@@ -9,7 +9,7 @@ import { db } from "../db";
 import type { Prisma } from "../db/generated/client";
 import { env } from "../env";
 import { google } from "./google";
-import { ProviderGrantError, type ConnectorProvider } from "./types";
+import { DEVELOPMENT_PROVIDER, ProviderGrantError, type ConnectorProvider } from "./types";
 
 /** Apps that connect today, and their provider. */
 export const CONNECTORS: Record<string, ConnectorProvider> = { gmail: google, calendar: google, drive: google };
@@ -150,6 +150,7 @@ export async function accessTokenFor(connectionId: string): Promise<string> {
   const prisma = await db();
   const c = await prisma.appConnection.findUniqueOrThrow({ where: { id: connectionId } });
   if (c.status !== "active") throw new ConnectError("needs_reconnect");
+  if (c.provider === DEVELOPMENT_PROVIDER) return openSecret(TOKEN_PURPOSE, c.accessTokenSealed);
   const fresh = !c.accessTokenExpiresAt || c.accessTokenExpiresAt.getTime() - clockNow().getTime() > REFRESH_AHEAD_SECONDS * 1000;
   if (fresh) return openSecret(TOKEN_PURPOSE, c.accessTokenSealed);
   if (!c.refreshTokenSealed) {
@@ -181,6 +182,7 @@ export async function disconnect(connectionId: string): Promise<void> {
   if (!c) return;
   const token = c.refreshTokenSealed ?? c.accessTokenSealed;
   try {
+    if (c.provider === DEVELOPMENT_PROVIDER) throw new Error("no provider to revoke at");
     await providerFor(c.app).revoke(openSecret(TOKEN_PURPOSE, token));
   } catch {
     // Already revoked, or the provider is unreachable: the tokens are deleted all the same.

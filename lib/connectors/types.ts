@@ -1,5 +1,8 @@
 // What a connection provider does: send the person to consent, exchange the code, refresh, revoke.
 
+/** Connections with no real account behind them (the sandbox's): never refreshed or revoked at a provider. */
+export const DEVELOPMENT_PROVIDER = "development";
+
 export interface ProviderTokens {
   accessToken: string;
   refreshToken: string | null;

@@ -30,6 +30,7 @@ interface ProfileRow extends Record<string, unknown> {
   obligation_opened_at: Date | string | null;
   agents?: { handle: string; display_name: string; active: boolean; created_at: string; approved_at: string }[] | null;
   imports?: { id: string; provider: string; source: string; memory_count: number; created_at: string }[] | null;
+  connections?: { app: string; provider: string; account_email: string | null; status: string; connected_at: string }[] | null;
 }
 
 // One statement: this read sits in every conversation turn (docs/performance.md).
@@ -44,7 +45,10 @@ const LISTS = `,
            WHERE a.user_id = u.id AND a.revoked_at IS NULL) AS agents,
          (SELECT json_agg(i ORDER BY i.created_at DESC) FROM (
             SELECT id, provider, source, memory_count, created_at FROM imports
-             WHERE user_id = u.id ORDER BY created_at DESC LIMIT ${PROFILE_READ_LIMITS.imports + 1}) i) AS imports`;
+             WHERE user_id = u.id ORDER BY created_at DESC LIMIT ${PROFILE_READ_LIMITS.imports + 1}) i) AS imports,
+         (SELECT json_agg(json_build_object('app', c.app, 'provider', c.provider, 'account_email', c.account_email,
+                   'status', c.status, 'connected_at', c.created_at) ORDER BY c.created_at)
+            FROM app_connections c WHERE c.user_id = u.id) AS connections`;
 const sql = (lists: boolean) => `SELECT ${CORE}${lists ? LISTS : ""}
     FROM users u LEFT JOIN user_profiles p ON p.user_id = u.id
    WHERE u.id = $1`;
@@ -102,8 +106,9 @@ export async function readProfile(input: { userId: string; agentId: string; sect
     ...(sections.has("summary") ? { summary: user.summary ?? "" } : {}),
     ...(full
       ? {
-          connections: [],
-          integrations: [],
+          // Each connected account, and the apps the profile can use now (working connections).
+          connections: (user.connections ?? []).map((c) => ({ ...c, connected_at: iso(c.connected_at) })),
+          integrations: [...new Set((user.connections ?? []).filter((c) => c.status === "active").map((c) => c.app))],
           imports: imports.map((i) => ({ ...i, created_at: iso(i.created_at) })),
           agents: (user.agents ?? []).map((a) => ({
             ...agentView({ handle: a.handle, displayName: a.display_name, active: a.active, createdAt: new Date(a.created_at) }),

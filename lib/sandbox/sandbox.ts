@@ -5,7 +5,7 @@ import { issueApiKey } from "../keys/api-keys";
 import { agentView } from "../agents/agents";
 import { issueAgentToken } from "../tokens/agent-token";
 import { clearUserAccessCache } from "../users/approvals";
-import { clearProfile, seedSandboxProfile } from "./seed-profile";
+import { clearProfile, seedSandboxConnections, seedSandboxProfile } from "./seed-profile";
 import { phoneDigest } from "../users/phone";
 import { ApiError } from "../http/errors";
 import {
@@ -38,6 +38,7 @@ export async function provisionSandbox() {
       },
     });
     await seedSandboxProfile(tx, { userId: user.id, agent });
+    await seedSandboxConnections(tx, { userId: user.id, email: SANDBOX_USER_CLAIMS.email });
     return { developer, agent, user };
   });
   const [secret, publishable, token] = await Promise.all([
@@ -74,6 +75,7 @@ export async function resetSandbox(input: { developerId: string; agentId: string
     const agent = await tx.agent.findUniqueOrThrow({ where: { id: input.agentId }, select: { id: true, handle: true } });
     await clearProfile(tx, user.id);
     await seedSandboxProfile(tx, { userId: user.id, agent });
+    await seedSandboxConnections(tx, { userId: user.id, email: SANDBOX_USER_CLAIMS.email });
     await tx.sandboxScenario.deleteMany({ where: { developerId: input.developerId } });
     return { ok: true, user: { id: user.id, external_id: SANDBOX_EXTERNAL_ID } };
   });
@@ -87,10 +89,17 @@ export function isSandboxScenario(value: string): value is SandboxScenario {
 
 export async function simulateScenario(input: { developerId: string; scenario: SandboxScenario }) {
   const prisma = await db();
-  await prisma.sandboxScenario.upsert({
-    where: { developerId_scenario: { developerId: input.developerId, scenario: input.scenario } },
-    create: { developerId: input.developerId, scenario: input.scenario },
-    update: {},
+  await prisma.$transaction(async (tx) => {
+    await tx.sandboxScenario.upsert({
+      where: { developerId_scenario: { developerId: input.developerId, scenario: input.scenario } },
+      create: { developerId: input.developerId, scenario: input.scenario },
+      update: {},
+    });
+    // The synthetic user's Gmail fails as a revoked grant does: it needs reconnecting (until reset).
+    if (input.scenario === "gmail_token_expired") {
+      const synthetic = await tx.user.findMany({ where: { developerId: input.developerId, plane: "test", synthetic: true }, select: { id: true } });
+      await tx.appConnection.updateMany({ where: { app: "gmail", userId: { in: synthetic.map((u) => u.id) } }, data: { status: "needs_reconnect" } });
+    }
   });
   return { ok: true, scenario: input.scenario, active_scenarios: await activeScenarios(input.developerId) };
 }

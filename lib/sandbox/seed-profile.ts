@@ -1,5 +1,7 @@
 // The synthetic sandbox user's seeded profile: memories imported from ChatGPT and a few written by
 // the sandbox agent, composed like any other profile. Provision writes it; reset restores it.
+import { DEVELOPMENT_PROVIDER } from "../connectors/types";
+import { randomBase62, sealSecret } from "../crypto";
 import { newId, PREFIX } from "../ids";
 import { factToMemory } from "../profile/facts";
 import { writeMemories, type Tx } from "../profile/memories";
@@ -44,8 +46,29 @@ export async function seedSandboxProfile(tx: Tx, input: { userId: string; agent:
   );
 }
 
+/**
+ * The synthetic user's connected Gmail, against the development provider (no Google account behind
+ * it): POST /v1/sandbox/simulate gmail_token_expired makes it fail as a revoked grant until reset.
+ */
+export async function seedSandboxConnections(tx: Tx, input: { userId: string; email: string }): Promise<void> {
+  await tx.appConnection.create({
+    data: {
+      userId: input.userId,
+      app: "gmail",
+      provider: DEVELOPMENT_PROVIDER,
+      accountId: "sandbox-gmail",
+      accountEmail: input.email,
+      scopes: ["https://www.googleapis.com/auth/gmail.readonly"],
+      accessTokenSealed: sealSecret("connection-token", `dev_${randomBase62(32)}`),
+      // A fixed time, so reset restores the profile exactly.
+      createdAt: new Date("2024-10-01T12:00:00.000Z"),
+    },
+  });
+}
+
 /** Removes everything the user's profile holds, before seeding it again. */
 export async function clearProfile(tx: Tx, userId: string): Promise<void> {
+  await tx.appConnection.deleteMany({ where: { userId } });
   await tx.memory.deleteMany({ where: { userId } });
   await tx.import.deleteMany({ where: { userId } });
   await tx.userProfile.deleteMany({ where: { userId } });
