@@ -92,12 +92,19 @@ async function phoneAndCode(page: Page, phone: { e164: string; national: string 
   }, code);
 }
 
+/** The client asked for email and a new account has no verified address: the mailbox is offered, and skipped. */
+async function skipOfferedMailbox(page: Page, opts: { shots?: boolean } = {}) {
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add your mailbox");
+  if (opts.shots) await shoot(page, "08-mailbox-offered");
+  await page.getByRole("button", { name: "Not now" }).click();
+}
+
 async function receiptAndReturn(page: Page, rp: RelyingParty, opts: { shots?: boolean; saved?: string } = {}) {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`You're signed in to ${seed.agent_name}`);
   if (opts.saved) await expect(page.getByText(opts.saved)).toBeVisible();
   if (opts.shots) {
     await page.getByRole("button", { name: "Stay here" }).click();
-    await shoot(page, "08-receipt");
+    await shoot(page, "09-receipt");
   }
   await page.getByRole("button", { name: `Return to ${seed.agent_name}` }).click();
   await expect(page).toHaveURL(new RegExp(`^${rp.url}/callback\\?`));
@@ -115,6 +122,7 @@ test("a new person signs in: import, phone, code from the outbox, receipt, and t
   await expect(page).toHaveURL(/\/flow\/[A-Za-z0-9]{32}$/);
   await importPastedList(page, { shots: true });
   await phoneAndCode(page, freshPhone(), { shots: true });
+  await skipOfferedMailbox(page, { shots: true });
   await receiptAndReturn(page, rp, { shots: true, saved: "3 memories" });
 
   expect(await page.getByTestId("aud").innerText()).toBe(rp.clientId);
@@ -131,6 +139,7 @@ test("Sign in for an existing account: phone and code first, then the import scr
   await page.goto(`${rp.url}/login`);
   await importPastedList(page);
   await phoneAndCode(page, phone);
+  await skipOfferedMailbox(page);
   await receiptAndReturn(page, rp);
   const sub = await page.getByTestId("sub").innerText();
 
@@ -138,11 +147,11 @@ test("Sign in for an existing account: phone and code first, then the import scr
   await page.goto(`${rp.url}/login`);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in with your phone");
-  await shoot(page, "09-sign-in-phone");
+  await shoot(page, "10-sign-in-phone");
   await phoneAndCode(page, phone);
   await expect(page.getByText("You’re signed in.")).toBeVisible();
   await expect(page.getByRole("button", { name: `Continue to ${seed.agent_name}` })).toBeEnabled();
-  await shoot(page, "10-import-signed-in");
+  await shoot(page, "11-import-signed-in");
   await page.getByRole("button", { name: `Continue to ${seed.agent_name}` }).click();
   await receiptAndReturn(page, rp, { saved: undefined });
   expect(await page.getByTestId("sub").innerText()).toBe(sub);
@@ -188,6 +197,7 @@ test.describe("without JavaScript", () => {
     const code = await codeFromOutbox(page, phone.e164.slice(-4));
     await page.getByLabel("Six-digit code").fill(code);
     await page.getByRole("button", { name: "Confirm" }).click();
+    await skipOfferedMailbox(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`You're signed in to ${seed.agent_name}`);
     await page.getByRole("button", { name: `Return to ${seed.agent_name}` }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Signed in");
@@ -221,16 +231,16 @@ test("a required mailbox comes first: Gmail is connected at its provider, and th
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${seed.agent_name} asks for your mailbox`);
     await expect(page.getByRole("listitem").filter({ hasText: "Outlook" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Continue", exact: true })).toBeDisabled();
-    await shoot(page, "11-mailbox");
+    await shoot(page, "12-mailbox-required");
     await page.getByRole("link", { name: /Gmail/ }).click();
     // The provider signs the account in and sends the browser back.
     await expect(page.getByRole("listitem").filter({ hasText: "Gmail" })).toContainText("grace.hopper@example.com");
     await expect(page.getByRole("listitem").filter({ hasText: "Gmail" })).toContainText("✓ Connected");
-    await shoot(page, "12-mailbox-connected");
+    await shoot(page, "13-mailbox-connected");
     await page.getByRole("button", { name: "Continue", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Bring your profile to ${seed.agent_name}`);
     await expect(page.getByRole("button", { name: "Continue", exact: true })).toBeEnabled();
-    await shoot(page, "13-import-with-gmail");
+    await shoot(page, "14-import-with-gmail");
     await page.getByRole("button", { name: "Continue", exact: true }).click();
     await phoneAndCode(page, freshPhone());
     await expect(page.getByText("Gmail", { exact: true })).toBeVisible();
@@ -243,10 +253,51 @@ test("a required mailbox comes first: Gmail is connected at its provider, and th
   }
 });
 
+test.describe("connect links", () => {
+  async function mintLink(request: import("@playwright/test").APIRequestContext, body: Record<string, unknown>) {
+    const res = await request.post("/v1/profile/connect", {
+      headers: { "X-API-Key": seed.secret_key, "X-Agent": seed.agent, "X-User-Id": `e2e-${Math.random().toString(36).slice(2)}` },
+      data: body,
+    });
+    expect(res.status()).toBe(200);
+    return (await res.json()) as { status: string; connect_url: string; expires_at: string; instructions: string };
+  }
+
+  test("a link for one app opens on that app; a person not signed in enters phone and code after it", async ({ page, request }) => {
+    const link = await mintLink(request, { app: "gmail", purpose: "Trailhead finds your bookings in Gmail." });
+    expect(link.status).toBe("authorization_required");
+    await page.goto(link.connect_url);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Connect Gmail");
+    await expect(page.getByText("Trailhead finds your bookings in Gmail.")).toBeVisible();
+    await expect(page.getByText("ChatGPT")).toHaveCount(0);
+    await shoot(page, "17-connect-app");
+    await page.getByRole("link", { name: /Gmail/ }).click();
+    await expect(page.getByRole("listitem").filter({ hasText: "Gmail" })).toContainText("✓ Connected");
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await phoneAndCode(page, freshPhone());
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`You're signed in to ${seed.agent_name}`);
+    expect((await (await request.get(`${link.connect_url}/status`)).json()).status).toBe("approved");
+  });
+
+  test("a link asking for a capability keeps its own page; a person not signed in enters the phone number first", async ({ page, request }) => {
+    const link = await mintLink(request, { capability: "gmail:send" });
+    await page.goto(link.connect_url);
+    await expect(page.getByLabel("Mobile number")).toBeVisible();
+    const phone = freshPhone();
+    await phoneAndCode(page, phone);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Allow ${seed.agent_name} to send with Gmail?`);
+    await shoot(page, "18-connect-capability");
+    expect((await (await request.get(`${link.connect_url}/status`)).json()).status).toBe("pending");
+    await page.getByRole("button", { name: "Allow" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`You're signed in to ${seed.agent_name}`);
+    expect((await (await request.get(`${link.connect_url}/status`)).json()).status).toBe("approved");
+  });
+});
+
 test("the development outbox shows messages with the last four digits only", async ({ page }) => {
   await page.goto("/dev/outbox");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Text message outbox");
-  await shoot(page, "14-outbox");
+  await shoot(page, "15-outbox");
 });
 
 test("an expired flow shows a clear page with a way to start again", async ({ page }) => {
@@ -263,7 +314,7 @@ test("an expired flow shows a clear page with a way to start again", async ({ pa
     await page.goto(`http://localhost:${port}/flow/${flow.flow_id}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("This sign-in has expired");
     await expect(page.getByRole("link", { name: `Start again at ${flow.app_name}` })).toHaveAttribute("href", "http://localhost:4999");
-    await shoot(page, "15-expired");
+    await shoot(page, "16-expired");
   } finally {
     server.kill();
   }

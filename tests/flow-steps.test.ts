@@ -5,7 +5,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { resetClockForTests } from "@/lib/clock";
 import { db, database } from "@/lib/db";
 import { completeFlow, findFlow, type FlowSession } from "@/lib/flow/sessions";
-import { chooseSignIn, continueFromImport, continueState, decidePreview, previewImport, StepError, submitCode, submitPhone } from "@/lib/flow/steps";
+import { screenSequence } from "@/lib/flow/sequence";
+import { sequenceOf } from "@/lib/flow/sessions";
+import { chooseSignIn, continueFromImport, continueFromMailbox, continueState, decidePreview, previewImport, StepError, submitCode, submitPhone } from "@/lib/flow/steps";
 import { isApproved } from "@/lib/users/approvals";
 import { phoneDigest } from "@/lib/users/phone";
 import { createTenant, type Tenant } from "./helpers/fixtures";
@@ -59,6 +61,11 @@ describe("a new person signing in", () => {
     await expect(submitCode(flow, { code: "12" })).rejects.toMatchObject({ field: "code", message: "Enter the six digits from the text message." });
     const { userId } = await submitCode(flow, { code: await codeFromOutbox(phone) });
     flow = await reload(flow);
+    // The client asked for email and the new account has no verified address: the mailbox is offered.
+    expect(flow).toMatchObject({ screen: "mailbox", userId });
+    expect(screenSequence(sequenceOf(flow))).toEqual(["import", "phone", "code", "mailbox", "receipt"]);
+    await continueFromMailbox(flow);
+    flow = await reload(flow);
     expect(flow.screen).toBe("receipt");
     expect(flow.receipt).toEqual({ saved: [{ provider: "chatgpt", count: 3 }], connected: [], approvedAgentId: t.agent.id });
     expect(await isApproved({ userId, agentId: t.agent.id })).toBe(true);
@@ -94,6 +101,7 @@ describe("a new person signing in", () => {
     await continueFromImport(await reload(first));
     await submitPhone(await reload(first), { phone, ip: "10.9.0.2" });
     const { userId } = await submitCode(await reload(first), { code: await codeFromOutbox(phone) });
+    await continueFromMailbox(await reload(first));
 
     // "Sign in" under Continue: phone and code first, then the import screen, signed in.
     let flow = await startFlow();
@@ -132,6 +140,19 @@ describe("export files", () => {
     });
     await expect(previewImport(await reload(flow), { provider: "gemini", file: chatgpt })).rejects.toMatchObject({ field: "file" });
     await expect(previewImport(await reload(flow), { provider: "chatgpt", text: "   " })).rejects.toMatchObject({ field: "text", message: "Paste the assistant's answer first." });
+  });
+});
+
+describe("the mailbox after the code", () => {
+  it("is not offered when the client did not ask for email, or the account's address is proven", async () => {
+    const flow = await startFlow({ scope: "openid profile" });
+    await previewImport(flow, { provider: "chatgpt", text: MEMORY_LIST });
+    await decidePreview(await reload(flow), { provider: "chatgpt", keep: true });
+    await continueFromImport(await reload(flow));
+    const phone = freshPhone();
+    await submitPhone(await reload(flow), { phone, ip: "10.9.0.9" });
+    await submitCode(await reload(flow), { code: await codeFromOutbox(phone) });
+    expect((await reload(flow)).screen).toBe("receipt");
   });
 });
 

@@ -20,6 +20,8 @@ export interface SequenceInput {
   required: RequiredEntry[];
   /** The person chose "Sign in" under Continue: phone and code come before the import screen. */
   signInFirst?: boolean;
+  /** The mailbox page after the code: an OpenID Connect client asked for email and the account has no verified one, or a profile sign-up has no mailbox. */
+  mailboxAfterCode?: boolean;
   /** A connect link's request: one app, a capability, and whether the person was signed in when it opened. */
   connect?: { app?: string | null; capability?: string | null; signedIn?: boolean };
 }
@@ -32,7 +34,8 @@ export function screenSequence(input: SequenceInput): Screen[] {
   if (input.wayIn === "connect") return connectSequence(input.connect ?? {});
   const mailboxFirst = input.wayIn === "oidc" && input.required.some(isMailboxOnly);
   const middle: Screen[] = input.signInFirst ? ["phone", "code", "import"] : ["import", "phone", "code"];
-  return [...(mailboxFirst ? (["mailbox"] as Screen[]) : []), ...middle, "receipt"];
+  const afterCode: Screen[] = input.mailboxAfterCode && !mailboxFirst ? ["mailbox"] : [];
+  return [...(mailboxFirst ? (["mailbox"] as Screen[]) : []), ...middle, ...afterCode, "receipt"];
 }
 
 /**

@@ -165,7 +165,13 @@ export function connectInput(c: ConnectFlowRequest | null | undefined) {
 
 /** What decides a flow's screen order. */
 export function sequenceOf(flow: FlowSession): SequenceInput {
-  return { wayIn: flow.wayIn, required: flow.required, signInFirst: flow.signInFirst, connect: connectInput(flow.connect) };
+  return {
+    wayIn: flow.wayIn,
+    required: flow.required,
+    signInFirst: flow.signInFirst,
+    mailboxAfterCode: flow.screen === "mailbox" && !!flow.userId,
+    connect: connectInput(flow.connect),
+  };
 }
 
 /** Whether the browser's cookie value is the one the flow was started with. */

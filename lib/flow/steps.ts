@@ -119,9 +119,30 @@ export async function continueFromImport(flow: FlowSession): Promise<void> {
   await update(flow, { screen: nextScreen(sequenceOf(flow), "import") });
 }
 
-/** The mailbox page's Continue: once a mailbox the entry accepts is connected, on to the import screen. */
+/**
+ * After the code, the mailbox page: for an OpenID Connect client that asked for the email scope when
+ * the account has no verified address, and for the service's own sign-up when no mailbox is
+ * connected (in the account or in this flow).
+ */
+async function wantsMailboxAfterCode(flow: FlowSession, userId: string): Promise<boolean> {
+  const prisma = await db();
+  const mailboxes = await prisma.appConnection.count({
+    where: { OR: [{ userId }, { flowId: flow.id }], app: { in: ["gmail", "outlook"] }, status: "active" },
+  });
+  if (flow.wayIn === "profile_signup") return mailboxes === 0;
+  if (flow.wayIn !== "oidc" || !flow.request?.scopes.includes("email")) return false;
+  const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, emailProof: true } });
+  const proven = !!user.email && (user.emailProof === "email_code" || user.emailProof === "third_party");
+  return !proven && mailboxes === 0;
+}
+
+/**
+ * The mailbox page's Continue. First in the flow: once a mailbox the entry accepts is connected, on
+ * to the import screen. After the code: the mailbox is offered, not required — Continue ends the flow.
+ */
 export async function continueFromMailbox(flow: FlowSession): Promise<void> {
   assertOpen(flow, ["mailbox"]);
+  if (flow.userId) return finish(flow, flow.userId);
   const met = await metNames(flow);
   const mailboxEntries = flow.required.filter((entry) => entry.every((n) => n === "gmail" || n === "outlook"));
   if (!mailboxEntries.every((entry) => entry.some((n) => met.has(n)))) throw new StepError("form", "Connect the mailbox first.");
@@ -227,9 +248,10 @@ export async function submitCode(flow: FlowSession, input: { code: string }): Pr
     update: {},
     select: { id: true },
   });
-  // On to the screen after the code (signed in), or the end.
+  // On to the screen after the code (signed in), the mailbox page when the way in asks for one, or the end.
   const next = nextScreen(sequenceOf(flow), "code");
-  if (next === "receipt") await finish(flow, user.id);
+  if (next === "receipt" && (await wantsMailboxAfterCode(flow, user.id))) await update(flow, { userId: user.id, screen: "mailbox" });
+  else if (next === "receipt") await finish(flow, user.id);
   else await update(flow, { userId: user.id, screen: next });
   return { userId: user.id };
 }

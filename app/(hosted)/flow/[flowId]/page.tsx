@@ -116,12 +116,19 @@ export default async function FlowPage({
       return <Receipt flow={flow} appName={appName} shell={shell} />;
     case "mailbox": {
       const connections = await connectedApps(flow);
-      const mailboxes = (["gmail", "outlook"] as const).filter((m) => flow.required.some((entry) => entry.includes(m) && entry.every((n) => n === "gmail" || n === "outlook")));
-      const met = mailboxes.some((m) => connections.some((c) => c.app === m && c.status === "active"));
+      // After the code the mailbox is offered, not required; first in the flow it is what the app requires.
+      const offered = !!flow.userId;
+      const mailboxes = offered
+        ? (["gmail", "outlook"] as const)
+        : (["gmail", "outlook"] as const).filter((m) => flow.required.some((entry) => entry.includes(m) && entry.every((n) => n === "gmail" || n === "outlook")));
+      const connectedMailbox = mailboxes.some((m) => connections.some((c) => c.app === m && c.status === "active"));
+      const met = offered || connectedMailbox;
       return (
-        <FlowShell {...shell} title={`${appName} asks for your mailbox`}>
+        <FlowShell {...shell} title={offered ? "Add your mailbox" : `${appName} asks for your mailbox`}>
           <p className="mt-3 text-slate-600">
-            Connect {mailboxes.length > 1 ? "one of these mailboxes" : "your mailbox"}. It also shows {appName} that the address is yours. Assistants and other apps come next.
+            {offered
+              ? `Connecting your mailbox shows ${appName} that your email address is yours. You can skip this.`
+              : `Connect ${mailboxes.length > 1 ? "one of these mailboxes" : "your mailbox"}. It also shows ${appName} that the address is yours. Assistants and other apps come next.`}
           </p>
           <ConnectErrorBanner code={connectError} />
           <ul className="mt-6 space-y-2">
@@ -133,7 +140,8 @@ export default async function FlowPage({
             <ContinueForm
               action={continueMailboxAction.bind(null, flow.id)}
               enabled={met}
-              hint={met ? "Your mailbox is connected." : mailboxes.length > 1 ? "Connect one of them to continue: one is enough." : "Connect it to continue."}
+              label={offered && !connectedMailbox ? "Not now" : "Continue"}
+              hint={connectedMailbox ? "Your mailbox is connected." : offered ? "Your email address stays unverified until a mailbox or a code proves it." : mailboxes.length > 1 ? "Connect one of them to continue: one is enough." : "Connect it to continue."}
             />
           </div>
         </FlowShell>
