@@ -77,6 +77,15 @@ const schema = z.object({
     .optional()
     .transform((v) => (v === "" ? undefined : v)),
   TWILIO_API_BASE: url.default("https://api.twilio.com"),
+  // E-mail (address verification codes): "outbox" keeps messages in the database, readable on
+  // /dev/email-outbox; "smtp" sends them through SMTP_URL (smtp:// or smtps://user:pass@host:port).
+  EMAIL_DRIVER: z.enum(["outbox", "smtp"]).default("outbox"),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
+  EMAIL_FROM: z.string().default("Profile Service <no-reply@localhost>"),
   // Google (Gmail, Calendar, Drive connections): an OAuth client of Google Cloud, and the endpoints
   // (defaults: Google's; tests point them at a local provider).
   GOOGLE_CLIENT_ID: z
@@ -134,6 +143,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const e = parsed.data;
   if (e.DISTILLER === "llm" && (!e.LLM_BASE_URL || !e.LLM_MODEL)) {
     throw new ConfigError("Invalid configuration:\n  DISTILLER=llm needs LLM_BASE_URL and LLM_MODEL.");
+  }
+  if (e.EMAIL_DRIVER === "smtp" && !e.SMTP_URL) {
+    throw new ConfigError("Invalid configuration:\n  EMAIL_DRIVER=smtp needs SMTP_URL.");
   }
   if (e.SMS_DRIVER === "twilio" && (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN || !e.TWILIO_FROM)) {
     throw new ConfigError("Invalid configuration:\n  SMS_DRIVER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM.");

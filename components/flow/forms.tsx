@@ -284,3 +284,54 @@ export function CopyButton({ text }: { text: string }) {
     </button>
   );
 }
+
+/** One field and its button: the address for an e-mailed code, or that code. */
+export function SingleFieldForm({
+  action,
+  name,
+  label,
+  type,
+  autoComplete,
+  inputMode,
+  button,
+  pendingLabel,
+  help,
+}: {
+  action: Action;
+  name: string;
+  label: string;
+  type: "email" | "text";
+  autoComplete: string;
+  inputMode?: "email" | "numeric";
+  button: string;
+  pendingLabel: string;
+  help?: string;
+}) {
+  const [state, formAction] = useActionState(action, null);
+  const errorId = `${name}-error`;
+  return (
+    <form action={formAction} className="mt-3 space-y-3">
+      <div>
+        <label htmlFor={name} className="block text-sm font-semibold text-slate-900">
+          {label}
+        </label>
+        <input
+          id={name}
+          name={name}
+          type={type}
+          inputMode={inputMode}
+          autoComplete={autoComplete}
+          required
+          className="mt-2 block min-h-12 w-full rounded-xl border-0 bg-white px-3 text-base text-slate-900 shadow-sm ring-1 ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600"
+          aria-invalid={state?.field === name || undefined}
+          aria-describedby={state?.field === name ? errorId : undefined}
+        />
+        {help && <p className="mt-2 text-sm text-slate-600">{help}</p>}
+        <FieldError id={errorId} state={state} field={[name, "form"]} />
+      </div>
+      <SubmitButton className={secondaryButton} pendingLabel={pendingLabel}>
+        {button}
+      </SubmitButton>
+    </form>
+  );
+}

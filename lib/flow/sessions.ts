@@ -50,6 +50,8 @@ export interface FlowSession {
   signInFirst: boolean;
   broughtIn: BroughtIn[];
   phoneLast4: string | null;
+  /** The address an e-mailed code went to, on the mailbox page after the code. */
+  pendingEmail: string | null;
   userId: string | null;
   receipt: FlowReceipt | null;
   expiresAt: Date;
@@ -152,6 +154,7 @@ export async function findFlow(id: string): Promise<FlowSession | null> {
     signInFirst: row.signInFirst,
     broughtIn: row.broughtIn as unknown as BroughtIn[],
     phoneLast4: row.phoneLast4,
+    pendingEmail: row.pendingEmail,
     userId: row.userId,
     receipt: row.receipt as unknown as FlowReceipt | null,
     expiresAt: row.expiresAt,

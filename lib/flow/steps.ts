@@ -2,6 +2,7 @@
 // is still open and on the screen the step belongs to, then moves it on; the pages only render.
 import { parsePhoneNumberWithError, type CountryCode } from "libphonenumber-js";
 import { now as clockNow } from "../clock";
+import { EmailCodeError, sendEmailCode, verifyEmailCode } from "../auth/email-codes";
 import { CodeError, sendSignInCode, verifySignInCode } from "../auth/phone-codes";
 import { db } from "../db";
 import type { Prisma } from "../db/generated/client";
@@ -147,6 +148,38 @@ export async function continueFromMailbox(flow: FlowSession): Promise<void> {
   const mailboxEntries = flow.required.filter((entry) => entry.every((n) => n === "gmail" || n === "outlook"));
   if (!mailboxEntries.every((entry) => entry.some((n) => met.has(n)))) throw new StepError("form", "Connect the mailbox first.");
   await update(flow, { screen: nextScreen(sequenceOf(flow), "mailbox") });
+}
+
+/** The mailbox page after the code, the other proof: a code e-mailed to an address the person gives. */
+export async function sendFlowEmailCode(flow: FlowSession, input: { email: string }): Promise<void> {
+  assertOpen(flow, ["mailbox"]);
+  if (!flow.userId) throw new StepError("email", "Sign in first.");
+  try {
+    const { email } = await sendEmailCode({ userId: flow.userId, email: input.email });
+    await update(flow, { pendingEmail: email });
+  } catch (err) {
+    if (err instanceof EmailCodeError) throw new StepError("email", err.message);
+    throw err;
+  }
+}
+
+/** The e-mailed code: the address is proven, and the flow ends. */
+export async function verifyFlowEmailCode(flow: FlowSession, input: { code: string }): Promise<void> {
+  assertOpen(flow, ["mailbox"]);
+  if (!flow.userId) throw new StepError("email_code", "Sign in first.");
+  try {
+    await verifyEmailCode({ userId: flow.userId, code: input.code });
+  } catch (err) {
+    if (err instanceof EmailCodeError) throw new StepError("email_code", err.message);
+    throw err;
+  }
+  await finish(flow, flow.userId);
+}
+
+/** Back to entering another address. */
+export async function changeFlowEmail(flow: FlowSession): Promise<void> {
+  assertOpen(flow, ["mailbox"]);
+  await update(flow, { pendingEmail: null });
 }
 
 /** A connect link's app screen: once that app is connected, on (phone and code, or the end). */

@@ -6,7 +6,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { openSecret, sealSecret } from "@/lib/crypto";
 import { FLOW_TTL_SECONDS, FlowError, findFlow, flowCookieName, isFlowBrowser, type FlowSession } from "@/lib/flow/sessions";
-import { allowCapability, changeNumber, chooseSignIn, continueFromApp, continueFromApps, continueFromImport, continueFromMailbox, decidePreview, previewImport, StepError, submitCode, submitPhone } from "@/lib/flow/steps";
+import { allowCapability, changeFlowEmail, changeNumber, sendFlowEmailCode, verifyFlowEmailCode, chooseSignIn, continueFromApp, continueFromApps, continueFromImport, continueFromMailbox, decidePreview, previewImport, StepError, submitCode, submitPhone } from "@/lib/flow/steps";
 import { PHONE_CODE_PROVIDER, sessionTicket, signIn } from "@/lib/auth/session";
 import { clientIp } from "@/lib/http/request";
 import { env } from "@/lib/env";
@@ -118,4 +118,16 @@ export async function codeAction(flowId: string, _prev: FormState, form: FormDat
     (await cookies()).delete({ name: phoneCookie(flowId), path: `/flow/${flowId}` });
     await signIn(PHONE_CODE_PROVIDER, { ticket: sessionTicket(userId), redirect: false });
   });
+}
+
+export async function emailAction(flowId: string, _prev: FormState, form: FormData): Promise<FormState> {
+  return step(flowId, (flow) => sendFlowEmailCode(flow, { email: text(form, "email") }));
+}
+
+export async function emailCodeAction(flowId: string, _prev: FormState, form: FormData): Promise<FormState> {
+  return step(flowId, (flow) => verifyFlowEmailCode(flow, { code: text(form, "email_code") }));
+}
+
+export async function changeEmailAction(flowId: string): Promise<void> {
+  await step(flowId, (flow) => changeFlowEmail(flow));
 }

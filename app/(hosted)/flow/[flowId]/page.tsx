@@ -5,7 +5,7 @@ import type { Metadata } from "next";
 import { getCountries, getCountryCallingCode } from "libphonenumber-js";
 import { cookies, headers } from "next/headers";
 import { FlowShell } from "@/components/flow/flow-shell";
-import { CodeForm, ContinueForm, CopyButton, DecideForm, ImportForm, PhoneForm, ReturnForm } from "@/components/flow/forms";
+import { CodeForm, ContinueForm, CopyButton, DecideForm, ImportForm, PhoneForm, ReturnForm, SingleFieldForm } from "@/components/flow/forms";
 import { primaryButton, secondaryButton } from "@/components/flow/styles";
 import { RESEND_AFTER_SECONDS } from "@/lib/auth/phone-codes";
 import { db } from "@/lib/db";
@@ -14,7 +14,7 @@ import { APP_NAMES, APPS, ASSISTANT_NAMES, ASSISTANTS, EXPORT_ASSISTANTS, memory
 import { screenSequence } from "@/lib/flow/sequence";
 import { findFlow, flowCookieName, isExpired, isFlowBrowser, sequenceOf, type FlowSession } from "@/lib/flow/sessions";
 import { connectedApps, continueState } from "@/lib/flow/steps";
-import { allowCapabilityAction, changeNumberAction, codeAction, continueAction, continueAppAction, continueAppsAction, continueMailboxAction, decideAction, phoneAction, previewAction, resendAction, signInFirstAction } from "./actions";
+import { allowCapabilityAction, changeEmailAction, changeNumberAction, emailAction, emailCodeAction, codeAction, continueAction, continueAppAction, continueAppsAction, continueMailboxAction, decideAction, phoneAction, previewAction, resendAction, signInFirstAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in", robots: { index: false } };
@@ -136,6 +136,46 @@ export default async function FlowPage({
               <AppRow key={m} flow={flow} app={m} connection={connections.find((c) => c.app === m)} required={!met} />
             ))}
           </ul>
+          {offered && !connectedMailbox && (
+            <section aria-labelledby="email-code-title" className="mt-6 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+              <h2 id="email-code-title" className="font-semibold text-slate-900">
+                Or confirm your email with a code
+              </h2>
+              {flow.pendingEmail ? (
+                <>
+                  <p className="mt-1 text-sm text-slate-600">
+                    We sent a six-digit code to <span className="font-semibold text-slate-900">{flow.pendingEmail}</span>.
+                  </p>
+                  <SingleFieldForm
+                    action={emailCodeAction.bind(null, flow.id)}
+                    name="email_code"
+                    label="Code from the email"
+                    type="text"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    button="Confirm my email"
+                    pendingLabel="Checking…"
+                  />
+                  <form action={changeEmailAction.bind(null, flow.id)} className="mt-2 text-center">
+                    <button type="submit" className="min-h-10 text-sm font-semibold text-brand-700 underline underline-offset-2">
+                      Use a different address
+                    </button>
+                  </form>
+                </>
+              ) : (
+                <SingleFieldForm
+                  action={emailAction.bind(null, flow.id)}
+                  name="email"
+                  label="Email address"
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  button="Email me a code"
+                  pendingLabel="Sending…"
+                />
+              )}
+            </section>
+          )}
           <div className="mt-8 border-t border-slate-200 pt-6">
             <ContinueForm
               action={continueMailboxAction.bind(null, flow.id)}

@@ -1,0 +1,90 @@
+// Six-digit codes e-mailed to an address: entering one proves the person controls the address, one
+// of the proofs behind email_verified. The same rules as the phone codes: 10 minutes, 5 wrong tries
+// (counted before comparing), a new code only 30 seconds after the last.
+import { randomInt, randomUUID } from "node:crypto";
+import { z } from "zod";
+import { now as clockNow } from "../clock";
+import { keyedHash, safeEqual } from "../crypto";
+import { db } from "../db";
+import { emailDriver, EmailSendError } from "../email";
+import { CODE_LENGTH, CODE_TTL_SECONDS, MAX_CODE_ATTEMPTS, RESEND_AFTER_SECONDS } from "./phone-codes";
+
+const CODE_HASH_PURPOSE = "email-code";
+
+export const EMAIL_CODE_MESSAGES = {
+  invalid_email: "Enter a valid email address.",
+  resend_too_soon: "A code was just sent. You can ask for a new one in a few seconds.",
+  send_failed: "We could not send the email just now. Try again in a moment.",
+  expired: "This code has expired. Send a new one.",
+  too_many_attempts: "Too many wrong tries. Send a new code.",
+  wrong_code: "That code is not right. Check the email and try again.",
+} as const;
+export type EmailCodeErrorReason = keyof typeof EMAIL_CODE_MESSAGES;
+
+export class EmailCodeError extends Error {
+  constructor(readonly reason: EmailCodeErrorReason) {
+    super(EMAIL_CODE_MESSAGES[reason]);
+    this.name = "EmailCodeError";
+  }
+}
+
+export function normaliseEmail(raw: string): string {
+  const email = raw.trim().toLowerCase();
+  if (email.length > 254 || !z.email().safeParse(email).success) throw new EmailCodeError("invalid_email");
+  return email;
+}
+
+const hash = (id: string, code: string) => keyedHash(CODE_HASH_PURPOSE, `${id}:${code}`);
+
+/** E-mails a new code for the person's address (replacing an earlier one). */
+export async function sendEmailCode(input: { userId: string; email: string }): Promise<{ email: string }> {
+  const email = normaliseEmail(input.email);
+  const prisma = await db();
+  const at = clockNow();
+  const last = await prisma.emailCode.findFirst({ where: { userId: input.userId }, orderBy: { createdAt: "desc" }, select: { createdAt: true } });
+  if (last && at.getTime() - last.createdAt.getTime() < RESEND_AFTER_SECONDS * 1000) throw new EmailCodeError("resend_too_soon");
+  const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, "0");
+  const id = randomUUID();
+  await prisma.$transaction([
+    prisma.emailCode.updateMany({ where: { userId: input.userId, consumedAt: null }, data: { consumedAt: at } }),
+    prisma.emailCode.create({ data: { id, userId: input.userId, email, codeHash: hash(id, code), createdAt: at, expiresAt: new Date(at.getTime() + CODE_TTL_SECONDS * 1000) } }),
+  ]);
+  try {
+    await emailDriver().send({
+      to: email,
+      subject: `${code} is your Profile Service code`,
+      text: `Enter ${code} to confirm this is your email address. The code expires in ${CODE_TTL_SECONDS / 60} minutes.\n\nIf you did not ask for it, ignore this email.`,
+    });
+  } catch (err) {
+    await prisma.emailCode.delete({ where: { id } });
+    if (err instanceof EmailSendError) throw new EmailCodeError("send_failed");
+    throw err;
+  }
+  return { email };
+}
+
+/** Checks the code; correct, the address becomes the account's, proven by the code. */
+export async function verifyEmailCode(input: { userId: string; code: string }): Promise<{ email: string }> {
+  const prisma = await db();
+  const at = clockNow();
+  const latest = await prisma.emailCode.findFirst({ where: { userId: input.userId }, orderBy: { createdAt: "desc" } });
+  if (!latest || latest.consumedAt || latest.expiresAt <= at) throw new EmailCodeError("expired");
+  if (latest.attempts >= MAX_CODE_ATTEMPTS) throw new EmailCodeError("too_many_attempts");
+  const [counted] = await prisma.$queryRaw<Array<{ attempts: number; code_hash: string }>>`
+    UPDATE email_codes SET attempts = attempts + 1
+     WHERE id = ${latest.id}::uuid AND consumed_at IS NULL AND attempts < ${MAX_CODE_ATTEMPTS} AND expires_at > ${at}
+    RETURNING attempts, code_hash`;
+  if (!counted) throw new EmailCodeError(latest.attempts + 1 >= MAX_CODE_ATTEMPTS ? "too_many_attempts" : "expired");
+  const code = input.code.replace(/\D/g, "");
+  if (code.length === CODE_LENGTH && safeEqual(counted.code_hash, hash(latest.id, code))) {
+    const done = await prisma.$transaction(async (tx) => {
+      const used = await tx.emailCode.updateMany({ where: { id: latest.id, consumedAt: null }, data: { consumedAt: at } });
+      if (used.count !== 1) return false;
+      await tx.user.update({ where: { id: input.userId }, data: { email: latest.email, emailProof: "email_code" } });
+      return true;
+    });
+    if (done) return { email: latest.email };
+    throw new EmailCodeError("expired");
+  }
+  throw new EmailCodeError(MAX_CODE_ATTEMPTS - counted.attempts <= 0 ? "too_many_attempts" : "wrong_code");
+}

@@ -1,0 +1,118 @@
+// E-mail verification: the SMTP driver against a local SMTP server, the code's rules, and the
+// mailbox page's code path ending in an ID token whose email is verified — never for an address
+// only typed.
+import { createServer } from "node:net";
+import { decodeJwt } from "jose";
+import { SMTPServer } from "smtp-server";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
+import { db } from "@/lib/db";
+import { createTenant } from "./helpers/fixtures";
+import { authorizeCall, authorizeParams, CALLBACK, flowIdFrom, pkce, registerClient, tokenCall } from "./helpers/oauth";
+
+const received: Array<{ from: string; to: string[]; data: string }> = [];
+let smtp: { close(cb: () => void): void };
+let port = 0;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+beforeAll(async () => {
+  port = await freePort();
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream: NodeJS.ReadableStream, session: { envelope: { mailFrom: { address: string }; rcptTo: Array<{ address: string }> } }, callback: () => void) {
+      let data = "";
+      stream.on("data", (c: Buffer) => (data += c.toString()));
+      stream.on("end", () => {
+        received.push({ from: session.envelope.mailFrom.address, to: session.envelope.rcptTo.map((r) => r.address), data });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => (smtp as unknown as { listen(p: number, h: string, cb: () => void): void }).listen(port, "127.0.0.1", resolve));
+  Object.assign(process.env, { EMAIL_DRIVER: "smtp", SMTP_URL: `smtp://127.0.0.1:${port}`, EMAIL_FROM: "Profile Service <codes@profile.test>" });
+  (await import("@/lib/env")).resetEnvForTests();
+});
+afterAll(() => new Promise<void>((resolve) => smtp.close(resolve)));
+afterEach(() => resetClockForTests());
+
+const codeIn = (data: string) => data.match(/Enter (\d{6}) to confirm/)![1]!;
+
+describe("e-mail codes", () => {
+  it("are sent over SMTP, expire after 10 minutes, allow 5 wrong tries, and a new one only after 30 seconds", async () => {
+    const { sendEmailCode, verifyEmailCode, EMAIL_CODE_MESSAGES } = await import("@/lib/auth/email-codes");
+    const { createUser } = await import("@/lib/users/users");
+    const user = await createUser({ plane: "live" });
+    await expect(sendEmailCode({ userId: user.id, email: "not an address" })).rejects.toMatchObject({ reason: "invalid_email", message: EMAIL_CODE_MESSAGES.invalid_email });
+    await sendEmailCode({ userId: user.id, email: " Ada@Example.com " });
+    const mail = received.at(-1)!;
+    expect(mail.to).toEqual(["ada@example.com"]);
+    expect(mail.from).toBe("codes@profile.test");
+    await expect(sendEmailCode({ userId: user.id, email: "ada@example.com" })).rejects.toMatchObject({ reason: "resend_too_soon" });
+    const code = codeIn(mail.data);
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let i = 0; i < 4; i++) await expect(verifyEmailCode({ userId: user.id, code: wrong })).rejects.toMatchObject({ reason: "wrong_code" });
+    await expect(verifyEmailCode({ userId: user.id, code: wrong })).rejects.toMatchObject({ reason: "too_many_attempts" });
+    await expect(verifyEmailCode({ userId: user.id, code })).rejects.toMatchObject({ reason: "too_many_attempts" });
+
+    advanceClockForTests(31_000);
+    await sendEmailCode({ userId: user.id, email: "ada@example.com" });
+    const late = codeIn(received.at(-1)!.data);
+    advanceClockForTests(10 * 60 * 1000 + 1);
+    await expect(verifyEmailCode({ userId: user.id, code: late })).rejects.toMatchObject({ reason: "expired" });
+
+    await sendEmailCode({ userId: user.id, email: "ada@example.com" });
+    await expect(verifyEmailCode({ userId: user.id, code: codeIn(received.at(-1)!.data) })).resolves.toEqual({ email: "ada@example.com" });
+    expect(await (await db()).user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ email: "ada@example.com", emailProof: "email_code" });
+  });
+});
+
+describe("the mailbox page's code", () => {
+  it("proves the address: the next ID token says email_verified true; a typed address alone never does", async () => {
+    const { findFlow } = await import("@/lib/flow/sessions");
+    const steps = await import("@/lib/flow/steps");
+    const { completeFlow } = await import("@/lib/flow/sessions");
+    const { phoneDigest } = await import("@/lib/users/phone");
+    const t = await createTenant();
+    const { client_id } = await registerClient(t);
+    const { verifier, challenge } = pkce();
+    const flowId = flowIdFrom(await authorizeCall(authorizeParams(client_id, challenge, { scope: "openid email" })));
+    const reload = async () => (await findFlow(flowId))!;
+    await steps.previewImport(await reload(), { provider: "chatgpt", text: "- I live in Lyon" });
+    await steps.decidePreview(await reload(), { provider: "chatgpt", keep: true });
+    await steps.continueFromImport(await reload());
+    const phone = "+14155550166";
+    await steps.submitPhone(await reload(), { phone, ip: "10.6.0.1" });
+    const sms = await (await db()).smsOutbox.findFirstOrThrow({ where: { phoneHash: phoneDigest(phone).phoneHash }, orderBy: { createdAt: "desc" } });
+    const { userId } = await steps.submitCode(await reload(), { code: sms.body.slice(0, 6) });
+    expect((await reload()).screen).toBe("mailbox");
+
+    await steps.sendFlowEmailCode(await reload(), { email: "lyon.person@example.com" });
+    expect((await reload()).pendingEmail).toBe("lyon.person@example.com");
+    // Typed, not yet proven: the account has no address yet.
+    expect((await (await db()).user.findUniqueOrThrow({ where: { id: userId } })).email).toBeNull();
+    await expect(steps.verifyFlowEmailCode(await reload(), { code: "12" })).rejects.toMatchObject({ field: "email_code" });
+    await steps.verifyFlowEmailCode(await reload(), { code: codeIn(received.at(-1)!.data) });
+    expect((await reload()).screen).toBe("receipt");
+
+    const url = new URL((await completeFlow({ flowId, userId })).redirectTo);
+    const tokens = await tokenCall({ grant_type: "authorization_code", code: url.searchParams.get("code")!, redirect_uri: CALLBACK, client_id, code_verifier: verifier });
+    expect(decodeJwt(tokens.body.id_token)).toMatchObject({ email: "lyon.person@example.com", email_verified: true });
+
+    // An address set any other way (typed, or supplied by another app) has no proof.
+    await (await db()).user.update({ where: { id: userId }, data: { email: "typed@example.com", emailProof: "none" } });
+    const again = pkce();
+    const second = flowIdFrom(await authorizeCall(authorizeParams(client_id, again.challenge, { scope: "openid email" })));
+    const back = new URL((await completeFlow({ flowId: second, userId })).redirectTo);
+    const next = await tokenCall({ grant_type: "authorization_code", code: back.searchParams.get("code")!, redirect_uri: CALLBACK, client_id, code_verifier: again.verifier });
+    expect(decodeJwt(next.body.id_token)).toMatchObject({ email: "typed@example.com", email_verified: false });
+  });
+});
