@@ -19,7 +19,9 @@ export const SWEEP_CRON = "*/15 * * * *";
  * - refresh tokens past their own 90-day life (used ones included: until then a late reuse still
  *   revokes the chain);
  * - grants revoked more than 30 days ago, and grants left with no refresh token (their tokens with them);
- * - outbox messages older than 7 days.
+ * - connection attempts and e-mail codes expired more than a day ago, connect links 30 days after
+ *   they expired (until then their status still reads "expired");
+ * - outbox messages (text and e-mail) older than 7 days.
  */
 export async function sweepExpired(at = clockNow()): Promise<Record<string, number>> {
   const { sql } = await database();
@@ -36,7 +38,11 @@ export async function sweepExpired(at = clockNow()): Promise<Record<string, numb
     ],
     ["flow_sessions", `DELETE FROM flow_sessions WHERE expires_at < $1`, day],
     ["phone_codes", `DELETE FROM phone_codes WHERE expires_at < $1`, day],
+    ["email_codes", `DELETE FROM email_codes WHERE expires_at < $1`, day],
+    ["connect_attempts", `DELETE FROM connect_attempts WHERE expires_at < $1`, day],
+    ["connect_links", `DELETE FROM connect_links WHERE expires_at < $1`, new Date(at.getTime() - REVOKED_GRANT_KEPT_MS)],
     ["sms_outbox", `DELETE FROM sms_outbox WHERE created_at < $1`, new Date(at.getTime() - OUTBOX_KEPT_MS)],
+    ["email_outbox", `DELETE FROM email_outbox WHERE created_at < $1`, new Date(at.getTime() - OUTBOX_KEPT_MS)],
   ];
   const deleted: Record<string, number> = {};
   for (const [name, text, cutoff] of statements) {
