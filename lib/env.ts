@@ -102,6 +102,19 @@ const schema = z.object({
   GOOGLE_USERINFO_URL: url.default("https://openidconnect.googleapis.com/v1/userinfo"),
   GOOGLE_REVOCATION_URL: url.default("https://oauth2.googleapis.com/revoke"),
   GOOGLE_JWKS_URL: url.default("https://www.googleapis.com/oauth2/v3/certs"),
+  // Microsoft (Outlook connections): an app registration of the Microsoft identity platform, and the
+  // endpoints (defaults: the common tenant and Microsoft Graph).
+  MICROSOFT_CLIENT_ID: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  MICROSOFT_CLIENT_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  MICROSOFT_AUTHORIZATION_URL: url.default("https://login.microsoftonline.com/common/oauth2/v2.0/authorize"),
+  MICROSOFT_TOKEN_URL: url.default("https://login.microsoftonline.com/common/oauth2/v2.0/token"),
+  MICROSOFT_PROFILE_URL: url.default("https://graph.microsoft.com/v1.0/me"),
   // Reverse proxies in front of the service whose X-Forwarded-For entries are trusted (0 = none).
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });

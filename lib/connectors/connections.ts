@@ -9,10 +9,11 @@ import { db } from "../db";
 import type { Prisma } from "../db/generated/client";
 import { env } from "../env";
 import { google } from "./google";
+import { microsoft } from "./microsoft";
 import { DEVELOPMENT_PROVIDER, ProviderGrantError, type ConnectorProvider } from "./types";
 
 /** Apps that connect today, and their provider. */
-export const CONNECTORS: Record<string, ConnectorProvider> = { gmail: google, calendar: google, drive: google };
+export const CONNECTORS: Record<string, ConnectorProvider> = { gmail: google, calendar: google, drive: google, outlook: microsoft };
 /** Apps whose account address is a mailbox the person controls. */
 export const MAILBOX_APPS = ["gmail", "outlook"] as const;
 /** How long the person has to consent at the provider. */

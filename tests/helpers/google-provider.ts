@@ -5,6 +5,7 @@ import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Provider from "oidc-provider";
+import { followProviderRedirects } from "./provider-browser";
 
 export const GOOGLE_TEST_CLIENT = { id: "google-test-client", secret: "google-test-secret" };
 const APP_SCOPES = ["https://www.googleapis.com/auth/gmail.readonly", "https://www.googleapis.com/auth/calendar.readonly", "https://www.googleapis.com/auth/drive.readonly"];
@@ -52,25 +53,6 @@ export async function startGoogleProvider(opts: { redirectUri: string; email: st
     callback(req, res);
   });
 
-  /** Follows the provider's redirects as a browser would (cookies kept) until it sends the browser back to the service. */
-  async function consent(authorizationUrl: URL): Promise<URL> {
-    const jar = new Map<string, string>();
-    let url = authorizationUrl;
-    for (let hop = 0; hop < 10; hop++) {
-      if (!url.href.startsWith(issuer)) return url;
-      const res = await fetch(url, { redirect: "manual", headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } });
-      for (const c of res.headers.getSetCookie()) {
-        const [pair] = c.split(";");
-        const [name, ...value] = pair!.split("=");
-        jar.set(name!.trim(), value.join("="));
-      }
-      const location = res.headers.get("location");
-      if (!location) throw new Error(`the provider answered ${res.status} without a redirect: ${await res.text()}`);
-      url = new URL(location, url);
-    }
-    throw new Error("too many redirects at the provider");
-  }
-
   /** Revokes a token at the provider, as a person removing the app in their Google account would. */
   async function revokeAtProvider(token: string) {
     const res = await fetch(`${issuer}/token/revocation`, {
@@ -93,7 +75,7 @@ export async function startGoogleProvider(opts: { redirectUri: string; email: st
       GOOGLE_REVOCATION_URL: `${issuer}/token/revocation`,
       GOOGLE_JWKS_URL: `${issuer}/jwks`,
     },
-    consent,
+    consent: (url: URL) => followProviderRedirects(issuer, url),
     revokeAtProvider,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,0 +1,77 @@
+// Microsoft as a connection provider (Outlook): the authorization-code flow with PKCE through
+// openid-client against the Microsoft identity platform, offline access for a refresh token, and
+// the mailbox's own address from Microsoft Graph (/me: mail). Microsoft has no revocation endpoint:
+// disconnecting deletes the tokens.
+import * as oauth from "openid-client";
+import { now as clockNow } from "../clock";
+import { env } from "../env";
+import { ProviderGrantError, type ConnectorProvider, type ProviderTokens } from "./types";
+
+export const MICROSOFT_APP_SCOPES = { outlook: ["offline_access", "User.Read", "Mail.Read"] } as const;
+
+let configured: { key: string; config: oauth.Configuration } | undefined;
+
+function configuration(): oauth.Configuration {
+  const e = env();
+  if (!e.MICROSOFT_CLIENT_ID || !e.MICROSOFT_CLIENT_SECRET) throw new Error("Microsoft is not configured (MICROSOFT_CLIENT_ID, MICROSOFT_CLIENT_SECRET).");
+  const key = [e.MICROSOFT_CLIENT_ID, e.MICROSOFT_AUTHORIZATION_URL, e.MICROSOFT_TOKEN_URL].join(" ");
+  if (configured?.key === key) return configured.config;
+  const config = new oauth.Configuration(
+    // No ID token is asked for (no openid scope), so the issuer is only a name here.
+    { issuer: new URL(e.MICROSOFT_AUTHORIZATION_URL).origin, authorization_endpoint: e.MICROSOFT_AUTHORIZATION_URL, token_endpoint: e.MICROSOFT_TOKEN_URL },
+    e.MICROSOFT_CLIENT_ID,
+    { client_secret: e.MICROSOFT_CLIENT_SECRET },
+    oauth.ClientSecretPost(e.MICROSOFT_CLIENT_SECRET),
+  );
+  if (new URL(e.MICROSOFT_TOKEN_URL).protocol === "http:") oauth.allowInsecureRequests(config);
+  configured = { key, config };
+  return config;
+}
+
+function tokens(res: oauth.TokenEndpointResponse, previousRefresh?: string): ProviderTokens {
+  return {
+    accessToken: res.access_token,
+    refreshToken: res.refresh_token ?? previousRefresh ?? null,
+    expiresAt: typeof res.expires_in === "number" ? new Date(clockNow().getTime() + res.expires_in * 1000) : null,
+    scopes: typeof res.scope === "string" ? res.scope.split(" ").filter(Boolean) : [],
+  };
+}
+
+export const microsoft: ConnectorProvider = {
+  id: "microsoft",
+  configured: () => !!env().MICROSOFT_CLIENT_ID && !!env().MICROSOFT_CLIENT_SECRET,
+
+  authorizationUrl({ state, codeChallenge, redirectUri }) {
+    return oauth.buildAuthorizationUrl(configuration(), {
+      redirect_uri: redirectUri,
+      scope: MICROSOFT_APP_SCOPES.outlook.join(" "),
+      code_challenge: codeChallenge,
+      code_challenge_method: "S256",
+      state,
+    });
+  },
+
+  async exchange({ callbackUrl, state, verifier }) {
+    const config = configuration();
+    const res = await oauth.authorizationCodeGrant(config, callbackUrl, { pkceCodeVerifier: verifier, expectedState: state });
+    const me = await oauth.fetchProtectedResource(config, res.access_token, new URL(env().MICROSOFT_PROFILE_URL), "GET");
+    if (!me.ok) throw new Error(`Microsoft Graph answered ${me.status} for the profile.`);
+    const profile = (await me.json()) as { id?: string; mail?: string | null };
+    if (!profile.id) throw new Error("Microsoft Graph gave no account id.");
+    // `mail` is the mailbox's own address; the sign-in name (userPrincipalName) is not proof of one.
+    return { ...tokens(res), account: { id: profile.id, email: profile.mail ?? null } };
+  },
+
+  async refresh(refreshToken) {
+    try {
+      return tokens(await oauth.refreshTokenGrant(configuration(), refreshToken), refreshToken);
+    } catch (err) {
+      if (err instanceof oauth.ResponseBodyError && err.error === "invalid_grant") throw new ProviderGrantError(err.error_description ?? "invalid_grant");
+      throw err;
+    }
+  },
+
+  async revoke() {
+    // The Microsoft identity platform has no token revocation endpoint.
+  },
+};
