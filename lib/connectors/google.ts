@@ -2,9 +2,9 @@
 // through openid-client, offline access for a refresh token, and the account's verified address
 // from its ID token. Endpoints and credentials come from configuration.
 import * as oauth from "openid-client";
-import { now as clockNow } from "../clock";
 import { env } from "../env";
-import { ProviderGrantError, type ConnectorProvider, type ProviderTokens } from "./types";
+import { refreshWith, tokenSet } from "./oauth-client";
+import type { ConnectorProvider } from "./types";
 
 /** What each Google app asks for, beyond the account's address. */
 export const GOOGLE_APP_SCOPES = {
@@ -40,16 +40,6 @@ function configuration(): oauth.Configuration {
   return config;
 }
 
-function tokens(res: oauth.TokenEndpointResponse, previousRefresh?: string): ProviderTokens {
-  return {
-    accessToken: res.access_token,
-    // Google sends a refresh token with the first consent only; a refresh keeps the old one.
-    refreshToken: res.refresh_token ?? previousRefresh ?? null,
-    expiresAt: typeof res.expires_in === "number" ? new Date(clockNow().getTime() + res.expires_in * 1000) : null,
-    scopes: typeof res.scope === "string" ? res.scope.split(" ").filter(Boolean) : [],
-  };
-}
-
 export const google: ConnectorProvider = {
   id: "google",
   configured: () => !!env().GOOGLE_CLIENT_ID && !!env().GOOGLE_CLIENT_SECRET,
@@ -80,17 +70,10 @@ export const google: ConnectorProvider = {
       sub = info.sub;
       email = verified(info as Record<string, unknown>);
     }
-    return { ...tokens(res), account: { id: sub, email } };
+    return { ...tokenSet(res), account: { id: sub, email } };
   },
 
-  async refresh(refreshToken) {
-    try {
-      return tokens(await oauth.refreshTokenGrant(configuration(), refreshToken), refreshToken);
-    } catch (err) {
-      if (err instanceof oauth.ResponseBodyError && err.error === "invalid_grant") throw new ProviderGrantError(err.error_description ?? "invalid_grant");
-      throw err;
-    }
-  },
+  refresh: (refreshToken) => refreshWith(configuration(), refreshToken),
 
   async revoke(token) {
     await oauth.tokenRevocation(configuration(), token);

@@ -3,9 +3,9 @@
 // the mailbox's own address from Microsoft Graph (/me: mail). Microsoft has no revocation endpoint:
 // disconnecting deletes the tokens.
 import * as oauth from "openid-client";
-import { now as clockNow } from "../clock";
 import { env } from "../env";
-import { ProviderGrantError, type ConnectorProvider, type ProviderTokens } from "./types";
+import { refreshWith, tokenSet } from "./oauth-client";
+import type { ConnectorProvider } from "./types";
 
 export const MICROSOFT_APP_SCOPES = { outlook: ["offline_access", "User.Read", "Mail.Read"] } as const;
 
@@ -26,15 +26,6 @@ function configuration(): oauth.Configuration {
   if (new URL(e.MICROSOFT_TOKEN_URL).protocol === "http:") oauth.allowInsecureRequests(config);
   configured = { key, config };
   return config;
-}
-
-function tokens(res: oauth.TokenEndpointResponse, previousRefresh?: string): ProviderTokens {
-  return {
-    accessToken: res.access_token,
-    refreshToken: res.refresh_token ?? previousRefresh ?? null,
-    expiresAt: typeof res.expires_in === "number" ? new Date(clockNow().getTime() + res.expires_in * 1000) : null,
-    scopes: typeof res.scope === "string" ? res.scope.split(" ").filter(Boolean) : [],
-  };
 }
 
 export const microsoft: ConnectorProvider = {
@@ -59,17 +50,10 @@ export const microsoft: ConnectorProvider = {
     const profile = (await me.json()) as { id?: string; mail?: string | null };
     if (!profile.id) throw new Error("Microsoft Graph gave no account id.");
     // `mail` is the mailbox's own address; the sign-in name (userPrincipalName) is not proof of one.
-    return { ...tokens(res), account: { id: profile.id, email: profile.mail ?? null } };
+    return { ...tokenSet(res), account: { id: profile.id, email: profile.mail ?? null } };
   },
 
-  async refresh(refreshToken) {
-    try {
-      return tokens(await oauth.refreshTokenGrant(configuration(), refreshToken), refreshToken);
-    } catch (err) {
-      if (err instanceof oauth.ResponseBodyError && err.error === "invalid_grant") throw new ProviderGrantError(err.error_description ?? "invalid_grant");
-      throw err;
-    }
-  },
+  refresh: (refreshToken) => refreshWith(configuration(), refreshToken),
 
   async revoke() {
     // The Microsoft identity platform has no token revocation endpoint.
