@@ -115,6 +115,18 @@ const schema = z.object({
   MICROSOFT_AUTHORIZATION_URL: url.default("https://login.microsoftonline.com/common/oauth2/v2.0/authorize"),
   MICROSOFT_TOKEN_URL: url.default("https://login.microsoftonline.com/common/oauth2/v2.0/token"),
   MICROSOFT_PROFILE_URL: url.default("https://graph.microsoft.com/v1.0/me"),
+  // Notion connections: a public integration of Notion, and its OAuth endpoints.
+  NOTION_CLIENT_ID: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  NOTION_CLIENT_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  NOTION_AUTHORIZATION_URL: url.default("https://api.notion.com/v1/oauth/authorize"),
+  NOTION_TOKEN_URL: url.default("https://api.notion.com/v1/oauth/token"),
+  NOTION_REVOCATION_URL: url.default("https://api.notion.com/v1/oauth/revoke"),
   // Reverse proxies in front of the service whose X-Forwarded-For entries are trusted (0 = none).
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });

@@ -10,10 +10,11 @@ import type { Prisma } from "../db/generated/client";
 import { env } from "../env";
 import { google } from "./google";
 import { microsoft } from "./microsoft";
+import { notion } from "./notion";
 import { DEVELOPMENT_PROVIDER, ProviderGrantError, type ConnectorProvider } from "./types";
 
 /** Apps that connect today, and their provider. */
-export const CONNECTORS: Record<string, ConnectorProvider> = { gmail: google, calendar: google, drive: google, outlook: microsoft };
+export const CONNECTORS: Record<string, ConnectorProvider> = { gmail: google, calendar: google, drive: google, outlook: microsoft, notion };
 /** Apps whose account address is a mailbox the person controls. */
 export const MAILBOX_APPS = ["gmail", "outlook"] as const;
 /** How long the person has to consent at the provider. */

@@ -11,7 +11,7 @@ export interface ProviderTokens {
 }
 
 export interface ConnectorProvider {
-  id: "google" | "microsoft";
+  id: "google" | "microsoft" | "notion";
   /** Whether credentials are configured. */
   configured(): boolean;
   authorizationUrl(input: { app: string; state: string; codeChallenge: string; redirectUri: string }): URL;
