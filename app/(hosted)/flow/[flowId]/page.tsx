@@ -301,7 +301,7 @@ function AppRow({ flow, app, connection, required }: { flow: FlowSession; app: A
               ? "Needs reconnecting"
               : status === "connect"
                 ? "Connect"
-                : "Can’t be connected yet"}
+                : "Not set up on this service"}
         </span>
       </span>
       {status === "connected" ? <Badge tone="done">✓ Connected</Badge> : required ? <Badge tone="required">Required</Badge> : null}
