@@ -1,8 +1,18 @@
 // The hosted flow's frame: the app's name and mark at the top, where the person is in the steps,
 // the step's card, and a way to cancel.
 import { LogoMark } from "@/components/site-header";
+import type { Screen } from "@/lib/flow/sequence";
 
-export const SCREEN_LABELS: Record<string, string> = { mailbox: "Mailbox", import: "Import", phone: "Phone", code: "Code", receipt: "Done" };
+export const SCREEN_LABELS: Record<Screen, string> = {
+  mailbox: "Mailbox",
+  import: "Import",
+  app: "App",
+  apps: "Apps",
+  capability: "Permission",
+  phone: "Phone",
+  code: "Code",
+  receipt: "Done",
+};
 
 export function FlowShell({
   appName,
@@ -16,8 +26,8 @@ export function FlowShell({
   title: string;
   children: React.ReactNode;
   /** The screens in order, for the progress indication; none on pages outside the steps. */
-  steps?: string[];
-  current?: string;
+  steps?: Screen[];
+  current?: Screen;
   /** Where Cancel posts (the app then hears access_denied). */
   cancelAction?: string;
 }) {

@@ -58,12 +58,6 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   },
 }));
 
-/** The signed-in person's user id, or null. */
-export async function sessionUserId(): Promise<string | null> {
-  const session = await auth();
-  return session?.user?.id ?? null;
-}
-
 /** The signed-in person's user id from a request's session cookie (route handlers), or null. */
 export async function sessionUserFromRequest(req: Request): Promise<string | null> {
   const secure = env().BASE_URL.startsWith("https:");

@@ -1,19 +1,12 @@
 // The order of the hosted flow's screens, decided by one function from the way in. The
 // specification's "First screen by way in" table is its test (tests/flow-sequence.test.ts).
-import type { RequiredEntry } from "../oidc/required";
+import { isMailboxOnly, type RequiredEntry } from "../oidc/required";
 
 export type Screen = "mailbox" | "import" | "app" | "apps" | "capability" | "phone" | "code" | "receipt";
 
 /** How the person arrived. */
 export type WayIn = "oidc" | "profile_signup" | "connect";
 export const WAYS_IN: readonly WayIn[] = ["oidc", "profile_signup", "connect"];
-
-const MAILBOXES = new Set(["gmail", "outlook"]);
-
-/** An entry made only of mailboxes: email, gmail|outlook, gmail, or outlook. */
-export function isMailboxOnly(entry: RequiredEntry): boolean {
-  return entry.length > 0 && entry.every((name) => MAILBOXES.has(name));
-}
 
 export interface SequenceInput {
   wayIn: WayIn;

@@ -11,7 +11,8 @@ import { factToMemory } from "../profile/facts";
 import { writeMemories } from "../profile/memories";
 import { importSource } from "../profile/sources";
 import { approveAgent, clearUserAccessCache } from "../users/approvals";
-import { attachFlowConnections, recordMailboxAddress } from "../connectors/connections";
+import { attachFlowConnections, MAILBOX_APPS, recordMailboxAddress } from "../connectors/connections";
+import { isMailboxOnly, requiredMet } from "../oidc/required";
 import { phoneDigest } from "../users/phone";
 import { ASSISTANTS, BringInError, previewExport, previewPaste, type Assistant, type BroughtIn } from "./bring-in";
 import { nextScreen, type Screen } from "./sequence";
@@ -128,7 +129,7 @@ export async function continueFromImport(flow: FlowSession): Promise<void> {
 async function wantsMailboxAfterCode(flow: FlowSession, userId: string): Promise<boolean> {
   const prisma = await db();
   const mailboxes = await prisma.appConnection.count({
-    where: { OR: [{ userId }, { flowId: flow.id }], app: { in: ["gmail", "outlook"] }, status: "active" },
+    where: { OR: [{ userId }, { flowId: flow.id }], app: { in: [...MAILBOX_APPS] }, status: "active" },
   });
   if (flow.wayIn === "profile_signup") return mailboxes === 0;
   if (flow.wayIn !== "oidc" || !flow.request?.scopes.includes("email")) return false;
@@ -145,8 +146,7 @@ export async function continueFromMailbox(flow: FlowSession): Promise<void> {
   assertOpen(flow, ["mailbox"]);
   if (flow.userId) return finish(flow, flow.userId);
   const met = await metNames(flow);
-  const mailboxEntries = flow.required.filter((entry) => entry.every((n) => n === "gmail" || n === "outlook"));
-  if (!mailboxEntries.every((entry) => entry.some((n) => met.has(n)))) throw new StepError("form", "Connect the mailbox first.");
+  if (!requiredMet(flow.required.filter(isMailboxOnly), met)) throw new StepError("form", "Connect the mailbox first.");
   await update(flow, { screen: nextScreen(sequenceOf(flow), "mailbox") });
 }
 

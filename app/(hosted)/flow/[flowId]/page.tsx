@@ -9,7 +9,8 @@ import { CodeForm, ContinueForm, CopyButton, DecideForm, ImportForm, PhoneForm, 
 import { primaryButton, secondaryButton } from "@/components/flow/styles";
 import { RESEND_AFTER_SECONDS } from "@/lib/auth/phone-codes";
 import { db } from "@/lib/db";
-import { canConnect } from "@/lib/connectors/connections";
+import { canConnect, MAILBOX_APPS } from "@/lib/connectors/connections";
+import { isMailboxOnly } from "@/lib/oidc/required";
 import { APP_NAMES, APPS, ASSISTANT_NAMES, ASSISTANTS, EXPORT_ASSISTANTS, memoryPrompt, type App, type Assistant } from "@/lib/flow/bring-in";
 import { screenSequence } from "@/lib/flow/sequence";
 import { findFlow, flowCookieName, isExpired, isFlowBrowser, sequenceOf, type FlowSession } from "@/lib/flow/sessions";
@@ -118,9 +119,7 @@ export default async function FlowPage({
       const connections = await connectedApps(flow);
       // After the code the mailbox is offered, not required; first in the flow it is what the app requires.
       const offered = !!flow.userId;
-      const mailboxes = offered
-        ? (["gmail", "outlook"] as const)
-        : (["gmail", "outlook"] as const).filter((m) => flow.required.some((entry) => entry.includes(m) && entry.every((n) => n === "gmail" || n === "outlook")));
+      const mailboxes = offered ? MAILBOX_APPS : MAILBOX_APPS.filter((m) => flow.required.some((entry) => isMailboxOnly(entry) && entry.includes(m)));
       const connectedMailbox = mailboxes.some((m) => connections.some((c) => c.app === m && c.status === "active"));
       const met = offered || connectedMailbox;
       return (

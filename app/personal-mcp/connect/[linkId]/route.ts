@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { noticePage } from "@/lib/http/html";
 import { now as clockNow } from "@/lib/clock";
 import { createFlow, flowCookieHeader } from "@/lib/flow/sessions";
+import type { RequiredName } from "@/lib/oidc/required";
 
 export const dynamic = "force-dynamic";
 
@@ -42,7 +43,8 @@ export async function GET(req: Request, { params }: { params: Promise<{ linkId: 
       return_url: link.returnUrl,
       signed_in: !!signedIn,
     },
-    required: link.app ? [[link.app as "gmail"]] : [],
+    // A one-app link's app is marked Required on its screen.
+    required: link.app ? [[link.app as RequiredName]] : [],
   });
   return new Response(null, { status: 303, headers: { Location: `${env().BASE_URL}/flow/${flow.id}`, "Cache-Control": "no-store", "Set-Cookie": flowCookieHeader(flow) } });
 }
