@@ -102,6 +102,18 @@ const schema = z.object({
   GOOGLE_USERINFO_URL: url.default("https://openidconnect.googleapis.com/v1/userinfo"),
   GOOGLE_REVOCATION_URL: url.default("https://oauth2.googleapis.com/revoke"),
   GOOGLE_JWKS_URL: url.default("https://www.googleapis.com/oauth2/v3/certs"),
+  // GitHub sign-in (a third-party proof of the person's address): an OAuth app of GitHub, and its
+  // addresses (defaults: github.com; GitHub Enterprise Server answers at <host> and <host>/api/v3).
+  GITHUB_CLIENT_ID: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  GITHUB_CLIENT_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  GITHUB_URL: url.default("https://github.com"),
+  GITHUB_API_URL: url.default("https://api.github.com"),
   // Microsoft (Outlook connections): an app registration of the Microsoft identity platform, and the
   // endpoints (defaults: the common tenant and Microsoft Graph).
   MICROSOFT_CLIENT_ID: z

@@ -1,13 +1,16 @@
 // The person's own session on the service (next-auth, JWT strategy: a signed, encrypted cookie,
 // nothing stored server-side). A person signs in by entering the code sent to their phone: the
 // hosted flow verifies it, then hands next-auth a sealed ticket naming the user, valid one minute,
-// which never leaves the server.
+// which never leaves the server. Google and GitHub sign-in (lib/auth/third-party.ts) only prove an
+// address for the person already signed in.
 import NextAuth from "next-auth";
 import { getToken } from "next-auth/jwt";
 import Credentials from "next-auth/providers/credentials";
 import { now as clockNow } from "../clock";
 import { openSecret, sealSecret } from "../crypto";
 import { env } from "../env";
+import { logger } from "../log";
+import { isThirdPartyProvider, recordThirdPartyEmail, returnFlowPath, thirdPartyProviders, verifiedAddress, VERIFY_FLOW_COOKIE } from "./third-party";
 
 /** How long a signed-in session lasts without a new sign-in. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
@@ -31,32 +34,55 @@ export function openTicket(ticket: unknown): string | null {
   }
 }
 
-export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
-  secret: env().AUTH_SECRET,
-  trustHost: true,
-  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
-  providers: [
-    Credentials({
-      id: PHONE_CODE_PROVIDER,
-      name: "Phone number",
-      credentials: { ticket: {} },
-      authorize: async (credentials) => {
-        const userId = openTicket(credentials?.ticket);
-        return userId ? { id: userId } : null;
+export const { handlers, auth, signIn, signOut } = NextAuth((req) => {
+  // The person already signed in on this request, looked up once when a third-party sign-in needs it.
+  let current: Promise<string | null> | undefined;
+  const signedIn = () => (current ??= req ? sessionUserFromRequest(req) : Promise.resolve(null));
+  const back = () => returnFlowPath(req?.cookies.get(VERIFY_FLOW_COOKIE)?.value);
+  return {
+    secret: env().AUTH_SECRET,
+    trustHost: true,
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    pages: { signIn: "/verify/error", error: "/verify/error" },
+    // next-auth's own errors (a provider refusing or failing, say) go to the service's log.
+    logger: { error: (err: Error) => logger().warn({ err: { type: err.name, message: err.message } }, "session sign-in error") },
+    providers: [
+      Credentials({
+        id: PHONE_CODE_PROVIDER,
+        name: "Phone number",
+        credentials: { ticket: {} },
+        authorize: async (credentials) => {
+          const userId = openTicket(credentials?.ticket);
+          return userId ? { id: userId } : null;
+        },
+      }),
+      ...thirdPartyProviders(),
+    ],
+    callbacks: {
+      // A Google or GitHub sign-in proves an address for the person signed in; it never signs
+      // anybody in by itself.
+      async signIn({ account, profile }) {
+        if (!account || !isThirdPartyProvider(account.provider)) return true;
+        const userId = await signedIn();
+        if (!userId) return "/verify/error?error=SignedOut";
+        const email = verifiedAddress(profile as Record<string, unknown> | undefined);
+        if (!email) return back() ? `${back()}?verify_error=unverified&with=${account.provider}` : "/verify/error?error=Unverified";
+        await recordThirdPartyEmail(userId, email);
+        return true;
       },
-    }),
-  ],
-  callbacks: {
-    jwt({ token, user }) {
-      if (user?.id) token.sub = user.id;
-      return token;
+      async jwt({ token, user, account }) {
+        // The session keeps naming the phone number's account.
+        if (account && isThirdPartyProvider(account.provider)) return { sub: (await signedIn())! };
+        if (user?.id) return { sub: user.id };
+        return token;
+      },
+      session({ session, token }) {
+        if (token.sub) session.user = { ...session.user, id: token.sub };
+        return session;
+      },
     },
-    session({ session, token }) {
-      if (token.sub) session.user = { ...session.user, id: token.sub };
-      return session;
-    },
-  },
-}));
+  };
+});
 
 /** The signed-in person's user id from a request's session cookie (route handlers), or null. */
 export async function sessionUserFromRequest(req: Request): Promise<string | null> {

@@ -176,6 +176,20 @@ export async function verifyFlowEmailCode(flow: FlowSession, input: { code: stri
   await finish(flow, flow.userId);
 }
 
+/**
+ * Back from a Google or GitHub sign-in started on the mailbox page (lib/auth/third-party.ts): when it
+ * proved an address for this flow's account, the flow ends as it does after an e-mailed code.
+ * Answers whether it did.
+ */
+export async function finishThirdPartyProof(flow: FlowSession, sessionUserId: string | null): Promise<boolean> {
+  assertOpen(flow, ["mailbox"]);
+  if (!flow.userId || flow.userId !== sessionUserId) return false;
+  const user = await (await db()).user.findUniqueOrThrow({ where: { id: flow.userId }, select: { email: true, emailProof: true } });
+  if (!user.email || user.emailProof !== "third_party") return false;
+  await finish(flow, flow.userId);
+  return true;
+}
+
 /** Back to entering another address. */
 export async function changeFlowEmail(flow: FlowSession): Promise<void> {
   assertOpen(flow, ["mailbox"]);

@@ -5,14 +5,14 @@ import { startLocalProvider } from "./local-provider";
 export const GOOGLE_TEST_CLIENT = { id: "google-test-client", secret: "google-test-secret" };
 const APP_SCOPES = ["https://www.googleapis.com/auth/gmail.readonly", "https://www.googleapis.com/auth/calendar.readonly", "https://www.googleapis.com/auth/drive.readonly"];
 
-export async function startGoogleProvider(opts: { redirectUri: string; email: string; accountId?: string }) {
+export async function startGoogleProvider(opts: { redirectUri: string | string[]; email: string; accountId?: string; emailVerified?: boolean }) {
   const local = await startLocalProvider({
     client: GOOGLE_TEST_CLIENT,
     redirectUri: opts.redirectUri,
     accountId: opts.accountId ?? "google-account-1",
     scopes: ["openid", "email", "offline_access", ...APP_SCOPES],
     claims: { openid: ["sub"], email: ["email", "email_verified"] },
-    accountClaims: { email: opts.email, email_verified: true },
+    accountClaims: { email: opts.email, email_verified: opts.emailVerified ?? true },
   });
   const { issuer } = local;
 

@@ -9,7 +9,7 @@ import { followProviderRedirects } from "./provider-browser";
 
 export interface LocalProviderOptions {
   client: { id: string; secret: string };
-  redirectUri: string;
+  redirectUri: string | string[];
   accountId: string;
   scopes: string[];
   claims?: Record<string, string[]>;
@@ -28,7 +28,7 @@ export async function startLocalProvider(opts: LocalProviderOptions) {
         client_id: opts.client.id,
         client_secret: opts.client.secret,
         token_endpoint_auth_method: "client_secret_post",
-        redirect_uris: [opts.redirectUri],
+        redirect_uris: [opts.redirectUri].flat(),
         grant_types: ["authorization_code", "refresh_token"],
         response_types: ["code"],
       },
@@ -39,6 +39,8 @@ export async function startLocalProvider(opts: LocalProviderOptions) {
     ...(opts.claims ? { claims: opts.claims } : {}),
     findAccount: async (_ctx: unknown, id: string) => ({ accountId: id, claims: async () => ({ sub: id, ...opts.accountClaims }) }),
     features: { devInteractions: { enabled: false }, revocation: { enabled: true } },
+    // As Google does: the scopes' claims are in the ID token too, not only at userinfo.
+    conformIdTokenClaims: false,
     issueRefreshToken: async () => true,
     rotateRefreshToken: true,
   });

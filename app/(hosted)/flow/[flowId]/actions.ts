@@ -8,6 +8,7 @@ import { openSecret, sealSecret } from "@/lib/crypto";
 import { FLOW_TTL_SECONDS, FlowError, findFlow, flowCookieName, isFlowBrowser, type FlowSession } from "@/lib/flow/sessions";
 import { allowCapability, changeFlowEmail, changeNumber, sendFlowEmailCode, verifyFlowEmailCode, chooseSignIn, continueFromApp, continueFromApps, continueFromImport, continueFromMailbox, decidePreview, previewImport, StepError, submitCode, submitPhone } from "@/lib/flow/steps";
 import { PHONE_CODE_PROVIDER, sessionTicket, signIn } from "@/lib/auth/session";
+import { configuredThirdParty, isThirdPartyProvider, VERIFY_FLOW_COOKIE } from "@/lib/auth/third-party";
 import { clientIp } from "@/lib/http/request";
 import { env } from "@/lib/env";
 
@@ -130,4 +131,27 @@ export async function emailCodeAction(flowId: string, _prev: FormState, form: Fo
 
 export async function changeEmailAction(flowId: string): Promise<void> {
   await step(flowId, (flow) => changeFlowEmail(flow));
+}
+
+/**
+ * The mailbox page's Google or GitHub button (signed in): the browser goes to the provider, and comes
+ * back to /flow/<id>/verified once the provider has vouched for an address.
+ */
+export async function thirdPartyAction(flowId: string, provider: string): Promise<void> {
+  let ready = false;
+  try {
+    const flow = await openFlow(flowId);
+    ready = flow.status === "active" && flow.screen === "mailbox" && !!flow.userId && isThirdPartyProvider(provider) && configuredThirdParty().includes(provider);
+  } catch (err) {
+    if (!(err instanceof FlowError)) throw err;
+  }
+  if (!ready) redirect(`/flow/${flowId}`);
+  (await cookies()).set(VERIFY_FLOW_COOKIE, flowId, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env().BASE_URL.startsWith("https:"),
+    path: "/",
+    maxAge: FLOW_TTL_SECONDS,
+  });
+  await signIn(provider, { redirectTo: `/flow/${flowId}/verified` });
 }

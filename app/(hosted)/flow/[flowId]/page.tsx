@@ -8,6 +8,7 @@ import { FlowShell } from "@/components/flow/flow-shell";
 import { CodeForm, ContinueForm, CopyButton, DecideForm, ImportForm, PhoneForm, ReturnForm, SingleFieldForm } from "@/components/flow/forms";
 import { primaryButton, secondaryButton } from "@/components/flow/styles";
 import { RESEND_AFTER_SECONDS } from "@/lib/auth/phone-codes";
+import { configuredThirdParty, isThirdPartyProvider, THIRD_PARTY_NAMES } from "@/lib/auth/third-party";
 import { db } from "@/lib/db";
 import { canConnect, MAILBOX_APPS } from "@/lib/connectors/connections";
 import { isMailboxOnly } from "@/lib/oidc/required";
@@ -15,7 +16,7 @@ import { APP_NAMES, APPS, ASSISTANT_NAMES, ASSISTANTS, EXPORT_ASSISTANTS, memory
 import { screenSequence } from "@/lib/flow/sequence";
 import { findFlow, flowCookieName, isExpired, isFlowBrowser, sequenceOf, type FlowSession } from "@/lib/flow/sessions";
 import { connectedApps, continueState } from "@/lib/flow/steps";
-import { allowCapabilityAction, changeEmailAction, changeNumberAction, emailAction, emailCodeAction, codeAction, continueAction, continueAppAction, continueAppsAction, continueMailboxAction, decideAction, phoneAction, previewAction, resendAction, signInFirstAction } from "./actions";
+import { allowCapabilityAction, changeEmailAction, changeNumberAction, emailAction, emailCodeAction, codeAction, continueAction, continueAppAction, continueAppsAction, continueMailboxAction, decideAction, phoneAction, previewAction, resendAction, signInFirstAction, thirdPartyAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in", robots: { index: false } };
@@ -38,10 +39,10 @@ export default async function FlowPage({
   searchParams,
 }: {
   params: Promise<{ flowId: string }>;
-  searchParams: Promise<{ card?: string; connect_error?: string }>;
+  searchParams: Promise<{ card?: string; connect_error?: string; verify_error?: string; with?: string }>;
 }) {
   const { flowId } = await params;
-  const { card, connect_error: connectError } = await searchParams;
+  const { card, connect_error: connectError, verify_error: verifyError, with: verifyWith } = await searchParams;
   const flow = await findFlow(flowId);
   if (!flow) {
     return (
@@ -130,6 +131,11 @@ export default async function FlowPage({
               : `Connect ${mailboxes.length > 1 ? "one of these mailboxes" : "your mailbox"}. It also shows ${appName} that the address is yours. Assistants and other apps come next.`}
           </p>
           <ConnectErrorBanner code={connectError} />
+          {verifyError && (
+            <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-200">
+              {isThirdPartyProvider(verifyWith) ? THIRD_PARTY_NAMES[verifyWith] : "The provider"} did not confirm an email address for that account. Try another way below.
+            </p>
+          )}
           <ul className="mt-6 space-y-2">
             {mailboxes.map((m) => (
               <AppRow key={m} flow={flow} app={m} connection={connections.find((c) => c.app === m)} required={!met} />
@@ -175,12 +181,29 @@ export default async function FlowPage({
               )}
             </section>
           )}
+          {offered && !connectedMailbox && configuredThirdParty().length > 0 && (
+            <section aria-labelledby="third-party-title" className="mt-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+              <h2 id="third-party-title" className="font-semibold text-slate-900">
+                Or confirm it by signing in
+              </h2>
+              <p className="mt-1 text-sm text-slate-600">The address your account there has confirmed becomes your verified email. Your phone number stays how you sign in here.</p>
+              <div className="mt-3 grid gap-2 sm:grid-cols-2">
+                {configuredThirdParty().map((p) => (
+                  <form key={p} action={thirdPartyAction.bind(null, flow.id, p)}>
+                    <button type="submit" className={`${secondaryButton} w-full`}>
+                      Continue with {THIRD_PARTY_NAMES[p]}
+                    </button>
+                  </form>
+                ))}
+              </div>
+            </section>
+          )}
           <div className="mt-8 border-t border-slate-200 pt-6">
             <ContinueForm
               action={continueMailboxAction.bind(null, flow.id)}
               enabled={met}
               label={offered && !connectedMailbox ? "Not now" : "Continue"}
-              hint={connectedMailbox ? "Your mailbox is connected." : offered ? "Your email address stays unverified until a mailbox or a code proves it." : mailboxes.length > 1 ? "Connect one of them to continue: one is enough." : "Connect it to continue."}
+              hint={connectedMailbox ? "Your mailbox is connected." : offered ? "Your email address stays unverified until a mailbox, a code or a sign-in proves it." : mailboxes.length > 1 ? "Connect one of them to continue: one is enough." : "Connect it to continue."}
             />
           </div>
         </FlowShell>
