@@ -73,14 +73,14 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // Google's side of app connections, played by a local provider (e2e/support/google-provider.mjs).
+      // Google's side of app connections and of Google sign-in, played by a local provider (e2e/support/google-provider.mjs).
       command: `node e2e/support/google-provider.mjs`,
       url: `http://127.0.0.1:${googlePort}/health`,
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: "ignore",
       stderr: "pipe",
-      env: { PORT: String(googlePort), REDIRECT_URI: `${baseURL}/connect/callback` },
+      env: { PORT: String(googlePort), REDIRECT_URIS: `${baseURL}/connect/callback,${baseURL}/api/auth/callback/google` },
     },
     {
       // The production server (scripts/server.mjs), started directly so the process Playwright stops is the server itself.

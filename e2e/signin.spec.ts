@@ -253,6 +253,20 @@ test("a required mailbox comes first: Gmail is connected at its provider, and th
   }
 });
 
+test("the mailbox page's Google sign-in proves the address: the sign-in ends and the ID token's email is verified", async ({ page }) => {
+  await page.goto(`${rp.url}/login`);
+  await importPastedList(page);
+  await phoneAndCode(page, freshPhone());
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add your mailbox");
+  await expect(page.getByRole("heading", { name: "Or confirm it by signing in" })).toBeVisible();
+  await shoot(page, "19-mailbox-sign-in-offered");
+  // The provider signs the account in at once and sends the browser back through next-auth.
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await receiptAndReturn(page, rp);
+  await expect(page.getByTestId("email")).toHaveText("grace.hopper@example.com");
+  await expect(page.getByTestId("email-verified")).toHaveText("true");
+});
+
 test.describe("connect links", () => {
   async function mintLink(request: import("@playwright/test").APIRequestContext, body: Record<string, unknown>) {
     const res = await request.post("/v1/profile/connect", {

@@ -1,6 +1,7 @@
-// A local provider speaking Google's side of app connections for the browser tests (node
+// A local provider speaking Google's side of app connections and of Google sign-in for the browser tests (node
 // oidc-provider): sign-in and consent happen at once on /interaction/:uid, for one account.
-// Usage: PORT=3105 REDIRECT_URI=http://localhost:3100/connect/callback node e2e/support/google-provider.mjs
+// Usage: PORT=3105 REDIRECT_URIS=http://localhost:3100/connect/callback,http://localhost:3100/api/auth/callback/google \
+//   node e2e/support/google-provider.mjs
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import Provider from "oidc-provider";
@@ -14,7 +15,7 @@ const provider = new Provider(issuer, {
       client_id: "e2e-google-client",
       client_secret: "e2e-google-secret",
       token_endpoint_auth_method: "client_secret_post",
-      redirect_uris: [process.env.REDIRECT_URI ?? "http://localhost:3100/connect/callback"],
+      redirect_uris: (process.env.REDIRECT_URIS ?? "http://localhost:3100/connect/callback,http://localhost:3100/api/auth/callback/google").split(","),
       grant_types: ["authorization_code", "refresh_token"],
       response_types: ["code"],
     },
@@ -25,6 +26,8 @@ const provider = new Provider(issuer, {
   claims: { openid: ["sub"], email: ["email", "email_verified"] },
   findAccount: async (_ctx, id) => ({ accountId: id, claims: async () => ({ sub: id, email: "grace.hopper@example.com", email_verified: true }) }),
   features: { devInteractions: { enabled: false }, revocation: { enabled: true } },
+  // As Google does: the scopes' claims are in the ID token too, not only at userinfo.
+  conformIdTokenClaims: false,
   issueRefreshToken: async () => true,
 });
 const callback = provider.callback();
