@@ -267,6 +267,37 @@ test("the mailbox page's Google sign-in proves the address: the sign-in ends and
   await expect(page.getByTestId("email-verified")).toHaveText("true");
 });
 
+test("the account page lists a connected app and disconnects it; signing out ends the session", async ({ page, baseURL }) => {
+  await page.goto(`${rp.url}/login`);
+  await importPastedList(page);
+  await phoneAndCode(page, freshPhone());
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add your mailbox");
+  await page.getByRole("link", { name: /Gmail/ }).click();
+  // Signed in already: the connection joins the account and the browser comes back to the flow.
+  await expect(page.getByRole("listitem").filter({ hasText: "Gmail" })).toContainText("✓ Connected");
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await receiptAndReturn(page, rp);
+
+  await page.goto(`${baseURL}/account`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your profile");
+  const gmail = page.getByRole("listitem").filter({ hasText: "Gmail" });
+  await expect(gmail).toContainText("grace.hopper@example.com");
+  await expect(page.getByRole("region", { name: "Email" })).toContainText("✓ Verified");
+  await shoot(page, "20-account");
+  await page.getByRole("button", { name: "Disconnect Gmail" }).click();
+  await expect(page.getByRole("status")).toHaveText(/Gmail is disconnected/);
+  await expect(gmail).toContainText("Not connected");
+  await expect(page.getByRole("button", { name: "Disconnect Gmail" })).toHaveCount(0);
+  // The address stays, without the mailbox that proved it.
+  await expect(page.getByRole("region", { name: "Email" })).toContainText("Not verified");
+  await shoot(page, "21-account-disconnected");
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await page.goto(`${baseURL}/account`);
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+});
+
 test.describe("connect links", () => {
   async function mintLink(request: import("@playwright/test").APIRequestContext, body: Record<string, unknown>) {
     const res = await request.post("/v1/profile/connect", {

@@ -94,3 +94,50 @@ describe("connecting Gmail", () => {
     await expect(conn.startConnection({ app: "sheets", flowId: "flow-5" })).rejects.toMatchObject({ reason: "unknown_app" });
   });
 });
+
+describe("from the person's account page", () => {
+  const session = async (userId: string) => {
+    const { encode } = await import("next-auth/jwt");
+    const { env } = await import("@/lib/env");
+    return `authjs.session-token=${await encode({ token: { sub: userId }, secret: env().AUTH_SECRET, salt: "authjs.session-token" })}`;
+  };
+
+  it("connects for the signed-in person, returns to the account page, and disconnects only their own app", async () => {
+    const { GET: connectFromAccount } = await import("@/app/(hosted)/account/connect/[app]/route");
+    const { GET: callback } = await import("@/app/(hosted)/connect/callback/route");
+    const { createUser } = await import("@/lib/users/users");
+    const ada = await createUser({ plane: "live" });
+    const bob = await createUser({ plane: "live" });
+    const params = (app: string) => ({ params: Promise.resolve({ app }) });
+
+    // Not signed in: back to the account page, which offers signing in.
+    const anonymous = await connectFromAccount(new Request("http://localhost:3000/account/connect/gmail"), params("gmail"));
+    expect(anonymous.headers.get("location")).toBe("http://localhost:3000/account");
+
+    for (const user of [ada, bob]) {
+      const start = await connectFromAccount(new Request("http://localhost:3000/account/connect/gmail", { headers: { cookie: await session(user.id) } }), params("gmail"));
+      const back = await provider.consent(new URL(start.headers.get("location")!));
+      const done = await callback(new Request(back));
+      expect(done.headers.get("location")).toBe("http://localhost:3000/account?connected=gmail");
+    }
+    expect(await conn.connectionsOf(ada.id)).toEqual([expect.objectContaining({ app: "gmail", accountEmail: "ada@example.com", status: "active" })]);
+
+    const unknown = await connectFromAccount(new Request("http://localhost:3000/account/connect/sheets", { headers: { cookie: await session(ada.id) } }), params("sheets"));
+    expect(unknown.headers.get("location")).toBe("http://localhost:3000/account?connect_error=unknown_app");
+
+    expect(await conn.disconnectApp(ada.id, "drive")).toBe(false);
+    expect(await conn.disconnectApp(ada.id, "gmail")).toBe(true);
+    expect(await conn.connectionsOf(ada.id)).toEqual([]);
+    expect(await conn.connectionsOf(bob.id)).toHaveLength(1);
+  });
+
+  it("sends a signed-in person connecting inside a flow back to that flow", async () => {
+    const { GET: callback } = await import("@/app/(hosted)/connect/callback/route");
+    const { createUser } = await import("@/lib/users/users");
+    const user = await createUser({ plane: "live" });
+    const url = await conn.startConnection({ app: "calendar", flowId: "flow-signed-in", userId: user.id });
+    const done = await callback(new Request(await provider.consent(url)));
+    expect(done.headers.get("location")).toBe("http://localhost:3000/flow/flow-signed-in");
+    expect(await conn.connectionsOf(user.id)).toEqual([expect.objectContaining({ app: "calendar" })]);
+  });
+});

@@ -14,6 +14,8 @@ export const SCREEN_LABELS: Record<Screen, string> = {
   receipt: "Done",
 };
 
+export const SERVICE_NAME = "Profile Service";
+
 export function FlowShell({
   appName,
   title,
@@ -32,18 +34,24 @@ export function FlowShell({
   cancelAction?: string;
 }) {
   const at = steps && current ? steps.indexOf(current) : -1;
+  // The service's own pages (its sign-up, the account page) carry its mark, not an app's.
+  const own = appName === SERVICE_NAME;
   return (
     <div className="flex min-h-dvh flex-col bg-brand-50">
       <header className="mx-auto flex w-full max-w-lg items-center gap-3 px-4 pt-5 sm:pt-10">
-        <span
-          aria-hidden="true"
-          className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-white text-base font-bold text-brand-700 shadow-sm ring-1 ring-slate-200"
-        >
-          {appName.slice(0, 1).toUpperCase()}
-        </span>
+        {own ? (
+          <LogoMark className="size-10 shrink-0" />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-white text-base font-bold text-brand-700 shadow-sm ring-1 ring-slate-200"
+          >
+            {appName.slice(0, 1).toUpperCase()}
+          </span>
+        )}
         <p className="min-w-0 flex-1 text-sm leading-5 text-slate-600">
           <span className="block truncate font-semibold text-slate-900">{appName}</span>
-          signs you in with Profile Service
+          {own ? "Your profile for AI apps" : "signs you in with Profile Service"}
         </p>
         {cancelAction && (
           <form method="post" action={cancelAction}>

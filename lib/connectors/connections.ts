@@ -116,7 +116,8 @@ export async function finishConnection(callbackUrl: URL): Promise<{ id: string; 
     await tx.appConnection.deleteMany({ where: { flowId: attempt.flowId, app: attempt.app, userId: null } });
     return tx.appConnection.create({ data: { ...data, flowId: attempt.flowId } });
   });
-  return { id: connection.id, app: connection.app, flowId: connection.flowId, userId: connection.userId, accountEmail: connection.accountEmail };
+  // A signed-in person's connection goes straight to the account; the browser still returns to the flow.
+  return { id: connection.id, app: connection.app, flowId: attempt.flowId, userId: connection.userId, accountEmail: connection.accountEmail };
 }
 
 /** Moves a finished flow's connections to the person's account (replacing the same apps). */
@@ -178,6 +179,23 @@ export async function accessTokenFor(connectionId: string): Promise<string> {
 }
 
 /** Disconnects: the provider is asked to revoke the grant (best effort), and the tokens are deleted. */
+/** The person's connected apps, for their account page. */
+export async function connectionsOf(userId: string): Promise<Array<{ id: string; app: string; accountEmail: string | null; status: string; createdAt: Date }>> {
+  return (await db()).appConnection.findMany({
+    where: { userId },
+    select: { id: true, app: true, accountEmail: true, status: true, createdAt: true },
+    orderBy: { createdAt: "asc" },
+  });
+}
+
+/** Disconnects one of the person's own apps; false when they have no such connection. */
+export async function disconnectApp(userId: string, app: string): Promise<boolean> {
+  const c = await (await db()).appConnection.findUnique({ where: { userId_app: { userId, app } }, select: { id: true } });
+  if (!c) return false;
+  await disconnect(c.id);
+  return true;
+}
+
 export async function disconnect(connectionId: string): Promise<void> {
   const prisma = await db();
   const c = await prisma.appConnection.findUnique({ where: { id: connectionId } });

@@ -4,7 +4,8 @@
 import type { Metadata } from "next";
 import { getCountries, getCountryCallingCode } from "libphonenumber-js";
 import { cookies, headers } from "next/headers";
-import { FlowShell } from "@/components/flow/flow-shell";
+import { Badge, ConnectErrorBanner, Monogram } from "@/components/flow/marks";
+import { FlowShell, SERVICE_NAME } from "@/components/flow/flow-shell";
 import { CodeForm, ContinueForm, CopyButton, DecideForm, ImportForm, PhoneForm, ReturnForm, SingleFieldForm } from "@/components/flow/forms";
 import { primaryButton, secondaryButton } from "@/components/flow/styles";
 import { RESEND_AFTER_SECONDS } from "@/lib/auth/phone-codes";
@@ -27,12 +28,6 @@ function appHome(flow: FlowSession): string {
   return flow.request ? new URL(flow.request.redirect_uri).origin : "/";
 }
 
-const CONNECT_ERRORS: Record<string, string> = {
-  declined: "The app was not connected: access was not allowed.",
-  expired: "Connecting took too long. Try again.",
-  not_configured: "This app cannot be connected on this service.",
-  unknown_app: "This app cannot be connected.",
-};
 
 export default async function FlowPage({
   params,
@@ -52,7 +47,7 @@ export default async function FlowPage({
     );
   }
   const agent = flow.agentId ? await (await db()).agent.findUnique({ where: { id: flow.agentId }, select: { displayName: true } }) : null;
-  const appName = flow.wayIn === "profile_signup" ? "Profile Service" : (agent?.displayName ?? "The app");
+  const appName = flow.wayIn === "profile_signup" ? SERVICE_NAME : (agent?.displayName ?? "The app");
   const jar = await cookies();
   if (!(await isFlowBrowser(flow.id, jar.get(flowCookieName(flow.id))?.value))) {
     return (
@@ -268,39 +263,6 @@ async function defaultCountry(): Promise<string> {
   return region && (getCountries() as string[]).includes(region) ? region : "US";
 }
 
-const MONOGRAM_COLORS: Record<string, string> = {
-  chatgpt: "bg-emerald-600",
-  claude: "bg-orange-600",
-  gemini: "bg-blue-600",
-  grok: "bg-slate-900",
-  gmail: "bg-red-600",
-  calendar: "bg-sky-600",
-  drive: "bg-amber-500",
-  notion: "bg-slate-800",
-  outlook: "bg-blue-700",
-};
-
-function Monogram({ id, name }: { id: string; name: string }) {
-  return (
-    <span aria-hidden="true" className={`flex size-9 shrink-0 items-center justify-center rounded-lg text-sm font-bold text-white ${MONOGRAM_COLORS[id] ?? "bg-slate-500"}`}>
-      {name.replace(/^Google /, "").slice(0, 1)}
-    </span>
-  );
-}
-
-function Badge({ children, tone }: { children: React.ReactNode; tone: "required" | "done" | "muted" }) {
-  const tones = { required: "bg-amber-100 text-amber-900", done: "bg-emerald-100 text-emerald-800", muted: "bg-slate-100 text-slate-600" };
-  return <span className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
-}
-
-function ConnectErrorBanner({ code }: { code?: string }) {
-  if (!code) return null;
-  return (
-    <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-200">
-      {CONNECT_ERRORS[code] ?? "The app could not be connected. Try again."}
-    </p>
-  );
-}
 
 /** An app's row: connected (with its account), needing reconnection, ready to connect, or not available here. */
 function AppRow({ flow, app, connection, required }: { flow: FlowSession; app: App; connection?: { accountEmail: string | null; status: string }; required: boolean }) {

@@ -2,7 +2,7 @@
 // failed, or nobody was signed in here. It leads back to the sign-in it started from.
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
-import { FlowShell } from "@/components/flow/flow-shell";
+import { FlowShell, SERVICE_NAME } from "@/components/flow/flow-shell";
 import { primaryButton } from "@/components/flow/styles";
 import { returnFlowPath, VERIFY_FLOW_COOKIE } from "@/lib/auth/third-party";
 
@@ -21,7 +21,7 @@ export default async function VerifyErrorPage({ searchParams }: { searchParams: 
   const { error } = await searchParams;
   const back = returnFlowPath((await cookies()).get(VERIFY_FLOW_COOKIE)?.value);
   return (
-    <FlowShell appName="Profile Service" title="Your email was not confirmed">
+    <FlowShell appName={SERVICE_NAME} title="Your email was not confirmed">
       <p className="mt-3 text-slate-600">{(error && REASONS[error]) ?? "Something went wrong while signing in there, so your email address was not confirmed."}</p>
       <a href={back ?? "/"} className={`${primaryButton} mt-6`}>
         {back ? "Back to signing in" : "Go to the home page"}

@@ -1,0 +1,18 @@
+// GET /account/connect/<app> — from the account page to the app's provider to consent; the provider
+// sends the browser back to /connect/callback, which returns to the account page.
+import { sessionUserFromRequest } from "@/lib/auth/session";
+import { ConnectError, startConnection } from "@/lib/connectors/connections";
+import { env } from "@/lib/env";
+
+export async function GET(req: Request, { params }: { params: Promise<{ app: string }> }) {
+  const { app } = await params;
+  const back = (query = "") => Response.redirect(new URL(`/account${query}`, env().BASE_URL), 303);
+  const userId = await sessionUserFromRequest(req);
+  if (!userId) return back();
+  try {
+    return Response.redirect(await startConnection({ app, userId }), 303);
+  } catch (err) {
+    if (err instanceof ConnectError) return back(`?connect_error=${err.reason}`);
+    throw err;
+  }
+}

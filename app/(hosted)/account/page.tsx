@@ -1,0 +1,109 @@
+// /account — the signed-in person's own page: their email address and whether it is verified, the
+// apps connected to their profile (connect, reconnect, disconnect), and signing out. Not signed in:
+// the way to sign in.
+import type { Metadata } from "next";
+import { FlowShell, SERVICE_NAME } from "@/components/flow/flow-shell";
+import { Badge, ConnectErrorBanner, Monogram } from "@/components/flow/marks";
+import { primaryButton, secondaryButton } from "@/components/flow/styles";
+import { auth } from "@/lib/auth/session";
+import { canConnect, connectionsOf, MAILBOX_APPS } from "@/lib/connectors/connections";
+import { db } from "@/lib/db";
+import { APP_NAMES, APPS, type App } from "@/lib/flow/bring-in";
+import { emailVerified } from "@/lib/oidc/claims";
+import { disconnectAction, signOutAction } from "./actions";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Your profile", robots: { index: false } };
+
+const isApp = (v: string | undefined): v is App => !!v && (APPS as readonly string[]).includes(v);
+
+export default async function AccountPage({ searchParams }: { searchParams: Promise<{ connected?: string; disconnected?: string; connect_error?: string }> }) {
+  const { connected, disconnected, connect_error: connectError } = await searchParams;
+  const userId = (await auth())?.user?.id;
+  const user = userId ? await (await db()).user.findUnique({ where: { id: userId }, select: { email: true, emailProof: true, phoneLast4: true } }) : null;
+  if (!userId || !user) {
+    return (
+      <FlowShell appName={SERVICE_NAME} title="Your profile">
+        <p className="mt-3 text-slate-600">Sign in with your phone number to see your email address and the apps connected to your profile.</p>
+        <a href="/sign-up" className={`${primaryButton} mt-6`}>
+          Sign in
+        </a>
+      </FlowShell>
+    );
+  }
+  const connections = await connectionsOf(userId);
+  const mailboxOwned = connections.some((c) => (MAILBOX_APPS as readonly string[]).includes(c.app) && c.status === "active" && c.accountEmail?.toLowerCase() === user.email);
+  const verified = emailVerified({ email: user.email, email_proof: user.emailProof, mailbox_owned: mailboxOwned });
+  const notice = isApp(connected) ? `${APP_NAMES[connected]} is connected.` : isApp(disconnected) ? `${APP_NAMES[disconnected]} is disconnected. Its access was revoked and its tokens deleted.` : null;
+
+  return (
+    <FlowShell appName={SERVICE_NAME} title="Your profile">
+      <p className="mt-3 text-slate-600">
+        Signed in with the number ending in <span className="font-semibold text-slate-900">{user.phoneLast4 ?? "····"}</span>.
+      </p>
+      {notice && (
+        <p role="status" className="mt-4 rounded-xl bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900 ring-1 ring-emerald-200">
+          {notice}
+        </p>
+      )}
+      <ConnectErrorBanner code={connectError} />
+
+      <section aria-labelledby="email-title" className="mt-6">
+        <h2 id="email-title" className="font-semibold text-slate-900">
+          Email
+        </h2>
+        <p className="mt-2 flex flex-wrap items-center gap-2 break-all text-slate-700">
+          {user.email ?? "No address yet"}
+          {user.email && (verified ? <Badge tone="done">✓ Verified</Badge> : <Badge tone="muted">Not verified</Badge>)}
+        </p>
+      </section>
+
+      <section aria-labelledby="apps-title" className="mt-6">
+        <h2 id="apps-title" className="font-semibold text-slate-900">
+          Connected apps
+        </h2>
+        <ul className="mt-3 space-y-2">
+          {APPS.map((app) => {
+            const c = connections.find((x) => x.app === app);
+            const status = c?.status === "active" ? "connected" : c ? "reconnect" : canConnect(app) ? "connect" : "unavailable";
+            return (
+              <li key={app} className="flex min-h-14 flex-wrap items-center gap-x-3 gap-y-2 rounded-xl px-4 py-3 ring-1 ring-slate-200">
+                <span className={status === "unavailable" ? "opacity-60" : undefined}>
+                  <Monogram id={app} name={APP_NAMES[app]} />
+                </span>
+                <span className="min-w-40 flex-1">
+                  <span className="block font-semibold text-slate-900">{APP_NAMES[app]}</span>
+                  <span className="block break-all text-sm text-slate-500">
+                    {status === "connected" ? (c?.accountEmail ?? "Connected") : status === "reconnect" ? "Needs reconnecting" : status === "connect" ? "Not connected" : "Not set up on this service"}
+                  </span>
+                </span>
+                <span className="ml-auto flex gap-2">
+                {(status === "connect" || status === "reconnect") && (
+                  <a href={`/account/connect/${app}`} className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-brand-50">
+                    {status === "reconnect" ? "Reconnect" : "Connect"}
+                    <span className="sr-only">&nbsp;{APP_NAMES[app]}</span>
+                  </a>
+                )}
+                {c && (
+                  <form action={disconnectAction.bind(null, app)}>
+                    <button type="submit" className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50">
+                      Disconnect<span className="sr-only">&nbsp;{APP_NAMES[app]}</span>
+                    </button>
+                  </form>
+                )}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+        <p className="mt-3 text-sm text-slate-500">Disconnecting revokes the service&rsquo;s access at the app and deletes its tokens. Memories already saved stay in your profile.</p>
+      </section>
+
+      <form action={signOutAction} className="mt-8 border-t border-slate-200 pt-6">
+        <button type="submit" className={`${secondaryButton} w-full`}>
+          Sign out
+        </button>
+      </form>
+    </FlowShell>
+  );
+}

@@ -1,0 +1,44 @@
+// Small marks shared by the hosted pages: an assistant's or app's monogram, a status badge, and the
+// banner for an app that could not be connected.
+
+const MONOGRAM_COLORS: Record<string, string> = {
+  chatgpt: "bg-emerald-600",
+  claude: "bg-orange-600",
+  gemini: "bg-blue-600",
+  grok: "bg-slate-900",
+  gmail: "bg-red-600",
+  calendar: "bg-sky-600",
+  drive: "bg-amber-500",
+  notion: "bg-slate-800",
+  outlook: "bg-blue-700",
+};
+
+export function Monogram({ id, name }: { id: string; name: string }) {
+  return (
+    <span aria-hidden="true" className={`flex size-9 shrink-0 items-center justify-center rounded-lg text-sm font-bold text-white ${MONOGRAM_COLORS[id] ?? "bg-slate-500"}`}>
+      {name.replace(/^Google /, "").slice(0, 1)}
+    </span>
+  );
+}
+
+export function Badge({ children, tone }: { children: React.ReactNode; tone: "required" | "done" | "muted" }) {
+  const tones = { required: "bg-amber-100 text-amber-900", done: "bg-emerald-100 text-emerald-800", muted: "bg-slate-100 text-slate-600" };
+  return <span className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
+}
+
+const CONNECT_ERRORS: Record<string, string> = {
+  declined: "The app was not connected: access was not allowed.",
+  expired: "Connecting took too long. Try again.",
+  unknown_attempt: "That connection was already finished or cancelled.",
+  not_configured: "This app cannot be connected on this service.",
+  unknown_app: "This app cannot be connected.",
+};
+
+export function ConnectErrorBanner({ code }: { code?: string }) {
+  if (!code) return null;
+  return (
+    <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-200">
+      {CONNECT_ERRORS[code] ?? "The app could not be connected. Try again."}
+    </p>
+  );
+}
