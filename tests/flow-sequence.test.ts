@@ -7,7 +7,7 @@ import { GET as openLink } from "@/app/personal-mcp/connect/[linkId]/route";
 import { POST as connectRoute } from "@/app/v1/profile/connect/route";
 import { env } from "@/lib/env";
 import { findFlow } from "@/lib/flow/sessions";
-import { firstScreen, screenSequence, WAYS_IN, type Screen, type SequenceInput } from "@/lib/flow/sequence";
+import { firstScreen, oneAppOf, screenSequence, WAYS_IN, type Screen, type SequenceInput } from "@/lib/flow/sequence";
 import { parseRequiredParam } from "@/lib/oidc/required";
 import { createTenant, liveHeaders } from "./helpers/fixtures";
 import { call } from "./helpers/http";
@@ -69,6 +69,35 @@ describe("first screen by way in", () => {
     const flow = (await findFlow(flowId))!;
     expect(flow.wayIn).toBe(wayIn);
     expect(flow.screen).toBe(first);
+  });
+});
+
+// Sign-in links order their screens through the same function. [row, connectors, required, first screen, whole order]
+const SIGN_IN_LINKS: Array<[string, string[], string | undefined, Screen[]]> = [
+  ["Sign-in link from signInUrl", [], undefined, ["import", "phone", "code", "receipt"]],
+  ["Sign-in link whose connectors names one app", ["notion"], undefined, ["app", "phone", "code", "receipt"]],
+  ["Sign-in link for one app that is the mailbox the entry accepts (gmail, required email)", ["gmail"], "email", ["app", "phone", "code", "receipt"]],
+  ["Sign-in link for one app with a mailbox the app does not meet also required", ["drive"], "email", ["mailbox", "app", "phone", "code", "receipt"]],
+  ["Sign-in link for Calendar requiring gmail", ["calendar"], "gmail", ["mailbox", "app", "phone", "code", "receipt"]],
+  ["Sign-in link for one app, another entry required (applies on the app's screen)", ["gmail"], "chatgpt", ["app", "phone", "code", "receipt"]],
+  ["Sign-in link with two connectors: not a one-app link", ["gmail", "drive"], undefined, ["import", "phone", "code", "receipt"]],
+  ["Sign-in link naming outlook: not a connector", ["outlook"], "email", ["import", "phone", "code", "receipt"]],
+  ["Sign-in link whose connectors is only sheets (ignores required)", ["sheets"], "email", ["phone", "code", "app", "receipt"]],
+];
+
+describe("sign-in links", () => {
+  it.each(SIGN_IN_LINKS)("%s", (_name, connectors, required, order) => {
+    const input = { wayIn: "sign_in_link" as const, required: parseRequiredParam(required), signInLink: { connectors } };
+    expect(screenSequence(input)).toEqual(order);
+    expect(firstScreen(input)).toBe(order[0]);
+  });
+
+  it("take exactly one valid connector as a one-app link", () => {
+    expect(oneAppOf(["Gmail"])).toBe("gmail");
+    expect(oneAppOf(["gmail", "gmail"])).toBe("gmail");
+    expect(oneAppOf(["gmail", "outlook"])).toBe("gmail");
+    expect(oneAppOf(["gmail", "notion"])).toBeNull();
+    expect(oneAppOf([])).toBeNull();
   });
 });
 

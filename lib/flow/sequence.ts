@@ -4,12 +4,20 @@ import { isMailboxOnly, type RequiredEntry } from "../oidc/required";
 
 export type Screen = "mailbox" | "import" | "app" | "apps" | "capability" | "phone" | "code" | "receipt";
 
-/** How the person arrived. */
+/** How the person arrived: the ways in the service opens flows for. */
 export type WayIn = "oidc" | "profile_signup" | "connect";
 export const WAYS_IN: readonly WayIn[] = ["oidc", "profile_signup", "connect"];
+/**
+ * Hosted sign-in links ({sign_in_url}/<agent>) order their screens here too; the sign-in host's
+ * routes, which open flows for them, are described in docs/hosted-flow.md.
+ */
+export type SequencedWayIn = WayIn | "sign_in_link";
+
+/** The apps a sign-in link's connectors may name (never outlook). */
+export const SIGN_IN_LINK_CONNECTORS = ["gmail", "calendar", "drive", "notion", "sheets"] as const;
 
 export interface SequenceInput {
-  wayIn: WayIn;
+  wayIn: SequencedWayIn;
   required: RequiredEntry[];
   /** The person chose "Sign in" under Continue: phone and code come before the import screen. */
   signInFirst?: boolean;
@@ -17,6 +25,8 @@ export interface SequenceInput {
   mailboxAfterCode?: boolean;
   /** A connect link's request: one app, a capability, and whether the person was signed in when it opened. */
   connect?: { app?: string | null; capability?: string | null; signedIn?: boolean };
+  /** A sign-in link's connectors, as given (unknown names and outlook are not connectors). */
+  signInLink?: { connectors: readonly string[] };
 }
 
 /**
@@ -25,6 +35,15 @@ export interface SequenceInput {
  */
 export function screenSequence(input: SequenceInput): Screen[] {
   if (input.wayIn === "connect") return connectSequence(input.connect ?? {});
+  const linkApp = input.wayIn === "sign_in_link" ? oneAppOf(input.signInLink?.connectors ?? []) : null;
+  // The older connect page: phone, code, then Sheets; required does not apply.
+  if (linkApp === "sheets") return ["phone", "code", "app", "receipt"];
+  if (linkApp) {
+    // That app's own screen, marked Required; the mailbox page first only when a mailbox entry is
+    // not met by the app itself (connectors ['gmail'] with required ['email'] opens on Gmail).
+    const mailboxUnmet = input.required.some((e) => isMailboxOnly(e) && !e.includes(linkApp as RequiredEntry[number]));
+    return [...(mailboxUnmet ? (["mailbox"] as Screen[]) : []), "app", "phone", "code", "receipt"];
+  }
   const mailboxFirst = input.wayIn === "oidc" && input.required.some(isMailboxOnly);
   const middle: Screen[] = input.signInFirst ? ["phone", "code", "import"] : ["import", "phone", "code"];
   const afterCode: Screen[] = input.mailboxAfterCode && !mailboxFirst ? ["mailbox"] : [];
@@ -41,6 +60,12 @@ function connectSequence(c: NonNullable<SequenceInput["connect"]>): Screen[] {
   if (c.capability) return [...signIn, "capability", "receipt"];
   if (c.app) return ["app", ...signIn, "receipt"];
   return c.signedIn ? ["apps", "receipt"] : ["import", "phone", "code", "receipt"];
+}
+
+/** The one app a sign-in link is for: exactly one valid connector; two or more is a plain sign-in offering them. */
+export function oneAppOf(connectors: readonly string[]): string | null {
+  const valid = [...new Set(connectors.map((c) => c.trim().toLowerCase()))].filter((c) => (SIGN_IN_LINK_CONNECTORS as readonly string[]).includes(c));
+  return valid.length === 1 ? valid[0]! : null;
 }
 
 export function firstScreen(input: SequenceInput): Screen {
