@@ -292,6 +292,15 @@ test("the account page lists a connected app and disconnects it; signing out end
   await expect(page.getByRole("region", { name: "Email" })).toContainText("Not verified");
   await shoot(page, "21-account-disconnected");
 
+  // Notion has no credentials here: the development provider's page stands in for Notion's.
+  await page.getByRole("link", { name: "Connect Notion" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Connect Notion");
+  await shoot(page, "22-dev-connect");
+  await page.getByLabel("Notion address").fill("grace@notion.example");
+  await page.getByRole("button", { name: "Allow" }).click();
+  await expect(page.getByRole("status")).toHaveText("Notion is connected.");
+  await expect(page.getByRole("listitem").filter({ hasText: "Notion" })).toContainText("grace@notion.example");
+
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(`${baseURL}/`);
   await page.goto(`${baseURL}/account`);

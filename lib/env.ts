@@ -86,6 +86,10 @@ const schema = z.object({
     .transform((v) => (v === "" ? undefined : v))
     .pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
   EMAIL_FROM: z.string().default("Profile Service <no-reply@localhost>"),
+  // App connections: "development" lets an app whose provider has no credentials connect through
+  // /dev/connect (a stand-in consent page; nothing is fetched from any provider); "providers" offers
+  // only apps whose provider is configured. Production sets "providers".
+  CONNECT_DRIVER: z.enum(["development", "providers"]).default("development"),
   // Google (Gmail, Calendar, Drive connections): an OAuth client of Google Cloud, and the endpoints
   // (defaults: Google's; tests point them at a local provider).
   GOOGLE_CLIENT_ID: z

@@ -8,6 +8,7 @@ import { keyedHash, openSecret, randomBase62, sealSecret } from "../crypto";
 import { db } from "../db";
 import type { Prisma } from "../db/generated/client";
 import { env } from "../env";
+import { development } from "./development";
 import { google } from "./google";
 import { microsoft } from "./microsoft";
 import { notion } from "./notion";
@@ -51,16 +52,26 @@ export function connectCallbackUrl(): string {
   return `${env().BASE_URL}/connect/callback`;
 }
 
+/**
+ * The provider an app connects through: its own when configured; else, with CONNECT_DRIVER=development,
+ * the development provider (/dev/connect).
+ */
 export function providerFor(app: string): ConnectorProvider {
   const provider = CONNECTORS[app];
   if (!provider) throw new ConnectError("unknown_app");
-  if (!provider.configured()) throw new ConnectError("not_configured");
-  return provider;
+  if (provider.configured()) return provider;
+  if (development.configured()) return development;
+  throw new ConnectError("not_configured");
 }
 
-/** Whether an app can be connected on this service (its provider is configured). */
+/** Whether an app can be connected on this service (its provider is configured, or the development one stands in). */
 export function canConnect(app: string): boolean {
-  return !!CONNECTORS[app]?.configured();
+  return !!CONNECTORS[app] && (CONNECTORS[app].configured() || development.configured());
+}
+
+/** Whether an app connects through the development provider here (the page says so). */
+export function connectsInDevelopment(app: string): boolean {
+  return !!CONNECTORS[app] && !CONNECTORS[app].configured() && development.configured();
 }
 
 /** Starts a connection for a flow or a signed-in person: where to send the browser. */
@@ -180,10 +191,10 @@ export async function accessTokenFor(connectionId: string): Promise<string> {
 
 /** Disconnects: the provider is asked to revoke the grant (best effort), and the tokens are deleted. */
 /** The person's connected apps, for their account page. */
-export async function connectionsOf(userId: string): Promise<Array<{ id: string; app: string; accountEmail: string | null; status: string; createdAt: Date }>> {
+export async function connectionsOf(userId: string): Promise<Array<{ id: string; app: string; provider: string; accountEmail: string | null; status: string; createdAt: Date }>> {
   return (await db()).appConnection.findMany({
     where: { userId },
-    select: { id: true, app: true, accountEmail: true, status: true, createdAt: true },
+    select: { id: true, app: true, provider: true, accountEmail: true, status: true, createdAt: true },
     orderBy: { createdAt: "asc" },
   });
 }

@@ -1,7 +1,10 @@
 // What a connection provider does: send the person to consent, exchange the code, refresh, revoke.
 
-/** Connections with no real account behind them (the sandbox's): never refreshed or revoked at a provider. */
-export const DEVELOPMENT_PROVIDER = "development";
+/**
+ * Connections with no real account behind them (the sandbox's, and those made through /dev/connect):
+ * never refreshed or revoked at a provider.
+ */
+export const DEVELOPMENT_PROVIDER = "development" as const;
 
 export interface ProviderTokens {
   accessToken: string;
@@ -11,7 +14,7 @@ export interface ProviderTokens {
 }
 
 export interface ConnectorProvider {
-  id: "google" | "microsoft" | "notion";
+  id: "google" | "microsoft" | "notion" | typeof DEVELOPMENT_PROVIDER;
   /** Whether credentials are configured. */
   configured(): boolean;
   authorizationUrl(input: { app: string; state: string; codeChallenge: string; redirectUri: string }): URL;

@@ -2,6 +2,7 @@
 // allows for the granted scopes. email_verified is decided at each issuance from the account's
 // current proof, never copied from an earlier token.
 import { SignJWT } from "jose";
+import { DEVELOPMENT_PROVIDER } from "../connectors/types";
 import { env } from "../env";
 import { signingKey, SIGNING_ALG } from "./keys";
 
@@ -11,7 +12,10 @@ export const ID_TOKEN_TTL_SECONDS = 60 * 60;
 export interface ClaimSource {
   email: string | null;
   email_proof: "none" | "mailbox" | "email_code" | "third_party";
-  /** Whether a connected, working mailbox (Gmail, Outlook) owns the address. */
+  /**
+   * Whether a connected, working mailbox (Gmail, Outlook) owns the address. A development connection
+   * (/dev/connect) proves nothing, except for the sandbox's synthetic mailbox on the test plane.
+   */
   mailbox_owned: boolean;
   name: string | null;
   given_name: string | null;
@@ -24,7 +28,7 @@ export interface ClaimSource {
 /** The SQL columns of users that make a ClaimSource, for statements that read them alongside a grant. */
 export const CLAIM_COLUMNS = `u.email, u.email_proof, u.name, u.given_name, u.family_name, u.picture, u.birthdate, u.location,
   EXISTS (SELECT 1 FROM app_connections m WHERE m.user_id = u.id AND m.app IN ('gmail', 'outlook') AND m.status = 'active'
-          AND lower(m.account_email) = lower(u.email)) AS mailbox_owned`;
+          AND lower(m.account_email) = lower(u.email) AND (m.provider <> '${DEVELOPMENT_PROVIDER}' OR u.plane = 'test')) AS mailbox_owned`;
 
 /**
  * True only with proof that the person controls the address, as it stands now: a connected mailbox

@@ -6,7 +6,8 @@ import { FlowShell, SERVICE_NAME } from "@/components/flow/flow-shell";
 import { Badge, ConnectErrorBanner, Monogram } from "@/components/flow/marks";
 import { primaryButton, secondaryButton } from "@/components/flow/styles";
 import { auth } from "@/lib/auth/session";
-import { canConnect, connectionsOf, MAILBOX_APPS } from "@/lib/connectors/connections";
+import { canConnect, connectionsOf, connectsInDevelopment, MAILBOX_APPS } from "@/lib/connectors/connections";
+import { DEVELOPMENT_PROVIDER } from "@/lib/connectors/types";
 import { db } from "@/lib/db";
 import { APP_NAMES, APPS, type App } from "@/lib/flow/bring-in";
 import { emailVerified } from "@/lib/oidc/claims";
@@ -32,7 +33,9 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
     );
   }
   const connections = await connectionsOf(userId);
-  const mailboxOwned = connections.some((c) => (MAILBOX_APPS as readonly string[]).includes(c.app) && c.status === "active" && c.accountEmail?.toLowerCase() === user.email);
+  const mailboxOwned = connections.some(
+    (c) => (MAILBOX_APPS as readonly string[]).includes(c.app) && c.status === "active" && c.provider !== DEVELOPMENT_PROVIDER && c.accountEmail?.toLowerCase() === user.email,
+  );
   const verified = emailVerified({ email: user.email, email_proof: user.emailProof, mailbox_owned: mailboxOwned });
   const notice = isApp(connected) ? `${APP_NAMES[connected]} is connected.` : isApp(disconnected) ? `${APP_NAMES[disconnected]} is disconnected. Its access was revoked and its tokens deleted.` : null;
 
@@ -74,7 +77,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
                 <span className="min-w-40 flex-1">
                   <span className="block font-semibold text-slate-900">{APP_NAMES[app]}</span>
                   <span className="block break-all text-sm text-slate-500">
-                    {status === "connected" ? (c?.accountEmail ?? "Connected") : status === "reconnect" ? "Needs reconnecting" : status === "connect" ? "Not connected" : "Not set up on this service"}
+                    {status === "connected" ? (c?.accountEmail ?? "Connected") : status === "reconnect" ? "Needs reconnecting" : status === "connect" ? (connectsInDevelopment(app) ? "Not connected · development" : "Not connected") : "Not set up on this service"}
                   </span>
                 </span>
                 <span className="ml-auto flex gap-2">

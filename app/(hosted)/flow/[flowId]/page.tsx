@@ -11,7 +11,7 @@ import { primaryButton, secondaryButton } from "@/components/flow/styles";
 import { RESEND_AFTER_SECONDS } from "@/lib/auth/phone-codes";
 import { configuredThirdParty, isThirdPartyProvider, THIRD_PARTY_NAMES } from "@/lib/auth/third-party";
 import { db } from "@/lib/db";
-import { canConnect, MAILBOX_APPS } from "@/lib/connectors/connections";
+import { canConnect, connectsInDevelopment, MAILBOX_APPS } from "@/lib/connectors/connections";
 import { isMailboxOnly } from "@/lib/oidc/required";
 import { APP_NAMES, APPS, ASSISTANT_NAMES, ASSISTANTS, EXPORT_ASSISTANTS, memoryPrompt, type App, type Assistant } from "@/lib/flow/bring-in";
 import { screenSequence } from "@/lib/flow/sequence";
@@ -284,7 +284,9 @@ function AppRow({ flow, app, connection, required }: { flow: FlowSession; app: A
             : status === "reconnect"
               ? "Needs reconnecting"
               : status === "connect"
-                ? "Connect"
+                ? connectsInDevelopment(app)
+                  ? "Connect (development)"
+                  : "Connect"
                 : "Not set up on this service"}
         </span>
       </span>
