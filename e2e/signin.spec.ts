@@ -297,7 +297,7 @@ test("the account page lists a connected app and disconnects it; signing out end
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Connect Notion");
   await shoot(page, "22-dev-connect");
   await page.getByLabel("Notion address").fill("grace@notion.example");
-  await page.getByRole("button", { name: "Allow" }).click();
+  await page.getByRole("button", { name: "Allow", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText("Notion is connected.");
   await expect(page.getByRole("listitem").filter({ hasText: "Notion" })).toContainText("grace@notion.example");
 
@@ -342,7 +342,7 @@ test.describe("connect links", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Allow ${seed.agent_name} to send with Gmail?`);
     await shoot(page, "18-connect-capability");
     expect((await (await request.get(`${link.connect_url}/status`)).json()).status).toBe("pending");
-    await page.getByRole("button", { name: "Allow" }).click();
+    await page.getByRole("button", { name: "Allow", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`You're signed in to ${seed.agent_name}`);
     expect((await (await request.get(`${link.connect_url}/status`)).json()).status).toBe("approved");
   });
