@@ -8,11 +8,12 @@ const url = z
   .string()
   .url()
   .transform((u) => u.replace(/\/+$/, ""));
-const optionalUrl = z
+/** Unset and empty are the same: absent. */
+const optionalString = z
   .string()
   .optional()
-  .transform((v) => (v === "" ? undefined : v))
-  .pipe(url.optional());
+  .transform((v) => (v === "" ? undefined : v));
+const optionalUrl = optionalString.pipe(url.optional());
 const secret = z.string().min(32, "must be at least 32 characters");
 
 const schema = z.object({
@@ -21,22 +22,9 @@ const schema = z.object({
   BASE_URL: url.default("http://localhost:3000"),
   MCP_URL: optionalUrl,
   SIGN_IN_URL: optionalUrl,
-  DATABASE_URL: z
-    .string()
-    .optional()
-    .transform((v) => (v === "" ? undefined : v))
-    .pipe(
-      z
-        .string()
-        .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
-        .optional(),
-    ),
+  DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional()),
   DATA_DIR: z.string().default(".data"),
-  REDIS_URL: z
-    .string()
-    .optional()
-    .transform((v) => (v === "" ? undefined : v))
-    .pipe(z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional()),
+  REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional()),
   SERVICE_SECRET: secret.optional(),
   AUTH_SECRET: secret.optional(),
   // Defaults to info, or silent under NODE_ENV=test.
@@ -52,39 +40,20 @@ const schema = z.object({
   // Which distiller turns conversations into memories (docs/distillation.md).
   DISTILLER: z.enum(["builtin", "llm"]).default("builtin"),
   LLM_BASE_URL: optionalUrl,
-  LLM_API_KEY: z
-    .string()
-    .optional()
-    .transform((v) => (v === "" ? undefined : v)),
-  LLM_MODEL: z
-    .string()
-    .optional()
-    .transform((v) => (v === "" ? undefined : v)),
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: optionalString,
   // Text messages (sign-in codes): "outbox" keeps them in the database, readable on /dev/outbox;
   // "twilio" sends them through Twilio's REST API.
   SMS_DRIVER: z.enum(["outbox", "twilio"]).default("outbox"),
-  TWILIO_ACCOUNT_SID: z
-    .string()
-    .optional()
-    .transform((v) => (v === "" ? undefined : v)),
-  TWILIO_AUTH_TOKEN: z
-    .string()
-    .optional()
-    .transform((v) => (v === "" ? undefined : v)),
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
   // The sender: an E.164 number, or a Messaging Service SID (MG…).
-  TWILIO_FROM: z
-    .string()
-    .optional()
-    .transform((v) => (v === "" ? undefined : v)),
+  TWILIO_FROM: optionalString,
   TWILIO_API_BASE: url.default("https://api.twilio.com"),
   // E-mail (address verification codes): "outbox" keeps messages in the database, readable on
   // /dev/email-outbox; "smtp" sends them through SMTP_URL (smtp:// or smtps://user:pass@host:port).
   EMAIL_DRIVER: z.enum(["outbox", "smtp"]).default("outbox"),
-  SMTP_URL: z
-    .string()
-    .optional()
-    .transform((v) => (v === "" ? undefined : v))
-    .pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
+  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
   EMAIL_FROM: z.string().default("Profile Service <no-reply@localhost>"),
   // App connections: "development" lets an app whose provider has no credentials connect through
   // /dev/connect (a stand-in consent page; nothing is fetched from any provider); "providers" offers
@@ -92,14 +61,8 @@ const schema = z.object({
   CONNECT_DRIVER: z.enum(["development", "providers"]).default("development"),
   // Google (Gmail, Calendar, Drive connections): an OAuth client of Google Cloud, and the endpoints
   // (defaults: Google's; tests point them at a local provider).
-  GOOGLE_CLIENT_ID: z
-    .string()
-    .optional()
-    .transform((v) => (v === "" ? undefined : v)),
-  GOOGLE_CLIENT_SECRET: z
-    .string()
-    .optional()
-    .transform((v) => (v === "" ? undefined : v)),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER: url.default("https://accounts.google.com"),
   GOOGLE_AUTHORIZATION_URL: url.default("https://accounts.google.com/o/oauth2/v2/auth"),
   GOOGLE_TOKEN_URL: url.default("https://oauth2.googleapis.com/token"),
@@ -108,38 +71,20 @@ const schema = z.object({
   GOOGLE_JWKS_URL: url.default("https://www.googleapis.com/oauth2/v3/certs"),
   // GitHub sign-in (a third-party proof of the person's address): an OAuth app of GitHub, and its
   // addresses (defaults: github.com; GitHub Enterprise Server answers at <host> and <host>/api/v3).
-  GITHUB_CLIENT_ID: z
-    .string()
-    .optional()
-    .transform((v) => (v === "" ? undefined : v)),
-  GITHUB_CLIENT_SECRET: z
-    .string()
-    .optional()
-    .transform((v) => (v === "" ? undefined : v)),
+  GITHUB_CLIENT_ID: optionalString,
+  GITHUB_CLIENT_SECRET: optionalString,
   GITHUB_URL: url.default("https://github.com"),
   GITHUB_API_URL: url.default("https://api.github.com"),
   // Microsoft (Outlook connections): an app registration of the Microsoft identity platform, and the
   // endpoints (defaults: the common tenant and Microsoft Graph).
-  MICROSOFT_CLIENT_ID: z
-    .string()
-    .optional()
-    .transform((v) => (v === "" ? undefined : v)),
-  MICROSOFT_CLIENT_SECRET: z
-    .string()
-    .optional()
-    .transform((v) => (v === "" ? undefined : v)),
+  MICROSOFT_CLIENT_ID: optionalString,
+  MICROSOFT_CLIENT_SECRET: optionalString,
   MICROSOFT_AUTHORIZATION_URL: url.default("https://login.microsoftonline.com/common/oauth2/v2.0/authorize"),
   MICROSOFT_TOKEN_URL: url.default("https://login.microsoftonline.com/common/oauth2/v2.0/token"),
   MICROSOFT_PROFILE_URL: url.default("https://graph.microsoft.com/v1.0/me"),
   // Notion connections: a public integration of Notion, and its OAuth endpoints.
-  NOTION_CLIENT_ID: z
-    .string()
-    .optional()
-    .transform((v) => (v === "" ? undefined : v)),
-  NOTION_CLIENT_SECRET: z
-    .string()
-    .optional()
-    .transform((v) => (v === "" ? undefined : v)),
+  NOTION_CLIENT_ID: optionalString,
+  NOTION_CLIENT_SECRET: optionalString,
   NOTION_AUTHORIZATION_URL: url.default("https://api.notion.com/v1/oauth/authorize"),
   NOTION_TOKEN_URL: url.default("https://api.notion.com/v1/oauth/token"),
   NOTION_REVOCATION_URL: url.default("https://api.notion.com/v1/oauth/revoke"),

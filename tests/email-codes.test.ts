@@ -7,8 +7,9 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
 import { db } from "@/lib/db";
-import { createTenant } from "./helpers/fixtures";
+import { atMailboxPage } from "./helpers/flows";
 import { authorizeCall, authorizeParams, CALLBACK, flowIdFrom, pkce, registerClient, tokenCall } from "./helpers/oauth";
+import { createTenant } from "./helpers/fixtures";
 
 const received: Array<{ from: string; to: string[]; data: string }> = [];
 let smtp: { close(cb: () => void): void };
@@ -77,23 +78,8 @@ describe("e-mail codes", () => {
 
 describe("the mailbox page's code", () => {
   it("proves the address: the next ID token says email_verified true; a typed address alone never does", async () => {
-    const { findFlow } = await import("@/lib/flow/sessions");
-    const steps = await import("@/lib/flow/steps");
     const { completeFlow } = await import("@/lib/flow/sessions");
-    const { phoneDigest } = await import("@/lib/users/phone");
-    const t = await createTenant();
-    const { client_id } = await registerClient(t);
-    const { verifier, challenge } = pkce();
-    const flowId = flowIdFrom(await authorizeCall(authorizeParams(client_id, challenge, { scope: "openid email" })));
-    const reload = async () => (await findFlow(flowId))!;
-    await steps.previewImport(await reload(), { provider: "chatgpt", text: "- I live in Lyon" });
-    await steps.decidePreview(await reload(), { provider: "chatgpt", keep: true });
-    await steps.continueFromImport(await reload());
-    const phone = "+14155550166";
-    await steps.submitPhone(await reload(), { phone, ip: "10.6.0.1" });
-    const sms = await (await db()).smsOutbox.findFirstOrThrow({ where: { phoneHash: phoneDigest(phone).phoneHash }, orderBy: { createdAt: "desc" } });
-    const { userId } = await steps.submitCode(await reload(), { code: sms.body.slice(0, 6) });
-    expect((await reload()).screen).toBe("mailbox");
+    const { flowId, userId, client_id, verifier, reload, steps } = await atMailboxPage("+14155550166");
 
     await steps.sendFlowEmailCode(await reload(), { email: "lyon.person@example.com" });
     expect((await reload()).pendingEmail).toBe("lyon.person@example.com");

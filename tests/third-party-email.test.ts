@@ -8,10 +8,10 @@ import { decode, encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { createTenant } from "./helpers/fixtures";
 import { startGitHubServer } from "./helpers/github-server";
 import { startGoogleProvider } from "./helpers/google-provider";
-import { authorizeCall, authorizeParams, CALLBACK, flowIdFrom, pkce, registerClient, tokenCall } from "./helpers/oauth";
+import { atMailboxPage } from "./helpers/flows";
+import { CALLBACK, tokenCall } from "./helpers/oauth";
 
 const SESSION_COOKIE = "authjs.session-token";
 let google: Awaited<ReturnType<typeof startGoogleProvider>>;
@@ -60,38 +60,18 @@ async function sessionJar(userId: string): Promise<Jar> {
 }
 
 /** Signs in at the provider from the mailbox page of `flowId`; answers where the browser ends up. */
-async function signInAt(provider: "google" | "github", jar: Jar, flowId: string): Promise<URL> {
+async function signInAt(provider: "google" | "github", jar: Jar, flowId: string, consent = provider === "google" ? google.consent : github.consent): Promise<URL> {
   jar.set("service_verify_flow", flowId);
   const { csrfToken } = (await (await authCall("GET", "/api/auth/csrf", jar)).json()) as { csrfToken: string };
   const start = await authCall("POST", `/api/auth/signin/${provider}`, jar, { csrfToken, callbackUrl: `/flow/${flowId}/verified` });
   expect(start.status).toBe(302);
   const at = new URL(start.headers.get("location")!);
   expect(at.searchParams.get("code_challenge_method")).toBe("S256");
-  const back = await (provider === "google" ? google.consent(at) : github.consent(at));
+  const back = await consent(at);
   expect(back.pathname).toBe(`/api/auth/callback/${provider}`);
   const done = await authCall("GET", back.toString(), jar);
   expect(done.status).toBe(302);
   return new URL(done.headers.get("location")!, "http://localhost:3000");
-}
-
-/** An OpenID Connect sign-in asking for email, brought to the mailbox page after the code. */
-async function atMailboxPage(phone: string) {
-  const { findFlow } = await import("@/lib/flow/sessions");
-  const steps = await import("@/lib/flow/steps");
-  const { phoneDigest } = await import("@/lib/users/phone");
-  const t = await createTenant();
-  const { client_id } = await registerClient(t);
-  const { verifier, challenge } = pkce();
-  const flowId = flowIdFrom(await authorizeCall(authorizeParams(client_id, challenge, { scope: "openid email" })));
-  const reload = async () => (await findFlow(flowId))!;
-  await steps.previewImport(await reload(), { provider: "chatgpt", text: "- I write compilers" });
-  await steps.decidePreview(await reload(), { provider: "chatgpt", keep: true });
-  await steps.continueFromImport(await reload());
-  await steps.submitPhone(await reload(), { phone, ip: "10.9.0.1" });
-  const sms = await (await db()).smsOutbox.findFirstOrThrow({ where: { phoneHash: phoneDigest(phone).phoneHash }, orderBy: { createdAt: "desc" } });
-  const { userId } = await steps.submitCode(await reload(), { code: sms.body.slice(0, 6) });
-  expect((await reload()).screen).toBe("mailbox");
-  return { flowId, userId, client_id, verifier, reload, steps };
 }
 
 async function idTokenAfter(flowId: string, userId: string, client_id: string, verifier: string) {
@@ -126,13 +106,7 @@ describe("Google sign-in", () => {
       Object.assign(process.env, unverified.env);
       (await import("@/lib/env")).resetEnvForTests();
       const { flowId, userId, client_id, verifier, reload, steps } = await atMailboxPage("+14155550182");
-      const jar = await sessionJar(userId);
-      jar.set("service_verify_flow", flowId);
-      const { csrfToken } = (await (await authCall("GET", "/api/auth/csrf", jar)).json()) as { csrfToken: string };
-      const start = await authCall("POST", "/api/auth/signin/google", jar, { csrfToken, callbackUrl: `/flow/${flowId}/verified` });
-      const back = await unverified.consent(new URL(start.headers.get("location")!));
-      const done = await authCall("GET", back.toString(), jar);
-      const landed = new URL(done.headers.get("location")!, "http://localhost:3000");
+      const landed = await signInAt("google", await sessionJar(userId), flowId, unverified.consent);
       expect(landed.pathname).toBe(`/flow/${flowId}`);
       expect(landed.searchParams.get("verify_error")).toBe("unverified");
       expect(await (await db()).user.findUniqueOrThrow({ where: { id: userId } })).toMatchObject({ email: null, emailProof: "none" });

@@ -16,6 +16,12 @@ import { disconnectAction, signOutAction } from "./actions";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Your profile", robots: { index: false } };
 
+const STATUS_TEXT = {
+  reconnect: () => "Needs reconnecting",
+  connect: (app: App) => (connectsInDevelopment(app) ? "Not connected · development" : "Not connected"),
+  unavailable: () => "Not set up on this service",
+};
+
 const isApp = (v: string | undefined): v is App => !!v && (APPS as readonly string[]).includes(v);
 
 export default async function AccountPage({ searchParams }: { searchParams: Promise<{ connected?: string; disconnected?: string; connect_error?: string }> }) {
@@ -77,23 +83,23 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
                 <span className="min-w-40 flex-1">
                   <span className="block font-semibold text-slate-900">{APP_NAMES[app]}</span>
                   <span className="block break-all text-sm text-slate-500">
-                    {status === "connected" ? (c?.accountEmail ?? "Connected") : status === "reconnect" ? "Needs reconnecting" : status === "connect" ? (connectsInDevelopment(app) ? "Not connected · development" : "Not connected") : "Not set up on this service"}
+                    {status === "connected" ? (c?.accountEmail ?? "Connected") : STATUS_TEXT[status](app)}
                   </span>
                 </span>
                 <span className="ml-auto flex gap-2">
-                {(status === "connect" || status === "reconnect") && (
-                  <a href={`/account/connect/${app}`} className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-brand-50">
-                    {status === "reconnect" ? "Reconnect" : "Connect"}
-                    <span className="sr-only">&nbsp;{APP_NAMES[app]}</span>
-                  </a>
-                )}
-                {c && (
-                  <form action={disconnectAction.bind(null, app)}>
-                    <button type="submit" className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50">
-                      Disconnect<span className="sr-only">&nbsp;{APP_NAMES[app]}</span>
-                    </button>
-                  </form>
-                )}
+                  {(status === "connect" || status === "reconnect") && (
+                    <a href={`/account/connect/${app}`} className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-brand-50">
+                      {status === "reconnect" ? "Reconnect" : "Connect"}
+                      <span className="sr-only">&nbsp;{APP_NAMES[app]}</span>
+                    </a>
+                  )}
+                  {c && (
+                    <form action={disconnectAction.bind(null, app)}>
+                      <button type="submit" className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50">
+                        Disconnect<span className="sr-only">&nbsp;{APP_NAMES[app]}</span>
+                      </button>
+                    </form>
+                  )}
                 </span>
               </li>
             );
