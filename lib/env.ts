@@ -57,8 +57,9 @@ const schema = z.object({
   EMAIL_FROM: z.string().default("Profile Service <no-reply@localhost>"),
   // App connections: "development" lets an app whose provider has no credentials connect through
   // /dev/connect (a stand-in consent page; nothing is fetched from any provider); "providers" offers
-  // only apps whose provider is configured. Production sets "providers".
-  CONNECT_DRIVER: z.enum(["development", "providers"]).default("development"),
+  // only apps whose provider is configured. Defaults to "development" on the embedded database (trying
+  // the service locally) and to "providers" with DATABASE_URL (a deployment).
+  CONNECT_DRIVER: z.enum(["development", "providers"]).optional(),
   // Google (Gmail, Calendar, Drive connections): an OAuth client of Google Cloud, and the endpoints
   // (defaults: Google's; tests point them at a local provider).
   GOOGLE_CLIENT_ID: optionalString,
@@ -92,8 +93,9 @@ const schema = z.object({
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 
-export type Env = Omit<z.infer<typeof schema>, "LOG_LEVEL"> & {
+export type Env = Omit<z.infer<typeof schema>, "LOG_LEVEL" | "CONNECT_DRIVER"> & {
   LOG_LEVEL: NonNullable<z.infer<typeof schema>["LOG_LEVEL"]>;
+  CONNECT_DRIVER: NonNullable<z.infer<typeof schema>["CONNECT_DRIVER"]>;
   MCP_URL: string;
   SIGN_IN_URL: string;
   SERVICE_SECRET: string;
@@ -156,6 +158,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return {
     ...e,
     LOG_LEVEL: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
+    CONNECT_DRIVER: e.CONNECT_DRIVER ?? (embedded ? "development" : "providers"),
     MCP_URL: e.MCP_URL ?? `${e.BASE_URL}/personal-mcp`,
     SIGN_IN_URL: e.SIGN_IN_URL ?? `${e.BASE_URL}/sign-in`,
     SERVICE_SECRET: secrets.SERVICE_SECRET!,

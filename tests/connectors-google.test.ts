@@ -19,12 +19,12 @@ afterAll(() => provider.close());
 afterEach(() => resetClockForTests());
 
 async function connect(input: { app: string; flowId?: string; userId?: string }) {
-  const url = await conn.startConnection(input);
+  const { url, cookie } = await conn.startConnection(input);
   expect(url.searchParams.get("code_challenge_method")).toBe("S256");
   expect(url.searchParams.get("access_type")).toBe("offline");
   const back = await provider.consent(url);
   expect(back.origin + back.pathname).toBe("http://localhost:3000/connect/callback");
-  return conn.finishConnection(back);
+  return conn.finishConnection(back, cookie);
 }
 
 describe("connecting Gmail", () => {
@@ -77,20 +77,24 @@ describe("connecting Gmail", () => {
   });
 
   it("uses an attempt once, refuses it after 10 minutes, and reports a decline", async () => {
-    const url = await conn.startConnection({ app: "gmail", flowId: "flow-5" });
+    const { url, cookie } = await conn.startConnection({ app: "gmail", flowId: "flow-5" });
     const back = await provider.consent(url);
-    await conn.finishConnection(back);
-    await expect(conn.finishConnection(back)).rejects.toMatchObject({ reason: "unknown_attempt" });
+    // The consent link sent on to another browser: that browser cannot finish it, nor use it up.
+    await expect(conn.finishConnection(back, null)).rejects.toMatchObject({ reason: "other_browser", flowId: null });
+    const other = await conn.startConnection({ app: "gmail", flowId: "flow-5" });
+    await expect(conn.finishConnection(back, other.cookie)).rejects.toMatchObject({ reason: "other_browser" });
+    await conn.finishConnection(back, `theme=dark; ${cookie}`);
+    await expect(conn.finishConnection(back, cookie)).rejects.toMatchObject({ reason: "unknown_attempt" });
 
-    const late = await conn.startConnection({ app: "gmail", flowId: "flow-5" });
+    const { url: late, cookie: lateCookie } = await conn.startConnection({ app: "gmail", flowId: "flow-5" });
     advanceClockForTests(conn.CONNECT_ATTEMPT_TTL_SECONDS * 1000 + 1);
     const lateBack = await provider.consent(late);
-    await expect(conn.finishConnection(lateBack)).rejects.toMatchObject({ reason: "expired" });
+    await expect(conn.finishConnection(lateBack, lateCookie)).rejects.toMatchObject({ reason: "expired" });
     resetClockForTests();
 
-    const declined = await conn.startConnection({ app: "gmail", flowId: "flow-5" });
+    const { url: declined, cookie: declinedCookie } = await conn.startConnection({ app: "gmail", flowId: "flow-5" });
     const state = declined.searchParams.get("state")!;
-    await expect(conn.finishConnection(new URL(`http://localhost:3000/connect/callback?error=access_denied&state=${state}`))).rejects.toMatchObject({ reason: "declined" });
+    await expect(conn.finishConnection(new URL(`http://localhost:3000/connect/callback?error=access_denied&state=${state}`), declinedCookie)).rejects.toMatchObject({ reason: "declined" });
     await expect(conn.startConnection({ app: "sheets", flowId: "flow-5" })).rejects.toMatchObject({ reason: "unknown_app" });
   });
 });
@@ -114,13 +118,32 @@ describe("from the person's account page", () => {
     const anonymous = await connectFromAccount(new Request("http://localhost:3000/account/connect/gmail"), params("gmail"));
     expect(anonymous.headers.get("location")).toBe("http://localhost:3000/account");
 
+    const startFor = async (userId: string) => {
+      const start = await connectFromAccount(new Request("http://localhost:3000/account/connect/gmail", { headers: { cookie: await session(userId) } }), params("gmail"));
+      const setCookie = start.headers.get("set-cookie")!;
+      expect(setCookie).toMatch(/; Path=\/connect\/callback; HttpOnly; SameSite=Lax; Max-Age=600/);
+      return { back: await provider.consent(new URL(start.headers.get("location")!)), attempt: setCookie.split(";")[0]! };
+    };
+
+    // Bob sends his consent link to Ada, who agrees at Google in her own browser: it is refused there.
+    const sent = await startFor(bob.id);
+    const refused = await callback(new Request(sent.back, { headers: { cookie: await session(ada.id) } }));
+    expect(refused.headers.get("location")).toBe("http://localhost:3000/account?connect_error=other_browser");
+    const anonymous2 = await callback(new Request(sent.back));
+    expect(anonymous2.status).toBe(400);
+    expect(await anonymous2.text()).toContain("This connection was started in another browser.");
+    expect(await conn.connectionsOf(bob.id)).toEqual([]);
+    expect(await conn.connectionsOf(ada.id)).toEqual([]);
+
     for (const user of [ada, bob]) {
-      const start = await connectFromAccount(new Request("http://localhost:3000/account/connect/gmail", { headers: { cookie: await session(user.id) } }), params("gmail"));
-      const back = await provider.consent(new URL(start.headers.get("location")!));
-      const done = await callback(new Request(back));
+      const { back, attempt } = await startFor(user.id);
+      const done = await callback(new Request(back, { headers: { cookie: `${await session(user.id)}; ${attempt}` } }));
       expect(done.headers.get("location")).toBe("http://localhost:3000/account?connected=gmail");
+      expect(done.headers.get("set-cookie")).toBe(`${attempt.split("=")[0]}=; Path=/connect/callback; HttpOnly; SameSite=Lax; Max-Age=0`);
     }
     expect(await conn.connectionsOf(ada.id)).toEqual([expect.objectContaining({ app: "gmail", accountEmail: "ada@example.com", status: "active" })]);
+    // The mailbox's address becomes the account's, as when connected in a flow.
+    expect((await (await db()).user.findUniqueOrThrow({ where: { id: ada.id } })).email).toBe("ada@example.com");
 
     const unknown = await connectFromAccount(new Request("http://localhost:3000/account/connect/sheets", { headers: { cookie: await session(ada.id) } }), params("sheets"));
     expect(unknown.headers.get("location")).toBe("http://localhost:3000/account?connect_error=unknown_app");
@@ -135,8 +158,8 @@ describe("from the person's account page", () => {
     const { GET: callback } = await import("@/app/(hosted)/connect/callback/route");
     const { createUser } = await import("@/lib/users/users");
     const user = await createUser({ plane: "live" });
-    const url = await conn.startConnection({ app: "calendar", flowId: "flow-signed-in", userId: user.id });
-    const done = await callback(new Request(await provider.consent(url)));
+    const { url, cookie } = await conn.startConnection({ app: "calendar", flowId: "flow-signed-in", userId: user.id });
+    const done = await callback(new Request(await provider.consent(url), { headers: { cookie } }));
     expect(done.headers.get("location")).toBe("http://localhost:3000/flow/flow-signed-in");
     expect(await conn.connectionsOf(user.id)).toEqual([expect.objectContaining({ app: "calendar" })]);
   });

@@ -20,10 +20,10 @@ afterEach(() => resetClockForTests());
 
 describe("connecting Outlook", () => {
   it("stores the mailbox's address from Graph, refreshes, and deletes the tokens on disconnect", async () => {
-    const url = await conn.startConnection({ app: "outlook", flowId: "ms-flow-1" });
+    const { url, cookie } = await conn.startConnection({ app: "outlook", flowId: "ms-flow-1" });
     expect(url.searchParams.get("scope")).toBe("offline_access User.Read Mail.Read");
     expect(url.searchParams.get("code_challenge_method")).toBe("S256");
-    const done = await conn.finishConnection(await provider.consent(url));
+    const done = await conn.finishConnection(await provider.consent(url), cookie);
     expect(done).toMatchObject({ app: "outlook", accountEmail: "alan@contoso.example" });
     const row = await (await db()).appConnection.findUniqueOrThrow({ where: { id: done.id } });
     expect(row).toMatchObject({ provider: "microsoft", accountId: "ms-account-1", status: "active" });
@@ -36,7 +36,8 @@ describe("connecting Outlook", () => {
   });
 
   it("marks the connection for reconnection when the refresh token is refused", async () => {
-    const done = await conn.finishConnection(await provider.consent(await conn.startConnection({ app: "outlook", flowId: "ms-flow-2" })));
+    const started = await conn.startConnection({ app: "outlook", flowId: "ms-flow-2" });
+    const done = await conn.finishConnection(await provider.consent(started.url), started.cookie);
     const { sealSecret } = await import("@/lib/crypto");
     await (await db()).appConnection.update({ where: { id: done.id }, data: { refreshTokenSealed: sealSecret("connection-token", "not-a-refresh-token") } });
     advanceClockForTests(3600 * 1000);

@@ -21,9 +21,9 @@ afterEach(() => resetClockForTests());
 
 describe("connecting Notion", () => {
   it("stores the owner's account, refreshes before expiry, and revokes at Notion on disconnect", async () => {
-    const url = await conn.startConnection({ app: "notion", flowId: "notion-flow-1" });
+    const { url, cookie } = await conn.startConnection({ app: "notion", flowId: "notion-flow-1" });
     expect(url.searchParams.get("owner")).toBe("user");
-    const done = await conn.finishConnection(await notion.consent(url));
+    const done = await conn.finishConnection(await notion.consent(url), cookie);
     expect(done).toMatchObject({ app: "notion", accountEmail: "ada@notion.example" });
     const first = await conn.accessTokenFor(done.id);
     advanceClockForTests((3600 - conn.REFRESH_AHEAD_SECONDS + 10) * 1000);
@@ -38,7 +38,8 @@ describe("connecting Notion", () => {
   });
 
   it("marks the connection for reconnection when Notion refuses the refresh", async () => {
-    const done = await conn.finishConnection(await notion.consent(await conn.startConnection({ app: "notion", flowId: "notion-flow-2" })));
+    const started = await conn.startConnection({ app: "notion", flowId: "notion-flow-2" });
+    const done = await conn.finishConnection(await notion.consent(started.url), started.cookie);
     const row = await (await db()).appConnection.findUniqueOrThrow({ where: { id: done.id } });
     await fetch(notion.env.NOTION_REVOCATION_URL, {
       method: "POST",

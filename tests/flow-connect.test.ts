@@ -30,7 +30,8 @@ describe("a sign-in that requires a mailbox", () => {
     expect(flow.screen).toBe("mailbox");
     await expect(continueFromMailbox(flow)).rejects.toBeInstanceOf(StepError);
 
-    await finishConnection(await provider.consent(await startConnection({ app: "gmail", flowId })));
+    const started = await startConnection({ app: "gmail", flowId });
+    await finishConnection(await provider.consent(started.url), started.cookie);
     flow = (await findFlow(flowId))!;
     await continueFromMailbox(flow);
     flow = (await findFlow(flowId))!;

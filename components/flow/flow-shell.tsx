@@ -23,6 +23,7 @@ export function FlowShell({
   steps,
   current,
   cancelAction,
+  own = false,
 }: {
   appName: string;
   title: string;
@@ -32,10 +33,10 @@ export function FlowShell({
   current?: Screen;
   /** Where Cancel posts (the app then hears access_denied). */
   cancelAction?: string;
+  /** The service's own page (its sign-up, the account page): its mark, never an app's name. */
+  own?: boolean;
 }) {
   const at = steps && current ? steps.indexOf(current) : -1;
-  // The service's own pages (its sign-up, the account page) carry its mark, not an app's.
-  const own = appName === SERVICE_NAME;
   return (
     <div className="flex min-h-dvh flex-col bg-brand-50">
       <header className="mx-auto flex w-full max-w-lg items-center gap-3 px-4 pt-5 sm:pt-10">

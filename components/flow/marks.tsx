@@ -30,6 +30,7 @@ const CONNECT_ERRORS: Record<string, string> = {
   declined: "The app was not connected: access was not allowed.",
   expired: "Connecting took too long. Try again.",
   unknown_attempt: "That connection was already finished or cancelled.",
+  other_browser: "That connection was started in another browser. Connect again from this one.",
   not_configured: "This app cannot be connected on this service.",
   unknown_app: "This app cannot be connected.",
 };

@@ -4,7 +4,7 @@
 // them on disconnect. A connection made during a flow joins the account when the flow finishes.
 import * as oauth from "openid-client";
 import { now as clockNow } from "../clock";
-import { keyedHash, openSecret, randomBase62, sealSecret } from "../crypto";
+import { keyedHash, openSecret, randomBase62, safeEqual, sealSecret } from "../crypto";
 import { db } from "../db";
 import type { Prisma } from "../db/generated/client";
 import { env } from "../env";
@@ -25,8 +25,10 @@ export const REFRESH_AHEAD_SECONDS = 5 * 60;
 
 const TOKEN_PURPOSE = "connection-token";
 const STATE_PURPOSE = "connect-state";
+const BROWSER_PURPOSE = "connect-browser";
+const COOKIE_NAME_PURPOSE = "connect-cookie-name";
 
-export type ConnectErrorReason = "unknown_app" | "not_configured" | "unknown_attempt" | "expired" | "declined" | "needs_reconnect";
+export type ConnectErrorReason = "unknown_app" | "not_configured" | "unknown_attempt" | "other_browser" | "expired" | "declined" | "needs_reconnect";
 
 export class ConnectError extends Error {
   constructor(
@@ -39,6 +41,7 @@ export class ConnectError extends Error {
         unknown_app: "This app cannot be connected.",
         not_configured: "This app's provider is not configured on this service.",
         unknown_attempt: "This connection attempt is unknown or was already used.",
+        other_browser: "This connection was started in another browser. Start connecting again from this one.",
         expired: "This connection attempt expired. Start again.",
         declined: "The connection was not allowed at the provider.",
         needs_reconnect: "The provider no longer accepts this connection. Connect the app again.",
@@ -56,8 +59,13 @@ export function connectCallbackUrl(): string {
  * The provider an app connects through: its own when configured; else, with CONNECT_DRIVER=development,
  * the development provider (/dev/connect).
  */
+/** The app's real provider, for a name that is one of ours (never an Object prototype key). */
+function connectorOf(app: string): ConnectorProvider | undefined {
+  return Object.hasOwn(CONNECTORS, app) ? CONNECTORS[app] : undefined;
+}
+
 export function providerFor(app: string): ConnectorProvider {
-  const provider = CONNECTORS[app];
+  const provider = connectorOf(app);
   if (!provider) throw new ConnectError("unknown_app");
   if (provider.configured()) return provider;
   if (development.configured()) return development;
@@ -66,18 +74,40 @@ export function providerFor(app: string): ConnectorProvider {
 
 /** Whether an app can be connected on this service (its provider is configured, or the development one stands in). */
 export function canConnect(app: string): boolean {
-  return !!CONNECTORS[app] && (CONNECTORS[app].configured() || development.configured());
+  const provider = connectorOf(app);
+  return !!provider && (provider.configured() || development.configured());
 }
 
 /** Whether an app connects through the development provider here (the page says so). */
 export function connectsInDevelopment(app: string): boolean {
-  return !!CONNECTORS[app] && !CONNECTORS[app].configured() && development.configured();
+  const provider = connectorOf(app);
+  return !!provider && !provider.configured() && development.configured();
 }
 
-/** Starts a connection for a flow or a signed-in person: where to send the browser. */
-export async function startConnection(input: { app: string; flowId?: string; userId?: string }): Promise<URL> {
+/**
+ * The cookie that binds an attempt to the browser that started it (path /connect/callback), named
+ * for the attempt so that attempts in several tabs do not replace each other's.
+ */
+export function attemptCookieName(state: string): string {
+  return `service_connect_${keyedHash(COOKIE_NAME_PURPOSE, state).replace(/[^A-Za-z0-9]/g, "").slice(0, 20)}`;
+}
+
+function cookieValue(header: string | null, name: string): string | undefined {
+  for (const part of (header ?? "").split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) return v.join("=");
+  }
+  return undefined;
+}
+
+/**
+ * Starts a connection for a flow or a signed-in person: where to send the browser, and the cookie to
+ * set in it (`setCookie`; `cookie` is the same pair as the browser will send it back).
+ */
+export async function startConnection(input: { app: string; flowId?: string; userId?: string }): Promise<{ url: URL; setCookie: string; cookie: string }> {
   const provider = providerFor(input.app);
   const state = randomBase62(43);
+  const browserSecret = randomBase62(32);
   const verifier = oauth.randomPKCECodeVerifier();
   const createdAt = clockNow();
   await (await db()).connectAttempt.create({
@@ -87,22 +117,33 @@ export async function startConnection(input: { app: string; flowId?: string; use
       userId: input.userId,
       app: input.app,
       verifierSealed: sealSecret(STATE_PURPOSE, verifier),
+      browserHash: keyedHash(BROWSER_PURPOSE, browserSecret),
       createdAt,
       expiresAt: new Date(createdAt.getTime() + CONNECT_ATTEMPT_TTL_SECONDS * 1000),
     },
   });
-  return provider.authorizationUrl({ app: input.app, state, codeChallenge: await oauth.calculatePKCECodeChallenge(verifier), redirectUri: connectCallbackUrl() });
+  const url = await provider.authorizationUrl({ app: input.app, state, codeChallenge: await oauth.calculatePKCECodeChallenge(verifier), redirectUri: connectCallbackUrl() });
+  const cookie = `${attemptCookieName(state)}=${browserSecret}`;
+  const secure = env().BASE_URL.startsWith("https:") ? "; Secure" : "";
+  return { url, cookie, setCookie: `${cookie}; Path=/connect/callback; HttpOnly; SameSite=Lax; Max-Age=${CONNECT_ATTEMPT_TTL_SECONDS}${secure}` };
 }
 
 /**
  * The provider sent the browser back: the attempt is used up (once), the code exchanged, and the
  * connection stored for the flow or the person.
  */
-export async function finishConnection(callbackUrl: URL): Promise<{ id: string; app: string; flowId: string | null; userId: string | null; accountEmail: string | null }> {
+export async function finishConnection(
+  callbackUrl: URL,
+  /** The Cookie header of the request that brought the answer: it must be the browser that started. */
+  cookieHeader: string | null,
+): Promise<{ id: string; app: string; flowId: string | null; userId: string | null; accountEmail: string | null }> {
   const state = callbackUrl.searchParams.get("state") ?? "";
   const prisma = await db();
   const attempt = await prisma.connectAttempt.findUnique({ where: { stateHash: keyedHash(STATE_PURPOSE, state) } });
   if (!attempt) throw new ConnectError("unknown_attempt");
+  // Another browser (someone sent this consent link on) cannot finish it, nor use it up.
+  const secret = cookieValue(cookieHeader, attemptCookieName(state));
+  if (!secret || !safeEqual(attempt.browserHash, keyedHash(BROWSER_PURPOSE, secret))) throw new ConnectError("other_browser");
   const used = await prisma.connectAttempt.deleteMany({ where: { stateHash: attempt.stateHash } });
   if (used.count === 0) throw new ConnectError("unknown_attempt");
   if (attempt.expiresAt <= clockNow()) throw new ConnectError("expired", attempt.flowId);
@@ -122,7 +163,9 @@ export async function finishConnection(callbackUrl: URL): Promise<{ id: string; 
   };
   const connection = await prisma.$transaction(async (tx) => {
     if (attempt.userId) {
-      return tx.appConnection.upsert({ where: { userId_app: { userId: attempt.userId, app: attempt.app } }, create: { ...data, userId: attempt.userId }, update: data });
+      const saved = await tx.appConnection.upsert({ where: { userId_app: { userId: attempt.userId, app: attempt.app } }, create: { ...data, userId: attempt.userId }, update: data });
+      await recordMailboxAddress(tx, attempt.userId);
+      return saved;
     }
     await tx.appConnection.deleteMany({ where: { flowId: attempt.flowId, app: attempt.app, userId: null } });
     return tx.appConnection.create({ data: { ...data, flowId: attempt.flowId } });

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { CONNECTORS, connectCallbackUrl } from "./connections";
 
 export const devConsentRequest = z.object({
-  app: z.string().refine((a) => a in CONNECTORS, "unknown app"),
+  app: z.string().refine((a) => Object.hasOwn(CONNECTORS, a), "unknown app"),
   state: z.string().min(1).max(200),
   code_challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be an S256 challenge"),
   code_challenge_method: z.literal("S256").optional(),

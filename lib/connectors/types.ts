@@ -5,6 +5,8 @@
  * never refreshed or revoked at a provider.
  */
 export const DEVELOPMENT_PROVIDER = "development" as const;
+/** The sandbox's synthetic Gmail (development provider): the one development mailbox that counts as proof, on the test plane. */
+export const SANDBOX_MAILBOX_ACCOUNT_ID = "sandbox-gmail";
 
 export interface ProviderTokens {
   accessToken: string;

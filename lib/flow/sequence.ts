@@ -8,8 +8,8 @@ export type Screen = "mailbox" | "import" | "app" | "apps" | "capability" | "pho
 export type WayIn = "oidc" | "profile_signup" | "connect";
 export const WAYS_IN: readonly WayIn[] = ["oidc", "profile_signup", "connect"];
 /**
- * Hosted sign-in links ({sign_in_url}/<agent>) order their screens here too; the sign-in host's
- * routes, which open flows for them, are described in docs/hosted-flow.md.
+ * Hosted sign-in links ({sign_in_url}/<agent>) order their screens here too. The hosted sign-in
+ * routes that open flows for them are not served yet (docs/hosted-flow.md).
  */
 export type SequencedWayIn = WayIn | "sign_in_link";
 

@@ -4,6 +4,7 @@ import { parsePhoneNumberWithError, type CountryCode } from "libphonenumber-js";
 import { now as clockNow } from "../clock";
 import { EmailCodeError, sendEmailCode, verifyEmailCode } from "../auth/email-codes";
 import { CodeError, sendSignInCode, verifySignInCode } from "../auth/phone-codes";
+import { DEVELOPMENT_PROVIDER } from "../connectors/types";
 import { db } from "../db";
 import type { Prisma } from "../db/generated/client";
 import { newId, PREFIX } from "../ids";
@@ -73,9 +74,9 @@ export async function decidePreview(flow: FlowSession, input: { provider: string
 }
 
 /** Apps connected in this flow, or (signed in) on the account, and working. */
-export async function connectedApps(flow: FlowSession): Promise<Array<{ app: string; accountEmail: string | null; status: string }>> {
+export async function connectedApps(flow: FlowSession): Promise<Array<{ app: string; provider: string; accountEmail: string | null; status: string }>> {
   const where = flow.userId ? { OR: [{ flowId: flow.id }, { userId: flow.userId }] } : { flowId: flow.id };
-  return (await db()).appConnection.findMany({ where, select: { app: true, accountEmail: true, status: true }, orderBy: { createdAt: "asc" } });
+  return (await db()).appConnection.findMany({ where, select: { app: true, provider: true, accountEmail: true, status: true }, orderBy: { createdAt: "asc" } });
 }
 
 /** Names the person has met: assistants imported here, apps connected, and (signed in) what the account already holds. */
@@ -129,7 +130,8 @@ export async function continueFromImport(flow: FlowSession): Promise<void> {
 async function wantsMailboxAfterCode(flow: FlowSession, userId: string): Promise<boolean> {
   const prisma = await db();
   const mailboxes = await prisma.appConnection.count({
-    where: { OR: [{ userId }, { flowId: flow.id }], app: { in: [...MAILBOX_APPS] }, status: "active" },
+    // A development connection (/dev/connect) proves no address: the proofs are still offered.
+    where: { OR: [{ userId }, { flowId: flow.id }], app: { in: [...MAILBOX_APPS] }, status: "active", provider: { not: DEVELOPMENT_PROVIDER } },
   });
   if (flow.wayIn === "profile_signup") return mailboxes === 0;
   if (flow.wayIn !== "oidc" || !flow.request?.scopes.includes("email")) return false;

@@ -2,7 +2,7 @@
 // allows for the granted scopes. email_verified is decided at each issuance from the account's
 // current proof, never copied from an earlier token.
 import { SignJWT } from "jose";
-import { DEVELOPMENT_PROVIDER } from "../connectors/types";
+import { DEVELOPMENT_PROVIDER, SANDBOX_MAILBOX_ACCOUNT_ID } from "../connectors/types";
 import { env } from "../env";
 import { signingKey, SIGNING_ALG } from "./keys";
 
@@ -28,7 +28,7 @@ export interface ClaimSource {
 /** The SQL columns of users that make a ClaimSource, for statements that read them alongside a grant. */
 export const CLAIM_COLUMNS = `u.email, u.email_proof, u.name, u.given_name, u.family_name, u.picture, u.birthdate, u.location,
   EXISTS (SELECT 1 FROM app_connections m WHERE m.user_id = u.id AND m.app IN ('gmail', 'outlook') AND m.status = 'active'
-          AND lower(m.account_email) = lower(u.email) AND (m.provider <> '${DEVELOPMENT_PROVIDER}' OR u.plane = 'test')) AS mailbox_owned`;
+          AND lower(m.account_email) = lower(u.email) AND (m.provider <> '${DEVELOPMENT_PROVIDER}' OR (u.synthetic AND m.account_id = '${SANDBOX_MAILBOX_ACCOUNT_ID}'))) AS mailbox_owned`;
 
 /**
  * True only with proof that the person controls the address, as it stands now: a connected mailbox

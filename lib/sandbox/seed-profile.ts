@@ -1,6 +1,6 @@
 // The synthetic sandbox user's seeded profile: memories imported from ChatGPT and a few written by
 // the sandbox agent, composed like any other profile. Provision writes it; reset restores it.
-import { DEVELOPMENT_PROVIDER } from "../connectors/types";
+import { DEVELOPMENT_PROVIDER, SANDBOX_MAILBOX_ACCOUNT_ID } from "../connectors/types";
 import { randomBase62, sealSecret } from "../crypto";
 import { newId, PREFIX } from "../ids";
 import { factToMemory } from "../profile/facts";
@@ -56,7 +56,7 @@ export async function seedSandboxConnections(tx: Tx, input: { userId: string; em
       userId: input.userId,
       app: "gmail",
       provider: DEVELOPMENT_PROVIDER,
-      accountId: "sandbox-gmail",
+      accountId: SANDBOX_MAILBOX_ACCOUNT_ID,
       accountEmail: input.email,
       scopes: ["https://www.googleapis.com/auth/gmail.readonly"],
       accessTokenSealed: sealSecret("connection-token", `dev_${randomBase62(32)}`),

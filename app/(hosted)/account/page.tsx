@@ -30,7 +30,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
   const user = userId ? await (await db()).user.findUnique({ where: { id: userId }, select: { email: true, emailProof: true, phoneLast4: true } }) : null;
   if (!userId || !user) {
     return (
-      <FlowShell appName={SERVICE_NAME} title="Your profile">
+      <FlowShell own appName={SERVICE_NAME} title="Your profile">
         <p className="mt-3 text-slate-600">Sign in with your phone number to see your email address and the apps connected to your profile.</p>
         <a href="/sign-up" className={`${primaryButton} mt-6`}>
           Sign in
@@ -40,13 +40,13 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
   }
   const connections = await connectionsOf(userId);
   const mailboxOwned = connections.some(
-    (c) => (MAILBOX_APPS as readonly string[]).includes(c.app) && c.status === "active" && c.provider !== DEVELOPMENT_PROVIDER && c.accountEmail?.toLowerCase() === user.email,
+    (c) => (MAILBOX_APPS as readonly string[]).includes(c.app) && c.status === "active" && c.provider !== DEVELOPMENT_PROVIDER && !!user.email && c.accountEmail?.toLowerCase() === user.email.toLowerCase(),
   );
   const verified = emailVerified({ email: user.email, email_proof: user.emailProof, mailbox_owned: mailboxOwned });
   const notice = isApp(connected) ? `${APP_NAMES[connected]} is connected.` : isApp(disconnected) ? `${APP_NAMES[disconnected]} is disconnected. Its access was revoked and its tokens deleted.` : null;
 
   return (
-    <FlowShell appName={SERVICE_NAME} title="Your profile">
+    <FlowShell own appName={SERVICE_NAME} title="Your profile">
       <p className="mt-3 text-slate-600">
         Signed in with the number ending in <span className="font-semibold text-slate-900">{user.phoneLast4 ?? "····"}</span>.
       </p>

@@ -1,25 +1,28 @@
-// GET /connect/callback — the provider sends the browser back here after consent: the connection is
-// stored and the person returns to their flow, or to their account page when they connected from it.
-import { ConnectError, finishConnection } from "@/lib/connectors/connections";
+// GET /connect/callback — the provider sends the browser back here after consent: in the browser
+// that started the attempt (its cookie), the connection is stored and the person returns to their
+// flow, or to their account page when they connected from it.
+import { sessionUserFromRequest } from "@/lib/auth/session";
+import { attemptCookieName, ConnectError, finishConnection } from "@/lib/connectors/connections";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 
 export async function GET(req: Request) {
   const url = new URL(req.url);
   const callbackUrl = new URL(`${env().BASE_URL}/connect/callback${url.search}`);
+  // The attempt's cookie has done its work, whatever the outcome.
+  const clear = `${attemptCookieName(url.searchParams.get("state") ?? "")}=; Path=/connect/callback; HttpOnly; SameSite=Lax; Max-Age=0`;
+  const go = (to: string) => new Response(null, { status: 303, headers: { Location: new URL(to, env().BASE_URL).href, "Set-Cookie": clear, "Cache-Control": "no-store" } });
   try {
-    const done = await finishConnection(callbackUrl);
-    const to = done.flowId ? `/flow/${done.flowId}` : done.userId ? `/account?connected=${done.app}` : "/";
-    return Response.redirect(new URL(to, env().BASE_URL), 303);
+    const done = await finishConnection(callbackUrl, req.headers.get("cookie"));
+    return go(done.flowId ? `/flow/${done.flowId}` : done.userId ? `/account?connected=${done.app}` : "/");
   } catch (err) {
-    if (err instanceof ConnectError) {
-      const to = err.flowId ? `/flow/${err.flowId}` : "/account";
-      return Response.redirect(new URL(`${to}?connect_error=${err.reason}`, env().BASE_URL), 303);
-    }
-    logger().error({ err: (err as Error).message }, "connection failed");
+    if (err instanceof ConnectError && err.flowId) return go(`/flow/${err.flowId}?connect_error=${err.reason}`);
+    if (err instanceof ConnectError && (await sessionUserFromRequest(req))) return go(`/account?connect_error=${err.reason}`);
+    if (!(err instanceof ConnectError)) logger().error({ err: (err as Error).message }, "connection failed");
+    const message = err instanceof ConnectError ? err.message : "The provider's answer could not be used. Go back and try again.";
     return new Response(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Connection not made · Profile Service</title></head><body style="font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#0f172a"><h1 style="font-size:1.25rem">The app was not connected</h1><p style="color:#334155">The provider's answer could not be used. Go back and try again.</p></body></html>`,
-      { status: 400, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } },
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Connection not made · Profile Service</title></head><body style="font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#0f172a"><h1 style="font-size:1.25rem">The app was not connected</h1><p style="color:#334155">${message}</p></body></html>`,
+      { status: 400, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "set-cookie": clear } },
     );
   }
 }

@@ -20,7 +20,7 @@ export default async function DevConnectPage({ searchParams }: { searchParams: P
   const parsed = devConsentRequest.safeParse(query);
   if (!parsed.success) {
     return (
-      <FlowShell appName={SERVICE_NAME} title="This connection request is not valid">
+      <FlowShell own appName={SERVICE_NAME} title="This connection request is not valid">
         <p className="mt-3 text-slate-600">Go back and start connecting the app again.</p>
       </FlowShell>
     );
@@ -28,7 +28,7 @@ export default async function DevConnectPage({ searchParams }: { searchParams: P
   const r = parsed.data;
   const app = APP_NAMES[r.app as App];
   return (
-    <FlowShell appName={SERVICE_NAME} title={`Connect ${app}`}>
+    <FlowShell own appName={SERVICE_NAME} title={`Connect ${app}`}>
       <p className="mt-3 text-slate-600">
         This service has no {PROVIDER_OF[r.app as App]} credentials, so this development page stands in for {PROVIDER_OF[r.app as App]}&rsquo;s. Choose the address the connection is for. Nothing is read from any
         account, and the address is not treated as verified.

@@ -12,6 +12,7 @@ import { RESEND_AFTER_SECONDS } from "@/lib/auth/phone-codes";
 import { configuredThirdParty, isThirdPartyProvider, THIRD_PARTY_NAMES } from "@/lib/auth/third-party";
 import { db } from "@/lib/db";
 import { canConnect, connectsInDevelopment, MAILBOX_APPS } from "@/lib/connectors/connections";
+import { DEVELOPMENT_PROVIDER } from "@/lib/connectors/types";
 import { isMailboxOnly } from "@/lib/oidc/required";
 import { APP_NAMES, APPS, ASSISTANT_NAMES, ASSISTANTS, EXPORT_ASSISTANTS, memoryPrompt, type App, type Assistant } from "@/lib/flow/bring-in";
 import { screenSequence } from "@/lib/flow/sequence";
@@ -51,7 +52,7 @@ export default async function FlowPage({
   const jar = await cookies();
   if (!(await isFlowBrowser(flow.id, jar.get(flowCookieName(flow.id))?.value))) {
     return (
-      <FlowShell appName={appName} title="Open this sign-in from the app">
+      <FlowShell appName={appName} own={flow.wayIn === "profile_signup"} title="Open this sign-in from the app">
         <p className="mt-3 text-slate-600">This sign-in was started in another browser. Start it again from {appName} on this device.</p>
         <a href={appHome(flow)} className={linkButton}>
           Go to {appName}
@@ -61,7 +62,7 @@ export default async function FlowPage({
   }
   if (flow.status !== "active") {
     return (
-      <FlowShell appName={appName} title="This sign-in has finished">
+      <FlowShell appName={appName} own={flow.wayIn === "profile_signup"} title="This sign-in has finished">
         <p className="mt-3 text-slate-600">You can close this page, or go back to {appName}.</p>
         <a href={appHome(flow)} className={linkButton}>
           Go to {appName}
@@ -71,7 +72,7 @@ export default async function FlowPage({
   }
   if (isExpired(flow)) {
     return (
-      <FlowShell appName={appName} title="This sign-in has expired">
+      <FlowShell appName={appName} own={flow.wayIn === "profile_signup"} title="This sign-in has expired">
         <p className="mt-3 text-slate-600">Signing in has to be finished within 15 minutes. Nothing was shared with {appName}. Start again from there.</p>
         <a href={appHome(flow)} className={linkButton}>
           Start again at {appName}
@@ -81,7 +82,7 @@ export default async function FlowPage({
   }
 
   const steps = screenSequence(sequenceOf(flow));
-  const shell = { appName, steps, current: flow.screen, cancelAction: `/flow/${flow.id}/cancel` };
+  const shell = { appName, steps, current: flow.screen, cancelAction: `/flow/${flow.id}/cancel`, own: flow.wayIn === "profile_signup" };
   switch (flow.screen) {
     case "phone":
       return (
@@ -116,7 +117,8 @@ export default async function FlowPage({
       // After the code the mailbox is offered, not required; first in the flow it is what the app requires.
       const offered = !!flow.userId;
       const mailboxes = offered ? MAILBOX_APPS : MAILBOX_APPS.filter((m) => flow.required.some((entry) => isMailboxOnly(entry) && entry.includes(m)));
-      const connectedMailbox = mailboxes.some((m) => connections.some((c) => c.app === m && c.status === "active"));
+      // After the code, only a mailbox that proves the address counts (not a development connection).
+      const connectedMailbox = mailboxes.some((m) => connections.some((c) => c.app === m && c.status === "active" && !(offered && c.provider === DEVELOPMENT_PROVIDER)));
       const met = offered || connectedMailbox;
       return (
         <FlowShell {...shell} title={offered ? "Add your mailbox" : `${appName} asks for your mailbox`}>

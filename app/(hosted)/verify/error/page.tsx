@@ -21,7 +21,7 @@ export default async function VerifyErrorPage({ searchParams }: { searchParams: 
   const { error } = await searchParams;
   const back = returnFlowPath((await cookies()).get(VERIFY_FLOW_COOKIE)?.value);
   return (
-    <FlowShell appName={SERVICE_NAME} title="Your email was not confirmed">
+    <FlowShell own appName={SERVICE_NAME} title="Your email was not confirmed">
       <p className="mt-3 text-slate-600">{(error && REASONS[error]) ?? "Something went wrong while signing in there, so your email address was not confirmed."}</p>
       <a href={back ?? "/"} className={`${primaryButton} mt-6`}>
         {back ? "Back to signing in" : "Go to the home page"}

@@ -10,7 +10,8 @@ export async function GET(req: Request, { params }: { params: Promise<{ app: str
   const userId = await sessionUserFromRequest(req);
   if (!userId) return back();
   try {
-    return Response.redirect(await startConnection({ app, userId }), 303);
+    const { url, setCookie } = await startConnection({ app, userId });
+    return new Response(null, { status: 303, headers: { Location: url.href, "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
   } catch (err) {
     if (err instanceof ConnectError) return back(`?connect_error=${err.reason}`);
     throw err;

@@ -12,8 +12,8 @@ export async function GET(_req: Request, { params }: { params: Promise<{ flowId:
   const jar = await cookies();
   if (!flow || flow.status !== "active" || isExpired(flow) || !(await isFlowBrowser(flowId, jar.get(flowCookieName(flowId))?.value))) return back();
   try {
-    const url = await startConnection({ app, flowId, userId: flow.userId ?? undefined });
-    return Response.redirect(url, 303);
+    const { url, setCookie } = await startConnection({ app, flowId, userId: flow.userId ?? undefined });
+    return new Response(null, { status: 303, headers: { Location: url.href, "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
   } catch (err) {
     if (err instanceof ConnectError) return back(`?connect_error=${err.reason}`);
     throw err;
