@@ -7,7 +7,7 @@ const NAV: { href: string; label: string; section?: SiteSection }[] = [
   { href: "/", label: "Overview", section: "home" },
   { href: "/docs", label: "Docs", section: "docs" },
   { href: "/#sandbox", label: "Sandbox" },
-  { href: "/account", label: "Your profile" },
+  { href: "/account", label: "Account" },
 ];
 
 /** The mark from public/logo.svg, inlined so the header needs no extra request. */
