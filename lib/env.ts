@@ -171,7 +171,12 @@ let cached: Env | undefined;
 
 /** The validated configuration, loaded on first use (at start-up via instrumentation.ts). */
 export function env(): Env {
-  cached ??= loadEnv();
+  if (!cached) {
+    cached = loadEnv();
+    // next-auth reads its own address (the Google and GitHub callbacks among them) from
+    // process.env.AUTH_URL: it is the service's public address, whatever Host header reached the process.
+    process.env.AUTH_URL = new URL("/api/auth", cached.BASE_URL).href;
+  }
   return cached;
 }
 

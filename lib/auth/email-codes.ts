@@ -1,13 +1,13 @@
 // Six-digit codes e-mailed to an address: entering one proves the person controls the address, one
 // of the proofs behind email_verified. The same rules as the phone codes: 10 minutes, 5 wrong tries
-// (counted before comparing), a new code only 30 seconds after the last.
+// (counted before comparing, lib/auth/code-tries.ts), a new code only 30 seconds after the last.
 import { randomInt, randomUUID } from "node:crypto";
 import { z } from "zod";
 import { now as clockNow } from "../clock";
-import { keyedHash, safeEqual } from "../crypto";
+import { keyedHash } from "../crypto";
 import { db } from "../db";
 import { emailDriver, EmailSendError } from "../email";
-import { CODE_LENGTH, CODE_TTL_SECONDS, MAX_CODE_ATTEMPTS, RESEND_AFTER_SECONDS } from "./phone-codes";
+import { CODE_LENGTH, CODE_TTL_SECONDS, RESEND_AFTER_SECONDS, tryCode } from "./code-tries";
 
 const CODE_HASH_PURPOSE = "email-code";
 
@@ -66,25 +66,16 @@ export async function sendEmailCode(input: { userId: string; email: string }): P
 /** Checks the code; correct, the address becomes the account's, proven by the code. */
 export async function verifyEmailCode(input: { userId: string; code: string }): Promise<{ email: string }> {
   const prisma = await db();
-  const at = clockNow();
   const latest = await prisma.emailCode.findFirst({ where: { userId: input.userId }, orderBy: { createdAt: "desc" } });
-  if (!latest || latest.consumedAt || latest.expiresAt <= at) throw new EmailCodeError("expired");
-  if (latest.attempts >= MAX_CODE_ATTEMPTS) throw new EmailCodeError("too_many_attempts");
-  const [counted] = await prisma.$queryRaw<Array<{ attempts: number; code_hash: string }>>`
-    UPDATE email_codes SET attempts = attempts + 1
-     WHERE id = ${latest.id}::uuid AND consumed_at IS NULL AND attempts < ${MAX_CODE_ATTEMPTS} AND expires_at > ${at}
-    RETURNING attempts, code_hash`;
-  if (!counted) throw new EmailCodeError(latest.attempts + 1 >= MAX_CODE_ATTEMPTS ? "too_many_attempts" : "expired");
-  const code = input.code.replace(/\D/g, "");
-  if (code.length === CODE_LENGTH && safeEqual(counted.code_hash, hash(latest.id, code))) {
-    const done = await prisma.$transaction(async (tx) => {
-      const used = await tx.emailCode.updateMany({ where: { id: latest.id, consumedAt: null }, data: { consumedAt: at } });
-      if (used.count !== 1) return false;
-      await tx.user.update({ where: { id: input.userId }, data: { email: latest.email, emailProof: "email_code" } });
-      return true;
-    });
-    if (done) return { email: latest.email };
-    throw new EmailCodeError("expired");
-  }
-  throw new EmailCodeError(MAX_CODE_ATTEMPTS - counted.attempts <= 0 ? "too_many_attempts" : "wrong_code");
+  const tried = await tryCode("email_codes", latest, input.code, (row, code) => hash(row.id, code));
+  if (!tried.ok) throw new EmailCodeError(tried.reason);
+  const { row, at } = tried;
+  const done = await prisma.$transaction(async (tx) => {
+    const used = await tx.emailCode.updateMany({ where: { id: row.id, consumedAt: null }, data: { consumedAt: at } });
+    if (used.count !== 1) return false;
+    await tx.user.update({ where: { id: input.userId }, data: { email: row.email, emailProof: "email_code" } });
+    return true;
+  });
+  if (!done) throw new EmailCodeError("expired");
+  return { email: row.email };
 }

@@ -4,7 +4,7 @@
 // the code is always 424242 and no message is sent.
 import { randomInt, randomUUID } from "node:crypto";
 import { now as clockNow } from "../clock";
-import { keyedHash, safeEqual } from "../crypto";
+import { keyedHash } from "../crypto";
 import { db } from "../db";
 import type { Plane } from "../db/generated/enums";
 import { env } from "../env";
@@ -12,11 +12,9 @@ import { createLimiter } from "../ratelimit";
 import { SANDBOX_VERIFICATION_CODE } from "../sandbox/seed";
 import { smsDriver } from "../sms";
 import { phoneDigest } from "../users/phone";
+import { CODE_LENGTH, CODE_TTL_SECONDS, MAX_CODE_ATTEMPTS, RESEND_AFTER_SECONDS, tryCode } from "./code-tries";
 
-export const CODE_LENGTH = 6;
-export const CODE_TTL_SECONDS = 10 * 60;
-export const MAX_CODE_ATTEMPTS = 5;
-export const RESEND_AFTER_SECONDS = 30;
+export { CODE_LENGTH, CODE_TTL_SECONDS, MAX_CODE_ATTEMPTS, RESEND_AFTER_SECONDS };
 /** Codes sent to one number per hour, and requested from one IP address per hour. */
 export const SEND_LIMITS = { perNumberPerHour: 5, perIpPerHour: 20 } as const;
 
@@ -125,26 +123,12 @@ export async function sendSignInCode(input: PhoneTarget & { ip: string; flowId?:
  */
 export async function verifySignInCode(input: { phoneHash: string; plane: Plane; phoneScope: string; code: string }): Promise<void> {
   const prisma = await db();
-  const at = clockNow();
   const latest = await prisma.phoneCode.findFirst({
     where: { plane: input.plane, phoneScope: input.phoneScope, phoneHash: input.phoneHash },
     orderBy: { createdAt: "desc" },
   });
-  if (!latest || latest.consumedAt || latest.expiresAt <= at) throw new CodeError("expired");
-  if (latest.attempts >= MAX_CODE_ATTEMPTS) throw new CodeError("too_many_attempts");
-  // Count the try before comparing: of many concurrent guesses, at most MAX_CODE_ATTEMPTS are compared.
-  const [counted] = await prisma.$queryRaw<Array<{ attempts: number; code_hash: string }>>`
-    UPDATE phone_codes SET attempts = attempts + 1
-     WHERE id = ${latest.id}::uuid AND consumed_at IS NULL AND attempts < ${MAX_CODE_ATTEMPTS} AND expires_at > ${at}
-    RETURNING attempts, code_hash`;
-  if (!counted) throw new CodeError(latest.attempts + 1 >= MAX_CODE_ATTEMPTS ? "too_many_attempts" : "expired");
-  const code = input.code.replace(/\D/g, "");
-  if (code.length === CODE_LENGTH && safeEqual(counted.code_hash, hashCode(latest.id, code))) {
-    const used = await prisma.phoneCode.updateMany({ where: { id: latest.id, consumedAt: null }, data: { consumedAt: at } });
-    if (used.count === 1) return;
-    throw new CodeError("expired");
-  }
-  const left = MAX_CODE_ATTEMPTS - counted.attempts;
-  if (left <= 0) throw new CodeError("too_many_attempts");
-  throw new CodeError("wrong_code", undefined, left);
+  const tried = await tryCode("phone_codes", latest, input.code, (row, code) => hashCode(row.id, code));
+  if (!tried.ok) throw new CodeError(tried.reason, undefined, tried.reason === "wrong_code" ? tried.attemptsLeft : undefined);
+  const used = await prisma.phoneCode.updateMany({ where: { id: tried.row.id, consumedAt: null }, data: { consumedAt: tried.at } });
+  if (used.count !== 1) throw new CodeError("expired");
 }

@@ -35,10 +35,6 @@ export function openTicket(ticket: unknown): string | null {
 }
 
 export const { handlers, auth, signIn, signOut } = NextAuth((req) => {
-  // next-auth takes its own address (the Google and GitHub callbacks among them) from AUTH_URL, read
-  // from process.env after this function runs; the service's public address is BASE_URL, whatever
-  // Host header reached the process.
-  process.env.AUTH_URL = new URL("/api/auth", env().BASE_URL).href;
   // The person already signed in on this request, looked up once when a third-party sign-in needs it.
   let current: Promise<string | null> | undefined;
   const signedIn = () => (current ??= req ? sessionUserFromRequest(req) : Promise.resolve(null));
