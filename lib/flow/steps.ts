@@ -74,15 +74,27 @@ export async function decidePreview(flow: FlowSession, input: { provider: string
 }
 
 /** Apps connected in this flow, or (signed in) on the account, and working. */
-export async function connectedApps(flow: FlowSession): Promise<Array<{ app: string; provider: string; accountEmail: string | null; status: string }>> {
-  const where = flow.userId ? { OR: [{ flowId: flow.id }, { userId: flow.userId }] } : { flowId: flow.id };
-  return (await db()).appConnection.findMany({ where, select: { app: true, provider: true, accountEmail: true, status: true }, orderBy: { createdAt: "asc" } });
+export interface ConnectedApp {
+  app: string;
+  provider: string;
+  accountEmail: string | null;
+  status: string;
+  /** Set while the connection belongs to this flow (not yet to an account). */
+  flowId: string | null;
 }
 
-/** Names the person has met: assistants imported here, apps connected, and (signed in) what the account already holds. */
-export async function metNames(flow: FlowSession): Promise<Set<string>> {
+export async function connectedApps(flow: FlowSession): Promise<ConnectedApp[]> {
+  const where = flow.userId ? { OR: [{ flowId: flow.id }, { userId: flow.userId }] } : { flowId: flow.id };
+  return (await db()).appConnection.findMany({ where, select: { app: true, provider: true, accountEmail: true, status: true, flowId: true }, orderBy: { createdAt: "asc" } });
+}
+
+/**
+ * Names the person has met: assistants imported here, apps connected, and (signed in) what the
+ * account already holds. `connections` is connectedApps(flow) when the caller has it already.
+ */
+export async function metNames(flow: FlowSession, connections?: ConnectedApp[]): Promise<Set<string>> {
   const met = new Set(flow.broughtIn.filter((b) => b.confirmed && b.memories.length).map((b) => b.provider as string));
-  for (const c of await connectedApps(flow)) if (c.status === "active") met.add(c.app);
+  for (const c of connections ?? (await connectedApps(flow))) if (c.status === "active") met.add(c.app);
   if (flow.userId) {
     const held = await (await db()).memory.groupBy({ by: ["source"], where: { userId: flow.userId, suppressedAt: null } });
     for (const { source } of held) if (source.startsWith("imports/")) met.add(source.slice("imports/".length));
@@ -106,10 +118,11 @@ export interface ContinueState {
  * Continue turns on once a new person has imported or connected one thing — at once for an
  * account that already holds something — and, either way, once every required entry is met.
  */
-export async function continueState(flow: FlowSession): Promise<ContinueState> {
-  const met = await metNames(flow);
+export async function continueState(flow: FlowSession, connections?: ConnectedApp[]): Promise<ContinueState> {
+  const apps = connections ?? (await connectedApps(flow));
+  const met = await metNames(flow, apps);
   const required = flow.required.map((names) => ({ names, met: names.some((n) => met.has(n)) }));
-  const broughtSomething = flow.broughtIn.some((b) => b.confirmed && b.memories.length) || (await (await db()).appConnection.count({ where: { flowId: flow.id, status: "active" } })) > 0;
+  const broughtSomething = flow.broughtIn.some((b) => b.confirmed && b.memories.length) || apps.some((c) => c.flowId === flow.id && c.status === "active");
   const enabled = required.every((r) => r.met) && (broughtSomething || (await accountHoldsSomething(flow.userId)));
   return { enabled, required };
 }

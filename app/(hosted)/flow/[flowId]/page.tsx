@@ -325,8 +325,8 @@ async function ImportScreen({
   card?: string;
   connectError?: string;
 }) {
-  const state = await continueState(flow);
   const connections = await connectedApps(flow);
+  const state = await continueState(flow, connections);
   const required = new Set(flow.required.flat());
   const unmet = new Set(state.required.filter((r) => !r.met).flatMap((r) => r.names));
   const byRequired = <T extends string>(list: readonly T[]) => [...list].sort((a, b) => Number(unmet.has(b)) - Number(unmet.has(a)));
