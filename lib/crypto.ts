@@ -1,5 +1,5 @@
 // Keyed hashing, constant-time comparison and random secrets: the one place secrets are derived.
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import { env } from "./env";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -68,3 +68,11 @@ export function openSecret(purpose: string, sealed: string): string {
 export function resetDerivedKeysForTests(): void {
   derived.clear();
 }
+
+/** base64url(SHA-256(verifier)): the S256 code challenge (RFC 7636 § 4.2). */
+export function s256(verifier: string): string {
+  return createHash("sha256").update(verifier).digest("base64url");
+}
+
+/** An S256 code challenge: 43 base64url characters. */
+export const CODE_CHALLENGE_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -12,7 +12,7 @@ import { development } from "./development";
 import { google } from "./google";
 import { microsoft } from "./microsoft";
 import { notion } from "./notion";
-import { DEVELOPMENT_PROVIDER, ProviderGrantError, type ConnectorProvider } from "./types";
+import { ProviderGrantError, type ConnectorProvider } from "./types";
 
 /** Apps that connect today, and their provider. */
 export const CONNECTORS: Record<string, ConnectorProvider> = { gmail: google, calendar: google, drive: google, outlook: microsoft, notion };
@@ -55,14 +55,23 @@ export function connectCallbackUrl(): string {
   return `${env().BASE_URL}/connect/callback`;
 }
 
-/**
- * The provider an app connects through: its own when configured; else, with CONNECT_DRIVER=development,
- * the development provider (/dev/connect).
- */
 /** The app's real provider, for a name that is one of ours (never an Object prototype key). */
 function connectorOf(app: string): ConnectorProvider | undefined {
   return Object.hasOwn(CONNECTORS, app) ? CONNECTORS[app] : undefined;
 }
+
+/** The provider a stored connection was made through, whatever the app would use today. */
+const PROVIDERS: Record<ConnectorProvider["id"], ConnectorProvider> = { google, microsoft, notion, development };
+
+/** Seals a connection's token at rest (AES-256-GCM under SERVICE_SECRET). */
+export function sealConnectionToken(token: string): string {
+  return sealSecret(TOKEN_PURPOSE, token);
+}
+
+/**
+ * The provider an app connects through: its own when configured; else, with CONNECT_DRIVER=development,
+ * the development provider (/dev/connect).
+ */
 
 export function providerFor(app: string): ConnectorProvider {
   const provider = connectorOf(app);
@@ -207,7 +216,7 @@ export async function accessTokenFor(connectionId: string): Promise<string> {
   const prisma = await db();
   const c = await prisma.appConnection.findUniqueOrThrow({ where: { id: connectionId } });
   if (c.status !== "active") throw new ConnectError("needs_reconnect");
-  if (c.provider === DEVELOPMENT_PROVIDER) return openSecret(TOKEN_PURPOSE, c.accessTokenSealed);
+  // Development connections never expire (accessTokenExpiresAt is null).
   const fresh = !c.accessTokenExpiresAt || c.accessTokenExpiresAt.getTime() - clockNow().getTime() > REFRESH_AHEAD_SECONDS * 1000;
   if (fresh) return openSecret(TOKEN_PURPOSE, c.accessTokenSealed);
   if (!c.refreshTokenSealed) {
@@ -215,7 +224,7 @@ export async function accessTokenFor(connectionId: string): Promise<string> {
     throw new ConnectError("needs_reconnect");
   }
   try {
-    const next = await providerFor(c.app).refresh(openSecret(TOKEN_PURPOSE, c.refreshTokenSealed));
+    const next = await PROVIDERS[c.provider as ConnectorProvider["id"]].refresh(openSecret(TOKEN_PURPOSE, c.refreshTokenSealed));
     await prisma.appConnection.update({
       where: { id: c.id },
       data: {
@@ -232,7 +241,6 @@ export async function accessTokenFor(connectionId: string): Promise<string> {
   }
 }
 
-/** Disconnects: the provider is asked to revoke the grant (best effort), and the tokens are deleted. */
 /** The person's connected apps, for their account page. */
 export async function connectionsOf(userId: string): Promise<Array<{ id: string; app: string; provider: string; accountEmail: string | null; status: string; createdAt: Date }>> {
   return (await db()).appConnection.findMany({
@@ -250,16 +258,17 @@ export async function disconnectApp(userId: string, app: string): Promise<boolea
   return true;
 }
 
+/** Disconnects: the provider is asked to revoke the grant (best effort), and the tokens are deleted. */
 export async function disconnect(connectionId: string): Promise<void> {
   const prisma = await db();
   const c = await prisma.appConnection.findUnique({ where: { id: connectionId } });
   if (!c) return;
   const token = c.refreshTokenSealed ?? c.accessTokenSealed;
   try {
-    if (c.provider === DEVELOPMENT_PROVIDER) throw new Error("no provider to revoke at");
-    await providerFor(c.app).revoke(openSecret(TOKEN_PURPOSE, token));
+    // The development provider has nothing to revoke.
+    await PROVIDERS[c.provider as ConnectorProvider["id"]].revoke(openSecret(TOKEN_PURPOSE, token));
   } catch {
-    // Already revoked, or the provider is unreachable: the tokens are deleted all the same.
+    // Already revoked, the provider unreachable or no longer configured: the tokens are deleted all the same.
   }
   await prisma.appConnection.delete({ where: { id: c.id } });
 }

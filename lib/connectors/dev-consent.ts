@@ -1,12 +1,13 @@
 // The request /dev/connect answers: the same parameters a provider's authorization endpoint takes,
 // accepted only for this service's own callback.
 import { z } from "zod";
+import { CODE_CHALLENGE_PATTERN } from "../crypto";
 import { CONNECTORS, connectCallbackUrl } from "./connections";
 
 export const devConsentRequest = z.object({
   app: z.string().refine((a) => Object.hasOwn(CONNECTORS, a), "unknown app"),
   state: z.string().min(1).max(200),
-  code_challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be an S256 challenge"),
+  code_challenge: z.string().regex(CODE_CHALLENGE_PATTERN, "must be an S256 challenge"),
   code_challenge_method: z.literal("S256").optional(),
   redirect_uri: z.string().refine((u) => u === connectCallbackUrl(), "must be this service's connect callback"),
 });

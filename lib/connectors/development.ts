@@ -4,10 +4,10 @@
 // (app, address, state, PKCE challenge, callback, expiry) and checked like a provider's would be:
 // state, callback and S256 verifier. Development connections never refresh or revoke anywhere, and
 // never prove a live account's address (lib/oidc/claims.ts).
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { now as clockNow } from "../clock";
-import { openSecret, sealSecret } from "../crypto";
+import { openSecret, s256, sealSecret } from "../crypto";
 import { env } from "../env";
 import { DEVELOPMENT_PROVIDER, ProviderGrantError, type ConnectorProvider } from "./types";
 
@@ -45,7 +45,7 @@ export const development: ConnectorProvider = {
     }
     const redirectUri = callbackUrl.origin + callbackUrl.pathname;
     if (payload.state !== state || payload.redirectUri !== redirectUri || payload.exp <= clockNow().getTime()) throw new Error("The development code does not match this attempt.");
-    if (createHash("sha256").update(verifier).digest("base64url") !== payload.challenge) throw new Error("The development code's PKCE verifier does not match.");
+    if (s256(verifier) !== payload.challenge) throw new Error("The development code's PKCE verifier does not match.");
     return {
       accessToken: `dev_${randomBytes(24).toString("base64url")}`,
       refreshToken: null,

@@ -49,12 +49,16 @@ export interface FlowSession {
   screen: Screen;
   signInFirst: boolean;
   broughtIn: BroughtIn[];
+  /** The number the code was sent to: its keyed hash and last four digits. */
+  phoneHash: string | null;
   phoneLast4: string | null;
   /** The address an e-mailed code went to, on the mailbox page after the code. */
   pendingEmail: string | null;
   userId: string | null;
   receipt: FlowReceipt | null;
   expiresAt: Date;
+  /** Keyed hash of the browser's flow cookie (isFlowBrowser). */
+  browserHash: string;
 }
 
 /** What a connect link carries into its flow. */
@@ -153,11 +157,13 @@ export async function findFlow(id: string): Promise<FlowSession | null> {
     screen: row.screen as Screen,
     signInFirst: row.signInFirst,
     broughtIn: row.broughtIn as unknown as BroughtIn[],
+    phoneHash: row.phoneHash,
     phoneLast4: row.phoneLast4,
     pendingEmail: row.pendingEmail,
     userId: row.userId,
     receipt: row.receipt as unknown as FlowReceipt | null,
     expiresAt: row.expiresAt,
+    browserHash: row.browserHash,
   };
 }
 
@@ -178,10 +184,11 @@ export function sequenceOf(flow: FlowSession): SequenceInput {
 }
 
 /** Whether the browser's cookie value is the one the flow was started with. */
-export async function isFlowBrowser(flowId: string, cookieValue: string | undefined): Promise<boolean> {
+export async function isFlowBrowser(flow: string | Pick<FlowSession, "id" | "browserHash">, cookieValue: string | undefined): Promise<boolean> {
   if (!cookieValue) return false;
-  const row = await (await db()).flowSession.findUnique({ where: { id: flowId }, select: { browserHash: true } });
-  return !!row && safeEqual(row.browserHash, keyedHash(BROWSER_HASH_PURPOSE, `${flowId}.${cookieValue}`));
+  // A flow already read carries its hash; an id alone is looked up.
+  const row = typeof flow === "string" ? await (await db()).flowSession.findUnique({ where: { id: flow }, select: { id: true, browserHash: true } }) : flow;
+  return !!row && safeEqual(row.browserHash, keyedHash(BROWSER_HASH_PURPOSE, `${row.id}.${cookieValue}`));
 }
 
 export function isExpired(flow: Pick<FlowSession, "expiresAt">, at = clockNow()): boolean {

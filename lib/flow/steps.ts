@@ -294,19 +294,19 @@ export async function changeNumber(flow: FlowSession): Promise<void> {
 export async function submitCode(flow: FlowSession, input: { code: string }): Promise<{ userId: string }> {
   assertOpen(flow, ["code"]);
   const prisma = await db();
-  const row = await prisma.flowSession.findUnique({ where: { id: flow.id }, select: { phoneHash: true, phoneLast4: true } });
-  if (!row?.phoneHash || !row.phoneLast4) throw new StepError("code", "Enter your number first.");
+  const { phoneHash, phoneLast4 } = flow;
+  if (!phoneHash || !phoneLast4) throw new StepError("code", "Enter your number first.");
   if (!/^\s*\d{6}\s*$/.test(input.code)) throw new StepError("code", "Enter the six digits from the text message.");
   try {
-    await verifySignInCode({ phoneHash: row.phoneHash, plane: flow.plane, phoneScope: phoneScope(flow), code: input.code });
+    await verifySignInCode({ phoneHash, plane: flow.plane, phoneScope: phoneScope(flow), code: input.code });
   } catch (err) {
     if (err instanceof CodeError) throw new StepError("code", err.message);
     throw err;
   }
   const scope = phoneScope(flow);
   const user = await prisma.user.upsert({
-    where: { plane_phoneScope_phoneHash: { plane: flow.plane, phoneScope: scope, phoneHash: row.phoneHash } },
-    create: { plane: flow.plane, phoneScope: scope, phoneHash: row.phoneHash, phoneLast4: row.phoneLast4, developerId: flow.plane === "test" ? flow.developerId : null },
+    where: { plane_phoneScope_phoneHash: { plane: flow.plane, phoneScope: scope, phoneHash } },
+    create: { plane: flow.plane, phoneScope: scope, phoneHash, phoneLast4, developerId: flow.plane === "test" ? flow.developerId : null },
     update: {},
     select: { id: true },
   });

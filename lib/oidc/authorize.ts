@@ -2,6 +2,7 @@
 // a hosted flow. Every error is shown to the person in the browser and never sent to the callback:
 // the callback only ever hears of success (code, state) or a decline (error=access_denied, state).
 import { oldestActiveAgent } from "../agents/agents";
+import { CODE_CHALLENGE_PATTERN } from "../crypto";
 import { env } from "../env";
 import { createFlow } from "../flow/sessions";
 import { findClient } from "./client-auth";
@@ -11,7 +12,6 @@ import { parseRequiredParam } from "./required";
 
 export const MAX_NONCE_LENGTH = 512;
 export const MAX_STATE_LENGTH = 2_048;
-const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 // Parameters whose value the service reads; a repeat of one is ambiguous (RFC 6749 § 3.1).
 const SINGLE_VALUED = ["response_type", "client_id", "redirect_uri", "code_challenge", "code_challenge_method", "scope", "state", "nonce", "required", "resource"];
 
@@ -44,7 +44,7 @@ export async function authorize(params: URLSearchParams) {
   if (params.get("response_type") !== "code") throw new OAuthError("unsupported_response_type", OAUTH_MESSAGES.responseTypeCode);
   const challenge = params.get("code_challenge");
   if (!challenge || params.get("code_challenge_method") !== "S256") throw new OAuthError("invalid_request", OAUTH_MESSAGES.pkceRequired);
-  if (!CODE_CHALLENGE.test(challenge)) throw new OAuthError("invalid_request", OAUTH_MESSAGES.codeChallengeFormat);
+  if (!CODE_CHALLENGE_PATTERN.test(challenge)) throw new OAuthError("invalid_request", OAUTH_MESSAGES.codeChallengeFormat);
   const nonce = params.get("nonce");
   if (nonce !== null && nonce.length > MAX_NONCE_LENGTH) throw new OAuthError("invalid_request", OAUTH_MESSAGES.nonceTooLong);
   const state = params.get("state");

@@ -5,7 +5,6 @@ import { ApiError, MESSAGES } from "../http/errors";
 import { PREFIX } from "../ids";
 import { verifyAgentToken } from "../tokens/agent-token";
 import { linkExternalId } from "../users/users";
-import { findClient } from "./client-auth";
 import { verifyAccessToken } from "./tokens";
 
 export const LINK_MESSAGES = {
@@ -30,8 +29,8 @@ export async function linkOidcUser(input: { key: ResolvedKey; externalId: string
   }
   const grant = await verifyAccessToken(token);
   if (!grant) throw new ApiError("invalid_access_token", MESSAGES.invalidAccessToken);
-  const client = await findClient(grant.clientId);
-  if (!client || client.developerId !== input.key.developerId) throw new ApiError("client_not_owned", LINK_MESSAGES.clientNotOwned);
+  // The grant carries its client's developer (a deleted client takes its grants with it).
+  if (grant.developerId !== input.key.developerId) throw new ApiError("client_not_owned", LINK_MESSAGES.clientNotOwned);
   // A token from the other key plane is not valid for this key (test and live never mix).
   if (grant.plane !== input.key.plane) throw new ApiError("invalid_access_token", MESSAGES.invalidAccessToken);
   await linkExternalId({ developerId: input.key.developerId, plane: input.key.plane, externalId, userId: grant.userId });

@@ -4,8 +4,8 @@
 // concurrent requests exactly one wins) also writes the grant and the new tokens. Everything
 // unusual (a replay, a retry inside the 60-second window, reuse) takes the slow path, serialised
 // per chain by a lock on its grant row.
-import { createHash, randomUUID } from "node:crypto";
-import { keyedHash, randomBase62 } from "../crypto";
+import { randomUUID } from "node:crypto";
+import { keyedHash, randomBase62, s256 } from "../crypto";
 import { database, db } from "../db";
 import type { Prisma } from "../db/generated/client";
 import type { Plane } from "../db/generated/enums";
@@ -34,10 +34,7 @@ export function hashToken(token: string): string {
   return keyedHash(TOKEN_HASH_PURPOSE, token);
 }
 
-/** base64url(SHA-256(verifier)): the S256 code challenge (RFC 7636 § 4.2). */
-export function s256(verifier: string): string {
-  return createHash("sha256").update(verifier).digest("base64url");
-}
+export { s256 };
 
 /** RFC 7636 § 4.1: 43 to 128 characters of [A-Z a-z 0-9 - . _ ~]. */
 const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;

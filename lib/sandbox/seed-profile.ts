@@ -1,7 +1,9 @@
 // The synthetic sandbox user's seeded profile: memories imported from ChatGPT and a few written by
 // the sandbox agent, composed like any other profile. Provision writes it; reset restores it.
+import { sealConnectionToken } from "../connectors/connections";
+import { GOOGLE_APP_SCOPES } from "../connectors/google";
 import { DEVELOPMENT_PROVIDER, SANDBOX_MAILBOX_ACCOUNT_ID } from "../connectors/types";
-import { randomBase62, sealSecret } from "../crypto";
+import { randomBase62 } from "../crypto";
 import { newId, PREFIX } from "../ids";
 import { factToMemory } from "../profile/facts";
 import { writeMemories, type Tx } from "../profile/memories";
@@ -58,8 +60,8 @@ export async function seedSandboxConnections(tx: Tx, input: { userId: string; em
       provider: DEVELOPMENT_PROVIDER,
       accountId: SANDBOX_MAILBOX_ACCOUNT_ID,
       accountEmail: input.email,
-      scopes: ["https://www.googleapis.com/auth/gmail.readonly"],
-      accessTokenSealed: sealSecret("connection-token", `dev_${randomBase62(32)}`),
+      scopes: [GOOGLE_APP_SCOPES.gmail],
+      accessTokenSealed: sealConnectionToken(`dev_${randomBase62(32)}`),
       // A fixed time, so reset restores the profile exactly.
       createdAt: new Date("2024-10-01T12:00:00.000Z"),
     },

@@ -20,7 +20,7 @@ const phoneCookie = (flowId: string) => `service_flow_phone_${flowId}`;
 async function openFlow(flowId: string): Promise<FlowSession> {
   const flow = await findFlow(flowId);
   const jar = await cookies();
-  if (!flow || !(await isFlowBrowser(flowId, jar.get(flowCookieName(flowId))?.value))) throw new FlowError("not_found");
+  if (!flow || !(await isFlowBrowser(flow, jar.get(flowCookieName(flowId))?.value))) throw new FlowError("not_found");
   return flow;
 }
 

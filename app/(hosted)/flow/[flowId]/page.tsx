@@ -50,7 +50,7 @@ export default async function FlowPage({
   const agent = flow.agentId ? await (await db()).agent.findUnique({ where: { id: flow.agentId }, select: { displayName: true } }) : null;
   const appName = flow.wayIn === "profile_signup" ? SERVICE_NAME : (agent?.displayName ?? "The app");
   const jar = await cookies();
-  if (!(await isFlowBrowser(flow.id, jar.get(flowCookieName(flow.id))?.value))) {
+  if (!(await isFlowBrowser(flow, jar.get(flowCookieName(flow.id))?.value))) {
     return (
       <FlowShell appName={appName} own={flow.wayIn === "profile_signup"} title="Open this sign-in from the app">
         <p className="mt-3 text-slate-600">This sign-in was started in another browser. Start it again from {appName} on this device.</p>

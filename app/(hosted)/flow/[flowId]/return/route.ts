@@ -9,7 +9,7 @@ export async function POST(_req: Request, { params }: { params: Promise<{ flowId
   const back = new URL(`/flow/${flowId}`, env().BASE_URL);
   const jar = await cookies();
   const flow = await findFlow(flowId);
-  if (!flow || flow.screen !== "receipt" || !flow.userId || !(await isFlowBrowser(flowId, jar.get(flowCookieName(flowId))?.value))) {
+  if (!flow || flow.screen !== "receipt" || !flow.userId || !(await isFlowBrowser(flow, jar.get(flowCookieName(flowId))?.value))) {
     return Response.redirect(back, 303);
   }
   try {

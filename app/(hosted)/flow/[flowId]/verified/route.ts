@@ -13,7 +13,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ flowId: 
   const jar = await cookies();
   jar.delete(VERIFY_FLOW_COOKIE);
   const flow = await findFlow(flowId);
-  if (flow && (await isFlowBrowser(flowId, jar.get(flowCookieName(flowId))?.value))) {
+  if (flow && (await isFlowBrowser(flow, jar.get(flowCookieName(flowId))?.value))) {
     try {
       await finishThirdPartyProof(flow, await sessionUserFromRequest(req));
     } catch (err) {

@@ -10,7 +10,7 @@ export async function GET(_req: Request, { params }: { params: Promise<{ flowId:
   const back = (query = "") => Response.redirect(new URL(`/flow/${flowId}${query}`, env().BASE_URL), 303);
   const flow = await findFlow(flowId);
   const jar = await cookies();
-  if (!flow || flow.status !== "active" || isExpired(flow) || !(await isFlowBrowser(flowId, jar.get(flowCookieName(flowId))?.value))) return back();
+  if (!flow || flow.status !== "active" || isExpired(flow) || !(await isFlowBrowser(flow, jar.get(flowCookieName(flowId))?.value))) return back();
   try {
     const { url, setCookie } = await startConnection({ app, flowId, userId: flow.userId ?? undefined });
     return new Response(null, { status: 303, headers: { Location: url.href, "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
