@@ -6,7 +6,7 @@ import { percentile, provisionSandbox, runVaried, type RequestSpec, type Sandbox
 import { benchOptions } from "./options";
 import { machine } from "./report";
 import { describeSeed, pick, rng, seedPglite, seedPostgres, WORDS, type Rng, type SeedResult } from "./seed";
-import { cleanUpAll, createDatabase, startService, type BenchDatabase, type DbKind, type Service } from "./server";
+import { cleanUpAll, createDatabase, startService, type BenchDatabase, type Service } from "./server";
 
 const SEQUENTIAL_CALLS = 200;
 /** Statuses that mean the route is not there (yet): the scenario is skipped, not failed. */

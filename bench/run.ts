@@ -5,7 +5,7 @@ import { failures, provisionSandbox, runLoad, scenario, SCENARIOS, type LoadFigu
 import { benchOptions } from "./options";
 import { loadTable, machine, statusNote, type Row } from "./report";
 import { treeRssMiB } from "./rss";
-import { cleanUpAll, createDatabase, startService, type BenchDatabase, type DbKind, type Service } from "./server";
+import { cleanUpAll, createDatabase, startService, type BenchDatabase, type Service } from "./server";
 
 const IDLE_SETTLE_MS = 2_000;
 const IDLE_AFTER_LOAD_MS = 20_000;

@@ -8,8 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
 import { db } from "@/lib/db";
 import { atMailboxPage } from "./helpers/flows";
-import { authorizeCall, authorizeParams, CALLBACK, flowIdFrom, pkce, registerClient, tokenCall } from "./helpers/oauth";
-import { createTenant } from "./helpers/fixtures";
+import { authorizeCall, authorizeParams, CALLBACK, flowIdFrom, pkce, tokenCall } from "./helpers/oauth";
 
 const received: Array<{ from: string; to: string[]; data: string }> = [];
 let smtp: { close(cb: () => void): void };

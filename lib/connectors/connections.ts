@@ -87,6 +87,12 @@ export function canConnect(app: string): boolean {
   return !!provider && (provider.configured() || development.configured());
 }
 
+/** How an app's row reads: connected, needing reconnection, ready to connect, or not set up here. */
+export type AppState = "connected" | "reconnect" | "connect" | "unavailable";
+export function appState(app: string, connection?: { status: string }): AppState {
+  return connection?.status === "active" ? "connected" : connection ? "reconnect" : canConnect(app) ? "connect" : "unavailable";
+}
+
 /** Whether an app connects through the development provider here (the page says so). */
 export function connectsInDevelopment(app: string): boolean {
   const provider = connectorOf(app);

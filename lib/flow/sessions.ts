@@ -99,6 +99,16 @@ export function flowCookieHeader(flow: { id: string; browserSecret: string }): s
   return `${flowCookieName(flow.id)}=${flow.browserSecret}; Path=/flow/${flow.id}; Max-Age=${FLOW_TTL_SECONDS}; HttpOnly; SameSite=Lax${secure}`;
 }
 
+/** Where the hosted flow for a flow id lives. */
+export function flowUrl(flowId: string): string {
+  return `${env().BASE_URL}/flow/${flowId}`;
+}
+
+/** The browser's way into a new flow: to its page, with the cookie that ties the flow to this browser. */
+export function flowRedirect(flow: { id: string; browserSecret: string }): Response {
+  return new Response(null, { status: 303, headers: { Location: flowUrl(flow.id), "Cache-Control": "no-store", "Set-Cookie": flowCookieHeader(flow) } });
+}
+
 /** Starts a flow; returns its id and the value the browser's flow cookie must hold. */
 export async function createFlow(input: {
   wayIn: WayIn;

@@ -14,7 +14,7 @@ export async function applyCors(res: Response, policy: CorsPolicy, req?: Request
     res.headers.set("Access-Control-Allow-Origin", "*");
     for (const [k, v] of Object.entries(METHODS_AND_HEADERS)) res.headers.set(k, v);
   } else if (policy !== "closed") {
-    res.headers.append("Vary", "Origin");
+    if (!/\bOrigin\b/i.test(res.headers.get("Vary") ?? "")) res.headers.append("Vary", "Origin");
     const origin = req?.headers.get("origin");
     if (origin && (await policy.allowOrigin(origin))) {
       res.headers.set("Access-Control-Allow-Origin", origin);

@@ -3,7 +3,6 @@
 // the callback only ever hears of success (code, state) or a decline (error=access_denied, state).
 import { oldestActiveAgent } from "../agents/agents";
 import { CODE_CHALLENGE_PATTERN } from "../crypto";
-import { env } from "../env";
 import { createFlow } from "../flow/sessions";
 import { findClient } from "./client-auth";
 import { OIDC_SCOPES } from "./discovery";
@@ -19,11 +18,6 @@ const SINGLE_VALUED = ["response_type", "client_id", "redirect_uri", "code_chall
 export function oidcScopes(scope: string): string[] {
   const asked = new Set(scope.split(/\s+/).filter(Boolean));
   return OIDC_SCOPES.filter((s) => asked.has(s));
-}
-
-/** Where the hosted flow for a flow id lives. */
-export function flowUrl(flowId: string): string {
-  return `${env().BASE_URL}/flow/${flowId}`;
 }
 
 /**
@@ -66,5 +60,5 @@ export async function authorize(params: URLSearchParams) {
     request: { redirect_uri: redirectUri, state, nonce: nonce || null, scopes, code_challenge: challenge },
     required: parseRequiredParam(params.get("required")),
   });
-  return { flow, location: flowUrl(flow.id) };
+  return { flow };
 }

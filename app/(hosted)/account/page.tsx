@@ -6,7 +6,7 @@ import { FlowShell, SERVICE_NAME } from "@/components/flow/flow-shell";
 import { Badge, ConnectErrorBanner, Monogram } from "@/components/flow/marks";
 import { primaryButton, secondaryButton } from "@/components/flow/styles";
 import { auth } from "@/lib/auth/session";
-import { canConnect, connectionsOf, connectsInDevelopment, MAILBOX_APPS } from "@/lib/connectors/connections";
+import { appState, connectionsOf, connectsInDevelopment, MAILBOX_APPS } from "@/lib/connectors/connections";
 import { DEVELOPMENT_PROVIDER } from "@/lib/connectors/types";
 import { db } from "@/lib/db";
 import { APP_NAMES, APPS, type App } from "@/lib/flow/bring-in";
@@ -74,7 +74,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
         <ul className="mt-3 space-y-2">
           {APPS.map((app) => {
             const c = connections.find((x) => x.app === app);
-            const status = c?.status === "active" ? "connected" : c ? "reconnect" : canConnect(app) ? "connect" : "unavailable";
+            const status = appState(app, c);
             return (
               <li key={app} className="flex min-h-14 flex-wrap items-center gap-x-3 gap-y-2 rounded-xl px-4 py-3 ring-1 ring-slate-200">
                 <span className={status === "unavailable" ? "opacity-60" : undefined}>

@@ -1,14 +1,10 @@
 // GET /sign-up — the service's own profile sign-up: starts a hosted flow that is for no app and
 // ends on the service's home page.
-import { env } from "@/lib/env";
-import { createFlow, flowCookieHeader } from "@/lib/flow/sessions";
+import { createFlow, flowRedirect } from "@/lib/flow/sessions";
 
 export const dynamic = "force-dynamic";
 
 export async function GET() {
   const flow = await createFlow({ wayIn: "profile_signup", plane: "live", required: [] });
-  return new Response(null, {
-    status: 303,
-    headers: { Location: `${env().BASE_URL}/flow/${flow.id}`, "Cache-Control": "no-store", "Set-Cookie": flowCookieHeader(flow) },
-  });
+  return flowRedirect(flow);
 }

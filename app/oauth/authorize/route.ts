@@ -2,7 +2,7 @@
 // any error is shown in the browser (JSON for non-browser callers) and never sent to the callback.
 import { defineRoute } from "@/lib/http/define-route";
 import { oauthErrorPage } from "@/lib/http/html";
-import { flowCookieHeader } from "@/lib/flow/sessions";
+import { flowRedirect } from "@/lib/flow/sessions";
 import { authorize } from "@/lib/oidc/authorize";
 import { OAuthError } from "@/lib/oidc/errors";
 import { oauthLimiter } from "@/lib/oidc/limits";
@@ -16,8 +16,8 @@ export const GET = defineRoute({
   handler: async ({ req }) => {
     const url = new URL(req.url);
     try {
-      const { flow, location } = await authorize(url.searchParams);
-      return new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store", "Set-Cookie": flowCookieHeader(flow) } });
+      const { flow } = await authorize(url.searchParams);
+      return flowRedirect(flow);
     } catch (err) {
       if (!(err instanceof OAuthError)) throw err;
       const wantsHtml = (req.headers.get("accept") ?? "").includes("text/html");

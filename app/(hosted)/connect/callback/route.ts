@@ -4,6 +4,7 @@
 import { sessionUserFromRequest } from "@/lib/auth/session";
 import { attemptCookieName, ConnectError, finishConnection } from "@/lib/connectors/connections";
 import { env } from "@/lib/env";
+import { noticePage } from "@/lib/http/html";
 import { logger } from "@/lib/log";
 
 export async function GET(req: Request) {
@@ -19,10 +20,12 @@ export async function GET(req: Request) {
     if (err instanceof ConnectError && err.flowId) return go(`/flow/${err.flowId}?connect_error=${err.reason}`);
     if (err instanceof ConnectError && (await sessionUserFromRequest(req))) return go(`/account?connect_error=${err.reason}`);
     if (!(err instanceof ConnectError)) logger().error({ err: (err as Error).message }, "connection failed");
-    const message = err instanceof ConnectError ? err.message : "The provider's answer could not be used. Go back and try again.";
-    return new Response(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Connection not made · Profile Service</title></head><body style="font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#0f172a"><h1 style="font-size:1.25rem">The app was not connected</h1><p style="color:#334155">${message}</p></body></html>`,
-      { status: 400, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "set-cookie": clear } },
-    );
+    const res = noticePage({
+      title: "The app was not connected",
+      text: err instanceof ConnectError ? err.message : "The provider's answer could not be used. Go back and try again.",
+      status: 400,
+    });
+    res.headers.append("Set-Cookie", clear);
+    return res;
   }
 }

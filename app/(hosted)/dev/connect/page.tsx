@@ -5,6 +5,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { FlowShell, SERVICE_NAME } from "@/components/flow/flow-shell";
 import { primaryButton, secondaryButton } from "@/components/flow/styles";
+import { CONNECTORS } from "@/lib/connectors/connections";
 import { devConsentRequest } from "@/lib/connectors/dev-consent";
 import { env } from "@/lib/env";
 import { APP_NAMES, type App } from "@/lib/flow/bring-in";
@@ -12,7 +13,7 @@ import { APP_NAMES, type App } from "@/lib/flow/bring-in";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Development connection", robots: { index: false } };
 
-const PROVIDER_OF: Record<App, string> = { gmail: "Google", calendar: "Google", drive: "Google", outlook: "Microsoft", notion: "Notion" };
+const PROVIDER_NAMES: Record<string, string> = { google: "Google", microsoft: "Microsoft", notion: "Notion" };
 
 export default async function DevConnectPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   if (env().CONNECT_DRIVER !== "development") notFound();
@@ -27,10 +28,11 @@ export default async function DevConnectPage({ searchParams }: { searchParams: P
   }
   const r = parsed.data;
   const app = APP_NAMES[r.app as App];
+  const provider = PROVIDER_NAMES[CONNECTORS[r.app]!.id];
   return (
     <FlowShell own appName={SERVICE_NAME} title={`Connect ${app}`}>
       <p className="mt-3 text-slate-600">
-        This service has no {PROVIDER_OF[r.app as App]} credentials, so this development page stands in for {PROVIDER_OF[r.app as App]}&rsquo;s. Choose the address the connection is for. Nothing is read from any
+        This service has no {provider} credentials, so this development page stands in for {provider}&rsquo;s. Choose the address the connection is for. Nothing is read from any
         account, and the address is not treated as verified.
       </p>
       <form method="post" action="/dev/connect/decide" className="mt-6 space-y-4">

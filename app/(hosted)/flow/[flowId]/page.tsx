@@ -11,7 +11,7 @@ import { primaryButton, secondaryButton } from "@/components/flow/styles";
 import { RESEND_AFTER_SECONDS } from "@/lib/auth/phone-codes";
 import { configuredThirdParty, isThirdPartyProvider, THIRD_PARTY_NAMES } from "@/lib/auth/third-party";
 import { db } from "@/lib/db";
-import { canConnect, connectsInDevelopment, MAILBOX_APPS } from "@/lib/connectors/connections";
+import { appState, connectsInDevelopment, MAILBOX_APPS } from "@/lib/connectors/connections";
 import { DEVELOPMENT_PROVIDER } from "@/lib/connectors/types";
 import { isMailboxOnly } from "@/lib/oidc/required";
 import { APP_NAMES, APPS, ASSISTANT_NAMES, ASSISTANTS, EXPORT_ASSISTANTS, memoryPrompt, type App, type Assistant } from "@/lib/flow/bring-in";
@@ -268,9 +268,8 @@ async function defaultCountry(): Promise<string> {
 
 /** An app's row: connected (with its account), needing reconnection, ready to connect, or not available here. */
 function AppRow({ flow, app, connection, required }: { flow: FlowSession; app: App; connection?: { accountEmail: string | null; status: string }; required: boolean }) {
-  const available = canConnect(app);
   const href = `/flow/${flow.id}/connect/${app}`;
-  const status = connection?.status === "active" ? "connected" : connection ? "reconnect" : available ? "connect" : "unavailable";
+  const status = appState(app, connection);
   const inner = (
     <>
       <span className={status === "unavailable" ? "opacity-60" : undefined}>

@@ -2,10 +2,9 @@
 // asks (an app, a capability, or their profile), signed in already when their session is here.
 import { sessionUserFromRequest } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import { env } from "@/lib/env";
 import { noticePage } from "@/lib/http/html";
 import { now as clockNow } from "@/lib/clock";
-import { createFlow, flowCookieHeader } from "@/lib/flow/sessions";
+import { createFlow, flowRedirect } from "@/lib/flow/sessions";
 import type { RequiredName } from "@/lib/oidc/required";
 
 export const dynamic = "force-dynamic";
@@ -46,5 +45,5 @@ export async function GET(req: Request, { params }: { params: Promise<{ linkId: 
     // A one-app link's app is marked Required on its screen.
     required: link.app ? [[link.app as RequiredName]] : [],
   });
-  return new Response(null, { status: 303, headers: { Location: `${env().BASE_URL}/flow/${flow.id}`, "Cache-Control": "no-store", "Set-Cookie": flowCookieHeader(flow) } });
+  return flowRedirect(flow);
 }

@@ -10,7 +10,7 @@ import { APPS } from "@/lib/flow/bring-in";
 const capability = z
   .string()
   .trim()
-  .regex(/^(gmail|calendar|drive|notion|outlook):[a-z_]{1,40}$/, "capability is <app>:<permission>, for example gmail:send");
+  .regex(new RegExp(`^(${APPS.join("|")}):[a-z_]{1,40}$`), "capability is <app>:<permission>, for example gmail:send");
 
 export const POST = defineRoute({
   method: "POST",
