@@ -63,6 +63,11 @@ export async function oldestActiveAgent(developerId: string) {
   return (await db()).agent.findFirst({ where: { developerId, active: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
 }
 
+/** The name an agent shows people (the hosted pages' header), or null for an unknown id. */
+export async function agentDisplayName(agentId: string): Promise<string | null> {
+  return (await (await db()).agent.findUnique({ where: { id: agentId }, select: { displayName: true } }))?.displayName ?? null;
+}
+
 const agentCache = new TtlCache<Pick<Agent, "id" | "handle" | "displayName" | "active"> | null>("agents");
 
 /** An agent by handle within one developer account; cached as briefly as API keys. */

@@ -8,7 +8,7 @@ import { keyedHash } from "../crypto";
 import { db } from "../db";
 import type { Plane } from "../db/generated/enums";
 import { env } from "../env";
-import { createLimiter } from "../ratelimit";
+import { lazyLimiter } from "../ratelimit";
 import { SANDBOX_VERIFICATION_CODE } from "../sandbox/seed";
 import { smsDriver } from "../sms";
 import { phoneDigest } from "../users/phone";
@@ -42,15 +42,10 @@ export class CodeError extends Error {
   }
 }
 
-// Created on first use, so tests and deployments can set limits through the environment first.
-let limiters: { number: ReturnType<typeof createLimiter>; ip: ReturnType<typeof createLimiter> } | undefined;
-function sendLimiters() {
-  limiters ??= {
-    number: createLimiter({ name: "sms-number", points: SEND_LIMITS.perNumberPerHour, durationSeconds: 3600 }),
-    ip: createLimiter({ name: "sms-ip", points: SEND_LIMITS.perIpPerHour, durationSeconds: 3600 }),
-  };
-  return limiters;
-}
+const sendLimiters = {
+  number: lazyLimiter(() => ({ name: "sms-number", points: SEND_LIMITS.perNumberPerHour, durationSeconds: 3600 })),
+  ip: lazyLimiter(() => ({ name: "sms-ip", points: SEND_LIMITS.perIpPerHour, durationSeconds: 3600 })),
+};
 
 function hashCode(codeId: string, code: string): string {
   return keyedHash(CODE_HASH_PURPOSE, `${codeId}:${code}`);
@@ -90,8 +85,8 @@ export async function sendSignInCode(input: PhoneTarget & { ip: string; flowId?:
   const sandbox = input.plane === "test";
   if (!sandbox) {
     for (const [limiter, key] of [
-      [sendLimiters().ip, `ip:${input.ip}`],
-      [sendLimiters().number, `n:${phoneHash}`],
+      [sendLimiters.ip, `ip:${input.ip}`],
+      [sendLimiters.number, `n:${phoneHash}`],
     ] as const) {
       const res = await limiter.consume(key);
       if (!res.allowed) throw new CodeError("rate_limited", res.retryAfter);

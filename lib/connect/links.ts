@@ -6,9 +6,11 @@ import { db } from "../db";
 import type { Plane } from "../db/generated/enums";
 import { env } from "../env";
 import { APP_NAMES, type App } from "../flow/bring-in";
+import { createFlow } from "../flow/sessions";
 import { ApiError, MESSAGES } from "../http/errors";
 import { newId, PREFIX } from "../ids";
-import { createLimiter } from "../ratelimit";
+import { lazyLimiter } from "../ratelimit";
+import type { RequiredName } from "../oidc/required";
 import { findExternalUser, isApproved } from "../users/approvals";
 
 /** How long a connect link works. */
@@ -20,8 +22,7 @@ export const CONNECT_STATUSES = ["authorization_required", "connect_app", "permi
 export type ConnectStatus = (typeof CONNECT_STATUSES)[number];
 export type LinkStatus = "pending" | "approved" | "expired";
 
-let limiter: ReturnType<typeof createLimiter> | undefined;
-const mintLimiter = () => (limiter ??= createLimiter({ name: "connect-mint", points: CONNECT_MINTS_PER_MINUTE, durationSeconds: 60 }));
+const mintLimiter = lazyLimiter(() => ({ name: "connect-mint", points: CONNECT_MINTS_PER_MINUTE, durationSeconds: 60 }));
 
 export function connectUrl(id: string): string {
   return `${env().MCP_URL}/connect/${id}`;
@@ -86,7 +87,7 @@ export async function personFor(input: { developerId: string; plane: Plane; agen
 
 /** POST /v1/profile/connect: the status and the link (the same link again while it is valid). */
 export async function mintConnectLink(input: MintInput) {
-  const limited = await mintLimiter().consume(input.developerId);
+  const limited = await mintLimiter.consume(input.developerId);
   if (!limited.allowed) {
     throw new ApiError("rate_limited", MESSAGES.rateLimited, { retry_after: limited.retryAfter }, { "Retry-After": String(limited.retryAfter) });
   }
@@ -128,4 +129,40 @@ export async function linkStatus(id: string): Promise<LinkStatus | null> {
   if (!link) return null;
   if (link.status === "approved") return "approved";
   return link.expiresAt <= clockNow() ? "expired" : "pending";
+}
+
+/**
+ * A person opens a link: a hosted flow starts for what it asks. A person already signed in (in the
+ * link's plane, and the one the link names, if it names one) skips phone and code. An unknown, used
+ * or expired link opens nothing.
+ */
+export async function openConnectLink(linkId: string, sessionUserId: string | null): Promise<{ flow: { id: string; browserSecret: string } } | { refused: "unknown" | "used" | "expired" }> {
+  const prisma = await db();
+  const link = linkId.startsWith(PREFIX.connectLink) ? await prisma.connectLink.findUnique({ where: { id: linkId } }) : null;
+  if (!link) return { refused: "unknown" };
+  if (link.status === "approved") return { refused: "used" };
+  if (link.expiresAt <= clockNow()) return { refused: "expired" };
+  const signedIn =
+    sessionUserId && (!link.userId || link.userId === sessionUserId)
+      ? await prisma.user.findFirst({ where: { id: sessionUserId, plane: link.plane }, select: { id: true } })
+      : null;
+  const flow = await createFlow({
+    wayIn: "connect",
+    developerId: link.developerId,
+    agentId: link.agentId,
+    plane: link.plane,
+    connectLinkId: link.id,
+    userId: signedIn?.id,
+    connect: {
+      app: link.app,
+      capability: link.capability,
+      purpose: link.purpose,
+      client_name: link.clientName,
+      return_url: link.returnUrl,
+      signed_in: !!signedIn,
+    },
+    // A one-app link's app is marked Required on its screen.
+    required: link.app ? [[link.app as RequiredName]] : [],
+  });
+  return { flow };
 }

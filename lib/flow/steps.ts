@@ -6,6 +6,7 @@ import { EmailCodeError, sendEmailCode, verifyEmailCode } from "../auth/email-co
 import { CodeError, sendSignInCode, verifySignInCode } from "../auth/phone-codes";
 import { DEVELOPMENT_PROVIDER } from "../connectors/types";
 import { db } from "../db";
+import { linkExternalId } from "../users/users";
 import type { Prisma } from "../db/generated/client";
 import { newId, PREFIX } from "../ids";
 import { factToMemory } from "../profile/facts";
@@ -335,13 +336,7 @@ async function approveConnectLink(tx: Prisma.TransactionClient, input: { linkId:
       update: {},
     });
   }
-  if (link.externalId) {
-    await tx.externalUserId.upsert({
-      where: { developerId_plane_externalId: { developerId: link.developerId, plane: link.plane, externalId: link.externalId } },
-      create: { developerId: link.developerId, plane: link.plane, externalId: link.externalId, userId: input.userId },
-      update: { userId: input.userId },
-    });
-  }
+  if (link.externalId) await linkExternalId({ developerId: link.developerId, plane: link.plane, externalId: link.externalId, userId: input.userId }, tx);
   await tx.connectLink.update({ where: { id: link.id }, data: { status: "approved", approvedAt: clockNow(), userId: input.userId } });
 }
 

@@ -1,6 +1,8 @@
 // Users: the service's own user id (UUID), per plane; linked to developers by their own ids.
 import { db } from "../db";
+import type { Prisma } from "../db/generated/client";
 import type { Plane } from "../db/generated/enums";
+import { CLAIM_COLUMNS, emailVerified, type ClaimSource } from "../oidc/claims";
 import { clearUserAccessCache } from "./approvals";
 import { phoneDigest } from "./phone";
 
@@ -16,13 +18,25 @@ export async function createUser(input: { plane: Plane; phone?: string; develope
   });
 }
 
-/** Links the developer's own id for a user (X-User-Id) within one plane. */
-export async function linkExternalId(input: { developerId: string; plane: Plane; externalId: string; userId: string }) {
-  const link = await (await db()).externalUserId.upsert({
+/** Links the developer's own id for a user (X-User-Id) within one plane; inside `tx` when given. */
+export async function linkExternalId(input: { developerId: string; plane: Plane; externalId: string; userId: string }, tx?: Prisma.TransactionClient) {
+  const link = await (tx ?? (await db())).externalUserId.upsert({
     where: { developerId_plane_externalId: { developerId: input.developerId, plane: input.plane, externalId: input.externalId } },
     create: input,
     update: { userId: input.userId },
   });
   clearUserAccessCache();
   return link;
+}
+
+/**
+ * What the person's own account page shows of them: the number's last four digits, and their
+ * address with whether it is verified, decided exactly as for an ID token.
+ */
+export async function accountOverview(userId: string): Promise<{ phoneLast4: string | null; email: string | null; emailVerified: boolean } | null> {
+  const [row] = await (await db()).$queryRawUnsafe<Array<ClaimSource & { phone_last4: string | null }>>(
+    `SELECT u.phone_last4, ${CLAIM_COLUMNS} FROM users u WHERE u.id = $1::uuid`,
+    userId,
+  );
+  return row ? { phoneLast4: row.phone_last4, email: row.email, emailVerified: emailVerified(row) } : null;
 }

@@ -6,11 +6,9 @@ import { FlowShell, SERVICE_NAME } from "@/components/flow/flow-shell";
 import { Badge, ConnectErrorBanner, Monogram } from "@/components/flow/marks";
 import { primaryButton, secondaryButton } from "@/components/flow/styles";
 import { auth } from "@/lib/auth/session";
-import { appState, connectionsOf, connectsInDevelopment, MAILBOX_APPS } from "@/lib/connectors/connections";
-import { DEVELOPMENT_PROVIDER } from "@/lib/connectors/types";
-import { db } from "@/lib/db";
+import { appState, connectionsOf, connectsInDevelopment } from "@/lib/connectors/connections";
+import { accountOverview } from "@/lib/users/users";
 import { APP_NAMES, APPS, type App } from "@/lib/flow/bring-in";
-import { emailVerified } from "@/lib/oidc/claims";
 import { disconnectAction, signOutAction } from "./actions";
 
 export const dynamic = "force-dynamic";
@@ -27,7 +25,7 @@ const isApp = (v: string | undefined): v is App => !!v && (APPS as readonly stri
 export default async function AccountPage({ searchParams }: { searchParams: Promise<{ connected?: string; disconnected?: string; connect_error?: string }> }) {
   const { connected, disconnected, connect_error: connectError } = await searchParams;
   const userId = (await auth())?.user?.id;
-  const user = userId ? await (await db()).user.findUnique({ where: { id: userId }, select: { email: true, emailProof: true, phoneLast4: true } }) : null;
+  const user = userId ? await accountOverview(userId) : null;
   if (!userId || !user) {
     return (
       <FlowShell own appName={SERVICE_NAME} title="Your profile">
@@ -39,10 +37,6 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
     );
   }
   const connections = await connectionsOf(userId);
-  const mailboxOwned = connections.some(
-    (c) => (MAILBOX_APPS as readonly string[]).includes(c.app) && c.status === "active" && c.provider !== DEVELOPMENT_PROVIDER && !!user.email && c.accountEmail?.toLowerCase() === user.email.toLowerCase(),
-  );
-  const verified = emailVerified({ email: user.email, email_proof: user.emailProof, mailbox_owned: mailboxOwned });
   const notice = isApp(connected) ? `${APP_NAMES[connected]} is connected.` : isApp(disconnected) ? `${APP_NAMES[disconnected]} is disconnected. Its access was revoked and its tokens deleted.` : null;
 
   return (
@@ -63,7 +57,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
         </h2>
         <p className="mt-2 flex flex-wrap items-center gap-2 break-all text-slate-700">
           {user.email ?? "No address yet"}
-          {user.email && (verified ? <Badge tone="done">✓ Verified</Badge> : <Badge tone="muted">Not verified</Badge>)}
+          {user.email && (user.emailVerified ? <Badge tone="done">✓ Verified</Badge> : <Badge tone="muted">Not verified</Badge>)}
         </p>
       </section>
 

@@ -10,7 +10,7 @@ import { CodeForm, ContinueForm, CopyButton, DecideForm, ImportForm, PhoneForm, 
 import { primaryButton, secondaryButton } from "@/components/flow/styles";
 import { RESEND_AFTER_SECONDS } from "@/lib/auth/phone-codes";
 import { configuredThirdParty, isThirdPartyProvider, THIRD_PARTY_NAMES } from "@/lib/auth/third-party";
-import { db } from "@/lib/db";
+import { agentDisplayName } from "@/lib/agents/agents";
 import { appState, connectsInDevelopment, MAILBOX_APPS } from "@/lib/connectors/connections";
 import { DEVELOPMENT_PROVIDER } from "@/lib/connectors/types";
 import { isMailboxOnly } from "@/lib/oidc/required";
@@ -47,8 +47,8 @@ export default async function FlowPage({
       </FlowShell>
     );
   }
-  const agent = flow.agentId ? await (await db()).agent.findUnique({ where: { id: flow.agentId }, select: { displayName: true } }) : null;
-  const appName = flow.wayIn === "profile_signup" ? SERVICE_NAME : (agent?.displayName ?? "The app");
+  const agentName = flow.agentId ? await agentDisplayName(flow.agentId) : null;
+  const appName = flow.wayIn === "profile_signup" ? SERVICE_NAME : (agentName ?? "The app");
   const jar = await cookies();
   if (!(await isFlowBrowser(flow, jar.get(flowCookieName(flow.id))?.value))) {
     return (
