@@ -3,7 +3,7 @@
 // from its ID token. Endpoints and credentials come from configuration.
 import * as oauth from "openid-client";
 import { env } from "../env";
-import { refreshWith, tokenSet } from "./oauth-client";
+import { clientConfiguration, refreshWith, tokenSet } from "./oauth-client";
 import type { ConnectorProvider } from "./types";
 
 /** What each Google app asks for, beyond the account's address. */
@@ -14,14 +14,11 @@ export const GOOGLE_APP_SCOPES = {
 } as const;
 export type GoogleApp = keyof typeof GOOGLE_APP_SCOPES;
 
-let configured: { key: string; config: oauth.Configuration } | undefined;
 
 function configuration(): oauth.Configuration {
   const e = env();
   if (!e.GOOGLE_CLIENT_ID || !e.GOOGLE_CLIENT_SECRET) throw new Error("Google is not configured (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET).");
-  const key = [e.GOOGLE_CLIENT_ID, e.GOOGLE_ISSUER, e.GOOGLE_TOKEN_URL].join(" ");
-  if (configured?.key === key) return configured.config;
-  const config = new oauth.Configuration(
+  return clientConfiguration(
     {
       issuer: e.GOOGLE_ISSUER,
       authorization_endpoint: e.GOOGLE_AUTHORIZATION_URL,
@@ -30,14 +27,8 @@ function configuration(): oauth.Configuration {
       revocation_endpoint: e.GOOGLE_REVOCATION_URL,
       jwks_uri: e.GOOGLE_JWKS_URL,
     },
-    e.GOOGLE_CLIENT_ID,
-    { client_secret: e.GOOGLE_CLIENT_SECRET },
-    oauth.ClientSecretPost(e.GOOGLE_CLIENT_SECRET),
+    { id: e.GOOGLE_CLIENT_ID, secret: e.GOOGLE_CLIENT_SECRET },
   );
-  // Local providers in tests and development speak plain http.
-  if (new URL(e.GOOGLE_TOKEN_URL).protocol === "http:") oauth.allowInsecureRequests(config);
-  configured = { key, config };
-  return config;
 }
 
 export const google: ConnectorProvider = {

@@ -4,28 +4,20 @@
 // disconnecting deletes the tokens.
 import * as oauth from "openid-client";
 import { env } from "../env";
-import { refreshWith, tokenSet } from "./oauth-client";
+import { clientConfiguration, refreshWith, tokenSet } from "./oauth-client";
 import type { ConnectorProvider } from "./types";
 
 export const MICROSOFT_APP_SCOPES = { outlook: ["offline_access", "User.Read", "Mail.Read"] } as const;
 
-let configured: { key: string; config: oauth.Configuration } | undefined;
 
 function configuration(): oauth.Configuration {
   const e = env();
   if (!e.MICROSOFT_CLIENT_ID || !e.MICROSOFT_CLIENT_SECRET) throw new Error("Microsoft is not configured (MICROSOFT_CLIENT_ID, MICROSOFT_CLIENT_SECRET).");
-  const key = [e.MICROSOFT_CLIENT_ID, e.MICROSOFT_AUTHORIZATION_URL, e.MICROSOFT_TOKEN_URL].join(" ");
-  if (configured?.key === key) return configured.config;
-  const config = new oauth.Configuration(
+  return clientConfiguration(
     // No ID token is asked for (no openid scope), so the issuer is only a name here.
     { issuer: new URL(e.MICROSOFT_AUTHORIZATION_URL).origin, authorization_endpoint: e.MICROSOFT_AUTHORIZATION_URL, token_endpoint: e.MICROSOFT_TOKEN_URL },
-    e.MICROSOFT_CLIENT_ID,
-    { client_secret: e.MICROSOFT_CLIENT_SECRET },
-    oauth.ClientSecretPost(e.MICROSOFT_CLIENT_SECRET),
+    { id: e.MICROSOFT_CLIENT_ID, secret: e.MICROSOFT_CLIENT_SECRET },
   );
-  if (new URL(e.MICROSOFT_TOKEN_URL).protocol === "http:") oauth.allowInsecureRequests(config);
-  configured = { key, config };
-  return config;
 }
 
 export const microsoft: ConnectorProvider = {

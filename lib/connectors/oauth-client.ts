@@ -1,8 +1,25 @@
-// What the OAuth providers' drivers share: reading a token response, and a refresh that tells a
-// refused grant apart from any other failure.
+// What the OAuth providers' drivers share: their client configuration, reading a token response,
+// and a refresh that tells a refused grant apart from any other failure.
 import * as oauth from "openid-client";
 import { now as clockNow } from "../clock";
 import { ProviderGrantError, type ProviderTokens } from "./types";
+
+const configurations = new Map<string, oauth.Configuration>();
+
+/**
+ * The client configuration for a provider's endpoints (client secret in the body), made once per
+ * set of settings. Local providers in tests and development speak plain http, which is allowed then.
+ */
+export function clientConfiguration(server: oauth.ServerMetadata, client: { id: string; secret: string }): oauth.Configuration {
+  const key = JSON.stringify([server, client.id, client.secret]);
+  let config = configurations.get(key);
+  if (!config) {
+    config = new oauth.Configuration(server, client.id, { client_secret: client.secret }, oauth.ClientSecretPost(client.secret));
+    if (server.token_endpoint && new URL(server.token_endpoint).protocol === "http:") oauth.allowInsecureRequests(config);
+    configurations.set(key, config);
+  }
+  return config;
+}
 
 /** A token response as stored. Providers that send a refresh token only once keep the previous one. */
 export function tokenSet(res: oauth.TokenEndpointResponse, previousRefresh?: string): ProviderTokens {

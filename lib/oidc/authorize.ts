@@ -6,7 +6,7 @@ import { CODE_CHALLENGE_PATTERN } from "../crypto";
 import { createFlow } from "../flow/sessions";
 import { findClient } from "./client-auth";
 import { OIDC_SCOPES } from "./discovery";
-import { OAuthError, OAUTH_MESSAGES } from "./errors";
+import { OAuthError, OAUTH_MESSAGES, parameterRepeated } from "./errors";
 import { parseRequiredParam } from "./required";
 
 export const MAX_NONCE_LENGTH = 512;
@@ -27,7 +27,7 @@ export function oidcScopes(scope: string): string[] {
  */
 export async function authorize(params: URLSearchParams) {
   for (const name of SINGLE_VALUED) {
-    if (params.getAll(name).length > 1) throw new OAuthError("invalid_request", `The ${name} parameter is repeated.`);
+    if (params.getAll(name).length > 1) throw new OAuthError("invalid_request", parameterRepeated(name));
   }
   const clientId = params.get("client_id") ?? "";
   const client = clientId ? await findClient(clientId) : null;

@@ -37,6 +37,11 @@ export const OAUTH_MESSAGES = {
   serverError: "Something went wrong on our side.",
 } as const;
 
+/** "<parameter> is required." for a parameter the request left out. */
+export const parameterRequired = (name: string) => `${name} is required.`;
+/** A parameter given more than once (RFC 6749 § 3.1, § 3.2). */
+export const parameterRepeated = (name: string) => `The ${name} parameter is repeated.`;
+
 export class OAuthError extends Error {
   constructor(
     readonly error: string,

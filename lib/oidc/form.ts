@@ -1,6 +1,6 @@
 // The form body of the token and revocation endpoints (application/x-www-form-urlencoded).
 import { readBodyText } from "../http/request";
-import { invalidRequest, OAUTH_MESSAGES } from "./errors";
+import { invalidRequest, OAUTH_MESSAGES, parameterRepeated } from "./errors";
 
 /** Token requests are small; anything larger is not one. */
 export const FORM_BODY_LIMIT_BYTES = 16 * 1024;
@@ -12,7 +12,7 @@ export async function readForm(req: Request): Promise<URLSearchParams> {
   const form = new URLSearchParams(await readBodyText(req, FORM_BODY_LIMIT_BYTES));
   const seen = new Set<string>();
   for (const key of form.keys()) {
-    if (seen.has(key)) throw invalidRequest(`The ${key} parameter is repeated.`);
+    if (seen.has(key)) throw invalidRequest(parameterRepeated(key));
     seen.add(key);
   }
   return form;

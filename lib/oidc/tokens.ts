@@ -14,7 +14,7 @@ import { PREFIX } from "../ids";
 import { now as clockNow } from "../clock";
 import { CLAIM_COLUMNS, signIdToken, type ClaimSource } from "./claims";
 import type { OidcClient } from "./client-auth";
-import { invalidGrant, invalidRequest, OAUTH_MESSAGES } from "./errors";
+import { invalidGrant, invalidRequest, OAUTH_MESSAGES, parameterRequired } from "./errors";
 
 export const AUTHORIZATION_CODE_TTL_SECONDS = 5 * 60;
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
@@ -123,9 +123,9 @@ type ExchangeRow = ClaimSource & { user_id: string; nonce: string | null; scopes
 
 /** grant_type=authorization_code. */
 export async function exchangeCode(input: { client: OidcClient; code: string; redirectUri: string | null; codeVerifier: string | null }): Promise<TokenResponse> {
-  if (!input.code) throw invalidRequest("code is required.");
-  if (!input.redirectUri) throw invalidRequest("redirect_uri is required.");
-  if (!input.codeVerifier) throw invalidRequest("code_verifier is required.");
+  if (!input.code) throw invalidRequest(parameterRequired("code"));
+  if (!input.redirectUri) throw invalidRequest(parameterRequired("redirect_uri"));
+  if (!input.codeVerifier) throw invalidRequest(parameterRequired("code_verifier"));
   const codeHash = hashToken(input.code);
   const challenge = VERIFIER.test(input.codeVerifier) ? s256(input.codeVerifier) : "";
   const now = clockNow();
@@ -212,7 +212,7 @@ SELECT grant_id FROM replaced`;
 
 /** grant_type=refresh_token: rotates the token; a late reuse revokes the chain. */
 export async function refreshGrant(input: { client: OidcClient; refreshToken: string | null }): Promise<TokenResponse> {
-  if (!input.refreshToken) throw invalidRequest("refresh_token is required.");
+  if (!input.refreshToken) throw invalidRequest(parameterRequired("refresh_token"));
   if (!input.refreshToken.startsWith(PREFIX.refreshToken)) throw invalidGrant(OAUTH_MESSAGES.refreshInvalid);
   const hash = hashToken(input.refreshToken);
   const now = clockNow();

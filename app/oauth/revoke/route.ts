@@ -3,7 +3,7 @@ import { preflight } from "@/lib/http/cors";
 import { defineRoute } from "@/lib/http/define-route";
 import { authenticateClient } from "@/lib/oidc/client-auth";
 import { publicClientCors } from "@/lib/oidc/cors";
-import { invalidRequest } from "@/lib/oidc/errors";
+import { invalidRequest, parameterRequired } from "@/lib/oidc/errors";
 import { readForm } from "@/lib/oidc/form";
 import { oauthLimiter } from "@/lib/oidc/limits";
 import { revokeToken } from "@/lib/oidc/tokens";
@@ -18,7 +18,7 @@ export const POST = defineRoute({
   handler: async ({ req }) => {
     const form = await readForm(req);
     const token = form.get("token");
-    if (!token) throw invalidRequest("token is required.");
+    if (!token) throw invalidRequest(parameterRequired("token"));
     // A client that identifies itself must authenticate as it registered, and revokes only its own
     // tokens; without client credentials, holding a token is enough to revoke it. Unknown, expired
     // and already revoked tokens are no error (RFC 7009 § 2.2).
