@@ -3,6 +3,7 @@
 import { TtlCache } from "../cache";
 import { database } from "../db";
 import type { CorsPolicy } from "../http/cors";
+import { oauthLimiter } from "./limits";
 
 const originCache = new TtlCache<boolean>("oauth-cors-origins");
 
@@ -20,3 +21,14 @@ export async function isPublicClientOrigin(origin: string): Promise<boolean> {
 }
 
 export const publicClientCors: CorsPolicy = { allowOrigin: isPublicClientOrigin };
+
+/**
+ * What the token and revocation endpoints share: no API key (the client authenticates in the form),
+ * the /oauth limit per IP, public clients' CORS, and OAuth-shaped errors.
+ */
+export const oauthFormEndpoint = {
+  auth: { key: "none", agent: false, user: "none" },
+  rateLimit: { limiter: oauthLimiter, by: "ip" },
+  cors: publicClientCors,
+  errors: "oauth",
+} as const;

@@ -2,19 +2,15 @@
 import { preflight } from "@/lib/http/cors";
 import { defineRoute } from "@/lib/http/define-route";
 import { authenticateClient } from "@/lib/oidc/client-auth";
-import { publicClientCors } from "@/lib/oidc/cors";
+import { oauthFormEndpoint, publicClientCors } from "@/lib/oidc/cors";
 import { invalidRequest, OAuthError, OAUTH_MESSAGES } from "@/lib/oidc/errors";
 import { readForm } from "@/lib/oidc/form";
-import { oauthLimiter } from "@/lib/oidc/limits";
 import { exchangeCode, refreshGrant } from "@/lib/oidc/tokens";
 
 export const POST = defineRoute({
   method: "POST",
   path: "/oauth/token",
-  auth: { key: "none", agent: false, user: "none" },
-  rateLimit: { limiter: oauthLimiter, by: "ip" },
-  cors: publicClientCors,
-  errors: "oauth",
+  ...oauthFormEndpoint,
   handler: async ({ req }) => {
     const form = await readForm(req);
     const client = await authenticateClient(req, form);
