@@ -25,6 +25,8 @@ const schema = z.object({
   DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional()),
   DATA_DIR: z.string().default(".data"),
   REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional()),
+  // Prefix of the rate-limit keys in Redis: deployments sharing one Redis keep their counts apart.
+  RATE_LIMIT_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]{1,64}$/, "letters, digits, _ - : only").default("rl"),
   SERVICE_SECRET: secret.optional(),
   AUTH_SECRET: secret.optional(),
   // Defaults to info, or silent under NODE_ENV=test.

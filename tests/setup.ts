@@ -19,7 +19,8 @@ if (testDatabaseUrl) {
   delete process.env.DATABASE_URL;
   process.env.DATA_DIR = "memory://";
 }
-if (process.env.TEST_REDIS_URL) process.env.REDIS_URL = process.env.TEST_REDIS_URL;
+// Each test file counts in Redis under its own prefix: runs and files never share a rate limit.
+if (process.env.TEST_REDIS_URL) Object.assign(process.env, { REDIS_URL: process.env.TEST_REDIS_URL, RATE_LIMIT_PREFIX: `rl-${schema}` });
 else delete process.env.REDIS_URL;
 
 afterAll(async () => {

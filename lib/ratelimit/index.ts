@@ -31,7 +31,7 @@ function redisClient(url: string): Redis {
 }
 
 function build(spec: LimitSpec): RateLimiterAbstract {
-  const opts = { keyPrefix: `rl:${spec.name}`, points: spec.points, duration: spec.durationSeconds };
+  const opts = { keyPrefix: `${env().RATE_LIMIT_PREFIX}:${spec.name}`, points: spec.points, duration: spec.durationSeconds };
   const url = env().REDIS_URL;
   if (!url) return new RateLimiterMemory(opts);
   // While Redis is unreachable each instance limits on its own rather than letting everything through.
