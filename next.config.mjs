@@ -1,10 +1,21 @@
 // Next.js configuration. Native and WASM server packages stay external to the bundle.
+export const FRAME_HEADERS = [
+  { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+  { key: "X-Frame-Options", value: "DENY" },
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // The hosted flow's import screen takes an assistant's conversations.json (up to 20 MB) through a server action.
-  experimental: { serverActions: { bodySizeLimit: "21mb" } },
+  // The hosted flow's import screen takes an assistant's conversations.json (up to 20 MB) through a server
+  // action. Every request passes proxy.ts, which buffers bodies up to proxyClientMaxBodySize (10 MB by
+  // default, silently cutting the rest): both limits take the advertised size, with room for the form.
+  experimental: { serverActions: { bodySizeLimit: "21mb" }, proxyClientMaxBodySize: "21mb" },
+  // No page of the service may be framed (clickjacking of the sign-in and consent screens).
+  async headers() {
+    return [{ source: "/:path*", headers: FRAME_HEADERS }];
+  },
   serverExternalPackages: [
     "@electric-sql/pglite",
     "pglite-prisma-adapter",

@@ -32,6 +32,19 @@ function findChromium(): string {
   );
 }
 
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--headless",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-quic",
+  "--no-first-run",
+];
+/** Host names e2e/hosts.spec.ts gives MCP_URL and SIGN_IN_URL. */
+export const SEPARATE_HOSTS = ["mcp.localtest", "signin.localtest"];
+
 // Playwright loads this file again in each worker; the env var keeps one data directory per run.
 process.env.E2E_DATA_DIR ??= path.resolve(".test-data", `e2e-${Date.now()}`);
 const dataDir = process.env.E2E_DATA_DIR;
@@ -43,6 +56,10 @@ export default defineConfig({
   outputDir: "test-results",
   fullyParallel: true,
   workers: 2,
+  // The long journeys (import, phone, code, receipt, and a relying party's exchange, with screenshots at
+  // two widths) take 20–30 s on a loaded 2-core machine running the server, the provider and two
+  // browsers: each test gets 90 s, with margin, while each step keeps Playwright's own 5 s expectation.
+  timeout: 90_000,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: "list",
@@ -53,21 +70,17 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
+      testIgnore: /hosts\.spec\.ts/,
+      use: { browserName: "chromium", launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS } },
+    },
+    {
+      // MCP_URL and SIGN_IN_URL on host names of their own (e2e/hosts.spec.ts starts that server itself):
+      // Chromium resolves them to this machine.
+      name: "separate-hosts",
+      testMatch: /hosts\.spec\.ts/,
       use: {
         browserName: "chromium",
-        launchOptions: {
-          executablePath: findChromium(),
-          args: [
-            "--no-sandbox",
-            "--headless",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--disable-quic",
-            "--no-first-run",
-          ],
-        },
+        launchOptions: { executablePath: findChromium(), args: [...CHROMIUM_ARGS, `--host-resolver-rules=${SEPARATE_HOSTS.map((h) => `MAP ${h} 127.0.0.1`).join(", ")}`] },
       },
     },
   ],

@@ -77,7 +77,8 @@ export function createDatabase(kind: DbKind, postgresUrl: string): BenchDatabase
   });
   // Production with DATABASE_URL requires both secrets; throw-away, like the schema.
   const secrets = { SERVICE_SECRET: randomBytes(32).toString("base64url"), AUTH_SECRET: randomBytes(32).toString("base64url") };
-  return { kind, workDir, env: { DATABASE_URL: url.toString(), DATA_DIR: path.join(workDir, "data"), ...secrets }, drop };
+  // The benchmarks sign people in through the development outbox.
+  return { kind, workDir, env: { DATABASE_URL: url.toString(), DATA_DIR: path.join(workDir, "data"), DEVELOPMENT_MODE: "true", ...secrets }, drop };
 }
 
 async function freePort(): Promise<number> {

@@ -59,7 +59,7 @@ async function importPastedList(page: Page, opts: { shots?: boolean } = {}) {
   await page.getByRole("button", { name: "Continue", exact: true }).click();
 }
 
-async function phoneAndCode(page: Page, phone: { e164: string; national: string }, opts: { shots?: boolean; code?: string } = {}) {
+async function phoneAndCode(page: Page, phone: { e164: string; national: string }, opts: { shots?: boolean; code?: string; codeShot?: string } = {}) {
   await expect(page.getByLabel("Mobile number")).toBeVisible();
   await page.getByLabel("Country").selectOption("US");
   if (opts.shots) {
@@ -73,6 +73,7 @@ async function phoneAndCode(page: Page, phone: { e164: string; national: string 
   await page.getByRole("button", { name: "Text me a code" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enter the code");
   await expect(page.getByText(phone.e164.slice(-4), { exact: true })).toBeVisible();
+  if (opts.codeShot) await shoot(page, opts.codeShot);
   const input = page.getByLabel("Six-digit code");
   await expect(input).toHaveAttribute("autocomplete", "one-time-code");
   await expect(input).toHaveAttribute("inputmode", "numeric");
@@ -328,7 +329,10 @@ test.describe("connect links", () => {
     await page.getByRole("link", { name: /Gmail/ }).click();
     await expect(page.getByRole("listitem").filter({ hasText: "Gmail" })).toContainText("✓ Connected");
     await page.getByRole("button", { name: "Continue", exact: true }).click();
-    await phoneAndCode(page, freshPhone());
+    // The link binds the developer's id for this person: the phone and code screens say whose profile is linked.
+    await expect(page.getByTestId("link-notice")).toContainText(`${seed.agent_name} asked to link its account to your profile`);
+    const phone = freshPhone();
+    await phoneAndCode(page, phone, { codeShot: "24-connect-link-code" });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`You're signed in to ${seed.agent_name}`);
     expect((await (await request.get(`${link.connect_url}/status`)).json()).status).toBe("approved");
   });
@@ -363,7 +367,7 @@ test("an expired flow shows a clear page with a way to start again", async ({ pa
     stdio: "ignore",
   });
   try {
-    await expect.poll(async () => (await fetch(`http://localhost:${port}/api/health`).catch(() => null))?.status, { timeout: 30_000 }).toBe(200);
+    await expect.poll(async () => (await fetch(`http://localhost:${port}/api/health`).catch(() => null))?.status, { timeout: 60_000 }).toBe(200);
     await page.context().addCookies([{ name: `service_flow_${flow.flow_id}`, value: flow.browser_secret, url: `http://localhost:${port}/flow/${flow.flow_id}` }]);
     await page.goto(`http://localhost:${port}/flow/${flow.flow_id}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("This sign-in has expired");

@@ -35,6 +35,8 @@ const schema = z.object({
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(1000).default(1000),
   // Requests one IP address may make per minute to /oauth/* and /v1/sso/* together.
   OAUTH_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(100),
+  // Hosted flows one IP address (an IPv6 /64) may start per hour: sign-up, connect links and authorize.
+  FLOWS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(300),
   // Sandboxes one IP address may provision per hour (POST /v1/sandbox/provision).
   SANDBOX_PROVISION_PER_HOUR: z.coerce.number().int().positive().default(20),
   // Where queued jobs (commits) run: in this process, or only in `npm run worker` processes.
@@ -52,6 +54,16 @@ const schema = z.object({
   // The sender: an E.164 number, or a Messaging Service SID (MG…).
   TWILIO_FROM: optionalString,
   TWILIO_API_BASE: url.default("https://api.twilio.com"),
+  // Text messages the whole service may send per hour (sign-in codes), whoever asks: a ceiling on cost.
+  SMS_PER_HOUR: z.coerce.number().int().positive().default(1000),
+  // The countries text messages may go to, as ISO 3166 alpha-2 codes separated by commas (unset: all).
+  SMS_COUNTRIES: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\s*[A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*\s*$/, "ISO 3166 alpha-2 codes separated by commas, e.g. US,CA,GB")
+      .transform((v) => v.split(",").map((c) => c.trim().toUpperCase()))
+      .optional(),
+  ),
   // E-mail (address verification codes): "outbox" keeps messages in the database, readable on
   // /dev/email-outbox; "smtp" sends them through SMTP_URL (smtp:// or smtps://user:pass@host:port).
   EMAIL_DRIVER: z.enum(["outbox", "smtp"]).default("outbox"),
@@ -91,11 +103,15 @@ const schema = z.object({
   NOTION_AUTHORIZATION_URL: url.default("https://api.notion.com/v1/oauth/authorize"),
   NOTION_TOKEN_URL: url.default("https://api.notion.com/v1/oauth/token"),
   NOTION_REVOCATION_URL: url.default("https://api.notion.com/v1/oauth/revoke"),
+  // The development surfaces (the outbox drivers, /dev/* pages, the stand-in consent page): "true" on the
+  // embedded database (trying the service locally), "false" with DATABASE_URL. Outside development mode
+  // a development driver refuses to start, and /dev/* answers 404.
+  DEVELOPMENT_MODE: z.enum(["true", "false"]).optional(),
   // Reverse proxies in front of the service whose X-Forwarded-For entries are trusted (0 = none).
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 
-export type Env = Omit<z.infer<typeof schema>, "LOG_LEVEL" | "CONNECT_DRIVER"> & {
+export type Env = Omit<z.infer<typeof schema>, "LOG_LEVEL" | "CONNECT_DRIVER" | "DEVELOPMENT_MODE"> & {
   LOG_LEVEL: NonNullable<z.infer<typeof schema>["LOG_LEVEL"]>;
   CONNECT_DRIVER: NonNullable<z.infer<typeof schema>["CONNECT_DRIVER"]>;
   MCP_URL: string;
@@ -104,6 +120,8 @@ export type Env = Omit<z.infer<typeof schema>, "LOG_LEVEL" | "CONNECT_DRIVER"> &
   AUTH_SECRET: string;
   /** True when the database is the embedded PGlite (no DATABASE_URL). */
   embedded: boolean;
+  /** DEVELOPMENT_MODE: the development surfaces exist (ask developmentMode(), not this field). */
+  developmentMode: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -141,6 +159,23 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new ConfigError("Invalid configuration:\n  SMS_DRIVER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM.");
   }
   const embedded = !e.DATABASE_URL;
+  const developmentMode = e.DEVELOPMENT_MODE ? e.DEVELOPMENT_MODE === "true" : embedded;
+  const connectDriver = e.CONNECT_DRIVER ?? (developmentMode ? "development" : "providers");
+  if (!developmentMode) {
+    // A default must never be what makes a deployment unsafe: each development surface names its setting.
+    const refused = [
+      e.SMS_DRIVER === "outbox" &&
+        `SMS_DRIVER=outbox${source.SMS_DRIVER ? "" : " (the default)"} keeps sign-in codes readable at /dev/outbox: set SMS_DRIVER=twilio with TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM.`,
+      e.EMAIL_DRIVER === "outbox" &&
+        `EMAIL_DRIVER=outbox${source.EMAIL_DRIVER ? "" : " (the default)"} keeps address codes readable at /dev/email-outbox: set EMAIL_DRIVER=smtp with SMTP_URL.`,
+      connectDriver === "development" && "CONNECT_DRIVER=development connects apps through the stand-in page /dev/connect: set CONNECT_DRIVER=providers.",
+    ].filter((line): line is string => !!line);
+    if (refused.length) {
+      throw new ConfigError(
+        `Invalid configuration: these are for development only, and DEVELOPMENT_MODE is ${e.DEVELOPMENT_MODE ? "false" : "off (DATABASE_URL is set)"}.\n${refused.map((r) => `  ${r}`).join("\n")}\n  To try the service locally on this database instead, set DEVELOPMENT_MODE=true.`,
+      );
+    }
+  }
   if (embedded && e.JOBS_WORKER === "off") {
     throw new ConfigError("Invalid configuration:\n  JOBS_WORKER=off needs DATABASE_URL: the embedded database serves one process, so its jobs run in it.");
   }
@@ -160,13 +195,19 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return {
     ...e,
     LOG_LEVEL: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
-    CONNECT_DRIVER: e.CONNECT_DRIVER ?? (embedded ? "development" : "providers"),
+    CONNECT_DRIVER: connectDriver,
     MCP_URL: e.MCP_URL ?? `${e.BASE_URL}/personal-mcp`,
     SIGN_IN_URL: e.SIGN_IN_URL ?? `${e.BASE_URL}/sign-in`,
     SERVICE_SECRET: secrets.SERVICE_SECRET!,
     AUTH_SECRET: secrets.AUTH_SECRET!,
     embedded,
+    developmentMode,
   };
+}
+
+/** Whether the development surfaces (outbox drivers, /dev/* pages, the stand-in consent page) exist. */
+export function developmentMode(): boolean {
+  return env().developmentMode;
 }
 
 let cached: Env | undefined;

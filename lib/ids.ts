@@ -22,3 +22,12 @@ export type Prefix = (typeof PREFIX)[keyof typeof PREFIX];
 export function newId(prefix: Prefix, length = 24): string {
   return prefix + randomBase62(length);
 }
+
+/**
+ * Whether `value` can be an id of ours with this prefix: the prefix, then base62 only. Every id that
+ * arrives in a URL is checked with it before any lookup, so NUL, control characters or a huge value
+ * answer "unknown" (404), never a database error.
+ */
+export function isIdOf(prefix: Prefix, value: string, length = 24): boolean {
+  return value.length === prefix.length + length && value.startsWith(prefix) && /^[A-Za-z0-9]+$/.test(value.slice(prefix.length));
+}

@@ -10,6 +10,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import next from "next";
+import { holdServerPid } from "./build-stamp.mjs";
 
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME ?? "0.0.0.0";
@@ -22,7 +23,14 @@ const api = await import(pathToFileURL(apiBundle).href);
 
 // Configuration, secrets and the migrated database first, so both halves of the app share them;
 // Next.js prepares meanwhile (its own start-up step waits for the same database).
-const config = api.env();
+let config;
+try {
+  config = api.env();
+} catch (err) {
+  // A refused configuration (lib/env.ts) says what to change, and nothing is served.
+  console.error(`\nService failed to start: ${err.message}\n`);
+  process.exit(1);
+}
 const app = next({ dev: false, hostname, port });
 const handle = app.getRequestHandler();
 await Promise.all([api.startService(), app.prepare()]);
@@ -54,6 +62,7 @@ const server = createServer((req, res) => {
   );
 });
 server.keepAliveTimeout = 65_000;
+holdServerPid();
 server.listen(port, hostname, () => console.log(`Service listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`));
 
 for (const signal of ["SIGINT", "SIGTERM"]) {

@@ -1,29 +1,24 @@
-// npm start: builds the app when there is no current build, then serves it (scripts/server.mjs).
+// npm start: checks the configuration, builds when there is no current build (never under a running
+// instance), then serves it (scripts/server.mjs).
 import { spawnSync, spawn } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import path from "node:path";
+import { buildState, runningInstance } from "./build-stamp.mjs";
 import { SERVER_NODE_FLAGS } from "./node-flags.mjs";
 
-const SOURCES = ["app", "lib", "components", "public", "prisma", "scripts", "next.config.mjs", "package.json", "instrumentation.ts", "proxy.ts"];
-// The last thing scripts/build.mjs writes.
-const BUILD_MARK = ".next/service-db-template/PG_VERSION";
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
-
-function newestMtime(p) {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const entry of readdirSync(p)) {
-    if (entry === "generated" || entry === "node_modules") continue;
-    newest = Math.max(newest, newestMtime(path.join(p, entry)));
+const state = buildState();
+if (state !== "current") {
+  const pid = runningInstance();
+  if (pid) {
+    console.error(
+      `The build is ${state === "stale" ? "older than the sources" : "incomplete"}, and an instance (pid ${pid}) is serving it: a build now would change its files under it.\n` +
+        "Stop that instance, then run npm start again (it builds first).",
+    );
+    process.exit(1);
   }
-  return newest;
-}
-
-const stale = !existsSync(BUILD_MARK) || Math.max(...SOURCES.map(newestMtime)) > statSync(BUILD_MARK).mtimeMs;
-if (stale) {
-  console.log("Building the service (first start or sources changed)…");
+  // A configuration the service would refuse fails now, not after a build of several minutes.
+  const check = spawnSync(process.execPath, ["--import", "tsx", "scripts/check-config.ts"], { stdio: "inherit", env: { ...env, NODE_ENV: env.NODE_ENV ?? "production" } });
+  if (check.status !== 0) process.exit(check.status ?? 1);
+  console.log(state === "missing" ? "Building the service (first start)…" : "Building the service (sources changed since the last build)…");
   const build = spawnSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit", env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

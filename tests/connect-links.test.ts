@@ -75,7 +75,7 @@ describe("POST /v1/profile/connect", () => {
 
   it("drops required without error and refuses what it cannot use", async () => {
     expect((await mint({ required: ["gmail"], app: "notion" })).status).toBe(200);
-    for (const body of [{ app: "sheets" }, { capability: "send" }, { capability: "gmail:" }, { return_url: "ftp://x" }, { return_url: "https://app.example/#frag" }, { purpose: "x".repeat(281) }]) {
+    for (const body of [{ app: "sheets" }, { capability: "send" }, { capability: "gmail:" }, { purpose: "x".repeat(281) }]) {
       const res = await mint(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.code).toBe("invalid_request");
@@ -141,7 +141,10 @@ describe("a connect link's flow", () => {
     expect(await status(connect_url)).toEqual({ status: "approved" });
     const profile = await call(profileRoute, { headers: liveHeaders(t, { "x-user-id": "acct-77" }) });
     expect(profile.status).toBe(200);
-    expect((await open(connect_url)).res.status).toBe(410);
+    // Valid until expires_at, also after approval: it opens again, and binds nothing anew.
+    expect((await open(connect_url)).res.status).toBe(303);
+    expect(await status(connect_url)).toEqual({ status: "approved" });
+    expect((await mint({}, liveHeaders(t, { "x-user-id": "acct-77" }))).body.connect_url).not.toBe(connect_url);
   });
 
   it("grants a capability the signed-in person allows", async () => {
@@ -150,5 +153,147 @@ describe("a connect link's flow", () => {
     await allowCapability(flow!);
     expect(await status(connect_url)).toEqual({ status: "approved" });
     expect((await mint({ capability: "gmail:send" })).body.status).toBe("import_ready");
+  });
+});
+
+/** Brings a connect link's flow through import, phone and code as the owner of `phone`. */
+async function finishWithCode(flowId: string, phone: string) {
+  await previewImport((await findFlow(flowId))!, { provider: "chatgpt", text: "- I live in Porto" });
+  await decidePreview((await findFlow(flowId))!, { provider: "chatgpt", keep: true });
+  await continueFromImport((await findFlow(flowId))!);
+  await submitPhone((await findFlow(flowId))!, { phone, ip: "10.8.0.2" });
+  const code = (await (await db()).smsOutbox.findFirstOrThrow({ where: { phoneHash: phoneDigest(phone).phoneHash }, orderBy: { createdAt: "desc" } })).body.slice(0, 6);
+  return submitCode((await findFlow(flowId))!, { code });
+}
+
+describe("binding a developer's user id", () => {
+  it("needs phone and code in that browser: a signed-in session alone does not bind the id", async () => {
+    const { connect_url } = (await mint({}, liveHeaders(t, { "x-user-id": "victim-42" }))).body;
+    // Someone signed in (here: the tenant's own live user) opens the link: no one-click finish.
+    const { flow } = await open(connect_url, await sessionCookie(t.users.live.id));
+    expect(flow!.screen).toBe("import");
+    expect(flow!.userId).toBeNull();
+    expect(flow!.connect).toMatchObject({ signed_in: false, binds_external_id: true });
+    expect(await (await db()).externalUserId.findFirst({ where: { developerId: t.developer.id, externalId: "victim-42" } })).toBeNull();
+    const { userId } = await finishWithCode(flow!.id, "+14155550142");
+    expect(await (await db()).externalUserId.findFirstOrThrow({ where: { developerId: t.developer.id, externalId: "victim-42" } })).toMatchObject({ userId });
+  });
+
+  it("never re-binds an id: of two links minted for the same new id, the second finisher changes nothing", async () => {
+    const first = (await mint({}, liveHeaders(t, { "x-user-id": "acct-race" }))).body.connect_url;
+    const second = (await mint({ app: "notion" }, liveHeaders(t, { "x-user-id": "acct-race" }))).body.connect_url;
+    const a = (await open(first)).flow!;
+    const b = (await open(second)).flow!;
+    const { userId: owner } = await finishWithCode(a.id, "+14155550143");
+    // The second link's flow: its own screens, then phone and code of another person.
+    const bFlow = (await findFlow(b.id))!;
+    expect(bFlow.screen).toBe("app");
+    await (await db()).flowSession.update({ where: { id: b.id }, data: { screen: "phone" } });
+    await submitPhone((await findFlow(b.id))!, { phone: "+14155550144", ip: "10.8.0.3" });
+    const code = (await (await db()).smsOutbox.findFirstOrThrow({ where: { phoneHash: phoneDigest("+14155550144").phoneHash }, orderBy: { createdAt: "desc" } })).body.slice(0, 6);
+    const { userId: other } = await submitCode((await findFlow(b.id))!, { code });
+    expect(other).not.toBe(owner);
+    const bound = await (await db()).externalUserId.findMany({ where: { developerId: t.developer.id, externalId: "acct-race" } });
+    expect(bound.map((r) => r.userId)).toEqual([owner]);
+  });
+
+  it("keeps plane and developer: another developer's test-plane link never reaches this developer's test user", async () => {
+    const other = await createTenant();
+    const { connect_url } = (await mint({}, { "x-api-key": other.keys.skTest, "x-agent": other.agent.handle, "x-user-id": "their-id" })).body;
+    // This developer's test user is signed in: the link of another developer does not sign them in.
+    const { flow } = await open(connect_url, await sessionCookie(t.users.test.id));
+    expect(flow!.userId).toBeNull();
+    // A link naming no new id (the other developer's own linked test user) does not accept this session either.
+    const named = (await mint({}, { "x-api-key": other.keys.skTest, "x-agent": other.agent.handle, "x-user-id": "user-test" })).body.connect_url;
+    expect((await open(named, await sessionCookie(t.users.test.id))).flow!.userId).toBeNull();
+    const { completeFlow } = await import("@/lib/flow/sessions");
+    await expect(completeFlow({ flowId: flow!.id, userId: t.users.test.id })).rejects.toMatchObject({ reason: "wrong_plane" });
+  });
+});
+
+describe("return_url", () => {
+  it("is accepted only on an origin approved for the developer: 400 invalid_return_url otherwise, and no link is written", async () => {
+    const { DESTINATION_MESSAGES } = await import("@/lib/developers/destinations");
+    const prisma = await db();
+    for (const url of ["https://evil.example/phish", "javascript:alert(1)", "data:text/html,hi", "//evil.example/x", "https://user:pw@app.example/x"]) {
+      const before = await prisma.connectLink.count();
+      const res = await mint({ return_url: url });
+      expect(res.status, url).toBe(400);
+      expect(res.body.error.code).toBe("invalid_return_url");
+      expect([DESTINATION_MESSAGES.returnUrlInvalid, DESTINATION_MESSAGES.returnUrlNotRegistered]).toContain(res.body.error.message);
+      expect(await prisma.connectLink.count()).toBe(before);
+    }
+    expect((await mint({ return_url: "https://app.example/done" })).body.error.message).toBe(DESTINATION_MESSAGES.returnUrlNotRegistered);
+    // Another developer's approved origin does not count.
+    const other = await createTenant();
+    const { addOrigin } = await import("@/lib/developers/developers");
+    await addOrigin({ developerId: other.developer.id, origin: "https://app.example" });
+    expect((await mint({ return_url: "https://app.example/done" })).status).toBe(400);
+    await addOrigin({ developerId: t.developer.id, origin: "https://app.example" });
+    expect((await mint({ return_url: "https://app.example/done" })).status).toBe(200);
+  });
+
+  it("sends the browser there after finishing or cancelling, and not once the origin is no longer approved", async () => {
+    const { addOrigin } = await import("@/lib/developers/developers");
+    const { completeFlow, declineFlow } = await import("@/lib/flow/sessions");
+    await addOrigin({ developerId: t.developer.id, origin: "https://app.example" });
+    const a = (await open((await mint({ return_url: "https://app.example/done" })).body.connect_url, await sessionCookie(t.users.live.id))).flow!;
+    expect((await completeFlow({ flowId: a.id, userId: t.users.live.id })).redirectTo).toBe("https://app.example/done");
+    const b = (await open((await mint({ app: "notion", return_url: "https://app.example/back" })).body.connect_url)).flow!;
+    expect((await declineFlow({ flowId: b.id })).redirectTo).toBe("https://app.example/back?error=access_denied");
+    const c = (await open((await mint({ app: "drive", return_url: "https://app.example/later" })).body.connect_url)).flow!;
+    await (await db()).approvedOrigin.deleteMany({ where: { developerId: t.developer.id } });
+    expect((await declineFlow({ flowId: c.id })).redirectTo).not.toContain("app.example");
+  });
+});
+
+describe("hostile ids and keys", () => {
+  it("answers 404 for link ids holding NUL, control characters or too many characters, never a database error", async () => {
+    for (const id of ["mcc_%00", "mcc_abc%00def", `mcc_${"a".repeat(23)}%0A`, `mcc_${"a".repeat(500)}`, "%00"]) {
+      const url = `http://localhost:3000/personal-mcp/connect/${id}`;
+      const raw = decodeURIComponent(id);
+      const res = await openLink(new Request(url), { params: Promise.resolve({ linkId: raw }) });
+      expect(res.status, id).toBe(404);
+      expect((await call(statusRoute, { params: { linkId: raw } })).status, id).toBe(404);
+    }
+  });
+
+  it("looks messages up by their own keys only: ?connect_error=constructor shows the general message", async () => {
+    const { ConnectErrorBanner } = await import("@/components/flow/marks");
+    const { ownEntry } = await import("@/lib/own");
+    for (const key of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      const banner = ConnectErrorBanner({ code: key }) as unknown as { props: { children: unknown } };
+      expect(banner.props.children, key).toBe("The app could not be connected. Try again.");
+      expect(ownEntry({ a: "x" }, key)).toBeUndefined();
+    }
+    expect(ownEntry({ a: "x" }, "a")).toBe("x");
+  });
+});
+
+describe("a separately hosted MCP_URL", () => {
+  it("sends the browser on to the service's own address before a flow starts, so its cookie and the session belong there", async () => {
+    const { serviceAddressFor } = await import("@/lib/http/hosts");
+    const split = { BASE_URL: "https://api.example.com", MCP_URL: "https://mcp.example.com", SIGN_IN_URL: "https://api.example.com/sign-in" };
+    expect(serviceAddressFor("mcp.example.com", "/personal-mcp/connect/mcc_x", split)).toBe("https://api.example.com/personal-mcp/connect/mcc_x");
+    expect(serviceAddressFor("api.example.com", "/personal-mcp/connect/mcc_x", split)).toBeNull();
+    // Through the route: a request that came to the MCP host starts no flow there.
+    const { connect_url } = (await mint({})).body;
+    const id = linkId(connect_url);
+    const prisma = await db();
+    const before = await prisma.flowSession.count();
+    process.env.MCP_URL = "http://mcp.localtest:3000";
+    (await import("@/lib/env")).resetEnvForTests();
+    try {
+      const res = await openLink(new Request(`http://mcp.localtest:3000/connect/${id}`, { headers: { host: "mcp.localtest:3000" } }), { params: Promise.resolve({ linkId: id }) });
+      expect(res.status).toBe(303);
+      expect(res.headers.get("location")).toBe(`http://localhost:3000/personal-mcp/connect/${id}`);
+      expect(res.headers.get("set-cookie")).toBeNull();
+      expect(await prisma.flowSession.count()).toBe(before);
+      // On the service's own host the link opens as usual.
+      expect((await open(`http://localhost:3000/personal-mcp/connect/${id}`)).res.status).toBe(303);
+    } finally {
+      delete process.env.MCP_URL;
+      (await import("@/lib/env")).resetEnvForTests();
+    }
   });
 });

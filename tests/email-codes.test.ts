@@ -51,12 +51,12 @@ describe("e-mail codes", () => {
     const { sendEmailCode, verifyEmailCode, EMAIL_CODE_MESSAGES } = await import("@/lib/auth/email-codes");
     const { createUser } = await import("@/lib/users/users");
     const user = await createUser({ plane: "live" });
-    await expect(sendEmailCode({ userId: user.id, email: "not an address" })).rejects.toMatchObject({ reason: "invalid_email", message: EMAIL_CODE_MESSAGES.invalid_email });
-    await sendEmailCode({ userId: user.id, email: " Ada@Example.com " });
+    await expect(sendEmailCode({ userId: user.id, email: "not an address", ip: "10.9.0.1" })).rejects.toMatchObject({ reason: "invalid_email", message: EMAIL_CODE_MESSAGES.invalid_email });
+    await sendEmailCode({ userId: user.id, email: " Ada@Example.com ", ip: "10.9.0.1" });
     const mail = received.at(-1)!;
     expect(mail.to).toEqual(["ada@example.com"]);
     expect(mail.from).toBe("codes@profile.test");
-    await expect(sendEmailCode({ userId: user.id, email: "ada@example.com" })).rejects.toMatchObject({ reason: "resend_too_soon" });
+    await expect(sendEmailCode({ userId: user.id, email: "ada@example.com", ip: "10.9.0.1" })).rejects.toMatchObject({ reason: "resend_too_soon" });
     const code = codeIn(mail.data);
     const wrong = code === "000000" ? "111111" : "000000";
     for (let i = 0; i < 4; i++) await expect(verifyEmailCode({ userId: user.id, code: wrong })).rejects.toMatchObject({ reason: "wrong_code" });
@@ -64,14 +64,43 @@ describe("e-mail codes", () => {
     await expect(verifyEmailCode({ userId: user.id, code })).rejects.toMatchObject({ reason: "too_many_attempts" });
 
     advanceClockForTests(31_000);
-    await sendEmailCode({ userId: user.id, email: "ada@example.com" });
+    await sendEmailCode({ userId: user.id, email: "ada@example.com", ip: "10.9.0.1" });
     const late = codeIn(received.at(-1)!.data);
     advanceClockForTests(10 * 60 * 1000 + 1);
     await expect(verifyEmailCode({ userId: user.id, code: late })).rejects.toMatchObject({ reason: "expired" });
 
-    await sendEmailCode({ userId: user.id, email: "ada@example.com" });
+    await sendEmailCode({ userId: user.id, email: "ada@example.com", ip: "10.9.0.1" });
     await expect(verifyEmailCode({ userId: user.id, code: codeIn(received.at(-1)!.data) })).resolves.toEqual({ email: "ada@example.com" });
     expect(await (await db()).user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ email: "ada@example.com", emailProof: "email_code" });
+  });
+});
+
+describe("e-mail code limits", () => {
+  it("cap the codes one address receives an hour, whichever accounts ask: a sixth is refused and nothing is sent", async () => {
+    const { sendEmailCode, EMAIL_SEND_LIMITS, EMAIL_CODE_MESSAGES } = await import("@/lib/auth/email-codes");
+    const { createUser } = await import("@/lib/users/users");
+    const target = "victim.inbox@example.com";
+    for (let i = 0; i < EMAIL_SEND_LIMITS.perAddressPerHour; i++) {
+      const asker = await createUser({ plane: "live" });
+      await sendEmailCode({ userId: asker.id, email: target, ip: `10.9.2.${i + 1}` });
+    }
+    const before = received.length;
+    const asker = await createUser({ plane: "live" });
+    await expect(sendEmailCode({ userId: asker.id, email: target.toUpperCase(), ip: "10.9.2.99" })).rejects.toMatchObject({ reason: "rate_limited", message: EMAIL_CODE_MESSAGES.rate_limited });
+    expect(received.length).toBe(before);
+    expect(await (await db()).emailCode.count({ where: { userId: asker.id } })).toBe(0);
+  });
+
+  it("cap the codes one IP address (an IPv6 /64 as one) requests an hour, whatever the addresses", async () => {
+    const { sendEmailCode, EMAIL_SEND_LIMITS } = await import("@/lib/auth/email-codes");
+    const { createUser } = await import("@/lib/users/users");
+    const results: string[] = [];
+    for (let i = 0; i <= EMAIL_SEND_LIMITS.perIpPerHour; i++) {
+      const asker = await createUser({ plane: "live" });
+      results.push(await sendEmailCode({ userId: asker.id, email: `spray-${i}@example.com`, ip: `2001:db8:9:9::${i + 1}` }).then(() => "sent", (e: { reason: string }) => e.reason));
+    }
+    expect(results.slice(0, EMAIL_SEND_LIMITS.perIpPerHour).every((r) => r === "sent")).toBe(true);
+    expect(results.at(-1)).toBe("rate_limited");
   });
 });
 
@@ -80,7 +109,7 @@ describe("the mailbox page's code", () => {
     const { completeFlow } = await import("@/lib/flow/sessions");
     const { flowId, userId, client_id, verifier, reload, steps } = await atMailboxPage("+14155550166");
 
-    await steps.sendFlowEmailCode(await reload(), { email: "lyon.person@example.com" });
+    await steps.sendFlowEmailCode(await reload(), { email: "lyon.person@example.com", ip: "10.9.0.2" });
     expect((await reload()).pendingEmail).toBe("lyon.person@example.com");
     // Typed, not yet proven: the account has no address yet.
     expect((await (await db()).user.findUniqueOrThrow({ where: { id: userId } })).email).toBeNull();

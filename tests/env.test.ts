@@ -5,6 +5,15 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadEnv } from "@/lib/env";
 
+const PRODUCTION_DRIVERS = {
+  SMS_DRIVER: "twilio",
+  TWILIO_ACCOUNT_SID: "AC1",
+  TWILIO_AUTH_TOKEN: "t",
+  TWILIO_FROM: "+15005550006",
+  EMAIL_DRIVER: "smtp",
+  SMTP_URL: "smtp://mail.example.com:587",
+};
+
 describe("loadEnv", () => {
   it("defaults every address to localhost:3000, path-based", () => {
     const e = loadEnv({ DATA_DIR: "memory://" });
@@ -43,9 +52,9 @@ describe("loadEnv", () => {
   });
 
   it("requires the secrets in production with PostgreSQL", () => {
-    expect(() => loadEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/x" })).toThrow(/SERVICE_SECRET and AUTH_SECRET are required/);
+    expect(() => loadEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/x", ...PRODUCTION_DRIVERS })).toThrow(/SERVICE_SECRET and AUTH_SECRET are required/);
     const s = "x".repeat(32);
-    expect(loadEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/x", SERVICE_SECRET: s, AUTH_SECRET: s }).embedded).toBe(false);
+    expect(loadEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/x", SERVICE_SECRET: s, AUTH_SECRET: s, ...PRODUCTION_DRIVERS }).embedded).toBe(false);
     expect(() => loadEnv({ SERVICE_SECRET: "short" })).toThrow(/SERVICE_SECRET/);
   });
 
@@ -57,5 +66,30 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ DATA_DIR: "memory://", DISTILLER: "magic" })).toThrow(/DISTILLER/);
     const e = loadEnv({ DATA_DIR: "memory://", DISTILLER: "llm", LLM_BASE_URL: "http://127.0.0.1:11434/v1/", LLM_MODEL: "llama3.1" });
     expect(e).toMatchObject({ DISTILLER: "llm", LLM_BASE_URL: "http://127.0.0.1:11434/v1", LLM_MODEL: "llama3.1" });
+  });
+
+  it("keeps the development surfaces to development mode: on the embedded database by default, never by default on PostgreSQL", () => {
+    const s = "x".repeat(32);
+    const postgres = { NODE_ENV: "production", DATABASE_URL: "postgres://db/x", SERVICE_SECRET: s, AUTH_SECRET: s };
+    expect(loadEnv({ DATA_DIR: "memory://" })).toMatchObject({ developmentMode: true, SMS_DRIVER: "outbox", EMAIL_DRIVER: "outbox", CONNECT_DRIVER: "development" });
+    // The defaults alone on PostgreSQL: refused, naming every setting to change.
+    let message = "";
+    try {
+      loadEnv(postgres);
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      message = (err as Error).message;
+    }
+    expect(message).toContain("SMS_DRIVER=outbox (the default)");
+    expect(message).toContain("EMAIL_DRIVER=outbox (the default)");
+    expect(message).toContain("DEVELOPMENT_MODE=true");
+    expect(() => loadEnv({ ...postgres, ...PRODUCTION_DRIVERS, EMAIL_DRIVER: "outbox" })).toThrow(/EMAIL_DRIVER=outbox keeps address codes readable/);
+    expect(() => loadEnv({ ...postgres, ...PRODUCTION_DRIVERS, CONNECT_DRIVER: "development" })).toThrow(/CONNECT_DRIVER=development/);
+    expect(loadEnv({ ...postgres, ...PRODUCTION_DRIVERS })).toMatchObject({ developmentMode: false, CONNECT_DRIVER: "providers" });
+    // Explicitly on: a shared development database may keep the outboxes.
+    expect(loadEnv({ ...postgres, DEVELOPMENT_MODE: "true" })).toMatchObject({ developmentMode: true, SMS_DRIVER: "outbox", CONNECT_DRIVER: "development" });
+    // Explicitly off on the embedded database: the same rule.
+    expect(() => loadEnv({ DATA_DIR: "memory://", DEVELOPMENT_MODE: "false" })).toThrow(/SMS_DRIVER=outbox/);
+    expect(() => loadEnv({ DATA_DIR: "memory://", DEVELOPMENT_MODE: "yes" })).toThrow(/DEVELOPMENT_MODE/);
   });
 });

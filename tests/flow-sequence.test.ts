@@ -62,7 +62,7 @@ describe("first screen by way in", () => {
       const { client_id } = await registerClient(t);
       flowId = flowIdFrom(await authorizeCall(authorizeParams(client_id, pkce().challenge, { scope, required })));
     } else {
-      const res = await signUp();
+      const res = await signUp(new Request("http://localhost:3000/sign-up"));
       flowId = new URL(res.headers.get("location")!).pathname.split("/").pop()!;
       expect(res.headers.get("set-cookie")).toContain(`Path=/flow/${flowId}`);
     }

@@ -5,7 +5,10 @@ import { POST as createAgentRoute, GET as listAgentsRoute } from "@/app/v1/agent
 import { ERROR_STATUS, MESSAGES } from "@/lib/http/errors";
 import { defineRoute } from "@/lib/http/define-route";
 import { preflight } from "@/lib/http/cors";
-import { DEFAULT_BODY_LIMIT_BYTES } from "@/lib/http/request";
+import { DEFAULT_BODY_LIMIT_BYTES, ipLimitKey } from "@/lib/http/request";
+import { VERIFY_FLOW_COOKIE } from "@/lib/auth/third-party";
+import { findFlow, flowCookieName, isFlowBrowser, isFlowId } from "@/lib/flow/sessions";
+import { FRAME_DENY_HEADERS, noticePage } from "@/lib/http/html";
 import { createTenant, type Tenant } from "./helpers/fixtures";
 import { call } from "./helpers/http";
 
@@ -134,5 +137,65 @@ describe("CORS", () => {
     const res = await preflight("open");
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
+  });
+});
+
+describe("per-IP limit keys", () => {
+  it("count an IPv6 client by its /64, an IPv4-mapped address as its IPv4, and IPv4 as it is", () => {
+    expect(ipLimitKey("203.0.113.7")).toBe("203.0.113.7");
+    expect(ipLimitKey("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(ipLimitKey("2001:db8:abcd:12:1:2:3:4")).toBe("2001:db8:abcd:12::/64");
+    expect(ipLimitKey("2001:0db8:abcd:0012:ffff:ffff:ffff:ffff")).toBe("2001:db8:abcd:12::/64");
+    expect(ipLimitKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(ipLimitKey("[2001:db8:abcd:12::99]")).toBe("2001:db8:abcd:12::/64");
+    expect(ipLimitKey("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(ipLimitKey("::1")).toBe("0:0:0:0::/64");
+    expect(ipLimitKey("unknown")).toBe("unknown");
+  });
+
+  it("one /64 shares one limit: rotating addresses inside it does not multiply the text-message limit", async () => {
+    const { sendSignInCode, SEND_LIMITS } = await import("@/lib/auth/phone-codes");
+    const sent = [];
+    for (let i = 0; i <= SEND_LIMITS.perIpPerHour; i++) {
+      const phone = `+1415666${String(1000 + i).padStart(4, "0")}`;
+      sent.push(await sendSignInCode({ phone, plane: "live", phoneScope: "", ip: `2001:db8:77:1::${(i + 1).toString(16)}` }).then(() => "ok", (e: { reason: string }) => e.reason));
+    }
+    expect(sent.slice(0, SEND_LIMITS.perIpPerHour).every((r) => r === "ok")).toBe(true);
+    expect(sent.at(-1)).toBe("rate_limited");
+  });
+});
+
+describe("ids and keys from requests", () => {
+  it("a flow id holding NUL, control characters or a huge value finds no flow (never a database error)", async () => {
+    for (const id of ["\u0000", "a\u0000b", "\u001f".repeat(32), "x".repeat(10_000), "__proto__"]) {
+      expect(isFlowId(id)).toBe(false);
+      await expect(isFlowBrowser(id, "any-secret"), JSON.stringify(id).slice(0, 20)).resolves.toBe(false);
+      await expect(findFlow(id)).resolves.toBeNull();
+    }
+  });
+
+  it("the flow's route handlers read the browser's cookie from the request: a stranger's cancel goes back to the flow", async () => {
+    const { POST: cancel } = await import("@/app/(hosted)/flow/[flowId]/cancel/route");
+    for (const flowId of ["\u0000", "A".repeat(32)]) {
+      const res = await cancel(new Request(`http://localhost:3000/flow/${encodeURIComponent(flowId)}/cancel`, { method: "POST", headers: { cookie: `${flowCookieName("A".repeat(32))}=wrong` } }), { params: Promise.resolve({ flowId }) });
+      expect(res.status).toBe(303);
+      expect(new URL(res.headers.get("location")!).pathname.startsWith("/flow/")).toBe(true);
+    }
+    const { GET: verified } = await import("@/app/(hosted)/flow/[flowId]/verified/route");
+    const back = await verified(new Request("http://localhost:3000/flow/x/verified"), { params: Promise.resolve({ flowId: "\u0000" }) });
+    expect(back.status).toBe(303);
+    expect(back.headers.get("set-cookie")).toMatch(new RegExp(`^${VERIFY_FLOW_COOKIE}=;.*Max-Age=0`));
+  });
+});
+
+describe("framing", () => {
+  it("every page refuses framing (next.config.mjs headers()), with the same values as the notice pages and the fast path", async () => {
+    // @ts-expect-error: the Next.js configuration is plain JavaScript
+    const { default: config, FRAME_HEADERS } = await import("@/next.config.mjs");
+    const rules = await config.headers();
+    expect(rules).toEqual([{ source: "/:path*", headers: FRAME_HEADERS }]);
+    expect(Object.fromEntries(FRAME_HEADERS.map((h: { key: string; value: string }) => [h.key, h.value]))).toEqual(FRAME_DENY_HEADERS);
+    const notice = noticePage({ title: "t", text: "x", status: 404 });
+    for (const [name, value] of Object.entries(FRAME_DENY_HEADERS)) expect(notice.headers.get(name)).toBe(value);
   });
 });

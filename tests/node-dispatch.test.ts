@@ -5,7 +5,15 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
+import { readFileSync } from "node:fs";
+import { NextRequest } from "next/server";
+import { API_ROUTES } from "@/lib/http/api-routes.generated";
+import { MESSAGES } from "@/lib/http/errors";
+import { FRAME_DENY_HEADERS } from "@/lib/http/html";
 import { ApiRouter, dispatch, routeSegments } from "@/lib/http/node-dispatch";
+import { proxy } from "@/proxy";
+// @ts-expect-error: a build script, plain JavaScript
+import { TABLE_FILE, tableSource } from "../scripts/api-routes.mjs";
 import { createTenant, liveHeaders, type Tenant } from "./helpers/fixtures";
 
 const echo = defineRoute({
@@ -107,17 +115,84 @@ describe("dispatch", () => {
     expect((await bad.json()).error.code).toBe("invalid_json");
   });
 
-  it("leaves unknown paths, other methods and handlers not made by defineRoute to the app router", async () => {
+  it("leaves pages, preflights and handlers not made by defineRoute to the app router", async () => {
     for (const [method, path] of [
       ["GET", "/"],
-      ["GET", "/v1/nothing-here"],
-      ["DELETE", "/v1/profile"],
       ["OPTIONS", "/v1/cookie"],
       ["GET", "/plain"],
-      ["GET", "/v1/things//echo"],
+      ["POST", "/plain"],
     ] as const) {
       const res = await fetch(`${base}${path}`, { method });
       expect(res.status, `${method} ${path}`).toBe(299);
+    }
+  });
+
+  it("answers unknown /v1 paths with 404 not_found and wrong methods with 405 and Allow, in the /v1 JSON shape", async () => {
+    for (const path of ["/v1/nothing-here", "/v1", "/v1/things//echo", "/v1/profile/%00", "/v1/__proto__"]) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type")).toContain("application/json");
+      const body = await res.json();
+      expect(body.error).toEqual({ code: "not_found", message: "No such route." });
+      expect(res.headers.get("x-request-id")).toBe(body.request_id);
+    }
+    const wrong = await fetch(`${base}/v1/profile`, { method: "DELETE" });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get("allow")).toBe("GET");
+    expect((await wrong.json()).error).toEqual({ code: "method_not_allowed", message: "This route does not accept this method." });
+    const dynamic = await fetch(`${base}/v1/things/x/echo`, { method: "PUT" });
+    expect(dynamic.status).toBe(405);
+    expect(dynamic.headers.get("allow")).toBe("POST");
+  });
+
+  it("answers the same 404 from the app router's /v1 catch-all (npm run dev, or a request the fast path passed on)", async () => {
+    const { GET, POST, DELETE } = await import("@/app/v1/[...path]/route");
+    for (const handler of [GET, POST, DELETE]) {
+      const res = await handler();
+      expect(res.status).toBe(404);
+      expect((await res.json()).error.code).toBe("not_found");
+    }
+  });
+
+  it("sends the frame-refusing headers on every answer it serves", async () => {
+    for (const res of [await fetch(`${base}/v1/profile`, { headers: liveHeaders(t) }), await fetch(`${base}/v1/nothing-here`)]) {
+      expect(res.headers.get("x-frame-options")).toBe(FRAME_DENY_HEADERS["X-Frame-Options"]);
+      expect(res.headers.get("content-security-policy")).toBe(FRAME_DENY_HEADERS["Content-Security-Policy"]);
+    }
+  });
+});
+
+describe("the /v1 route table (lib/http/api-routes.generated.ts)", () => {
+  it("is current: the paths and methods of the route files, as the fast path's router reads them", async () => {
+    expect(tableSource(), "run `node scripts/api-routes.mjs`").toBe(readFileSync(TABLE_FILE, "utf8"));
+    const derived: Record<string, string[]> = {};
+    for (const { file, module } of modules) {
+      const segments = routeSegments(file);
+      if (segments[0] !== "v1" || segments.some((s) => s.startsWith(":...")) || file.startsWith("app/v1/things") || file.startsWith("app/(api)")) continue;
+      const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((m) => typeof module[m] === "function");
+      if (methods.length) derived[`/${segments.join("/")}`] = methods;
+    }
+    expect(Object.keys(derived).length).toBeGreaterThanOrEqual(15);
+    expect({ ...API_ROUTES }).toEqual(derived);
+  });
+
+  it("decides Next.js's answers too (npm run dev, and requests the fast path passes on): JSON 404 and 405 with Allow from proxy.ts", async () => {
+    const wrong = proxy(new NextRequest("http://localhost:3000/v1/profile", { method: "PUT" }));
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get("allow")).toBe("GET");
+    const body = await wrong.json();
+    expect(body.error).toEqual({ code: "method_not_allowed", message: MESSAGES.methodNotAllowed });
+    expect(wrong.headers.get("x-request-id")).toBe(body.request_id);
+    const dynamic = proxy(new NextRequest("http://localhost:3000/v1/sso/clients/oc_x/redirect-uris", { method: "POST" }));
+    expect([dynamic.status, dynamic.headers.get("allow")]).toEqual([405, "DELETE"]);
+    for (const path of ["/v1/nothing-here", "/v1", "/v1/__proto__", "/v1/profile/commit/a/b"]) {
+      const res = proxy(new NextRequest(`http://localhost:3000${path}`));
+      expect(res.status, path).toBe(404);
+      expect((await res.json()).error).toEqual({ code: "not_found", message: MESSAGES.notFound });
+    }
+    // A method a route takes, a preflight, and pages are Next.js's to answer.
+    for (const [method, path] of [["GET", "/v1/profile"], ["GET", "/v1/profile/commit/abc"], ["OPTIONS", "/v1/sso/client"], ["HEAD", "/v1/nothing"], ["GET", "/"]] as const) {
+      expect(proxy(new NextRequest(`http://localhost:3000${path}`, { method })).headers.get("x-middleware-next"), `${method} ${path}`).toBe("1");
     }
   });
 });

@@ -127,24 +127,6 @@ async function relyingParty(method: Method): Promise<RelyingParty> {
   return { config, clientId: registered.client_id, secret: registered.client_secret, method };
 }
 
-/**
- * The same client, configured with the revocation endpoint by hand: discovery does not advertise
- * one, and openid-client's tokenRevocation needs it in the server metadata.
- */
-function withRevocation(rp: RelyingParty): oidc.Configuration {
-  // The helper method is not metadata (and not enumerable: the rest holds only the discovered fields).
-  const { supportsPKCE: _helper, ...discovered } = rp.config.serverMetadata();
-  const config = new oidc.Configuration(
-    { ...discovered, revocation_endpoint: `${ISSUER}/oauth/revoke` },
-    rp.clientId,
-    undefined,
-    clientAuth(rp.method, rp.secret),
-  );
-  config[oidc.customFetch] = toServer;
-  oidc.allowInsecureRequests(config);
-  return config;
-}
-
 /** The relying party's authorize request, answered as a browser would see it: the flow's id. */
 async function startFlow(rp: RelyingParty, scope: string) {
   const verifier = oidc.randomPKCECodeVerifier();
@@ -218,10 +200,10 @@ describe("discovery", () => {
     expect(meta.id_token_signing_alg_values_supported).toEqual(["RS256"]);
     expect(meta.scopes_supported).toEqual(["openid", "email", "profile"]);
     expect(meta.token_endpoint_auth_methods_supported).toEqual(["none", "client_secret_basic", "client_secret_post"]);
-    // No userinfo endpoint is advertised (so openid-client's fetchUserInfo has none to call), no
-    // revocation endpoint, and no iss parameter on the callback.
+    // The revocation endpoint is advertised, so tokenRevocation needs nothing by hand; no userinfo
+    // endpoint (so openid-client's fetchUserInfo has none to call), and no iss parameter on the callback.
+    expect(meta.revocation_endpoint).toBe(`${ISSUER}/oauth/revoke`);
     expect(meta.userinfo_endpoint).toBeUndefined();
-    expect(meta.revocation_endpoint).toBeUndefined();
     expect(meta.authorization_response_iss_parameter_supported).toBeUndefined();
     expect(sent).toContain("GET /.well-known/openid-configuration");
   });
@@ -307,7 +289,7 @@ describe.each(["none", "client_secret_basic", "client_secret_post"] as const)("a
     expect((await readProfile(tokens.access_token)).status).toBe(200);
 
     sent.length = 0;
-    await oidc.tokenRevocation(withRevocation(rp), tokens.refresh_token!);
+    await oidc.tokenRevocation(rp.config, tokens.refresh_token!);
     expect(sent).toEqual(["POST /oauth/revoke"]);
 
     const profile = await readProfile(tokens.access_token);
@@ -324,7 +306,7 @@ describe.each(["none", "client_secret_basic", "client_secret_post"] as const)("a
 
   it("revokes an access token alone: it stops working while its refresh token still refreshes", async () => {
     const { tokens } = await signIn(rp, t.users.live.id);
-    await oidc.tokenRevocation(withRevocation(rp), tokens.access_token);
+    await oidc.tokenRevocation(rp.config, tokens.access_token);
     expect((await readProfile(tokens.access_token)).status).toBe(401);
     const refreshed = await oidc.refreshTokenGrant(rp.config, tokens.refresh_token!);
     expect((await readProfile(refreshed.access_token)).status).toBe(200);

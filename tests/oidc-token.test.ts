@@ -6,7 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { GET as jwksRoute } from "@/app/.well-known/jwks.json/route";
 import { GET as profileRoute } from "@/app/v1/profile/route";
 import { POST as rememberRoute } from "@/app/v1/profile/remember/route";
+import { POST as importRoute } from "@/app/v1/profile/import/route";
+import { POST as forgetRoute } from "@/app/v1/profile/forget/route";
 import { OPTIONS as tokenPreflight } from "@/app/oauth/token/route";
+import { POST as revokeRoute } from "@/app/oauth/revoke/route";
 import { GET as userinfoRoute } from "@/app/oauth/userinfo/route";
 import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
 import { db } from "@/lib/db";
@@ -132,14 +135,16 @@ describe("the code grant", () => {
 });
 
 describe("OAuth error rows", () => {
-  it("replay: 'Authorization code was already used.' and the tokens issued from that code are revoked", async () => {
+  it("replay: 'Authorization code was already used.', and nothing else changes: the tokens issued from it keep working", async () => {
     const s = await signIn(pub, t.users.live.id);
     const first = await codeGrant(pub, s);
     expect(first.status).toBe(200);
     expect((await asProfile(first.body.access_token)).status).toBe(200);
+    const before = await (await db()).oAuthGrant.findMany({ where: { clientId: pub } });
     expectOAuthError(await codeGrant(pub, s), 400, "invalid_grant", OAUTH_MESSAGES.codeUsed);
-    expect((await asProfile(first.body.access_token)).status).toBe(401);
-    expectOAuthError(await refresh(pub, first.body.refresh_token), 400, "invalid_grant", OAUTH_MESSAGES.refreshRevoked);
+    expect(await (await db()).oAuthGrant.findMany({ where: { clientId: pub } })).toEqual(before);
+    expect((await asProfile(first.body.access_token)).status).toBe(200);
+    expect((await refresh(pub, first.body.refresh_token)).status).toBe(200);
   });
 
   it("expired: 'Authorization code expired.' after 5 minutes, accepted just before", async () => {
@@ -454,6 +459,29 @@ describe("POST /oauth/revoke", () => {
   });
 });
 
+describe("profile claims from the profile", () => {
+  it("carry what any person's profile holds, agree with GET /v1/profile, and go when the memory is forgotten", async () => {
+    const headers = { "x-api-key": t.keys.sk, "x-agent": t.agent.handle, "x-user-id": "user-live" };
+    // The tenant's live user is an ordinary account: no claim columns were seeded for it.
+    const seeded = await (await db()).user.update({ where: { id: t.users.live.id }, data: { name: null } });
+    expect([seeded.name, seeded.givenName, seeded.familyName, seeded.location]).toEqual([null, null, null, null]);
+    const imported = await call(importRoute, { headers, body: { text: "My name is Ada Lovelace. I live in Porto." } });
+    expect(imported.status).toBe(201);
+    const claims = decodeJwt((await exchange(pub, t.users.live.id, { scope: "openid profile" })).id_token!);
+    expect(claims).toMatchObject({ name: "Ada Lovelace", given_name: "Ada", family_name: "Lovelace", location: "Porto" });
+    const profile = (await call(profileRoute, { headers, query: { sections: "identity" } })).body.identity;
+    expect(profile).toMatchObject({ name: "Ada Lovelace", given_name: "Ada", family_name: "Lovelace", location: "Porto" });
+    // Forgotten by the person: the claims drop what the profile no longer holds.
+    for (const match of ["Ada Lovelace", "Porto"]) {
+      await call(forgetRoute, { headers, body: { match, confirm: true, reason: "user_request" } });
+    }
+    const after = decodeJwt((await exchange(pub, t.users.live.id, { scope: "openid profile" })).id_token!);
+    expect(after).not.toHaveProperty("location");
+    expect(after).not.toHaveProperty("given_name");
+    expect(after).not.toHaveProperty("name");
+  });
+});
+
 describe("CORS of the token endpoint", () => {
   it("grants only the origins of public clients' callbacks", async () => {
     const confidential = await registerClient(t, { method: "client_secret_post", redirectUri: "http://127.0.0.1:5000/cb" });
@@ -470,5 +498,35 @@ describe("CORS of the token endpoint", () => {
     expect(res.headers.get("access-control-allow-origin")).toBeNull(); // no Origin sent
     const fromApp = await tokenCall({ grant_type: "refresh_token", refresh_token: res.body.refresh_token, client_id: pub }, { origin: "http://localhost:4000" });
     expect(fromApp.headers.get("access-control-allow-origin")).toBe("http://localhost:4000");
+  });
+
+  it("lets a response be read only from the requesting client's own origins, not another client's", async () => {
+    // Another developer's browser app, on its own origin.
+    const other = await createTenant();
+    const otherClient = (await registerClient(other, { redirectUri: "http://localhost:4100/callback" })).client_id;
+    const s = await signIn(pub, t.users.live.id);
+    // Its origin passes the preflight (a preflight cannot see which client asks)…
+    const pre = await tokenPreflight(new Request("http://localhost:3000/oauth/token", { method: "OPTIONS", headers: { origin: "http://localhost:4100" } }));
+    expect(pre.headers.get("access-control-allow-origin")).toBe("http://localhost:4100");
+    // …but the answer for this tenant's client is not readable from it, success or error.
+    const fromOther = await tokenCall({ grant_type: "authorization_code", code: s.code, redirect_uri: CALLBACK, client_id: pub, code_verifier: s.verifier }, { origin: "http://localhost:4100" });
+    expect(fromOther.headers.get("access-control-allow-origin")).toBeNull();
+    const fresh = await signIn(pub, t.users.live.id);
+    const granted = await tokenCall({ grant_type: "authorization_code", code: fresh.code, redirect_uri: CALLBACK, client_id: pub, code_verifier: fresh.verifier }, { origin: "http://localhost:4100" });
+    expect(granted.status).toBe(200);
+    expect(granted.headers.get("access-control-allow-origin")).toBeNull();
+    expect(otherClient).not.toBe(pub);
+    // Revocation likewise.
+    const revoked = await call(revokeRoute, {
+      rawBody: new URLSearchParams({ token: granted.body.refresh_token, client_id: pub }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:4100" },
+    });
+    expect(revoked.status).toBe(200);
+    expect(revoked.headers.get("access-control-allow-origin")).toBeNull();
+    const own = await call(revokeRoute, {
+      rawBody: new URLSearchParams({ token: "mcp_rt_unknown", client_id: pub }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:4000" },
+    });
+    expect(own.headers.get("access-control-allow-origin")).toBe("http://localhost:4000");
   });
 });

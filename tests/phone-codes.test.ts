@@ -92,6 +92,15 @@ describe("sending a code", () => {
     // Another sandbox's number space is another.
     await expect(verify(phone, "424242", "test", "dev-2")).rejects.toMatchObject({ reason: "expired" });
   });
+
+  it("never takes 424242 for any other test-plane number: it gets a real code, sent like a live one", async () => {
+    const phone = freshPhone();
+    await sendSignInCode({ phone, plane: "test", phoneScope: "dev-1", ip: randomIp() });
+    const sent = await lastCodeFor(phone);
+    expect(sent).toMatch(/^\d{6}$/);
+    if (sent !== "424242") await expect(verify(phone, "424242", "test", "dev-1")).rejects.toMatchObject({ reason: "wrong_code" });
+    await expect(verify(phone, sent, "test", "dev-1")).resolves.toBeUndefined();
+  });
 });
 
 describe("checking a code", () => {

@@ -5,7 +5,10 @@ import { POST as origins } from "@/app/v1/sso/origins/route";
 import { setAgentActive } from "@/lib/agents/agents";
 import { db } from "@/lib/db";
 import { PREFIX } from "@/lib/ids";
-import { hashClientSecret, MAX_REDIRECT_URIS_PER_CLIENT, SSO_MESSAGES } from "@/lib/oidc/clients";
+import { hashClientSecret, MAX_LOCALHOST_REDIRECT_URIS_PER_CLIENT, MAX_REDIRECT_URIS_PER_CLIENT, SSO_MESSAGES } from "@/lib/oidc/clients";
+import { GET as listClientsRoute } from "@/app/v1/sso/clients/route";
+import { DELETE as removeUriRoute } from "@/app/v1/sso/clients/[clientId]/redirect-uris/route";
+import { authorizeCall, authorizeParams, pkce } from "./helpers/oauth";
 import { createTenant, type Tenant } from "./helpers/fixtures";
 import { call } from "./helpers/http";
 
@@ -101,12 +104,28 @@ describe("POST /v1/sso/client", () => {
   });
 
   it("holds at most 25 callbacks on the public client", async () => {
+    await approve("https://app.example.com");
     for (let i = 0; i < MAX_REDIRECT_URIS_PER_CLIENT; i++) {
-      expect((await register({ publishable_key: t.keys.pk, redirect_uri: `http://localhost:${3000 + i}/cb` })).status).toBe(i === 0 ? 201 : 200);
+      expect((await register({ publishable_key: t.keys.pk, redirect_uri: `https://app.example.com/cb${i}` })).status).toBe(i === 0 ? 201 : 200);
     }
-    const over = await register({ publishable_key: t.keys.pk, redirect_uri: "http://localhost:4000/cb" });
+    const over = await register({ publishable_key: t.keys.pk, redirect_uri: "https://app.example.com/one-more" });
     expect(over.status).toBe(400);
     expect(over.body.error).toMatchObject({ code: "too_many_redirect_uris", limit: MAX_REDIRECT_URIS_PER_CLIENT });
+  });
+
+  it("never lets localhost callbacks, which the public key alone can add, crowd out real ones", async () => {
+    const uris = async () => (await db()).oAuthRedirectUri.findMany({ where: { client: { developerId: t.developer.id } }, orderBy: { createdAt: "asc" }, select: { uri: true } });
+    // Someone holding the public key fills the client with localhost callbacks: only the newest 10 stay.
+    for (let i = 0; i < 30; i++) expect((await register({ publishable_key: t.keys.pk, redirect_uri: `http://localhost:${5000 + i}/cb` })).status).toBeLessThan(300);
+    expect((await uris()).map((r) => r.uri)).toEqual(Array.from({ length: MAX_LOCALHOST_REDIRECT_URIS_PER_CLIENT }, (_, i) => `http://localhost:${5020 + i}/cb`));
+    // The developer's real callbacks all fit; once the client is full, each takes the oldest localhost one's place.
+    await approve("https://app.example.com");
+    for (let i = 0; i < MAX_REDIRECT_URIS_PER_CLIENT; i++) {
+      expect((await register({ publishable_key: t.keys.pk, redirect_uri: `https://app.example.com/cb${i}` })).status, `real ${i}`).toBe(200);
+    }
+    const held = (await uris()).map((r) => r.uri);
+    expect(held).toHaveLength(MAX_REDIRECT_URIS_PER_CLIENT);
+    expect(held.filter((u) => u.startsWith("https://"))).toHaveLength(MAX_REDIRECT_URIS_PER_CLIENT);
   });
 
   it("needs an active agent, and keeps the test plane apart from the live one", async () => {
@@ -127,5 +146,42 @@ describe("POST /v1/sso/client", () => {
     expect(pre.status).toBe(204);
     expect(pre.headers.get("access-control-allow-origin")).toBe("*");
     expect(pre.headers.get("access-control-allow-methods")).toContain("POST");
+  });
+});
+
+describe("GET /v1/sso/clients and DELETE /v1/sso/clients/:clientId/redirect-uris", () => {
+  const sk = (tenant: Tenant, key = tenant.keys.sk) => ({ "x-api-key": key, "x-agent": tenant.agent.handle });
+
+  it("list the developer's clients in the key's plane and remove a callback, which then stops working at authorize", async () => {
+    const { client_id } = (await register({ publishable_key: t.keys.pk, redirect_uri: "http://localhost:4000/callback" })).body;
+    await register({ publishable_key: t.keys.pk, redirect_uri: "http://localhost:4001/callback" });
+    const listed = await call(listClientsRoute, { headers: sk(t) });
+    expect(listed.status).toBe(200);
+    expect(listed.body.clients).toEqual([
+      { client_id, token_endpoint_auth_method: "none", redirect_uris: ["http://localhost:4000/callback", "http://localhost:4001/callback"], created_at: expect.any(String) },
+    ]);
+    expect((await call(listClientsRoute, { headers: sk(t, t.keys.skTest) })).body.clients).toEqual([]);
+
+    const removed = await call(removeUriRoute, { headers: sk(t), params: { clientId: client_id }, body: { redirect_uri: "http://localhost:4000/callback" } });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ ok: true, client_id, redirect_uris: ["http://localhost:4001/callback"] });
+    const authorize = await authorizeCall({ ...authorizeParams(client_id, pkce().challenge), redirect_uri: "http://localhost:4000/callback" });
+    expect(authorize.body).toEqual({ error: "invalid_request", error_description: "redirect_uri must exactly match client registration." });
+    const again = await call(removeUriRoute, { headers: sk(t), params: { clientId: client_id }, body: { redirect_uri: "http://localhost:4000/callback" } });
+    expect(again.status).toBe(404);
+    expect(again.body.error.message).toBe(SSO_MESSAGES.redirectUriNotFound);
+  });
+
+  it("keep tenants apart: another developer's client is not found, and keys are checked", async () => {
+    const { client_id } = (await register({ publishable_key: t.keys.pk, redirect_uri: "http://localhost:4000/callback" })).body;
+    const other = await createTenant();
+    expect((await call(listClientsRoute, { headers: sk(other) })).body.clients).toEqual([]);
+    const foreign = await call(removeUriRoute, { headers: sk(other), params: { clientId: client_id }, body: { redirect_uri: "http://localhost:4000/callback" } });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error.message).toBe(SSO_MESSAGES.clientNotFound);
+    expect((await call(removeUriRoute, { headers: sk(t), params: { clientId: "oc_%00" }, body: { redirect_uri: "x" } })).status).toBe(404);
+    expect((await call(listClientsRoute, { headers: { "x-api-key": t.keys.pk, "x-agent": t.agent.handle } })).status).toBe(401);
+    expect((await call(listClientsRoute, { headers: { "x-api-key": t.keys.revoked, "x-agent": t.agent.handle } })).status).toBe(401);
+    expect(await (await db()).oAuthRedirectUri.count({ where: { clientId: client_id } })).toBe(1);
   });
 });

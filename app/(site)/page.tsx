@@ -40,8 +40,8 @@ const CAPABILITIES: { title: string; body: React.ReactNode; icon: React.ReactNod
     title: "REST and MCP",
     body: (
       <>
-        The same profile over REST under <Code>/v1</Code> and as MCP tools: read, search, remember, forget, commit and
-        import. Short-lived MCP sessions can be minted for a single user.
+        The profile over REST under <Code>/v1</Code>: read, search, remember, forget, commit and import. The same
+        operations as MCP tools, with short-lived MCP sessions for a single user, are coming next.
       </>
     ),
     icon: <path d="M8 7l-5 5 5 5M16 7l5 5-5 5M14 4l-4 16" />,
@@ -51,7 +51,8 @@ const CAPABILITIES: { title: string; body: React.ReactNode; icon: React.ReactNod
     body: (
       <>
         An OpenID Connect provider: authorization-code flow with PKCE, always <Code>S256</Code>. The ID token carries
-        the service&rsquo;s user id and, optionally, a verified email. Hosted sign-in links are a second way in.
+        the service&rsquo;s user id and, optionally, a verified email. Hosted sign-in links, a second way in, are
+        coming next.
       </>
     ),
     icon: (
@@ -104,8 +105,8 @@ function Hero() {
           </h1>
           <p className="mt-5 max-w-xl text-base leading-7 text-pretty text-slate-600 sm:text-lg sm:leading-8">
             Profile Service keeps a profile for each of your users — identity, preferences and a summary built from
-            their memories — and shares it only with the agents they approve. Agents read and write it over REST and
-            MCP; apps sign users in with OpenID Connect.
+            their memories — and shares it only with the agents they approve. Agents read and write it over REST
+            (MCP is coming next); apps sign users in with OpenID Connect.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link

@@ -1,5 +1,6 @@
 // Small marks shared by the hosted pages: an assistant's or app's monogram, a status badge, and the
 // banner for an app that could not be connected.
+import { ownEntry } from "@/lib/own";
 
 const MONOGRAM_COLORS: Record<string, string> = {
   chatgpt: "bg-emerald-600",
@@ -39,7 +40,7 @@ export function ConnectErrorBanner({ code }: { code?: string }) {
   if (!code) return null;
   return (
     <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-200">
-      {CONNECT_ERRORS[code] ?? "The app could not be connected. Try again."}
+      {ownEntry(CONNECT_ERRORS, code) ?? "The app could not be connected. Try again."}
     </p>
   );
 }

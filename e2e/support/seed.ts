@@ -24,6 +24,7 @@ async function expiredFlow() {
   const dev = await createDeveloper({ name: "Late Co" });
   const agent = await createAgent({ developerId: dev.id, handle: "late", displayName: "Late App" });
   const flow = await createFlow({
+    ip: "127.0.0.1",
     wayIn: "oidc",
     developerId: dev.id,
     agentId: agent.id,

@@ -1,15 +1,18 @@
 // Six-digit sign-in codes sent by text message. A code lives 10 minutes and takes at most 5 wrong
 // tries; a new one may be sent 30 seconds after the last, and sending is limited per number and per
-// IP address. Known and unknown numbers get exactly the same answer. In the test plane (sandbox)
-// the code is always 424242 and no message is sent.
+// IP address. Known and unknown numbers get exactly the same answer. For the sandbox's synthetic
+// number alone (test plane) the code is always 424242 and no message is sent; any other test-plane
+// number gets a real code, sent and limited like a live one.
 import { randomInt, randomUUID } from "node:crypto";
+import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { now as clockNow } from "../clock";
 import { keyedHash } from "../crypto";
 import { db } from "../db";
 import type { Plane } from "../db/generated/enums";
 import { env } from "../env";
+import { ipLimitKey } from "../http/request";
 import { lazyLimiter } from "../ratelimit";
-import { SANDBOX_VERIFICATION_CODE } from "../sandbox/seed";
+import { SANDBOX_PHONE, SANDBOX_VERIFICATION_CODE } from "../sandbox/seed";
 import { smsDriver } from "../sms";
 import { phoneDigest } from "../users/phone";
 import { CODE_LENGTH, CODE_TTL_SECONDS, MAX_CODE_ATTEMPTS, RESEND_AFTER_SECONDS, tryCode } from "./code-tries";
@@ -20,11 +23,12 @@ export const SEND_LIMITS = { perNumberPerHour: 5, perIpPerHour: 20 } as const;
 
 const CODE_HASH_PURPOSE = "phone-code";
 
-export type CodeErrorReason = "resend_too_soon" | "rate_limited" | "expired" | "too_many_attempts" | "wrong_code" | "send_failed";
+export type CodeErrorReason = "resend_too_soon" | "rate_limited" | "country_not_served" | "expired" | "too_many_attempts" | "wrong_code" | "send_failed";
 
 export const CODE_MESSAGES: Record<CodeErrorReason, string> = {
   resend_too_soon: "A code was just sent. You can ask for a new one in a few seconds.",
   rate_limited: "Too many codes were sent. Try again later.",
+  country_not_served: "This service cannot send text messages to numbers of this country.",
   expired: "This code has expired. Send a new one.",
   too_many_attempts: "Too many wrong tries. Send a new code.",
   wrong_code: "That code is not right. Check the message and try again.",
@@ -45,7 +49,17 @@ export class CodeError extends Error {
 const sendLimiters = {
   number: lazyLimiter(() => ({ name: "sms-number", points: SEND_LIMITS.perNumberPerHour, durationSeconds: 3600 })),
   ip: lazyLimiter(() => ({ name: "sms-ip", points: SEND_LIMITS.perIpPerHour, durationSeconds: 3600 })),
+  // The service's whole budget (SMS_PER_HOUR), counted after the per-IP and per-number limits.
+  all: lazyLimiter(() => ({ name: "sms-all", points: env().SMS_PER_HOUR, durationSeconds: 3600 })),
 };
+
+/** Whether text messages may go to this E.164 number's country (SMS_COUNTRIES; unset: every country). */
+export function countryServed(phone: string): boolean {
+  const allowed = env().SMS_COUNTRIES;
+  if (!allowed) return true;
+  const country = parsePhoneNumberFromString(phone)?.country;
+  return !!country && allowed.includes(country);
+}
 
 function hashCode(codeId: string, code: string): string {
   return keyedHash(CODE_HASH_PURPOSE, `${codeId}:${code}`);
@@ -82,11 +96,15 @@ export async function sendSignInCode(input: PhoneTarget & { ip: string; flowId?:
     const wait = Math.ceil(RESEND_AFTER_SECONDS - (at.getTime() - last.createdAt.getTime()) / 1000);
     if (wait > 0) throw new CodeError("resend_too_soon", wait);
   }
-  const sandbox = input.plane === "test";
+  // Only the synthetic number has the fixed code: anyone may provision a sandbox, so a fixed code for
+  // every test-plane number would sign anyone in as any test user of any developer.
+  const sandbox = input.plane === "test" && input.phone === SANDBOX_PHONE;
   if (!sandbox) {
+    if (!countryServed(input.phone)) throw new CodeError("country_not_served");
     for (const [limiter, key] of [
-      [sendLimiters.ip, `ip:${input.ip}`],
+      [sendLimiters.ip, `ip:${ipLimitKey(input.ip)}`],
       [sendLimiters.number, `n:${phoneHash}`],
+      [sendLimiters.all, "all"],
     ] as const) {
       const res = await limiter.consume(key);
       if (!res.allowed) throw new CodeError("rate_limited", res.retryAfter);

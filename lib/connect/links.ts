@@ -3,12 +3,13 @@
 // asks, reusable until expires_at; opening it starts a hosted flow; finishing that flow approves it.
 import { now as clockNow } from "../clock";
 import { db } from "../db";
+import { returnUrlProblem } from "../developers/destinations";
 import type { Plane } from "../db/generated/enums";
 import { env } from "../env";
 import { APP_NAMES, type App } from "../flow/bring-in";
 import { createFlow } from "../flow/sessions";
 import { ApiError, MESSAGES } from "../http/errors";
-import { newId, PREFIX } from "../ids";
+import { isIdOf, newId, PREFIX } from "../ids";
 import { lazyLimiter } from "../ratelimit";
 import type { RequiredName } from "../oidc/required";
 import { findExternalUser, isApproved } from "../users/approvals";
@@ -77,6 +78,12 @@ async function decide(input: MintInput): Promise<ConnectStatus> {
   return "import_ready";
 }
 
+/** A return_url is accepted only on a destination the developer registered (400 invalid_return_url otherwise). */
+export async function checkReturnUrl(input: { developerId: string; url: string }): Promise<void> {
+  const problem = await returnUrlProblem(input);
+  if (problem) throw new ApiError("invalid_return_url", problem, { fields: [{ field: "return_url", message: problem }] });
+}
+
 /** The person a connect request names: by the resolved user, or by the developer's own id (known or not). */
 export async function personFor(input: { developerId: string; plane: Plane; agentId: string; userId?: string | null; externalId?: string | null }) {
   if (input.userId) return { userId: input.userId, externalId: null };
@@ -103,7 +110,7 @@ export async function mintConnectLink(input: MintInput) {
     app: input.app ?? null,
     capability: input.capability ?? null,
   };
-  const reusable = await prisma.connectLink.findFirst({ where: { ...same, status: "pending", expiresAt: { gt: at } }, orderBy: { createdAt: "desc" } });
+  const reusable = await prisma.connectLink.findFirst({ where: { ...same, expiresAt: { gt: at } }, orderBy: { createdAt: "desc" } });
   const link =
     reusable ??
     (await prisma.connectLink.create({
@@ -124,7 +131,7 @@ export async function mintConnectLink(input: MintInput) {
 
 /** GET <connect_url>/status. Null for an unknown link. */
 export async function linkStatus(id: string): Promise<LinkStatus | null> {
-  if (!id.startsWith(PREFIX.connectLink) || id.length > 64) return null;
+  if (!isIdOf(PREFIX.connectLink, id)) return null;
   const link = await (await db()).connectLink.findUnique({ where: { id }, select: { status: true, expiresAt: true } });
   if (!link) return null;
   if (link.status === "approved") return "approved";
@@ -132,21 +139,30 @@ export async function linkStatus(id: string): Promise<LinkStatus | null> {
 }
 
 /**
- * A person opens a link: a hosted flow starts for what it asks. A person already signed in (in the
- * link's plane, and the one the link names, if it names one) skips phone and code. An unknown, used
- * or expired link opens nothing.
+ * A person opens a link: a hosted flow starts for what it asks, until expires_at, as often as it is
+ * opened. A person already signed in (in the link's plane, and the one the link names, if it names
+ * one) skips phone and code, except on a link that would bind the developer's id for a person. An
+ * unknown or expired link opens nothing.
  */
-export async function openConnectLink(linkId: string, sessionUserId: string | null): Promise<{ flow: { id: string; browserSecret: string } } | { refused: "unknown" | "used" | "expired" }> {
+export async function openConnectLink({ linkId, sessionUserId, ip }: { linkId: string; sessionUserId: string | null; ip: string }): Promise<{ flow: { id: string; browserSecret: string } } | { refused: "unknown" | "expired" }> {
   const prisma = await db();
-  const link = linkId.startsWith(PREFIX.connectLink) ? await prisma.connectLink.findUnique({ where: { id: linkId } }) : null;
+  const link = isIdOf(PREFIX.connectLink, linkId) ? await prisma.connectLink.findUnique({ where: { id: linkId } }) : null;
   if (!link) return { refused: "unknown" };
-  if (link.status === "approved") return { refused: "used" };
+  // Valid until expires_at and reusable, also once approved (the spec's connect link).
   if (link.expiresAt <= clockNow()) return { refused: "expired" };
+  // A link that would bind the developer's id for a person asks for phone and code whoever is signed in:
+  // a long-lived session is not consent to be linked. Otherwise the session counts only for the person
+  // the link names, in the link's plane (and, for a test user, the link's developer).
+  const bindsExternalId = !link.userId && !!link.externalId;
   const signedIn =
-    sessionUserId && (!link.userId || link.userId === sessionUserId)
-      ? await prisma.user.findFirst({ where: { id: sessionUserId, plane: link.plane }, select: { id: true } })
+    sessionUserId && !bindsExternalId && (!link.userId || link.userId === sessionUserId)
+      ? await prisma.user.findFirst({
+          where: { id: sessionUserId, plane: link.plane, ...(link.plane === "test" ? { developerId: link.developerId } : {}) },
+          select: { id: true },
+        })
       : null;
   const flow = await createFlow({
+    ip,
     wayIn: "connect",
     developerId: link.developerId,
     agentId: link.agentId,
@@ -160,6 +176,7 @@ export async function openConnectLink(linkId: string, sessionUserId: string | nu
       client_name: link.clientName,
       return_url: link.returnUrl,
       signed_in: !!signedIn,
+      binds_external_id: bindsExternalId,
     },
     // A one-app link's app is marked Required on its screen.
     required: link.app ? [[link.app as RequiredName]] : [],

@@ -1,7 +1,7 @@
 // What a person brings into the hosted flow from an assistant: the answer to a prompt pasted into
 // a box, or a ChatGPT or Claude export file. Each becomes a preview of memories the person confirms
 // before anything is saved.
-import { distillerFromConfig } from "../profile/distill";
+import { builtinDistiller, distillerFromConfig } from "../profile/distill";
 import { detectExport, ExportFormatError, parseChatGptExport, parseClaudeExport, parseMemoryDump } from "../profile/parsers";
 
 export const ASSISTANTS = ["chatgpt", "claude", "gemini", "grok"] as const;
@@ -67,9 +67,11 @@ export function previewPaste(text: string): PreviewMemory[] {
 
 /**
  * An export file (conversations.json from ChatGPT or Claude): what the person said, distilled into
- * memories, each dated by its conversation.
+ * memories, each dated by its conversation. Someone not signed in yet (anyone with a flow's link)
+ * gets the built-in distiller: the configured language model, which costs per character, is for
+ * people who have proven their number.
  */
-export async function previewExport(assistant: Assistant, bytes: Uint8Array): Promise<PreviewMemory[]> {
+export async function previewExport(assistant: Assistant, bytes: Uint8Array, who: { signedIn: boolean }): Promise<PreviewMemory[]> {
   if (!EXPORT_ASSISTANTS.includes(assistant)) throw new BringInError(`${ASSISTANT_NAMES[assistant]} export files cannot be read yet. Paste the answer instead.`);
   if (bytes.byteLength > FILE_MAX_BYTES) throw new BringInError("That file is larger than 20 MB. Upload conversations.json from the export.");
   let json: unknown;
@@ -89,7 +91,7 @@ export async function previewExport(assistant: Assistant, bytes: Uint8Array): Pr
     if (err instanceof ExportFormatError) throw new BringInError(`That export could not be read: ${err.message}`);
     throw err;
   }
-  const distiller = distillerFromConfig();
+  const distiller = who.signedIn ? distillerFromConfig() : builtinDistiller;
   const seen = new Set<string>();
   const memories: PreviewMemory[] = [];
   for (const instruction of parsed.instructions) memories.push({ text: instruction.text, at: instruction.at?.toISOString() ?? null });

@@ -4,7 +4,12 @@
 // known, the agent approved, and for OpenID Connect a code issued — or declined.
 import { keyedHash, randomBase62, safeEqual } from "../crypto";
 import { db } from "../db";
+import type { Prisma } from "../db/generated/client";
+import { isRegisteredDestination } from "../developers/destinations";
 import { env } from "../env";
+import { noticePage } from "../http/html";
+import { ipLimitKey } from "../http/request";
+import { lazyLimiter } from "../ratelimit";
 import type { Plane } from "../db/generated/enums";
 import { now as clockNow } from "../clock";
 import { issueCode } from "../oidc/tokens";
@@ -70,6 +75,11 @@ export interface ConnectFlowRequest {
   return_url: string | null;
   /** The person had a session when the link opened. */
   signed_in: boolean;
+  /**
+   * The link binds the developer's own id for a person to the account that finishes it: only after a
+   * code in this flow (a session is not consent), and never an id already bound.
+   */
+  binds_external_id?: boolean;
   /** Set once the person allowed the capability. */
   capability_allowed?: boolean;
 }
@@ -83,14 +93,38 @@ export interface FlowReceipt {
 }
 
 export class FlowError extends Error {
-  constructor(readonly reason: "not_found" | "expired" | "ended" | "wrong_plane") {
-    super(`Flow ${reason.replace("_", " ")}.`);
+  constructor(
+    readonly reason: "not_found" | "expired" | "ended" | "wrong_plane" | "rate_limited",
+    readonly retryAfter?: number,
+  ) {
+    super(reason === "rate_limited" ? FLOW_RATE_LIMITED : `Flow ${reason.replace("_", " ")}.`);
     this.name = "FlowError";
   }
 }
 
+export const FLOW_RATE_LIMITED = "Too many sign-ins were started from this network. Try again in a few minutes.";
+
+const flowStarts = lazyLimiter(() => ({ name: "flow-start", points: env().FLOWS_PER_IP_PER_HOUR, durationSeconds: 3600 }));
+
+/** The hosted notice for a browser over the flow-start limit (sign-up, connect links). */
+export function flowRateLimitedPage(err: FlowError): Response {
+  const page = noticePage({ title: "Please wait a few minutes", text: FLOW_RATE_LIMITED, status: 429 });
+  page.headers.set("Retry-After", String(err.retryAfter ?? 60));
+  return page;
+}
+
 export function flowCookieName(flowId: string): string {
   return FLOW_COOKIE_PREFIX + flowId;
+}
+
+/** The flow's browser cookie as a request carries it (route handlers read it from the request, so they run outside Next.js too). */
+export function flowCookieFrom(req: Request, flowId: string): string | undefined {
+  const name = flowCookieName(flowId);
+  for (const part of (req.headers.get("cookie") ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
 }
 
 /** The Set-Cookie header that ties a new flow to the browser: HttpOnly, scoped to the flow's path, its life long. */
@@ -121,7 +155,11 @@ export async function createFlow(input: {
   connectLinkId?: string;
   userId?: string;
   required: RequiredEntry[];
+  /** The client's address: every way in counts against one per-IP limit (FLOWS_PER_IP_PER_HOUR). */
+  ip: string;
 }): Promise<{ id: string; browserSecret: string; expiresAt: Date }> {
+  const limited = await flowStarts.consume(`ip:${ipLimitKey(input.ip)}`);
+  if (!limited.allowed) throw new FlowError("rate_limited", limited.retryAfter);
   const id = randomBase62(32);
   const browserSecret = randomBase62(32);
   const createdAt = clockNow();
@@ -147,9 +185,17 @@ export async function createFlow(input: {
   return { id, browserSecret, expiresAt };
 }
 
+/**
+ * Whether a value from a URL can be a flow id (randomBase62(32), as createFlow makes them): checked
+ * before any lookup, so NUL, control characters or a huge value find no flow instead of a database error.
+ */
+export function isFlowId(value: string): boolean {
+  return /^[A-Za-z0-9]{32}$/.test(value);
+}
+
 /** A flow by id, as stored (expired or ended ones included); null when unknown. */
 export async function findFlow(id: string): Promise<FlowSession | null> {
-  if (!/^[A-Za-z0-9]{32}$/.test(id)) return null;
+  if (!isFlowId(id)) return null;
   const row = await (await db()).flowSession.findUnique({ where: { id } });
   if (!row) return null;
   return {
@@ -195,7 +241,7 @@ export function sequenceOf(flow: FlowSession): SequenceInput {
 
 /** Whether the browser's cookie value is the one the flow was started with. */
 export async function isFlowBrowser(flow: string | Pick<FlowSession, "id" | "browserHash">, cookieValue: string | undefined): Promise<boolean> {
-  if (!cookieValue) return false;
+  if (!cookieValue || (typeof flow === "string" && !isFlowId(flow))) return false;
   // A flow already read carries its hash; an id alone is looked up.
   const row = typeof flow === "string" ? await (await db()).flowSession.findUnique({ where: { id: flow }, select: { id: true, browserHash: true } }) : flow;
   return !!row && safeEqual(row.browserHash, keyedHash(BROWSER_HASH_PURPOSE, `${row.id}.${cookieValue}`));
@@ -226,9 +272,11 @@ export async function completeFlow(input: { flowId: string; userId: string }): P
   const result = await (await db()).$transaction(async (tx) => {
     const flow = await tx.flowSession.findUnique({ where: { id: input.flowId } });
     if (!flow) throw new FlowError("not_found");
-    const user = await tx.user.findUnique({ where: { id: input.userId }, select: { plane: true } });
+    const user = await tx.user.findUnique({ where: { id: input.userId }, select: { plane: true, developerId: true } });
     if (!user) throw new FlowError("not_found");
-    if (user.plane !== flow.plane || (flow.userId && flow.userId !== input.userId)) throw new FlowError("wrong_plane");
+    // A test user belongs to one developer: another developer's flow never reaches it.
+    const otherDeveloper = user.plane === "test" && user.developerId !== flow.developerId;
+    if (user.plane !== flow.plane || otherDeveloper || (flow.userId && flow.userId !== input.userId)) throw new FlowError("wrong_plane");
     // Ends the flow only if it is still active and unexpired: of two completions, one wins.
     const ended = await tx.flowSession.updateMany({
       where: { id: flow.id, status: "active", expiresAt: { gt: at } },
@@ -236,7 +284,7 @@ export async function completeFlow(input: { flowId: string; userId: string }): P
     });
     if (ended.count === 0) throw new FlowError(flow.status !== "active" ? "ended" : "expired");
     if (flow.agentId) await approveAgent({ userId: input.userId, agentId: flow.agentId }, tx);
-    if (flow.wayIn === "connect") return { redirectTo: (flow.request as unknown as ConnectFlowRequest).return_url ?? profileHome() };
+    if (flow.wayIn === "connect") return { redirectTo: (await connectReturn(flow, tx)) ?? profileHome() };
     if (flow.wayIn !== "oidc") return { redirectTo: profileHome() };
     const request = flow.request as unknown as OidcFlowRequest;
     const code = await issueCode(
@@ -260,6 +308,16 @@ export async function completeFlow(input: { flowId: string; userId: string }): P
   return result;
 }
 
+/**
+ * A connect link's return_url while it is still a destination the developer registered (checked again
+ * now: an origin removed since stops receiving people); null otherwise.
+ */
+async function connectReturn(flow: { developerId: string | null; request: unknown }, tx?: Prisma.TransactionClient): Promise<string | null> {
+  const back = (flow.request as ConnectFlowRequest).return_url;
+  if (!back || !flow.developerId) return null;
+  return (await isRegisteredDestination({ developerId: flow.developerId, url: back }, tx)) ? back : null;
+}
+
 /** The person declined (Cancel): the callback gets error=access_denied and the state, no code. */
 export async function declineFlow(input: { flowId: string }): Promise<{ redirectTo: string }> {
   const at = clockNow();
@@ -269,7 +327,7 @@ export async function declineFlow(input: { flowId: string }): Promise<{ redirect
   const ended = await prisma.flowSession.updateMany({ where: { id: flow.id, status: "active" }, data: { status: "declined", endedAt: at } });
   if (ended.count === 0) throw new FlowError("ended");
   if (flow.wayIn === "connect") {
-    const back = (flow.request as unknown as ConnectFlowRequest).return_url;
+    const back = await connectReturn(flow);
     return { redirectTo: back ? callback(back, { error: "access_denied" }) : profileHome() };
   }
   if (flow.wayIn !== "oidc") return { redirectTo: profileHome() };

@@ -4,9 +4,9 @@ import { parsePhoneNumberWithError, type CountryCode } from "libphonenumber-js";
 import { now as clockNow } from "../clock";
 import { EmailCodeError, sendEmailCode, verifyEmailCode } from "../auth/email-codes";
 import { CodeError, sendSignInCode, verifySignInCode } from "../auth/phone-codes";
+import { accountEmailVerified, PROVING_MAILBOX } from "../auth/email-proof";
 import { DEVELOPMENT_PROVIDER } from "../connectors/types";
 import { db } from "../db";
-import { linkExternalId } from "../users/users";
 import type { Prisma } from "../db/generated/client";
 import { newId, PREFIX } from "../ids";
 import { factToMemory } from "../profile/facts";
@@ -55,7 +55,7 @@ export async function previewImport(flow: FlowSession, input: { provider: string
   if (!isAssistant(input.provider)) throw new StepError("provider", "Choose an assistant.");
   let memories;
   try {
-    memories = input.file?.byteLength ? await previewExport(input.provider, input.file) : previewPaste(input.text ?? "");
+    memories = input.file?.byteLength ? await previewExport(input.provider, input.file, { signedIn: !!flow.userId }) : previewPaste(input.text ?? "");
   } catch (err) {
     if (err instanceof BringInError) throw new StepError(input.file?.byteLength ? "file" : "text", err.message);
     throw err;
@@ -138,20 +138,22 @@ export async function continueFromImport(flow: FlowSession): Promise<void> {
 
 /**
  * After the code, the mailbox page: for an OpenID Connect client that asked for the email scope when
- * the account has no verified address, and for the service's own sign-up when no mailbox is
- * connected (in the account or in this flow).
+ * the account has no verified address (and no mailbox that vouches for one was connected in this
+ * flow), and for the service's own sign-up when no mailbox is connected (in the account or this flow).
  */
 async function wantsMailboxAfterCode(flow: FlowSession, userId: string): Promise<boolean> {
-  const prisma = await db();
-  const mailboxes = await prisma.appConnection.count({
-    // A development connection (/dev/connect) proves no address: the proofs are still offered.
-    where: { OR: [{ userId }, { flowId: flow.id }], app: { in: [...MAILBOX_APPS] }, status: "active", provider: { not: DEVELOPMENT_PROVIDER } },
+  const oidc = flow.wayIn === "oidc";
+  if (oidc ? !flow.request?.scopes.includes("email") : flow.wayIn !== "profile_signup") return false;
+  if (oidc && (await accountEmailVerified(userId))) return false;
+  const mailboxes = await (await db()).appConnection.count({
+    where: {
+      OR: [{ userId }, { flowId: flow.id }],
+      status: "active",
+      // A development connection (/dev/connect) proves no address: the proofs are still offered.
+      ...(oidc ? { app: PROVING_MAILBOX.app, provider: PROVING_MAILBOX.provider } : { app: { in: [...MAILBOX_APPS] }, provider: { not: DEVELOPMENT_PROVIDER } }),
+    },
   });
-  if (flow.wayIn === "profile_signup") return mailboxes === 0;
-  if (flow.wayIn !== "oidc" || !flow.request?.scopes.includes("email")) return false;
-  const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, emailProof: true } });
-  const proven = !!user.email && (user.emailProof === "email_code" || user.emailProof === "third_party");
-  return !proven && mailboxes === 0;
+  return mailboxes === 0;
 }
 
 /**
@@ -167,11 +169,11 @@ export async function continueFromMailbox(flow: FlowSession): Promise<void> {
 }
 
 /** The mailbox page after the code, the other proof: a code e-mailed to an address the person gives. */
-export async function sendFlowEmailCode(flow: FlowSession, input: { email: string }): Promise<void> {
+export async function sendFlowEmailCode(flow: FlowSession, input: { email: string; ip: string }): Promise<void> {
   assertOpen(flow, ["mailbox"]);
   if (!flow.userId) throw new StepError("email", "Sign in first.");
   try {
-    const { email } = await sendEmailCode({ userId: flow.userId, email: input.email });
+    const { email } = await sendEmailCode({ userId: flow.userId, email: input.email, ip: input.ip });
     await update(flow, { pendingEmail: email });
   } catch (err) {
     if (err instanceof EmailCodeError) throw new StepError("email", err.message);
@@ -336,7 +338,18 @@ async function approveConnectLink(tx: Prisma.TransactionClient, input: { linkId:
       update: {},
     });
   }
-  if (link.externalId) await linkExternalId({ developerId: link.developerId, plane: link.plane, externalId: link.externalId, userId: input.userId }, tx);
+  // The developer's id for the person is bound only by a code entered in this flow, to an account of the
+  // link's plane and developer, and only while no account holds it: a later link never re-binds it.
+  if (link.externalId && input.flow.connect?.binds_external_id && input.flow.phoneHash) {
+    const user = await tx.user.findUniqueOrThrow({ where: { id: input.userId }, select: { plane: true, developerId: true, phoneHash: true } });
+    const sameDeveloper = user.plane === "live" || user.developerId === link.developerId;
+    if (user.plane === link.plane && sameDeveloper && user.phoneHash === input.flow.phoneHash) {
+      await tx.externalUserId.createMany({
+        data: [{ developerId: link.developerId, plane: link.plane, externalId: link.externalId, userId: input.userId }],
+        skipDuplicates: true,
+      });
+    }
+  }
   await tx.connectLink.update({ where: { id: link.id }, data: { status: "approved", approvedAt: clockNow(), userId: input.userId } });
 }
 

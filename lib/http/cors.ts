@@ -1,6 +1,6 @@
 // CORS, decided in one place: open routes answer any origin; secret-key routes never grant one;
 // a route may also grant a set of origins it looks up (the token endpoint: public clients' callbacks).
-export type CorsPolicy = "open" | "closed" | { allowOrigin: (origin: string) => Promise<boolean> };
+export type CorsPolicy = "open" | "closed" | { allowOrigin: (origin: string, req?: Request) => Promise<boolean> };
 
 const METHODS_AND_HEADERS: Record<string, string> = {
   "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
@@ -16,7 +16,7 @@ export async function applyCors(res: Response, policy: CorsPolicy, req?: Request
   } else if (policy !== "closed") {
     if (!/\bOrigin\b/i.test(res.headers.get("Vary") ?? "")) res.headers.append("Vary", "Origin");
     const origin = req?.headers.get("origin");
-    if (origin && (await policy.allowOrigin(origin))) {
+    if (origin && (await policy.allowOrigin(origin, req))) {
       res.headers.set("Access-Control-Allow-Origin", origin);
       for (const [k, v] of Object.entries(METHODS_AND_HEADERS)) res.headers.set(k, v);
     }

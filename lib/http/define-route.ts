@@ -16,7 +16,7 @@ import { applyCors, type CorsPolicy } from "./cors";
 import { OAuthError, OAUTH_MESSAGES } from "../oidc/errors";
 import type { ProfileToolScope } from "../oidc/tokens";
 import { ApiError, errorBody, MESSAGES, type ErrorCode } from "./errors";
-import { clientIp, newRequestId, readJsonBody } from "./request";
+import { clientIp, ipLimitKey, newRequestId, readJsonBody } from "./request";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -38,6 +38,9 @@ export interface RouteMeta {
   path: string;
   auth: AuthSpec;
   cors: CorsPolicy;
+  /** The contract's schemas, for what reads the contract (the route fuzz suite). */
+  body?: z.ZodType;
+  query?: z.ZodType;
 }
 
 type Ctx<B, Q, A extends AuthSpec> = {
@@ -136,7 +139,7 @@ export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.
     try {
       const { auth } = def;
       // A per-IP limit counts every request, those with a wrong key too; a per-key one needs the key.
-      if (def.rateLimit?.by === "ip") await rateLimit(def.rateLimit, ip);
+      if (def.rateLimit?.by === "ip") await rateLimit(def.rateLimit, ipLimitKey(ip));
       const key = auth.key === "none" ? null : await authenticateKey(req, auth.key);
       developerId = key?.developerId;
       if (key && auth.testPlaneOnly) requireTestPlane(key);
@@ -183,5 +186,5 @@ export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.
     return response;
   };
 
-  return Object.assign(handler, { meta: { method: def.method, path: def.path, auth: def.auth, cors } });
+  return Object.assign(handler, { meta: { method: def.method, path: def.path, auth: def.auth, cors, body: def.body, query: def.query } });
 }

@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   publishable_key_required: 400,
   invalid_redirect_uri: 400,
   invalid_origin: 400,
+  invalid_return_url: 400,
   no_active_agent: 400,
   too_many_redirect_uris: 400,
   link_requires_external_user: 400,

@@ -30,3 +30,17 @@ export function rewriteForHost(requestUrl: URL, addresses: PublicAddresses): str
   }
   return null;
 }
+
+/**
+ * Where a request that reached a separately hosted MCP_URL or SIGN_IN_URL continues on BASE_URL (the
+ * same app path), or null when it already came to the service's own host. Cookies (a flow's, the
+ * person's session) belong to BASE_URL's host, so a flow is started there.
+ */
+export function serviceAddressFor(requestHost: string, appPath: string, addresses: PublicAddresses): string | null {
+  const base = new URL(addresses.BASE_URL);
+  for (const address of [addresses.MCP_URL, addresses.SIGN_IN_URL]) {
+    const pub = new URL(address);
+    if (pub.host !== base.host && pub.host === requestHost.toLowerCase()) return `${addresses.BASE_URL}${appPath}`;
+  }
+  return null;
+}

@@ -5,6 +5,9 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
+/** Sent with every answer of the service: no page of it may be framed (next.config.mjs sets the same on pages). */
+export const FRAME_DENY_HEADERS = { "Content-Security-Policy": "frame-ancestors 'none'", "X-Frame-Options": "DENY" } as const;
+
 const STYLE = `
 *{box-sizing:border-box}
 body{margin:0;min-height:100dvh;display:flex;align-items:center;justify-content:center;padding:24px 16px;
@@ -51,5 +54,5 @@ export function noticePage(input: { title: string; text: string; status: number 
 <p>${escapeHtml(input.text)}</p>
 <p class="brand">Profile Service</p>
 </main></body></html>`;
-  return new Response(html, { status: input.status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "X-Frame-Options": "DENY" } });
+  return new Response(html, { status: input.status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...FRAME_DENY_HEADERS } });
 }

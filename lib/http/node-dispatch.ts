@@ -4,7 +4,9 @@
 // request here first and passes the rest (pages, assets, handlers not built with defineRoute) on.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import { apiPathError, isApiPath } from "./api-routes";
 import type { RouteHandler } from "./define-route";
+import { FRAME_DENY_HEADERS } from "./html";
 
 export interface RouteModule {
   /** The route file's path, e.g. "app/v1/import/jobs/[jobId]/route.ts". */
@@ -58,13 +60,16 @@ export class ApiRouter {
     return this.exact.size + this.dynamic.length;
   }
 
-  /** The handler for a method and path, with its path parameters; null when the app router should answer. */
-  match(method: string, pathname: string): { handler: RouteHandler; params: Record<string, string> } | null {
+  /**
+   * The handler for a method and path, with its path parameters; the methods the path does take when
+   * it is known but not for this method; null when no route owns the path.
+   */
+  match(method: string, pathname: string): { handler: RouteHandler; params: Record<string, string> } | { allow: string[] } | null {
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
     const exact = this.exact.get(path);
     if (exact) {
       const handler = exact.handlers.get(method);
-      return handler ? { handler, params: {} } : null;
+      return handler ? { handler, params: {} } : { allow: [...exact.handlers.keys()] };
     }
     const parts = path.split("/").slice(1);
     for (const entry of this.dynamic) {
@@ -85,7 +90,7 @@ export class ApiRouter {
       });
       if (!ok) continue;
       const handler = entry.handlers.get(method);
-      return handler ? { handler, params } : null;
+      return handler ? { handler, params } : { allow: [...entry.handlers.keys()] };
     }
     return null;
   }
@@ -122,7 +127,8 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
 }
 
 async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
+  // No answer of the service may be framed, the API's included (next.config.mjs sets the same on pages).
+  const headers: Record<string, string | string[]> = Object.fromEntries(Object.entries(FRAME_DENY_HEADERS).map(([k, v]) => [k.toLowerCase(), v]));
   // A request answered before its body was read (413, say) leaves the connection unusable.
   if (!req.complete) headers.connection = "close";
   response.headers.forEach((value, name) => {
@@ -147,8 +153,15 @@ export async function dispatch(router: ApiRouter, req: IncomingMessage, res: Ser
   const method = req.method ?? "GET";
   const rawUrl = req.url ?? "/";
   const q = rawUrl.indexOf("?");
-  const found = router.match(method, q === -1 ? rawUrl : rawUrl.slice(0, q));
-  if (!found) return false;
+  const pathname = q === -1 ? rawUrl : rawUrl.slice(0, q);
+  const found = router.match(method, pathname);
+  if (!found || "allow" in found) {
+    // The /v1 API answers its own unknown paths and methods in its JSON error shape; everything else
+    // (pages, /oauth, preflights, HEAD) is Next.js's to answer.
+    if (!isApiPath(pathname) || method === "OPTIONS" || method === "HEAD") return false;
+    await writeResponse(req, res, apiPathError(found && "allow" in found ? found.allow : null));
+    return true;
+  }
   const host = req.headers.host ?? "localhost";
   const proto = (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
   let response: Response;

@@ -1,4 +1,5 @@
 // Per-request basics: the request id, the client's IP address and the JSON body under a size cap.
+import { isIPv4, isIPv6 } from "node:net";
 import { randomBase62 } from "../crypto";
 import { env } from "../env";
 import { PREFIX } from "../ids";
@@ -23,6 +24,27 @@ export function clientIp(req: Request): string {
     .filter(Boolean);
   const hops = env().TRUSTED_PROXY_HOPS;
   return parts[Math.max(0, parts.length - 1 - hops)] ?? "unknown";
+}
+
+/**
+ * The key a per-IP limit counts a client address under: an IPv4 address as it is (an IPv4-mapped
+ * IPv6 address as its IPv4), an IPv6 address as its /64 network — one subscriber's allocation, so
+ * rotating through the addresses of one /64 does not multiply a limit.
+ */
+export function ipLimitKey(ip: string): string {
+  const address = ip.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1").replace(/%.*$/, "");
+  if (!isIPv6(address)) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
+  const [head, tail] = address.includes("::") ? address.split("::") : [address, undefined];
+  const groups = (part: string | undefined) => (part ? part.split(":") : []);
+  const left = groups(head);
+  const right = groups(tail);
+  const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill("0");
+  return `${[...left, ...zeros, ...right]
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 /** Reads a body as text, refusing bodies over `limit` bytes before buffering them whole. */

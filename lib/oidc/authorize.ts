@@ -3,7 +3,7 @@
 // the callback only ever hears of success (code, state) or a decline (error=access_denied, state).
 import { oldestActiveAgent } from "../agents/agents";
 import { CODE_CHALLENGE_PATTERN } from "../crypto";
-import { createFlow } from "../flow/sessions";
+import { createFlow, FLOW_RATE_LIMITED, FlowError } from "../flow/sessions";
 import { findClient } from "./client-auth";
 import { OIDC_SCOPES } from "./discovery";
 import { OAuthError, OAUTH_MESSAGES, parameterRepeated } from "./errors";
@@ -25,7 +25,7 @@ export function oidcScopes(scope: string): string[] {
  * be shown: the client and the callback first (nothing may be sent to an unverified callback),
  * then the request itself.
  */
-export async function authorize(params: URLSearchParams) {
+export async function authorize(params: URLSearchParams, ip: string) {
   for (const name of SINGLE_VALUED) {
     if (params.getAll(name).length > 1) throw new OAuthError("invalid_request", parameterRepeated(name));
   }
@@ -52,6 +52,7 @@ export async function authorize(params: URLSearchParams) {
   const scopes = scope === null ? oidcScopes(client.scopes.join(" ")) : oidcScopes(scope);
 
   const flow = await createFlow({
+    ip,
     wayIn: "oidc",
     developerId: client.developerId,
     agentId: agent.id,
@@ -59,6 +60,12 @@ export async function authorize(params: URLSearchParams) {
     clientId: client.id,
     request: { redirect_uri: redirectUri, state, nonce: nonce || null, scopes, code_challenge: challenge },
     required: parseRequiredParam(params.get("required")),
+  }).catch((err: unknown) => {
+    // Shown in the browser like every authorize error, never sent to the callback.
+    if (err instanceof FlowError && err.reason === "rate_limited") {
+      throw new OAuthError("temporarily_unavailable", FLOW_RATE_LIMITED, 429, { "Retry-After": String(err.retryAfter ?? 60) });
+    }
+    throw err;
   });
   return { flow };
 }

@@ -4,7 +4,7 @@ import { randomBase62 } from "../crypto";
 import { db } from "../db";
 import { addOrigin, normalizeOrigin } from "../developers/developers";
 import { ApiError } from "../http/errors";
-import { newId, PREFIX } from "../ids";
+import { isIdOf, newId, PREFIX } from "../ids";
 import { resolveApiKey } from "../keys/api-keys";
 import { clearClientCache, hashClientSecret } from "./client-auth";
 import { OIDC_SCOPES, TOKEN_ENDPOINT_AUTH_METHODS } from "./discovery";
@@ -15,6 +15,13 @@ export type TokenEndpointAuthMethod = (typeof TOKEN_ENDPOINT_AUTH_METHODS)[numbe
 
 /** Callbacks one client holds at most. */
 export const MAX_REDIRECT_URIS_PER_CLIENT = 25;
+/**
+ * Localhost callbacks a client keeps. They need no setup beyond the publishable key, which is public,
+ * so anyone could add them: they are held to this many (the oldest dropped for a new one), and a
+ * callback on an approved origin (which needed the secret key) takes the oldest one's place when the
+ * client is full. Localhost callbacks can never crowd out real ones.
+ */
+export const MAX_LOCALHOST_REDIRECT_URIS_PER_CLIENT = 10;
 export const MAX_REDIRECT_URI_LENGTH = 2_048;
 
 export const SSO_MESSAGES = {
@@ -25,6 +32,8 @@ export const SSO_MESSAGES = {
   noActiveAgent: "the developer has no active agent to bind SSO to",
   invalidOrigin: "origin must be an https origin (or localhost)",
   tooManyRedirectUris: `a client holds at most ${MAX_REDIRECT_URIS_PER_CLIENT} redirect_uris`,
+  clientNotFound: "No client with this id belongs to this developer account in this key plane.",
+  redirectUriNotFound: "This client has no such redirect_uri.",
 } as const;
 
 // Serialises registrations of one developer, so two at once cannot make two public clients.
@@ -90,12 +99,15 @@ export async function registerClient(input: { publishableKey: unknown; redirectU
       const existing = await tx.oAuthClient.findFirst({
         where: { developerId: key.developerId, plane: key.plane, tokenEndpointAuthMethod: "none", scopes: { has: "openid" } },
         orderBy: { createdAt: "asc" },
-        select: { id: true, redirectUris: { select: { uri: true } } },
+        select: { id: true, redirectUris: { select: { id: true, uri: true }, orderBy: { createdAt: "asc" } } },
       });
       if (existing) {
         if (existing.redirectUris.some((r) => r.uri === uri)) return { created: false, client: { client_id: existing.id } };
-        if (existing.redirectUris.length >= MAX_REDIRECT_URIS_PER_CLIENT) {
-          throw new ApiError("too_many_redirect_uris", SSO_MESSAGES.tooManyRedirectUris, { limit: MAX_REDIRECT_URIS_PER_CLIENT });
+        const local = existing.redirectUris.filter((r) => isLocalHost(new URL(r.uri).hostname));
+        const full = existing.redirectUris.length >= MAX_REDIRECT_URIS_PER_CLIENT || (isLocalHost(url.hostname) && local.length >= MAX_LOCALHOST_REDIRECT_URIS_PER_CLIENT);
+        if (full) {
+          if (!local.length) throw new ApiError("too_many_redirect_uris", SSO_MESSAGES.tooManyRedirectUris, { limit: MAX_REDIRECT_URIS_PER_CLIENT });
+          await tx.oAuthRedirectUri.delete({ where: { id: local[0]!.id } });
         }
         await tx.oAuthRedirectUri.create({ data: { clientId: existing.id, uri, origin: url.origin } });
         return { created: false, client: { client_id: existing.id } };
@@ -118,4 +130,35 @@ export async function registerClient(input: { publishableKey: unknown; redirectU
   });
   clearClientCache();
   return result;
+}
+
+/** GET /v1/sso/clients: the developer's clients in the key's plane, with their callbacks. */
+export async function listClients(input: { developerId: string; plane: "live" | "test" }) {
+  const clients = await (await db()).oAuthClient.findMany({
+    where: { developerId: input.developerId, plane: input.plane },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, tokenEndpointAuthMethod: true, createdAt: true, redirectUris: { select: { uri: true }, orderBy: { createdAt: "asc" } } },
+  });
+  return {
+    clients: clients.map((c) => ({
+      client_id: c.id,
+      token_endpoint_auth_method: c.tokenEndpointAuthMethod,
+      redirect_uris: c.redirectUris.map((r) => r.uri),
+      created_at: c.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** DELETE /v1/sso/clients/:clientId/redirect-uris: removes one callback of the developer's own client. */
+export async function removeRedirectUri(input: { developerId: string; plane: "live" | "test"; clientId: string; redirectUri: string }) {
+  const prisma = await db();
+  const client = isIdOf(PREFIX.oauthClient, input.clientId)
+    ? await prisma.oAuthClient.findFirst({ where: { id: input.clientId, developerId: input.developerId, plane: input.plane }, select: { id: true } })
+    : null;
+  if (!client) throw new ApiError("not_found", SSO_MESSAGES.clientNotFound, { field: "client_id" });
+  const removed = await prisma.oAuthRedirectUri.deleteMany({ where: { clientId: client.id, uri: input.redirectUri } });
+  if (removed.count === 0) throw new ApiError("not_found", SSO_MESSAGES.redirectUriNotFound, { field: "redirect_uri" });
+  clearClientCache();
+  const left = await prisma.oAuthRedirectUri.findMany({ where: { clientId: client.id }, orderBy: { createdAt: "asc" }, select: { uri: true } });
+  return { ok: true as const, client_id: client.id, redirect_uris: left.map((r) => r.uri) };
 }

@@ -1,34 +1,53 @@
-// CORS of the token and revocation endpoints: only the origins of public clients' registered
-// callbacks (a browser app is a public client; confidential clients call from their servers).
+// CORS of the token and revocation endpoints, decided per client: a response is readable only from an
+// origin of the requesting public client's own registered callbacks (a browser app is a public
+// client; confidential clients call from their servers). A preflight cannot see the form, so it
+// admits the origins of any public client; the answer itself then carries Access-Control-Allow-Origin
+// only for the client the request named.
 import { TtlCache } from "../cache";
 import { database } from "../db";
 import type { CorsPolicy } from "../http/cors";
 import { oauthLimiter } from "./limits";
 
 const originCache = new TtlCache<boolean>("oauth-cors-origins");
+/** The client each token or revocation request authenticated as, for its response's CORS. */
+const requestClients = new WeakMap<Request, string>();
 
-export async function isPublicClientOrigin(origin: string): Promise<boolean> {
+/** Notes the client a request authenticated as: its response may be read from that client's origins. */
+export function corsClientOf(req: Request, clientId: string): void {
+  requestClients.set(req, clientId);
+}
+
+async function publicClientHasOrigin(origin: string, clientId: string | null): Promise<boolean> {
   if (origin.length > 300) return false;
-  return originCache.through(origin, async () => {
+  return originCache.through(`${clientId ?? "*"} ${origin}`, async () => {
     const rows = await (await database()).sql.query(
       `SELECT 1 FROM oauth_redirect_uris r JOIN oauth_clients c ON c.id = r.client_id
-        WHERE r.origin = $1 AND c.token_endpoint_auth_method = 'none' LIMIT 1`,
-      [origin.toLowerCase()],
+        WHERE r.origin = $1 AND c.token_endpoint_auth_method = 'none' AND ($2::text IS NULL OR c.id = $2) LIMIT 1`,
+      [origin.toLowerCase(), clientId],
       { name: "oauth_cors_origin" },
     );
     return rows.length > 0;
   });
 }
 
-export const publicClientCors: CorsPolicy = { allowOrigin: isPublicClientOrigin };
+/** The preflight: any public client's callback origin. */
+export const publicClientCors: CorsPolicy = { allowOrigin: (origin) => publicClientHasOrigin(origin, null) };
+
+/** The answer: only the origins of the client the request authenticated as (none when it named none). */
+export const requestingClientCors: CorsPolicy = {
+  allowOrigin: async (origin, req) => {
+    const clientId = req && requestClients.get(req);
+    return !!clientId && publicClientHasOrigin(origin, clientId);
+  },
+};
 
 /**
  * What the token and revocation endpoints share: no API key (the client authenticates in the form),
- * the /oauth limit per IP, public clients' CORS, and OAuth-shaped errors.
+ * the /oauth limit per IP, the requesting client's CORS, and OAuth-shaped errors.
  */
 export const oauthFormEndpoint = {
   auth: { key: "none", agent: false, user: "none" },
   rateLimit: { limiter: oauthLimiter, by: "ip" },
-  cors: publicClientCors,
+  cors: requestingClientCors,
   errors: "oauth",
 } as const;

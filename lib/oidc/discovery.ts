@@ -1,4 +1,5 @@
-// The OpenID Connect discovery document: exactly the fields and values the specification lists.
+// The OpenID Connect discovery document: the fields and values the specification lists, plus the
+// revocation endpoint (RFC 8414), so standard relying parties' revoke helpers find it unchanged.
 import { env } from "../env";
 
 export const OIDC_SCOPES = ["openid", "email", "profile"] as const;
@@ -11,6 +12,7 @@ export function discoveryDocument() {
     issuer,
     authorization_endpoint: `${issuer}/oauth/authorize`,
     token_endpoint: `${issuer}/oauth/token`,
+    revocation_endpoint: `${issuer}/oauth/revoke`,
     jwks_uri: `${issuer}/.well-known/jwks.json`,
     response_types_supported: ["code"],
     grant_types_supported: ["authorization_code", "refresh_token"],

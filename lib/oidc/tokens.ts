@@ -155,21 +155,21 @@ export async function exchangeCode(input: { client: OidcClient; code: string; re
   return response(pair, row.scopes, idToken);
 }
 
-/** The reason an exchange failed, in the order a client needs to hear it. A replay revokes the code's grant. */
+/**
+ * The reason an exchange failed, in the order a client needs to hear it. A replay changes nothing (the
+ * spec's state table: a consumed code stays consumed, its tokens stay valid), so a callback reloaded
+ * in the browser does not sign the person out.
+ */
 async function whyCodeFailed(input: { codeHash: string; clientId: string; redirectUri: string; challenge: string; now: Date }) {
   const prisma = await db();
   const code = await prisma.oAuthCode.findUnique({ where: { hash: input.codeHash } });
   if (!code) return invalidGrant(OAUTH_MESSAGES.codeInvalid);
   if (code.clientId !== input.clientId) return invalidGrant(OAUTH_MESSAGES.codeOtherClient);
-  if (code.consumedAt) {
-    await revokeGrants({ codeHash: input.codeHash }, "code_replay", input.now);
-    return invalidGrant(OAUTH_MESSAGES.codeUsed);
-  }
+  if (code.consumedAt) return invalidGrant(OAUTH_MESSAGES.codeUsed);
   if (code.expiresAt <= input.now) return invalidGrant(OAUTH_MESSAGES.codeExpired);
   if (code.redirectUri !== input.redirectUri) return invalidGrant(OAUTH_MESSAGES.redirectUriDiffers);
   if (code.codeChallenge !== input.challenge) return invalidGrant(OAUTH_MESSAGES.pkceFailed);
   // It matched but was consumed between the two reads: another request used it first.
-  await revokeGrants({ codeHash: input.codeHash }, "code_replay", input.now);
   return invalidGrant(OAUTH_MESSAGES.codeUsed);
 }
 
@@ -277,13 +277,6 @@ async function revokeChain(tx: Prisma.TransactionClient, grantId: string, reason
   await tx.$executeRaw`UPDATE oauth_grants SET revoked_at = ${now}, revoked_reason = ${reason} WHERE id = ${grantId}::uuid AND revoked_at IS NULL`;
   await tx.$executeRaw`UPDATE oauth_refresh_tokens SET state = 'revoked' WHERE grant_id = ${grantId}::uuid AND state <> 'revoked'`;
   await tx.$executeRaw`UPDATE oauth_access_tokens SET revoked_at = ${now} WHERE grant_id = ${grantId}::uuid AND revoked_at IS NULL`;
-}
-
-async function revokeGrants(where: { codeHash: string }, reason: string, now: Date): Promise<void> {
-  await (await db()).$transaction(async (tx) => {
-    const grants = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM oauth_grants WHERE code_hash = ${where.codeHash} FOR UPDATE`;
-    for (const g of grants) await revokeChain(tx, g.id, reason, now);
-  });
 }
 
 /**

@@ -1,6 +1,8 @@
 // GET /v1/profile: the composed profile (account claims, identity facts, preferences, summary, and
 // the lists), or one box of memories opened page by page.
 import { agentView } from "../agents/agents";
+import { EMAIL_PROOF_COLUMNS, emailVerified, type EmailProofSource } from "../auth/email-proof";
+import { profileClaims, type ProfileClaimSource } from "./claims";
 import { database, db } from "../db";
 import type { Composition } from "./compose";
 import { MEMORY_SELECT, memoryView } from "./memories";
@@ -15,16 +17,7 @@ export const PROFILE_READ_LIMITS = { identity: 25, preferences: 25, imports: 20 
 /** Memories per page when a box is opened. */
 export const BOX_PAGE_SIZE = 50;
 
-interface ProfileRow extends Record<string, unknown> {
-  name: string | null;
-  given_name: string | null;
-  family_name: string | null;
-  picture: string | null;
-  birthdate: string | null;
-  location: string | null;
-  email: string | null;
-  email_proof: string;
-  identity_facts: Composition["identity"] | null;
+interface ProfileRow extends EmailProofSource, ProfileClaimSource, Record<string, unknown> {
   preferences: Composition["preferences"] | null;
   summary: string | null;
   obligation_opened_at: Date | string | null;
@@ -34,7 +27,7 @@ interface ProfileRow extends Record<string, unknown> {
 }
 
 // One statement: this read sits in every conversation turn (docs/performance.md).
-const CORE = `u.name, u.given_name, u.family_name, u.picture, u.birthdate, u.location, u.email, u.email_proof::text AS email_proof,
+const CORE = `u.name, u.given_name, u.family_name, u.picture, u.birthdate, u.location, ${EMAIL_PROOF_COLUMNS},
               p.identity AS identity_facts, p.preferences, p.summary,
               (SELECT opened_at FROM read_obligations o WHERE o.user_id = u.id AND o.agent_id = $2) AS obligation_opened_at`;
 const LISTS = `,
@@ -81,18 +74,8 @@ export async function readProfile(input: { userId: string; agentId: string; sect
   const identityFacts = composed
     ? [composed.name, composed.location, composed.origin, composed.work, ...(composed.relationships ?? [])].filter((e) => !!e).map((e) => e!.text)
     : [];
-  const claims = Object.fromEntries(
-    Object.entries({
-      name: user.name,
-      given_name: user.given_name,
-      family_name: user.family_name,
-      picture: user.picture,
-      birthdate: user.birthdate,
-      location: user.location,
-      email: user.email,
-      email_verified: user.email ? user.email_proof !== "none" : null,
-    }).filter(([, v]) => v !== null),
-  );
+  // The same claims an ID token carries, decided by the same functions.
+  const claims = { ...profileClaims(user), ...(user.email ? { email: user.email, email_verified: emailVerified(user) } : {}) };
   const identity = sections.has("identity") ? { ...claims, facts: cut(identityFacts, PROFILE_READ_LIMITS.identity, "identity", truncated) } : undefined;
   const preferences = sections.has("preferences")
     ? cut((user.preferences ?? []).map((e) => e.text), PROFILE_READ_LIMITS.preferences, "preferences", truncated)

@@ -2,7 +2,7 @@
 import { db } from "../db";
 import type { Prisma } from "../db/generated/client";
 import type { Plane } from "../db/generated/enums";
-import { CLAIM_COLUMNS, emailVerified, type ClaimSource } from "../oidc/claims";
+import { EMAIL_PROOF_COLUMNS, emailVerified, type EmailProofSource } from "../auth/email-proof";
 import { clearUserAccessCache } from "./approvals";
 import { phoneDigest } from "./phone";
 
@@ -34,8 +34,8 @@ export async function linkExternalId(input: { developerId: string; plane: Plane;
  * address with whether it is verified, decided exactly as for an ID token.
  */
 export async function accountOverview(userId: string): Promise<{ phoneLast4: string | null; email: string | null; emailVerified: boolean } | null> {
-  const [row] = await (await db()).$queryRawUnsafe<Array<ClaimSource & { phone_last4: string | null }>>(
-    `SELECT u.phone_last4, ${CLAIM_COLUMNS} FROM users u WHERE u.id = $1::uuid`,
+  const [row] = await (await db()).$queryRawUnsafe<Array<EmailProofSource & { phone_last4: string | null }>>(
+    `SELECT u.phone_last4, ${EMAIL_PROOF_COLUMNS} FROM users u WHERE u.id = $1::uuid`,
     userId,
   );
   return row ? { phoneLast4: row.phone_last4, email: row.email, emailVerified: emailVerified(row) } : null;

@@ -13,7 +13,8 @@ export interface RegisteredRoute {
 }
 
 export function v1Routes(): RegisteredRoute[] {
-  return Object.entries(modules).flatMap(([file, mod]) => {
+  // app/v1/[...path] is the fallback for paths no route owns (JSON 404), not a route of the API.
+  return Object.entries(modules).filter(([file]) => !file.includes("[...")).flatMap(([file, mod]) => {
     const filePath = file.replace(/^.*\/app/, "").replace(/\/route\.ts$/, "");
     return METHODS.filter((m) => m in mod).map((m) => ({
       file,

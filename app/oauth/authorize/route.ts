@@ -13,10 +13,10 @@ export const GET = defineRoute({
   auth: { key: "none", agent: false, user: "none" },
   rateLimit: { limiter: oauthLimiter, by: "ip" },
   errors: "oauth",
-  handler: async ({ req }) => {
+  handler: async ({ req, ip }) => {
     const url = new URL(req.url);
     try {
-      const { flow } = await authorize(url.searchParams);
+      const { flow } = await authorize(url.searchParams, ip);
       return flowRedirect(flow);
     } catch (err) {
       if (!(err instanceof OAuthError)) throw err;

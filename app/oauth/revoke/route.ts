@@ -2,7 +2,7 @@
 import { preflight } from "@/lib/http/cors";
 import { defineRoute } from "@/lib/http/define-route";
 import { authenticateClient } from "@/lib/oidc/client-auth";
-import { oauthFormEndpoint, publicClientCors } from "@/lib/oidc/cors";
+import { corsClientOf, oauthFormEndpoint, publicClientCors } from "@/lib/oidc/cors";
 import { invalidRequest, parameterRequired } from "@/lib/oidc/errors";
 import { readForm } from "@/lib/oidc/form";
 import { revokeToken } from "@/lib/oidc/tokens";
@@ -20,6 +20,7 @@ export const POST = defineRoute({
     // and already revoked tokens are no error (RFC 7009 § 2.2).
     const identified = form.has("client_id") || form.has("client_secret") || req.headers.has("authorization");
     const client = identified ? await authenticateClient(req, form) : null;
+    if (client) corsClientOf(req, client.id);
     await revokeToken(token, client?.id);
     return new Response(null, { status: 200, headers: { "Cache-Control": "no-store" } });
   },

@@ -2,7 +2,7 @@
 import { preflight } from "@/lib/http/cors";
 import { defineRoute } from "@/lib/http/define-route";
 import { authenticateClient } from "@/lib/oidc/client-auth";
-import { oauthFormEndpoint, publicClientCors } from "@/lib/oidc/cors";
+import { corsClientOf, oauthFormEndpoint, publicClientCors } from "@/lib/oidc/cors";
 import { invalidRequest, OAuthError, OAUTH_MESSAGES } from "@/lib/oidc/errors";
 import { readForm } from "@/lib/oidc/form";
 import { exchangeCode, refreshGrant } from "@/lib/oidc/tokens";
@@ -14,6 +14,7 @@ export const POST = defineRoute({
   handler: async ({ req }) => {
     const form = await readForm(req);
     const client = await authenticateClient(req, form);
+    corsClientOf(req, client.id);
     const grantType = form.get("grant_type");
     let body;
     if (grantType === "authorization_code") {

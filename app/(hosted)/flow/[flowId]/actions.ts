@@ -122,7 +122,8 @@ export async function codeAction(flowId: string, _prev: FormState, form: FormDat
 }
 
 export async function emailAction(flowId: string, _prev: FormState, form: FormData): Promise<FormState> {
-  return step(flowId, (flow) => sendFlowEmailCode(flow, { email: text(form, "email") }));
+  const ip = await requestIp();
+  return step(flowId, (flow) => sendFlowEmailCode(flow, { email: text(form, "email"), ip }));
 }
 
 export async function emailCodeAction(flowId: string, _prev: FormState, form: FormData): Promise<FormState> {

@@ -92,6 +92,11 @@ export default async function FlowPage({
               ? "Enter the number you signed up with. We'll text you a code."
               : `Your profile is kept under your mobile number, so you can bring it to ${appName} and other apps.`}
           </p>
+          {flow.connect?.binds_external_id && (
+            <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="link-notice">
+              {appName} asked to link its account to your profile. The profile of the number you enter is the one {appName} will be able to read.
+            </p>
+          )}
           <PhoneForm action={phoneAction.bind(null, flow.id)} countries={countries()} defaultCountry={await defaultCountry()} />
         </FlowShell>
       );
@@ -102,6 +107,11 @@ export default async function FlowPage({
             We sent a six-digit code to your number ending in <span className="font-semibold text-slate-900">{flow.phoneLast4}</span>.
             {flow.plane === "test" && " In the sandbox the code is always 424242."}
           </p>
+          {flow.connect?.binds_external_id && (
+            <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="link-notice">
+              {`Entering the code links the profile of the number ending in ${flow.phoneLast4} to ${appName}. ${appName} will be able to read that profile (identity, preferences, summary and memories) and add to it. If this is not your number, stop here.`}
+            </p>
+          )}
           <CodeForm action={codeAction.bind(null, flow.id)} resend={resendAction.bind(null, flow.id)} resendAfterSeconds={RESEND_AFTER_SECONDS} />
           <form action={changeNumberAction.bind(null, flow.id)} className="mt-3 text-center">
             <button type="submit" className="min-h-10 text-sm font-semibold text-brand-700 underline underline-offset-2">

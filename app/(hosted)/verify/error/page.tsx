@@ -5,6 +5,7 @@ import { cookies } from "next/headers";
 import { FlowShell, SERVICE_NAME } from "@/components/flow/flow-shell";
 import { primaryButton } from "@/components/flow/styles";
 import { returnFlowPath, VERIFY_FLOW_COOKIE } from "@/lib/auth/third-party";
+import { ownEntry } from "@/lib/own";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Email not confirmed", robots: { index: false } };
@@ -22,7 +23,7 @@ export default async function VerifyErrorPage({ searchParams }: { searchParams: 
   const back = returnFlowPath((await cookies()).get(VERIFY_FLOW_COOKIE)?.value);
   return (
     <FlowShell own appName={SERVICE_NAME} title="Your email was not confirmed">
-      <p className="mt-3 text-slate-600">{(error && REASONS[error]) ?? "Something went wrong while signing in there, so your email address was not confirmed."}</p>
+      <p className="mt-3 text-slate-600">{ownEntry(REASONS, error) ?? "Something went wrong while signing in there, so your email address was not confirmed."}</p>
       <a href={back ?? "/"} className={`${primaryButton} mt-6`}>
         {back ? "Back to signing in" : "Go to the home page"}
       </a>

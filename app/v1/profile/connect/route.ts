@@ -3,8 +3,7 @@
 import { z } from "zod";
 import { resolveUserToken } from "@/lib/http/auth";
 import { defineRoute } from "@/lib/http/define-route";
-import { checkRedirectUri } from "@/lib/oidc/clients";
-import { mintConnectLink, personFor } from "@/lib/connect/links";
+import { checkReturnUrl, mintConnectLink, personFor } from "@/lib/connect/links";
 import { APPS } from "@/lib/flow/bring-in";
 
 const capability = z
@@ -22,23 +21,13 @@ export const POST = defineRoute({
     capability: capability.optional(),
     purpose: z.string().trim().max(280).optional(),
     client_name: z.string().trim().min(1).max(80).optional(),
-    return_url: z
-      .string()
-      .max(2048)
-      .optional()
-      .superRefine((v, ctx) => {
-        if (v === undefined) return;
-        try {
-          checkRedirectUri(v);
-        } catch {
-          ctx.addIssue({ code: "custom", message: "return_url must be an absolute https URL (http only on localhost), without a fragment or credentials" });
-        }
-      }),
+    return_url: z.string().max(2048).optional(),
     user_id: z.string().trim().min(1).max(200).optional(),
   }),
   handler: async ({ req, key, agent, body }) => {
     // A bearer token names the person; otherwise X-User-Id or user_id (the developer's own id), known or not yet.
     const tokenUser = await resolveUserToken(req, { key, agent });
+    if (body.return_url !== undefined) await checkReturnUrl({ developerId: key.developerId, url: body.return_url });
     const person = await personFor({
       developerId: key.developerId,
       plane: key.plane,

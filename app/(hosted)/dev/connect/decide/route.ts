@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { devConsentRequest } from "@/lib/connectors/dev-consent";
 import { devAuthorizationCode } from "@/lib/connectors/development";
-import { env } from "@/lib/env";
+import { developmentMode, env } from "@/lib/env";
 
 const decision = devConsentRequest.extend({
   decision: z.enum(["allow", "deny"]),
@@ -11,7 +11,7 @@ const decision = devConsentRequest.extend({
 });
 
 export async function POST(req: Request) {
-  if (env().CONNECT_DRIVER !== "development") return new Response("Not found", { status: 404 });
+  if (!developmentMode() || env().CONNECT_DRIVER !== "development") return new Response("Not found", { status: 404 });
   const form = Object.fromEntries((await req.formData()).entries());
   const parsed = decision.safeParse(form);
   if (!parsed.success) return new Response(`Bad request: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`, { status: 400 });

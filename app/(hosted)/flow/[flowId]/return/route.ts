@@ -1,15 +1,13 @@
 // POST /flow/<id>/return — from the receipt back to the app: the flow ends (for OpenID Connect the
 // code is issued now) and the browser goes to the callback.
-import { cookies } from "next/headers";
 import { env } from "@/lib/env";
-import { completeFlow, FlowError, findFlow, flowCookieName, isFlowBrowser } from "@/lib/flow/sessions";
+import { completeFlow, FlowError, findFlow, flowCookieFrom, isFlowBrowser } from "@/lib/flow/sessions";
 
-export async function POST(_req: Request, { params }: { params: Promise<{ flowId: string }> }) {
+export async function POST(req: Request, { params }: { params: Promise<{ flowId: string }> }) {
   const { flowId } = await params;
   const back = new URL(`/flow/${flowId}`, env().BASE_URL);
-  const jar = await cookies();
   const flow = await findFlow(flowId);
-  if (!flow || flow.screen !== "receipt" || !flow.userId || !(await isFlowBrowser(flow, jar.get(flowCookieName(flowId))?.value))) {
+  if (!flow || flow.screen !== "receipt" || !flow.userId || !(await isFlowBrowser(flow, flowCookieFrom(req, flowId)))) {
     return Response.redirect(back, 303);
   }
   try {

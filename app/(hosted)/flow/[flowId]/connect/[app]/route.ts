@@ -1,16 +1,14 @@
 // GET /flow/<id>/connect/<app> — from the import screen (or the mailbox page) to the app's provider
 // to consent; the provider sends the browser back to /connect/callback.
-import { cookies } from "next/headers";
 import { ConnectError, startConnection } from "@/lib/connectors/connections";
 import { env } from "@/lib/env";
-import { findFlow, flowCookieName, isExpired, isFlowBrowser } from "@/lib/flow/sessions";
+import { findFlow, isExpired, flowCookieFrom, isFlowBrowser } from "@/lib/flow/sessions";
 
-export async function GET(_req: Request, { params }: { params: Promise<{ flowId: string; app: string }> }) {
+export async function GET(req: Request, { params }: { params: Promise<{ flowId: string; app: string }> }) {
   const { flowId, app } = await params;
   const back = (query = "") => Response.redirect(new URL(`/flow/${flowId}${query}`, env().BASE_URL), 303);
   const flow = await findFlow(flowId);
-  const jar = await cookies();
-  if (!flow || flow.status !== "active" || isExpired(flow) || !(await isFlowBrowser(flow, jar.get(flowCookieName(flowId))?.value))) return back();
+  if (!flow || flow.status !== "active" || isExpired(flow) || !(await isFlowBrowser(flow, flowCookieFrom(req, flowId)))) return back();
   try {
     const { url, setCookie } = await startConnection({ app, flowId, userId: flow.userId ?? undefined });
     return new Response(null, { status: 303, headers: { Location: url.href, "Set-Cookie": setCookie, "Cache-Control": "no-store" } });

@@ -1,0 +1,16 @@
+// DELETE /v1/sso/clients/:clientId/redirect-uris — remove one callback from the developer's own client.
+import { z } from "zod";
+import { defineRoute } from "@/lib/http/define-route";
+import { removeRedirectUri } from "@/lib/oidc/clients";
+import { oauthLimiter } from "@/lib/oidc/limits";
+
+export const DELETE = defineRoute({
+  method: "DELETE",
+  path: "/v1/sso/clients/[clientId]/redirect-uris",
+  auth: { key: "secret", agent: true, user: "none" },
+  rateLimit: { limiter: oauthLimiter, by: "ip" },
+  body: z.object({ redirect_uri: z.string().min(1).max(2_048) }),
+  handler: async ({ key, params, body }) => ({
+    body: await removeRedirectUri({ developerId: key.developerId, plane: key.plane, clientId: params.clientId ?? "", redirectUri: body.redirect_uri }),
+  }),
+});

@@ -1,0 +1,12 @@
+// GET /v1/sso/clients — the developer's OpenID Connect clients in the key's plane, with their callbacks.
+import { defineRoute } from "@/lib/http/define-route";
+import { listClients } from "@/lib/oidc/clients";
+import { oauthLimiter } from "@/lib/oidc/limits";
+
+export const GET = defineRoute({
+  method: "GET",
+  path: "/v1/sso/clients",
+  auth: { key: "secret", agent: true, user: "none" },
+  rateLimit: { limiter: oauthLimiter, by: "ip" },
+  handler: async ({ key }) => ({ body: await listClients({ developerId: key.developerId, plane: key.plane }) }),
+});

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "EmailProof" ADD VALUE 'development_code';

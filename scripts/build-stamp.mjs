@@ -1,0 +1,73 @@
+// Whether the production build is current, and whether an instance is serving it: npm start rebuilds
+// only a missing or stale build, and never under a running instance.
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/** What a build is made from; a change to any of them makes the build stale. */
+export const SOURCES = ["app", "lib", "components", "public", "prisma", "scripts", "next.config.mjs", "package.json", "instrumentation.ts", "proxy.ts"];
+/** Written by scripts/build.mjs after every step has succeeded, so a half-made build is never current. */
+export const BUILD_STAMP = ".next/service-build.json";
+/** Written by scripts/server.mjs while it serves, removed when it stops. */
+export const SERVER_PID = ".next/service-server.pid";
+
+function newestMtime(p) {
+  if (!existsSync(p)) return 0;
+  const st = statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of readdirSync(p)) {
+    if (entry === "generated" || entry === "node_modules") continue;
+    newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  }
+  return newest;
+}
+
+/** The newest modification time among the sources under `root`. */
+export function sourcesMtime(root = ".") {
+  return Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
+}
+
+/** Records a finished build made from the sources as they stood at `sourcesAt` (read before it began). */
+export function writeBuildStamp(sourcesAt, root = ".") {
+  writeFileSync(path.join(root, BUILD_STAMP), JSON.stringify({ built_at: new Date().toISOString(), sources_mtime: sourcesAt }) + "\n");
+}
+
+/** "missing" (never built, or a build that did not finish), "stale" (sources changed since), or "current". */
+export function buildState(root = ".") {
+  const file = path.join(root, BUILD_STAMP);
+  if (!existsSync(file)) return "missing";
+  let stamp;
+  try {
+    stamp = JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return "missing";
+  }
+  return typeof stamp.sources_mtime === "number" && sourcesMtime(root) <= stamp.sources_mtime ? "current" : "stale";
+}
+
+/** The pid of an instance serving this checkout's build, if one is running. */
+export function runningInstance(root = ".") {
+  const file = path.join(root, SERVER_PID);
+  if (!existsSync(file)) return null;
+  const pid = Number(readFileSync(file, "utf8").trim());
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (err) {
+    return err.code === "EPERM" ? pid : null;
+  }
+}
+
+/** scripts/server.mjs: note this process as the one serving the build, until it exits. */
+export function holdServerPid(root = ".") {
+  const file = path.join(root, SERVER_PID);
+  writeFileSync(file, `${process.pid}\n`);
+  process.on("exit", () => {
+    try {
+      if (readFileSync(file, "utf8").trim() === String(process.pid)) rmSync(file);
+    } catch {
+      // already gone
+    }
+  });
+}

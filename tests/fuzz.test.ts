@@ -1,0 +1,254 @@
+// Property-based tests over every route: inputs derived from each route's contract (the field names of
+// its body and query schemas) and from hostile generators (wrong types, huge strings, unicode, NUL,
+// prototype keys, duplicated parameters, malformed JSON, wrong content types). For every answer: no
+// 5xx, the documented error shape, and a refused request writes no row. New /v1 routes join through
+// the file tree (tests/helpers/routes.ts), as they join the auth suite. Fixed seed, bounded runs.
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { POST as revokeRoute } from "@/app/oauth/revoke/route";
+import { POST as tokenRoute } from "@/app/oauth/token/route";
+import { GET as authorizeRoute } from "@/app/oauth/authorize/route";
+import { database } from "@/lib/db";
+import type { RouteHandler } from "@/lib/http/define-route";
+import { createTenant, type Tenant } from "./helpers/fixtures";
+import { samplePath, v1Routes } from "./helpers/routes";
+
+const SEED = 20261124;
+const RUNS_PER_ROUTE = 12;
+// Written by the commit worker in the background, whatever the request being checked.
+const BACKGROUND_TABLES = new Set(["memories", "user_profiles", "commits", "read_obligations", "imports", "suppressions"]);
+
+let t: Tenant;
+let tables: string[] = [];
+beforeAll(async () => {
+  t = await createTenant();
+  const rows = await (await database()).sql.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
+  );
+  tables = rows.map((r) => r.table_name).filter((n) => !BACKGROUND_TABLES.has(n) && !n.startsWith("_prisma"));
+});
+
+/** Rows per table, for "a refused request writes nothing". */
+async function rowCounts(): Promise<Record<string, number>> {
+  const sql = tables.map((n) => `SELECT '${n}' AS t, count(*)::int AS n FROM "${n}"`).join(" UNION ALL ");
+  const rows = await (await database()).sql.query<{ t: string; n: number }>(sql);
+  return Object.fromEntries(rows.map((r) => [r.t, Number(r.n)]));
+}
+
+/** The top-level field names a schema declares (an object schema's keys), if any. */
+function fieldsOf(schema: z.ZodType | undefined): string[] {
+  if (!schema) return [];
+  try {
+    const json = z.toJSONSchema(schema, { unrepresentable: "any", io: "input" }) as { properties?: Record<string, unknown> };
+    return Object.keys(json.properties ?? {});
+  } catch {
+    return [];
+  }
+}
+
+const hostileString = fc.oneof(
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.constantFrom("\u0000", "a\u0000b", "\u202e", "\ud800", "__proto__", "constructor", "toString", "mcc_\u0000", "oc_%00", "../../etc/passwd", "' OR 1=1 --", "<script>"),
+  fc.integer({ min: 1_000, max: 40_000 }).map((n) => "x".repeat(n)),
+);
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  hostileString,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(hostileString, { maxLength: 30 }),
+  fc.dictionary(hostileString, hostileString, { maxKeys: 4 }),
+);
+
+/** A body: the contract's field names with hostile values, prototype keys, or something not an object. */
+function bodies(fields: string[]): fc.Arbitrary<{ raw: string; contentType: string }> {
+  const objectFromContract = fc
+    .record(Object.fromEntries([...fields, "__proto__", "constructor", "extra"].map((f) => [f, hostileValue])), { requiredKeys: [] })
+    .map((o) => ({ raw: JSON.stringify(o), contentType: "application/json" }));
+  const protoKeys = fc.constantFrom('{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}', '{"a":1,"a":2}').map((raw) => ({ raw, contentType: "application/json" }));
+  const notJson = fc.oneof(fc.string({ maxLength: 50 }), fc.constantFrom("{", "[1,2", "\u0000", "null", "[]", '"str"', "1e309")).map((raw) => ({ raw, contentType: "application/json" }));
+  const wrongType = fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml").map((contentType) => ({ raw: "a=1&b=2", contentType }));
+  return fc.oneof(objectFromContract, objectFromContract, protoKeys, notJson, wrongType);
+}
+
+/** A query string: the contract's parameters (and others) with hostile, sometimes repeated, values. */
+function queries(fields: string[]): fc.Arbitrary<string> {
+  const names = fc.constantFrom(...fields, "__proto__", "constructor", "x");
+  return fc.array(fc.tuple(names, hostileString.filter((s) => s.length < 5_000)), { maxLength: 6 }).map((pairs) => {
+    const q = new URLSearchParams();
+    for (const [k, v] of pairs) q.append(k, v.replace(/[\ud800-\udfff]/g, "")); // a URL cannot carry lone surrogates
+    return q.toString();
+  });
+}
+
+/** Every status answered, per route: the suite checks its inputs got past authentication to the contract. */
+const seen = new Map<string, Set<number>>();
+
+async function send(handler: RouteHandler, input: { path: string; params: Record<string, string>; query: string; body?: { raw: string; contentType: string }; headers: Record<string, string> }) {
+  const url = `http://localhost:3000${input.path}${input.query ? `?${input.query}` : ""}`;
+  const headers = new Headers({ "x-forwarded-for": "127.0.0.1", ...input.headers });
+  if (input.body) headers.set("content-type", input.body.contentType);
+  const req = new Request(url, { method: handler.meta.method, headers, body: input.body?.raw });
+  const res = await handler(req, { params: Promise.resolve(input.params) });
+  const statuses = seen.get(handler.meta.path) ?? new Set<number>();
+  seen.set(handler.meta.path, statuses.add(res.status));
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: judged below
+  }
+  return { status: res.status, body, text };
+}
+
+function expectV1ErrorShape(status: number, body: unknown, label: string) {
+  expect(status, label).toBeLessThan(500);
+  if (status < 400) return;
+  const b = body as { error?: { code?: unknown; message?: unknown }; request_id?: unknown };
+  expect(typeof b?.error?.code, `${label}: ${JSON.stringify(body)?.slice(0, 200)}`).toBe("string");
+  expect(typeof b.error!.message, label).toBe("string");
+  expect(b.request_id, label).toMatch(/^req_/);
+}
+
+describe("every /v1 route under hostile input", () => {
+  const routes = v1Routes().filter((r) => "meta" in r.handler);
+
+  it("knows the routes it covers", () => {
+    expect(routes.length).toBeGreaterThanOrEqual(15);
+  });
+
+  for (const route of routes) {
+    const handler = route.handler as RouteHandler;
+    it(`${route.exportName} ${route.filePath}: no 5xx, the /v1 error shape, nothing written when refused`, async () => {
+      const { path, params } = samplePath(route.filePath);
+      const withBody = handler.meta.method !== "GET" && handler.meta.method !== "DELETE" ? true : !!handler.meta.body;
+      const auth: Record<string, string> =
+        handler.meta.auth.key === "none"
+          ? {}
+          : { "x-api-key": path.startsWith("/v1/sandbox") ? t.keys.skTest : t.keys.sk, "x-agent": t.agent.handle, "x-user-id": path.startsWith("/v1/sandbox") ? "user-test" : "user-live" };
+      await fc.assert(
+        fc.asyncProperty(
+          queries(fieldsOf(handler.meta.query)),
+          withBody ? bodies(fieldsOf(handler.meta.body)) : fc.constant(undefined),
+          fc.constantFrom<Record<string, string>>(auth, auth, { ...auth, "x-agent": "a\u0001b" }, { ...auth, "x-user-id": "__proto__" }, {}),
+          fc.oneof(fc.constant(params), fc.constant(Object.fromEntries(Object.keys(params).map((k) => [k, "\u0000\u001f"])))),
+          async (query, body, headers, routeParams) => {
+            const before = await rowCounts();
+            const res = await send(handler, { path, params: routeParams, query, body, headers });
+            expectV1ErrorShape(res.status, res.body, `${route.exportName} ${path}?${query.slice(0, 80)}`);
+            if (res.status >= 400) expect(await rowCounts(), `${route.exportName} ${path} refused with ${res.status} but wrote`).toEqual(before);
+          },
+        ),
+        { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+      );
+    });
+  }
+});
+
+describe("the OAuth endpoints under hostile input", () => {
+  const form = fc
+    .array(fc.tuple(fc.constantFrom("grant_type", "code", "redirect_uri", "client_id", "code_verifier", "refresh_token", "token", "client_secret", "__proto__"), hostileString.filter((s) => s.length < 5_000)), { maxLength: 8 })
+    .map((pairs) => {
+      const q = new URLSearchParams();
+      for (const [k, v] of pairs) q.append(k, v.replace(/[\ud800-\udfff]/g, ""));
+      return q.toString();
+    });
+
+  for (const [name, handler] of [
+    ["POST /oauth/token", tokenRoute],
+    ["POST /oauth/revoke", revokeRoute],
+  ] as const) {
+    it(`${name}: no 5xx, { error, error_description } when refused, nothing written`, async () => {
+      await fc.assert(
+        fc.asyncProperty(form, fc.constantFrom("application/x-www-form-urlencoded", "application/json", "text/plain"), fc.constantFrom<Record<string, string>>({}, { authorization: "Basic %%%" }, { authorization: `Basic ${Buffer.from("\u0000:\u0000").toString("base64")}` }), async (raw, contentType, headers) => {
+          const before = await rowCounts();
+          const res = await send(handler as RouteHandler, { path: (handler as RouteHandler).meta.path, params: {}, query: "", body: { raw, contentType }, headers });
+          expect(res.status, `${name} ${raw.slice(0, 80)}`).toBeLessThan(500);
+          if (res.status >= 400) {
+            const b = res.body as { error?: unknown; error_description?: unknown };
+            expect(typeof b?.error, res.text.slice(0, 200)).toBe("string");
+            expect(typeof b.error_description).toBe("string");
+            expect(await rowCounts()).toEqual(before);
+          }
+        }),
+        { seed: SEED, numRuns: 30, endOnFailure: true },
+      );
+    });
+  }
+
+  it("GET /oauth/authorize: no 5xx for any query, and a refused one starts no flow", async () => {
+    const names = ["response_type", "client_id", "redirect_uri", "code_challenge", "code_challenge_method", "scope", "state", "nonce", "required", "resource", "__proto__"];
+    await fc.assert(
+      fc.asyncProperty(queries(names), fc.constantFrom("text/html", "application/json"), async (query, accept) => {
+        const before = await rowCounts();
+        const res = await send(authorizeRoute as RouteHandler, { path: "/oauth/authorize", params: {}, query, headers: { accept } });
+        expect(res.status, query.slice(0, 120)).toBeLessThan(500);
+        if (res.status >= 400) expect(await rowCounts()).toEqual(before);
+      }),
+      { seed: SEED, numRuns: 40, endOnFailure: true },
+    );
+  });
+});
+
+// The hosted route handlers (flow steps, connect links, app connections, sign-up): every one found in
+// the file tree, called with hostile path ids (NUL, control characters, prototype keys, huge values),
+// queries and form bodies. A person's browser gets a page or a redirect, never a 5xx.
+const hostedModules = import.meta.glob("../app/**/route.ts", { eager: true }) as Record<string, Record<string, unknown>>;
+const hostileId = fc.oneof(
+  fc.constantFrom("\u0000", "%00", "mcc_\u0000", "a\u0000b", "\u001f\u007f", "__proto__", "constructor", "toString", "gmail", "sample", "x".repeat(5_000), "A".repeat(32), "mcc_" + "A".repeat(24)),
+  fc.string({ unit: "binary", maxLength: 40 }).map((v) => v.replace(/[\ud800-\udfff]/g, "")),
+);
+
+describe("every hosted route handler under hostile ids and input", () => {
+  const routes = Object.entries(hostedModules)
+    .map(([file, mod]) => ({ file, path: file.replace(/^.*\/app/, "").replace(/\/\([^)]+\)/g, "").replace(/\/route\.ts$/, ""), mod }))
+    .filter((r) => !r.path.startsWith("/v1") && !r.path.startsWith("/oauth/") && !r.path.includes("[..."))
+    .flatMap((r) => (["GET", "POST"] as const).filter((m) => typeof r.mod[m] === "function").map((method) => ({ ...r, method, handler: r.mod[method] as (req: Request, ctx: unknown) => Promise<Response> })));
+
+  it("knows the routes it covers", () => {
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(["POST /flow/[flowId]/cancel", "GET /personal-mcp/connect/[linkId]", "GET /connect/callback"]));
+  });
+
+  for (const route of routes) {
+    const names = [...route.path.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1]!);
+    it(`${route.method} ${route.path}: no 5xx, nothing written when refused`, async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.tuple(...names.map(() => hostileId)),
+          queries(["error", "connect_error", "state", "code", "app", "flow", "return_url", "__proto__"]),
+          fc.constantFrom<Record<string, string>>({}, { cookie: "__proto__=1; constructor=2" }, { cookie: `flow_${"A".repeat(32)}=\u0001` }),
+          async (ids, query, headers) => {
+            const params = Object.fromEntries(names.map((n, i) => [n, ids[i]!]));
+            const url = new URL(`http://localhost:3000${route.path.replace(/\[([^\]]+)\]/g, (_, n: string) => encodeURIComponent(params[n]!))}`);
+            url.search = query;
+            const before = await rowCounts();
+            const init: RequestInit = { method: route.method, headers: { "x-forwarded-for": "127.0.0.1", ...headers } };
+            if (route.method === "POST") Object.assign(init, { body: query, headers: { ...init.headers, "content-type": "application/x-www-form-urlencoded" } });
+            let res: Response;
+            try {
+              res = await route.handler(new Request(url, init), { params: Promise.resolve(params) });
+            } catch (err) {
+              throw new Error(`${route.method} ${route.path} ${JSON.stringify(params).slice(0, 120)} threw: ${String(err).slice(0, 300)}`);
+            }
+            expect(res.status, `${route.method} ${route.path} ${JSON.stringify(params).slice(0, 120)}?${query.slice(0, 80)}`).toBeLessThan(500);
+            if (res.status >= 400) expect(await rowCounts(), `${route.path} refused with ${res.status} but wrote`).toEqual(before);
+          },
+        ),
+        { seed: SEED, numRuns: 10, endOnFailure: true },
+      );
+    });
+  }
+});
+
+describe("the inputs themselves", () => {
+  it("reached every route's own checks: each answered something other than 401 and 5xx", () => {
+    for (const [path, statuses] of seen) {
+      expect([...statuses].some((s) => s !== 401 && s < 500), `${path}: ${[...statuses].join(", ")}`).toBe(true);
+    }
+    expect(seen.size).toBeGreaterThanOrEqual(20);
+  });
+});
