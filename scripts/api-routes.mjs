@@ -2,7 +2,7 @@
 // from app/**/route.ts (the same files the API fast path serves). Next.js's own router answers a
 // method a route file does not export with an empty 405; proxy.ts reads this table to answer in the
 // API's JSON shape instead. Run by `npm run build`; tests/node-dispatch.test.ts fails when it is stale.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -49,6 +49,8 @@ export function tableSource(table = apiRouteTable()) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  writeFileSync(TABLE_FILE, tableSource());
+  // Written only when it changes: its modification time is a source's (scripts/build-stamp.mjs).
+  const source = tableSource();
+  if (!existsSync(TABLE_FILE) || readFileSync(TABLE_FILE, "utf8") !== source) writeFileSync(TABLE_FILE, source);
   console.log(`/v1 route table: ${Object.keys(apiRouteTable()).length} paths → ${path.relative(root, TABLE_FILE)}`);
 }

@@ -1,14 +1,14 @@
 // Whether the production build is current, and whether an instance is serving it: npm start rebuilds
 // only a missing or stale build, and never under a running instance.
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /** What a build is made from; a change to any of them makes the build stale. */
 export const SOURCES = ["app", "lib", "components", "public", "prisma", "scripts", "next.config.mjs", "package.json", "instrumentation.ts", "proxy.ts"];
 /** Written by scripts/build.mjs after every step has succeeded, so a half-made build is never current. */
 export const BUILD_STAMP = ".next/service-build.json";
-/** Written by scripts/server.mjs while it serves, removed when it stops. */
-export const SERVER_PID = ".next/service-server.pid";
+/** One file per instance serving the build (named by its pid), written by scripts/server.mjs while it serves. */
+export const SERVER_PIDS = ".next/service-servers";
 
 function newestMtime(p) {
   if (!existsSync(p)) return 0;
@@ -45,29 +45,33 @@ export function buildState(root = ".") {
   return typeof stamp.sources_mtime === "number" && sourcesMtime(root) <= stamp.sources_mtime ? "current" : "stale";
 }
 
-/** The pid of an instance serving this checkout's build, if one is running. */
-export function runningInstance(root = ".") {
-  const file = path.join(root, SERVER_PID);
-  if (!existsSync(file)) return null;
-  const pid = Number(readFileSync(file, "utf8").trim());
-  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+function alive(pid) {
   try {
     process.kill(pid, 0);
-    return pid;
+    return true;
   } catch (err) {
-    return err.code === "EPERM" ? pid : null;
+    return err.code === "EPERM";
   }
 }
 
-/** scripts/server.mjs: note this process as the one serving the build, until it exits. */
+/** The pid of an instance serving this checkout's build, if one is running. */
+export function runningInstance(root = ".") {
+  const dir = path.join(root, SERVER_PIDS);
+  if (!existsSync(dir)) return null;
+  for (const name of readdirSync(dir)) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) continue;
+    if (alive(pid)) return pid;
+    rmSync(path.join(dir, name), { force: true });
+  }
+  return null;
+}
+
+/** scripts/server.mjs: note this process as one serving the build, until it exits (several may serve one build). */
 export function holdServerPid(root = ".") {
-  const file = path.join(root, SERVER_PID);
-  writeFileSync(file, `${process.pid}\n`);
-  process.on("exit", () => {
-    try {
-      if (readFileSync(file, "utf8").trim() === String(process.pid)) rmSync(file);
-    } catch {
-      // already gone
-    }
-  });
+  const dir = path.join(root, SERVER_PIDS);
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, String(process.pid));
+  writeFileSync(file, "");
+  process.on("exit", () => rmSync(file, { force: true }));
 }

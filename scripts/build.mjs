@@ -6,11 +6,15 @@ import { rmSync } from "node:fs";
 import { BUILD_STAMP, sourcesMtime, writeBuildStamp } from "./build-stamp.mjs";
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
-rmSync(BUILD_STAMP, { force: true });
-// Read before building: a source changed during the build leaves it stale.
-const sourcesAt = sourcesMtime();
-for (const args of [["scripts/api-routes.mjs"], ["node_modules/next/dist/bin/next", "build"], ["scripts/build-api.mjs"], ["--import", "tsx", "scripts/build-db-template.ts"]]) {
+function step(args) {
   const res = spawnSync(process.execPath, args, { stdio: "inherit", env });
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
+
+rmSync(BUILD_STAMP, { force: true });
+// The route table is generated into lib/ (and rewritten only when it changes): the sources are read after it.
+step(["scripts/api-routes.mjs"]);
+// Read before the rest of the build: a source changed during the build leaves it stale.
+const sourcesAt = sourcesMtime();
+for (const args of [["node_modules/next/dist/bin/next", "build"], ["scripts/build-api.mjs"], ["--import", "tsx", "scripts/build-db-template.ts"]]) step(args);
 writeBuildStamp(sourcesAt);

@@ -1,0 +1,43 @@
+// `npm start` as a newcomer runs it, on the checkout npm test has just built (scripts/test.mjs builds
+// before the browser tests): it serves the existing build, on a fresh embedded database, without
+// building again and without touching the build another instance (Playwright's server) is serving.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+test("npm start serves the build npm run build made, without building again", async ({ page }) => {
+  test.setTimeout(120_000);
+  const stamp = ".next/service-build.json";
+  const before = { text: readFileSync(stamp, "utf8"), mtime: statSync(stamp).mtimeMs, buildId: readFileSync(".next/BUILD_ID", "utf8") };
+  const dataDir = mkdtempSync(path.join(tmpdir(), "npm-start-"));
+  const port = 3290 + test.info().workerIndex;
+  const child = spawn("npm", ["start", "--silent"], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", BASE_URL: `http://localhost:${port}`, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout.on("data", (c) => (output += c));
+  child.stderr.on("data", (c) => (output += c));
+  try {
+    await expect
+      .poll(async () => {
+        if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
+        return (await fetch(`http://localhost:${port}/api/health`).catch(() => null))?.status;
+      }, { timeout: 90_000 })
+      .toBe(200);
+    expect(output, output).not.toContain("Building the service");
+    expect(output).toContain(`Service listening on http://localhost:${port}`);
+    await page.goto(`http://localhost:${port}/`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect({ text: readFileSync(stamp, "utf8"), mtime: statSync(stamp).mtimeMs, buildId: readFileSync(".next/BUILD_ID", "utf8") }).toEqual(before);
+  } finally {
+    if (child.exitCode === null) {
+      process.kill(-child.pid!, "SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
