@@ -35,3 +35,17 @@ test("discovery and the JWKS are served, open to any origin", async ({ request }
   expect(keys).toHaveLength(1);
   expect(keys[0]).toMatchObject({ kty: "RSA", alg: "RS256", use: "sig" });
 });
+
+test("no answer of the production server can be framed: pages, a flow, the account page, errors, API and assets", async ({ request }) => {
+  // A real flow page: sign-up starts a flow and sends the browser to it.
+  const signUp = await request.get("/sign-up", { maxRedirects: 0 });
+  expect(signUp.status()).toBe(303);
+  expect(signUp.headers()["x-frame-options"]).toBe("DENY");
+  const paths = ["/", "/docs", "/account", "/dev/outbox", signUp.headers().location!, "/no-such-page", "/v1/no-such-route", "/.well-known/openid-configuration", "/icon.svg"];
+  for (const p of paths) {
+    const res = await request.get(p, { maxRedirects: 0 });
+    expect(res.status(), p).toBeLessThan(500);
+    expect(res.headers()["x-frame-options"], p).toBe("DENY");
+    expect(res.headers()["content-security-policy"], p).toContain("frame-ancestors 'none'");
+  }
+});

@@ -164,9 +164,17 @@ test("the sandbox user signs in with 424242", async ({ page, request, baseURL })
   try {
     await page.goto(`${sandboxRp.url}/login`);
     await page.getByRole("button", { name: "Sign in" }).click();
+    // Another number on the test plane gets a real code: the page does not offer it the sandbox's.
+    const other = freshPhone();
+    await page.getByLabel("Country").selectOption("US");
+    await page.getByLabel("Mobile number").fill(other.national);
+    await page.getByRole("button", { name: "Text me a code" }).click();
+    await expect(page.getByText(other.e164.slice(-4), { exact: true })).toBeVisible();
+    await expect(page.getByText("takes the code 424242")).toHaveCount(0);
+    await page.getByRole("button", { name: "Use a different number" }).click();
     await page.getByLabel("Mobile number").fill(sandbox.user.phone);
     await page.getByRole("button", { name: "Text me a code" }).click();
-    await expect(page.getByText("In the sandbox the code is always 424242.")).toBeVisible();
+    await expect(page.getByText("The sandbox's number takes the code 424242.")).toBeVisible();
     // Six digits typed send the code at once.
     await page.getByLabel("Six-digit code").fill("424242");
     await expect(page.getByRole("button", { name: /^Continue to / })).toBeEnabled();
@@ -325,11 +333,12 @@ test.describe("connect links", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Connect Gmail");
     await expect(page.getByText("Trailhead finds your bookings in Gmail.")).toBeVisible();
     await expect(page.getByText("ChatGPT")).toHaveCount(0);
+    // The link binds the developer's id for whoever finishes it: every screen says so, from the first.
+    await expect(page.getByTestId("link-notice")).toContainText(`${seed.agent_name} asked to link its account to your profile`);
     await shoot(page, "17-connect-app");
     await page.getByRole("link", { name: /Gmail/ }).click();
     await expect(page.getByRole("listitem").filter({ hasText: "Gmail" })).toContainText("✓ Connected");
     await page.getByRole("button", { name: "Continue", exact: true }).click();
-    // The link binds the developer's id for this person: the phone and code screens say whose profile is linked.
     await expect(page.getByTestId("link-notice")).toContainText(`${seed.agent_name} asked to link its account to your profile`);
     const phone = freshPhone();
     await phoneAndCode(page, phone, { codeShot: "24-connect-link-code" });

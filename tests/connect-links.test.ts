@@ -12,9 +12,10 @@ import { CONNECT_LINK_TTL_SECONDS, CONNECT_MINTS_PER_MINUTE } from "@/lib/connec
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { findFlow } from "@/lib/flow/sessions";
-import { allowCapability, continueFromImport, decidePreview, previewImport, submitCode, submitPhone } from "@/lib/flow/steps";
+import { allowCapability, continueFromImport, decidePreview, LINK_FOR_ANOTHER_ACCOUNT, previewImport, submitCode, submitPhone } from "@/lib/flow/steps";
 import { revokeApproval } from "@/lib/users/approvals";
 import { phoneDigest } from "@/lib/users/phone";
+import { createUser, linkExternalId } from "@/lib/users/users";
 import { createTenant, liveHeaders, type Tenant } from "./helpers/fixtures";
 import { call } from "./helpers/http";
 
@@ -195,6 +196,28 @@ describe("binding a developer's user id", () => {
     expect(other).not.toBe(owner);
     const bound = await (await db()).externalUserId.findMany({ where: { developerId: t.developer.id, externalId: "acct-race" } });
     expect(bound.map((r) => r.userId)).toEqual([owner]);
+  });
+
+  it("is finished only by the account it was minted for: another number is refused and changes nothing", async () => {
+    const owner = await createUser({ plane: "live", phone: "+14155550145" });
+    await linkExternalId({ developerId: t.developer.id, plane: "live", externalId: "acct-owner", userId: owner.id });
+    const { connect_url } = (await mint({}, liveHeaders(t, { "x-user-id": "acct-owner" }))).body;
+    const { flow } = await open(connect_url);
+    expect(flow!.connect).toMatchObject({ for_user_id: owner.id, binds_external_id: false });
+    const prisma = await db();
+    const stranger = "+14155550146";
+    await expect(finishWithCode(flow!.id, stranger)).rejects.toThrow(LINK_FOR_ANOTHER_ACCOUNT);
+    // Nothing changed: no account for the stranger's number, the link still pending and still the owner's.
+    expect(await prisma.user.findFirst({ where: { phoneHash: phoneDigest(stranger).phoneHash } })).toBeNull();
+    expect(await status(connect_url)).toEqual({ status: "pending" });
+    expect(await prisma.connectLink.findUniqueOrThrow({ where: { id: linkId(connect_url) } })).toMatchObject({ userId: owner.id, status: "pending" });
+    expect(await prisma.agentApproval.count({ where: { agentId: t.agent.id, user: { phoneHash: phoneDigest(stranger).phoneHash } } })).toBe(0);
+    // The owner's own number, in the same flow, finishes it.
+    await (await db()).flowSession.update({ where: { id: flow!.id }, data: { screen: "phone" } });
+    await submitPhone((await findFlow(flow!.id))!, { phone: "+14155550145", ip: "10.8.0.4" });
+    const code = (await prisma.smsOutbox.findFirstOrThrow({ where: { phoneHash: phoneDigest("+14155550145").phoneHash }, orderBy: { createdAt: "desc" } })).body.slice(0, 6);
+    expect((await submitCode((await findFlow(flow!.id))!, { code })).userId).toBe(owner.id);
+    expect(await status(connect_url)).toEqual({ status: "approved" });
   });
 
   it("keeps plane and developer: another developer's test-plane link never reaches this developer's test user", async () => {

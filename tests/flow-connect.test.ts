@@ -64,3 +64,28 @@ describe("a sign-in that requires a mailbox", () => {
     expect(decodeJwt(next.body.id_token)).toMatchObject({ email: "grace@example.com", email_verified: false });
   });
 });
+
+describe("the mailbox page after the code", () => {
+  it("is offered when a Gmail connected in the flow will not prove the account's own address", async () => {
+    const { startConnection, finishConnection } = await import("@/lib/connectors/connections");
+    const t = await createTenant();
+    const { client_id } = await registerClient(t);
+    // An existing account whose address was typed somewhere, never proven.
+    const phone = "+14155550151";
+    const prisma = await db();
+    const existing = await prisma.user.create({ data: { plane: "live", phoneScope: "", ...phoneDigest(phone), email: "typed@example.org" } });
+    const flowId = flowIdFrom(await authorizeCall(authorizeParams(client_id, pkce().challenge, { scope: "openid email" })));
+    const started = await startConnection({ app: "gmail", flowId });
+    await finishConnection(await provider.consent(started.url), started.cookie);
+    await continueFromImport((await findFlow(flowId))!);
+    await submitPhone((await findFlow(flowId))!, { phone, ip: "10.7.0.2" });
+    const message = await prisma.smsOutbox.findFirstOrThrow({ where: { phoneHash: phoneDigest(phone).phoneHash }, orderBy: { createdAt: "desc" } });
+    const { userId } = await submitCode((await findFlow(flowId))!, { code: message.body.slice(0, 6) });
+    expect(userId).toBe(existing.id);
+    // grace@example.com's Gmail does not own typed@example.org: the address is still unproven, so the page is offered.
+    expect((await findFlow(flowId))!.screen).toBe("mailbox");
+    // Deciding it changed nothing: the Gmail still waits on the flow, the account keeps its address.
+    expect(await prisma.appConnection.count({ where: { flowId, userId: null, app: "gmail" } })).toBe(1);
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: userId } })).email).toBe("typed@example.org");
+  });
+});

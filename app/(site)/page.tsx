@@ -37,7 +37,7 @@ const CAPABILITIES: { title: string; body: React.ReactNode; icon: React.ReactNod
     ),
   },
   {
-    title: "REST and MCP",
+    title: "A REST API, MCP next",
     body: (
       <>
         The profile over REST under <Code>/v1</Code>: read, search, remember, forget, commit and import. The same

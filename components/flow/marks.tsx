@@ -44,3 +44,18 @@ export function ConnectErrorBanner({ code }: { code?: string }) {
     </p>
   );
 }
+
+/**
+ * On every screen of a connect link that binds the developer's own id for a person: which profile is
+ * linked (the one of the number and code entered in this browser) and what the app can then do with it.
+ */
+export function LinkNotice({ appName, phoneLast4 }: { appName: string; phoneLast4?: string | null }) {
+  const what = `${appName} will be able to read that profile (identity, preferences, summary and memories) and add to it.`;
+  return (
+    <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="link-notice">
+      {phoneLast4
+        ? `Entering the code links the profile of the number ending in ${phoneLast4} to ${appName}. ${what} If this is not your number, stop here.`
+        : `${appName} asked to link its account to your profile: the profile of the number you enter next, with the code we text to it. ${what}`}
+    </p>
+  );
+}

@@ -2,6 +2,7 @@
 // email_verified everywhere (ID tokens, GET /v1/profile, the account page, the flow's mailbox page).
 import { DEVELOPMENT_PROVIDER, SANDBOX_MAILBOX_ACCOUNT_ID } from "../connectors/types";
 import { db } from "../db";
+import type { Prisma } from "../db/generated/client";
 
 /**
  * The mailboxes whose connection proves the address: Gmail, whose address comes from Google's ID
@@ -45,8 +46,8 @@ export function emailVerified(source: EmailProofSource): boolean {
   }
 }
 
-/** The decision for one account, read now. */
-export async function accountEmailVerified(userId: string): Promise<boolean> {
-  const [row] = await (await db()).$queryRawUnsafe<EmailProofSource[]>(`SELECT ${EMAIL_PROOF_COLUMNS} FROM users u WHERE u.id = $1::uuid`, userId);
+/** The decision for one account, read now (inside `tx` when given). */
+export async function accountEmailVerified(userId: string, tx?: Prisma.TransactionClient): Promise<boolean> {
+  const [row] = await (tx ?? (await db())).$queryRawUnsafe<EmailProofSource[]>(`SELECT ${EMAIL_PROOF_COLUMNS} FROM users u WHERE u.id = $1::uuid`, userId);
   return !!row && emailVerified(row);
 }

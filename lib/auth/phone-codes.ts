@@ -6,7 +6,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { now as clockNow } from "../clock";
-import { keyedHash } from "../crypto";
+import { keyedHash, safeEqual } from "../crypto";
 import { db } from "../db";
 import type { Plane } from "../db/generated/enums";
 import { env } from "../env";
@@ -96,9 +96,7 @@ export async function sendSignInCode(input: PhoneTarget & { ip: string; flowId?:
     const wait = Math.ceil(RESEND_AFTER_SECONDS - (at.getTime() - last.createdAt.getTime()) / 1000);
     if (wait > 0) throw new CodeError("resend_too_soon", wait);
   }
-  // Only the synthetic number has the fixed code: anyone may provision a sandbox, so a fixed code for
-  // every test-plane number would sign anyone in as any test user of any developer.
-  const sandbox = input.plane === "test" && input.phone === SANDBOX_PHONE;
+  const sandbox = takesSandboxCode({ plane: input.plane, phoneHash });
   if (!sandbox) {
     if (!countryServed(input.phone)) throw new CodeError("country_not_served");
     for (const [limiter, key] of [
@@ -128,6 +126,15 @@ export async function sendSignInCode(input: PhoneTarget & { ip: string; flowId?:
     }
   }
   return { resendAfterSeconds: RESEND_AFTER_SECONDS };
+}
+
+/**
+ * Whether the number is the sandbox's synthetic one, which alone takes the fixed code (nothing is sent).
+ * Anyone may provision a sandbox, so a fixed code for every test-plane number would sign anyone in as
+ * any test user of any developer.
+ */
+export function takesSandboxCode(input: { plane: Plane; phoneHash: string }): boolean {
+  return input.plane === "test" && safeEqual(input.phoneHash, phoneDigest(SANDBOX_PHONE).phoneHash);
 }
 
 /**

@@ -177,6 +177,7 @@ export async function openConnectLink({ linkId, sessionUserId, ip }: { linkId: s
       return_url: link.returnUrl,
       signed_in: !!signedIn,
       binds_external_id: bindsExternalId,
+      for_user_id: link.userId,
     },
     // A one-app link's app is marked Required on its screen.
     required: link.app ? [[link.app as RequiredName]] : [],

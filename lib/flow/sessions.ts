@@ -80,6 +80,8 @@ export interface ConnectFlowRequest {
    * code in this flow (a session is not consent), and never an id already bound.
    */
   binds_external_id?: boolean;
+  /** The account the link was minted for, when the developer named one: no other account may finish it. */
+  for_user_id?: string | null;
   /** Set once the person allowed the capability. */
   capability_allowed?: boolean;
 }

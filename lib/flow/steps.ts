@@ -4,7 +4,7 @@ import { parsePhoneNumberWithError, type CountryCode } from "libphonenumber-js";
 import { now as clockNow } from "../clock";
 import { EmailCodeError, sendEmailCode, verifyEmailCode } from "../auth/email-codes";
 import { CodeError, sendSignInCode, verifySignInCode } from "../auth/phone-codes";
-import { accountEmailVerified, PROVING_MAILBOX } from "../auth/email-proof";
+import { accountEmailVerified } from "../auth/email-proof";
 import { DEVELOPMENT_PROVIDER } from "../connectors/types";
 import { db } from "../db";
 import type { Prisma } from "../db/generated/client";
@@ -16,6 +16,7 @@ import { approveAgent, clearUserAccessCache } from "../users/approvals";
 import { attachFlowConnections, MAILBOX_APPS, recordMailboxAddress } from "../connectors/connections";
 import { isMailboxOnly, requiredMet } from "../oidc/required";
 import { phoneDigest } from "../users/phone";
+import { bindExternalIdOnce } from "../users/users";
 import { ASSISTANTS, BringInError, previewExport, previewPaste, type Assistant, type BroughtIn } from "./bring-in";
 import { nextScreen, type Screen } from "./sequence";
 import { FlowError, isExpired, sequenceOf, type FlowReceipt, type FlowSession } from "./sessions";
@@ -142,18 +143,35 @@ export async function continueFromImport(flow: FlowSession): Promise<void> {
  * flow), and for the service's own sign-up when no mailbox is connected (in the account or this flow).
  */
 async function wantsMailboxAfterCode(flow: FlowSession, userId: string): Promise<boolean> {
-  const oidc = flow.wayIn === "oidc";
-  if (oidc ? !flow.request?.scopes.includes("email") : flow.wayIn !== "profile_signup") return false;
-  if (oidc && (await accountEmailVerified(userId))) return false;
+  if (flow.wayIn === "oidc") return !!flow.request?.scopes.includes("email") && !(await verifiedOnceFinished(flow, userId));
+  if (flow.wayIn !== "profile_signup") return false;
   const mailboxes = await (await db()).appConnection.count({
-    where: {
-      OR: [{ userId }, { flowId: flow.id }],
-      status: "active",
-      // A development connection (/dev/connect) proves no address: the proofs are still offered.
-      ...(oidc ? { app: PROVING_MAILBOX.app, provider: PROVING_MAILBOX.provider } : { app: { in: [...MAILBOX_APPS] }, provider: { not: DEVELOPMENT_PROVIDER } }),
-    },
+    // A development connection (/dev/connect) is no mailbox of the person's: the page is still offered.
+    where: { OR: [{ userId }, { flowId: flow.id }], status: "active", app: { in: [...MAILBOX_APPS] }, provider: { not: DEVELOPMENT_PROVIDER } },
   });
   return mailboxes === 0;
+}
+
+class DryRun extends Error {}
+
+/**
+ * Whether the account's address will be proven once the flow finishes and its connections join the
+ * account: finish's own steps, run in a transaction that is rolled back, then the one decision
+ * (lib/auth/email-proof.ts) on what they left.
+ */
+async function verifiedOnceFinished(flow: FlowSession, userId: string): Promise<boolean> {
+  let verified = false;
+  try {
+    await (await db()).$transaction(async (tx) => {
+      await attachFlowConnections(tx, { flowId: flow.id, userId });
+      await recordMailboxAddress(tx, userId);
+      verified = await accountEmailVerified(userId, tx);
+      throw new DryRun();
+    });
+  } catch (err) {
+    if (!(err instanceof DryRun)) throw err;
+  }
+  return verified;
 }
 
 /**
@@ -202,8 +220,7 @@ export async function verifyFlowEmailCode(flow: FlowSession, input: { code: stri
 export async function finishThirdPartyProof(flow: FlowSession, sessionUserId: string | null): Promise<boolean> {
   assertOpen(flow, ["mailbox"]);
   if (!flow.userId || flow.userId !== sessionUserId) return false;
-  const user = await (await db()).user.findUniqueOrThrow({ where: { id: flow.userId }, select: { email: true, emailProof: true } });
-  if (!user.email || user.emailProof !== "third_party") return false;
+  if (!(await accountEmailVerified(flow.userId))) return false;
   await finish(flow, flow.userId);
   return true;
 }
@@ -290,6 +307,9 @@ export async function changeNumber(flow: FlowSession): Promise<void> {
   await update(flow, { screen: "phone" });
 }
 
+/** A connect link minted for one account, finished with another account's number. */
+export const LINK_FOR_ANOTHER_ACCOUNT = "This link was made for another account. Enter the number of the account it is for, or ask the app for a new link.";
+
 /**
  * The code: signs the person in to the account behind the number (created for a new number). A
  * person who chose Sign in goes on to the import screen; everyone else is finished.
@@ -307,6 +327,12 @@ export async function submitCode(flow: FlowSession, input: { code: string }): Pr
     throw err;
   }
   const scope = phoneScope(flow);
+  // A link minted for one account is finished by that account only: anyone else who holds it changes nothing.
+  const forUserId = flow.connect?.for_user_id;
+  if (forUserId) {
+    const owner = await prisma.user.findUnique({ where: { plane_phoneScope_phoneHash: { plane: flow.plane, phoneScope: scope, phoneHash } }, select: { id: true } });
+    if (owner?.id !== forUserId) throw new StepError("code", LINK_FOR_ANOTHER_ACCOUNT);
+  }
   const user = await prisma.user.upsert({
     where: { plane_phoneScope_phoneHash: { plane: flow.plane, phoneScope: scope, phoneHash } },
     create: { plane: flow.plane, phoneScope: scope, phoneHash, phoneLast4, developerId: flow.plane === "test" ? flow.developerId : null },
@@ -344,13 +370,12 @@ async function approveConnectLink(tx: Prisma.TransactionClient, input: { linkId:
     const user = await tx.user.findUniqueOrThrow({ where: { id: input.userId }, select: { plane: true, developerId: true, phoneHash: true } });
     const sameDeveloper = user.plane === "live" || user.developerId === link.developerId;
     if (user.plane === link.plane && sameDeveloper && user.phoneHash === input.flow.phoneHash) {
-      await tx.externalUserId.createMany({
-        data: [{ developerId: link.developerId, plane: link.plane, externalId: link.externalId, userId: input.userId }],
-        skipDuplicates: true,
-      });
+      await bindExternalIdOnce({ developerId: link.developerId, plane: link.plane, externalId: link.externalId, userId: input.userId }, tx);
     }
   }
-  await tx.connectLink.update({ where: { id: link.id }, data: { status: "approved", approvedAt: clockNow(), userId: input.userId } });
+  // The link keeps the account it was minted for (submitCode lets no other account finish it).
+  if (link.userId && link.userId !== input.userId) throw new Error("a connect link was finished by an account it was not minted for");
+  await tx.connectLink.update({ where: { id: link.id }, data: { status: "approved", approvedAt: clockNow(), userId: link.userId ?? input.userId } });
 }
 
 /**

@@ -18,8 +18,14 @@ export async function createUser(input: { plane: Plane; phone?: string; develope
   });
 }
 
-/** Links the developer's own id for a user (X-User-Id) within one plane; inside `tx` when given. */
-export async function linkExternalId(input: { developerId: string; plane: Plane; externalId: string; userId: string }, tx?: Prisma.TransactionClient) {
+type ExternalIdBinding = { developerId: string; plane: Plane; externalId: string; userId: string };
+
+/**
+ * Links the developer's own id for a user (X-User-Id) within one plane; inside `tx` when given. The
+ * developer's own server decides here (POST /v1/profile/link, with the access token of the person's
+ * sign-in through its own client), so an id it links again moves to the person who just signed in.
+ */
+export async function linkExternalId(input: ExternalIdBinding, tx?: Prisma.TransactionClient) {
   const link = await (tx ?? (await db())).externalUserId.upsert({
     where: { developerId_plane_externalId: { developerId: input.developerId, plane: input.plane, externalId: input.externalId } },
     create: input,
@@ -27,6 +33,16 @@ export async function linkExternalId(input: { developerId: string; plane: Plane;
   });
   clearUserAccessCache();
   return link;
+}
+
+/**
+ * Binds the developer's id to a person who proved their number in a connect link's flow, only while no
+ * account holds it: whoever else later finishes a link for the same id changes nothing. True if bound.
+ */
+export async function bindExternalIdOnce(input: ExternalIdBinding, tx: Prisma.TransactionClient): Promise<boolean> {
+  const { count } = await tx.externalUserId.createMany({ data: [input], skipDuplicates: true });
+  if (count) clearUserAccessCache();
+  return count > 0;
 }
 
 /**

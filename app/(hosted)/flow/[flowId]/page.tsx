@@ -4,11 +4,12 @@
 import type { Metadata } from "next";
 import { getCountries, getCountryCallingCode } from "libphonenumber-js";
 import { cookies, headers } from "next/headers";
-import { Badge, ConnectErrorBanner, Monogram } from "@/components/flow/marks";
+import { Badge, ConnectErrorBanner, LinkNotice, Monogram } from "@/components/flow/marks";
 import { FlowShell, SERVICE_NAME } from "@/components/flow/flow-shell";
 import { CodeForm, ContinueForm, CopyButton, DecideForm, ImportForm, PhoneForm, ReturnForm, SingleFieldForm } from "@/components/flow/forms";
 import { primaryButton, secondaryButton } from "@/components/flow/styles";
-import { RESEND_AFTER_SECONDS } from "@/lib/auth/phone-codes";
+import { RESEND_AFTER_SECONDS, takesSandboxCode } from "@/lib/auth/phone-codes";
+import { SANDBOX_VERIFICATION_CODE } from "@/lib/sandbox/seed";
 import { configuredThirdParty, isThirdPartyProvider, THIRD_PARTY_NAMES } from "@/lib/auth/third-party";
 import { agentDisplayName } from "@/lib/agents/agents";
 import { appState, connectsInDevelopment, MAILBOX_APPS } from "@/lib/connectors/connections";
@@ -92,11 +93,7 @@ export default async function FlowPage({
               ? "Enter the number you signed up with. We'll text you a code."
               : `Your profile is kept under your mobile number, so you can bring it to ${appName} and other apps.`}
           </p>
-          {flow.connect?.binds_external_id && (
-            <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="link-notice">
-              {appName} asked to link its account to your profile. The profile of the number you enter is the one {appName} will be able to read.
-            </p>
-          )}
+          {flow.connect?.binds_external_id && <LinkNotice appName={appName} />}
           <PhoneForm action={phoneAction.bind(null, flow.id)} countries={countries()} defaultCountry={await defaultCountry()} />
         </FlowShell>
       );
@@ -105,13 +102,9 @@ export default async function FlowPage({
         <FlowShell {...shell} title="Enter the code">
           <p className="mt-3 text-slate-600">
             We sent a six-digit code to your number ending in <span className="font-semibold text-slate-900">{flow.phoneLast4}</span>.
-            {flow.plane === "test" && " In the sandbox the code is always 424242."}
+            {flow.phoneHash && takesSandboxCode({ plane: flow.plane, phoneHash: flow.phoneHash }) && ` The sandbox's number takes the code ${SANDBOX_VERIFICATION_CODE}.`}
           </p>
-          {flow.connect?.binds_external_id && (
-            <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="link-notice">
-              {`Entering the code links the profile of the number ending in ${flow.phoneLast4} to ${appName}. ${appName} will be able to read that profile (identity, preferences, summary and memories) and add to it. If this is not your number, stop here.`}
-            </p>
-          )}
+          {flow.connect?.binds_external_id && <LinkNotice appName={appName} phoneLast4={flow.phoneLast4} />}
           <CodeForm action={codeAction.bind(null, flow.id)} resend={resendAction.bind(null, flow.id)} resendAfterSeconds={RESEND_AFTER_SECONDS} />
           <form action={changeNumberAction.bind(null, flow.id)} className="mt-3 text-center">
             <button type="submit" className="min-h-10 text-sm font-semibold text-brand-700 underline underline-offset-2">
@@ -227,6 +220,7 @@ export default async function FlowPage({
           <p className="mt-3 text-slate-600">
             {flow.connect?.purpose ?? (flow.screen === "app" ? `${name} asks you to connect it.` : `Connect the apps ${name} can use.`)}
           </p>
+          {flow.connect?.binds_external_id && <LinkNotice appName={name} />}
           <ConnectErrorBanner code={connectError} />
           <ul className="mt-6 space-y-2">
             {apps.map((a) => (
@@ -354,6 +348,7 @@ async function ImportScreen({
       <p className="mt-3 text-slate-600">
         Import what an assistant already knows about you, or connect an app. {appName} can then personalise from the start.
       </p>
+      {flow.connect?.binds_external_id && <LinkNotice appName={appName} />}
       <ConnectErrorBanner code={connectError} />
       {signedIn && (
         <p className="mt-4 rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200">
