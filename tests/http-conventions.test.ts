@@ -150,6 +150,10 @@ describe("per-IP limit keys", () => {
     expect(ipLimitKey("[2001:db8:abcd:12::99]")).toBe("2001:db8:abcd:12::/64");
     expect(ipLimitKey("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
     expect(ipLimitKey("::1")).toBe("0:0:0:0::/64");
+    // A dotted IPv4 tail is two groups: the /64 is the same as written in hex.
+    expect(ipLimitKey("::1:2:3:4:5:1.2.3.4")).toBe(ipLimitKey("0:1:2:3:4:5:102:304"));
+    expect(ipLimitKey("::1:2:3:4:5:1.2.3.4")).toBe("0:1:2:3::/64");
+    expect(ipLimitKey("64:ff9b::198.51.100.7")).toBe("64:ff9b:0:0::/64");
     expect(ipLimitKey("unknown")).toBe("unknown");
   });
 

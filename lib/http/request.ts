@@ -26,6 +26,16 @@ export function clientIp(req: Request): string {
   return parts[Math.max(0, parts.length - 1 - hops)] ?? "unknown";
 }
 
+/** An IPv6 address's groups as written; a dotted IPv4 tail (64:ff9b::1.2.3.4) is its last two groups. */
+function groupsOf(part: string | undefined): string[] {
+  if (!part) return [];
+  return part.split(":").flatMap((g) => {
+    if (!isIPv4(g)) return [g];
+    const [a, b, c, d] = g.split(".").map(Number) as [number, number, number, number];
+    return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
+  });
+}
+
 /**
  * The key a per-IP limit counts a client address under: an IPv4 address as it is (an IPv4-mapped
  * IPv6 address as its IPv4), an IPv6 address as its /64 network — one subscriber's allocation, so
@@ -37,9 +47,8 @@ export function ipLimitKey(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
   if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
   const [head, tail] = address.includes("::") ? address.split("::") : [address, undefined];
-  const groups = (part: string | undefined) => (part ? part.split(":") : []);
-  const left = groups(head);
-  const right = groups(tail);
+  const left = groupsOf(head);
+  const right = groupsOf(tail);
   const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill("0");
   return `${[...left, ...zeros, ...right]
     .slice(0, 4)
