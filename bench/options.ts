@@ -22,9 +22,10 @@ export function benchOptions<E extends Record<string, string>>(defaults: { db: D
     },
   });
   const v = values as Record<string, string>;
-  if (v.db !== "pglite" && v.db !== "postgres") throw new Error(`--db must be pglite or postgres, not '${v.db}'.`);
+  const db = (["pglite", "postgres"] as const).find((kind) => kind === v.db);
+  if (!db) throw new Error(`--db must be pglite or postgres, not '${v.db}'.`);
   return {
-    db: v.db as DbKind,
+    db,
     duration: positive("duration", v.duration!),
     connections: v.connections!.split(",").map((c) => positive("connections", c.trim())),
     warmup: positive("warmup", v.warmup!),

@@ -166,6 +166,6 @@ export async function startService(opts: { root: string; db: BenchDatabase }): P
     return { pid: child.pid!, baseUrl, coldStartMs, stop };
   } catch (err) {
     await stop();
-    throw new Error(`${(err as Error).message}\n--- server log ---\n${tail(logFile)}`);
+    throw new Error(`${(err as Error).message}\n--- server log ---\n${tail(logFile)}`, { cause: err });
   }
 }

@@ -1,26 +1,29 @@
 // Short-lived in-process caches for the lookups every request repeats (API keys, agents, users).
 // Entries live at most KEY_CACHE_TTL_MS (≤ 1 s), so a change made on any instance takes effect on
 // every instance within a second; a change made in this process clears the cache at once. The
-// maps hang off globalThis so the API fast path and the app router, which bundle this module
+// maps are process-wide, so the API fast path and the app router, which bundle this module
 // separately, share them and a clear in one is seen by the other.
 import { env } from "./env";
+import { processWide } from "./process-wide";
 
 const MAX_ENTRIES = 10_000;
-const registry = ((globalThis as { __serviceCaches?: Map<string, Map<string, unknown>> }).__serviceCaches ??= new Map());
+/** Each cache's entries, by cache name. */
+const registry = processWide("cache.entries", () => new Map<string, Map<string, unknown>>());
 
 interface Entry<V> {
   value: V;
   fetchedAt: number;
 }
 
-const generations = ((globalThis as { __serviceCacheGenerations?: Map<string, number> }).__serviceCacheGenerations ??= new Map());
+/** Each cache's clear count: a load that started before a clear is not stored. */
+const generations = processWide("cache.generations", () => new Map<string, number>());
 
 export class TtlCache<V> {
   private readonly map: Map<string, Entry<V>>;
 
   constructor(private readonly name: string) {
     let map = registry.get(name);
-    if (!map) registry.set(name, (map = new Map()));
+    if (!map) registry.set(name, (map = new Map<string, unknown>()));
     this.map = map as Map<string, Entry<V>>;
   }
 

@@ -1,18 +1,20 @@
 // The service's clock. Lifetimes (codes, tokens, flows) are decided against now(), which tests
 // move forward to cross each boundary without waiting.
-let offsetMs = 0;
+import { processWide } from "./process-wide";
+
+const clock = processWide("clock", () => ({ offsetMs: 0 }));
 
 /** The current time. */
 export function now(): Date {
-  return new Date(Date.now() + offsetMs);
+  return new Date(Date.now() + clock.offsetMs);
 }
 
 /** Tests: moves the clock forward by ms. */
 export function advanceClockForTests(ms: number): void {
-  offsetMs += ms;
+  clock.offsetMs += ms;
 }
 
 /** Tests: back to the real time. */
 export function resetClockForTests(): void {
-  offsetMs = 0;
+  clock.offsetMs = 0;
 }

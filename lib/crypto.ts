@@ -1,6 +1,7 @@
 // Keyed hashing, constant-time comparison and random secrets: the one place secrets are derived.
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import { env } from "./env";
+import { processWide } from "./process-wide";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
@@ -17,7 +18,8 @@ export function randomBase62(length: number): string {
   return out;
 }
 
-const derived = new Map<string, Buffer>();
+/** Keys derived so far, by purpose. */
+const derived = processWide("crypto.derived-keys", () => new Map<string, Buffer>());
 
 /** A 32-byte key for one purpose, derived from SERVICE_SECRET (HKDF-SHA-256). */
 export function deriveKey(purpose: string): Buffer {

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { processWideSlot } from "./process-wide";
 
 const url = z
   .string()
@@ -19,6 +20,8 @@ const secret = z.string().min(32, "must be at least 32 characters");
 const schema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   PORT: z.coerce.number().int().positive().default(3000),
+  /** The address npm start listens on (all interfaces unless set). */
+  HOSTNAME: optionalString,
   BASE_URL: url.default("http://localhost:3000"),
   MCP_URL: optionalUrl,
   SIGN_IN_URL: optionalUrl,
@@ -132,7 +135,7 @@ function readOrCreateSecrets(dataDir: string): { SERVICE_SECRET: string; AUTH_SE
     return { SERVICE_SECRET: randomBytes(32).toString("base64url"), AUTH_SECRET: randomBytes(32).toString("base64url") };
   }
   const file = path.join(path.resolve(dataDir), "secrets.json");
-  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as { SERVICE_SECRET: string; AUTH_SECRET: string };
   const created = {
     SERVICE_SECRET: randomBytes(32).toString("base64url"),
     AUTH_SECRET: randomBytes(32).toString("base64url"),
@@ -210,20 +213,21 @@ export function developmentMode(): boolean {
   return env().developmentMode;
 }
 
-let cached: Env | undefined;
+const cached = processWideSlot<Env>("env");
 
 /** The validated configuration, loaded on first use (at start-up via instrumentation.ts). */
 export function env(): Env {
-  if (!cached) {
-    cached = loadEnv();
+  if (!cached.current) {
+    const loaded = loadEnv();
+    cached.current = loaded;
     // next-auth reads its own address (the Google and GitHub callbacks among them) from
     // process.env.AUTH_URL: it is the service's public address, whatever Host header reached the process.
-    process.env.AUTH_URL = new URL("/api/auth", cached.BASE_URL).href;
+    process.env.AUTH_URL = new URL("/api/auth", loaded.BASE_URL).href;
   }
-  return cached;
+  return cached.current;
 }
 
 /** Tests swap configuration between files; production never calls this. */
 export function resetEnvForTests(): void {
-  cached = undefined;
+  cached.current = undefined;
 }

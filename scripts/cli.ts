@@ -131,7 +131,7 @@ async function main(argv: string[]): Promise<number> {
         ["name", "tier", "developer", "kind", "plane", "key", "handle", "origin", "delay-seconds"].map((n) => [n, { type: "string" as const }]),
       ),
       strict: true,
-    }).values as Flags;
+    }).values;
   } catch (err) {
     console.error(`Error: ${(err as Error).message}\n\n${HELP}`);
     return 1;
@@ -147,4 +147,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then((code) => process.exit(code));
+void main(process.argv.slice(2)).then((code) => process.exit(code));

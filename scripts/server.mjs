@@ -12,8 +12,6 @@ import { pathToFileURL } from "node:url";
 import next from "next";
 import { holdServerPid } from "./build-stamp.mjs";
 
-const port = Number(process.env.PORT ?? 3000);
-const hostname = process.env.HOSTNAME ?? "0.0.0.0";
 const apiBundle = path.resolve(import.meta.dirname, "../.next/service-api/server.mjs");
 if (!existsSync(apiBundle)) {
   console.error("The API bundle is missing: run `npm run build` (or `npm start`, which builds when needed).");
@@ -31,6 +29,8 @@ try {
   console.error(`\nService failed to start: ${err.message}\n`);
   process.exit(1);
 }
+const port = config.PORT;
+const hostname = config.HOSTNAME ?? "0.0.0.0";
 const app = next({ dev: false, hostname, port });
 const handle = app.getRequestHandler();
 await Promise.all([api.startService(), app.prepare()]);

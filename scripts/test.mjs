@@ -1,5 +1,6 @@
-// npm test: integration tests (embedded PGlite; again on PostgreSQL when TEST_DATABASE_URL is set),
-// then a production build and the browser tests in Debian's Chromium. Prints one summary line.
+// npm test: lint (npm run lint), integration tests (embedded PGlite; again on PostgreSQL when
+// TEST_DATABASE_URL is set), then a production build and the browser tests in Debian's Chromium.
+// Prints one summary line.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
@@ -32,6 +33,9 @@ function countPlaywright(file) {
   totals.failed += s.unexpected + (s.expected + s.unexpected + s.flaky === 0 ? 1 : 0);
   totals.skipped += s.skipped;
 }
+
+// The house rules and typescript-eslint's type-checked rules (eslint.config.mjs): a finding fails the run.
+if (!run("lint", ["node_modules/eslint/bin/eslint.js", "."])) totals.failed += 1;
 
 const vitest = ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json"];
 const pgUrl = process.env.TEST_DATABASE_URL;

@@ -174,7 +174,7 @@ describe("every /v1 route under hostile input", () => {
 
 // Every /oauth route, found in the file tree: hostile forms (POST) and queries (GET), with hostile client
 // authentication and bearer tokens.
-const oauthModules = import.meta.glob("../app/oauth/**/route.ts", { eager: true }) as Record<string, Record<string, unknown>>;
+const oauthModules = import.meta.glob<Record<string, unknown>>("../app/oauth/**/route.ts", { eager: true });
 
 describe("the OAuth endpoints under hostile input", () => {
   const names = ["grant_type", "code", "redirect_uri", "client_id", "code_verifier", "refresh_token", "token", "token_type_hint", "client_secret", "response_type", "code_challenge", "code_challenge_method", "scope", "state", "nonce", "required", "__proto__"];
@@ -232,7 +232,7 @@ describe("the OAuth endpoints under hostile input", () => {
 // The hosted route handlers (flow steps, connect links, app connections, sign-up): every one found in
 // the file tree, called with hostile path ids (NUL, control characters, prototype keys, huge values),
 // queries and form bodies. A person's browser gets a page or a redirect, never a 5xx.
-const hostedModules = import.meta.glob("../app/**/route.ts", { eager: true }) as Record<string, Record<string, unknown>>;
+const hostedModules = import.meta.glob<Record<string, unknown>>("../app/**/route.ts", { eager: true });
 const hostileId = fc.oneof(
   fc.constantFrom("\u0000", "%00", "mcc_\u0000", "a\u0000b", "\u001f\u007f", "__proto__", "constructor", "toString", "gmail", "sample", "x".repeat(5_000), "A".repeat(32), "mcc_" + "A".repeat(24)),
   fc.string({ unit: "binary", maxLength: 40 }).map((v) => v.replace(/[\ud800-\udfff]/g, "")),
@@ -267,7 +267,7 @@ describe("every hosted route handler under hostile ids and input", () => {
             try {
               res = await route.handler(new Request(url, init), { params: Promise.resolve(params) });
             } catch (err) {
-              throw new Error(`${route.method} ${route.path} ${JSON.stringify(params).slice(0, 120)} threw: ${String(err).slice(0, 300)}`);
+              throw new Error(`${route.method} ${route.path} ${JSON.stringify(params).slice(0, 120)} threw: ${String(err).slice(0, 300)}`, { cause: err });
             }
             expect(res.status, `${route.method} ${route.path} ${JSON.stringify(params).slice(0, 120)}?${query.slice(0, 80)}`).toBeLessThan(500);
             // A hosted refusal is often a redirect to a page that explains it: with ids no row holds, nothing

@@ -40,7 +40,7 @@ const cookie = defineRoute({
 });
 
 const modules = [
-  ...Object.entries(import.meta.glob("../app/**/route.ts", { eager: true }) as Record<string, Record<string, unknown>>).map(
+  ...Object.entries(import.meta.glob<Record<string, unknown>>("../app/**/route.ts", { eager: true })).map(
     ([file, module]) => ({ file: file.replace(/^\.\.\//, ""), module }),
   ),
   { file: "app/v1/things/[thingId]/echo/route.ts", module: { POST: echo } },
@@ -55,7 +55,7 @@ let t: Tenant;
 beforeAll(async () => {
   t = await createTenant();
   server = createServer((req, res) => {
-    dispatch(router, req, res).then((served) => {
+    void dispatch(router, req, res).then((served) => {
       if (!served) res.writeHead(299, { "content-type": "text/plain" }).end("fell through");
     });
   });

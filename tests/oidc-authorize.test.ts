@@ -69,7 +69,7 @@ describe("GET /oauth/authorize errors", () => {
     const res = await authorizeCall({ ...authorizeParams(clientId, challenge) });
     expect(res.status).toBe(303);
     const url = new URL("http://localhost:3000/oauth/authorize");
-    for (const [k, v] of Object.entries(authorizeParams(clientId, challenge))) url.searchParams.set(k, v!);
+    for (const [k, v] of Object.entries(authorizeParams(clientId, challenge))) url.searchParams.set(k, v);
     url.searchParams.append("state", "second");
     const { GET } = await import("@/app/oauth/authorize/route");
     const dup = await GET(new Request(url, { headers: { "x-forwarded-for": "127.0.0.1" } }));

@@ -23,7 +23,7 @@ import { ApiRouter, dispatch } from "@/lib/http/node-dispatch";
 import { PREFIX } from "@/lib/ids";
 import { ID_TOKEN_TTL_SECONDS } from "@/lib/oidc/claims";
 import { OAUTH_MESSAGES } from "@/lib/oidc/errors";
-import { PROFILE_TOOL_SCOPES } from "@/lib/oidc/tokens";
+import { PROFILE_TOOL_SCOPES } from "@/lib/profile/scopes";
 import { createUser } from "@/lib/users/users";
 import { createTenant, type Tenant } from "./helpers/fixtures";
 import { CALLBACK, registerClient } from "./helpers/oauth";
@@ -71,7 +71,7 @@ beforeAll(async () => {
     // As scripts/server.mjs: the peer address is the last X-Forwarded-For entry.
     const peer = req.socket.remoteAddress ?? "unknown";
     const prior = req.headers["x-forwarded-for"];
-    req.headers["x-forwarded-for"] = prior ? `${prior}, ${peer}` : peer;
+    req.headers["x-forwarded-for"] = prior ? `${String(prior)}, ${peer}` : peer;
     dispatch(router, req, res).then(
       (served) => {
         if (!served) res.writeHead(404, { "content-type": "text/plain" }).end("not served here");

@@ -17,11 +17,11 @@ import { OAUTH_MESSAGES } from "@/lib/oidc/errors";
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   AUTHORIZATION_CODE_TTL_SECONDS,
-  hashToken,
-  PROFILE_TOOL_SCOPES,
   REFRESH_RETRY_WINDOW_SECONDS,
   REFRESH_TOKEN_IDLE_SECONDS,
 } from "@/lib/oidc/tokens";
+import { PROFILE_TOOL_SCOPES } from "@/lib/profile/scopes";
+import { hashToken } from "@/lib/tokens/access-token";
 import { revokeApproval } from "@/lib/users/approvals";
 import { createTenant, type Tenant } from "./helpers/fixtures";
 import { call } from "./helpers/http";

@@ -4,7 +4,7 @@
 // counts down to "Send a new code".
 import { useActionState, useEffect, useRef, useState } from "react";
 import { useFormStatus } from "react-dom";
-import type { FormState } from "@/app/(hosted)/flow/[flowId]/actions";
+import type { FormState } from "@/lib/flow/steps";
 import { primaryButton, secondaryButton } from "./styles";
 
 type Action = (state: FormState, form: FormData) => Promise<FormState>;
@@ -274,9 +274,11 @@ export function CopyButton({ text }: { text: string }) {
     <button
       type="button"
       className="inline-flex min-h-10 items-center rounded-lg bg-brand-50 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-100"
-      onClick={async () => {
-        await navigator.clipboard.writeText(text).catch(() => undefined);
-        setCopied(true);
+      onClick={() => {
+        void navigator.clipboard
+          .writeText(text)
+          .catch(() => undefined)
+          .then(() => setCopied(true));
         setTimeout(() => setCopied(false), 2000);
       }}
     >

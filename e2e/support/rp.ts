@@ -29,6 +29,7 @@ export async function startRelyingParty(opts: { issuer: string; publishableKey: 
   client.enableNonRepudiationChecks(config);
   const attempts = new Map<string, { verifier: string; nonce: string }>();
 
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- node:http ignores the handler's promise; each branch answers or fails the request itself
   server.on("request", async (req, res) => {
     const url = new URL(req.url ?? "/", `http://localhost:${port}`);
     const page = (status: number, body: string) => {
@@ -71,7 +72,7 @@ export async function startRelyingParty(opts: { issuer: string; publishableKey: 
         return page(
           200,
           `<h1>Signed in</h1><p data-testid="sub">${escape(String(claims.sub))}</p><p data-testid="aud">${escape(String(claims.aud))}</p>` +
-            `<p data-testid="email">${escape(String(claims.email ?? ""))}</p><p data-testid="email-verified">${escape(String(claims.email_verified ?? ""))}</p>` +
+            `<p data-testid="email">${escape(typeof claims.email === "string" ? claims.email : "")}</p><p data-testid="email-verified">${escape(typeof claims.email_verified === "boolean" ? String(claims.email_verified) : "")}</p>` +
             `<p data-testid="profile-status">${profile.status}</p><pre data-testid="profile">${escape(await profile.text())}</pre>` +
             `<p data-testid="search-status">${search.status}</p><pre data-testid="search">${escape(await search.text())}</pre>`,
         );

@@ -65,7 +65,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth((req) => {
         if (!account || !isThirdPartyProvider(account.provider)) return true;
         const userId = await signedIn();
         if (!userId) return "/verify/error?error=SignedOut";
-        const email = verifiedAddress(profile as Record<string, unknown> | undefined);
+        const email = verifiedAddress(profile);
         if (!email) return back() ? `${back()}?verify_error=unverified&with=${account.provider}` : "/verify/error?error=Unverified";
         await recordThirdPartyEmail(userId, email);
         return true;

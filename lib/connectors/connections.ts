@@ -137,7 +137,8 @@ export async function startConnection(input: { app: string; flowId?: string; use
       expiresAt: new Date(createdAt.getTime() + CONNECT_ATTEMPT_TTL_SECONDS * 1000),
     },
   });
-  const url = await provider.authorizationUrl({ app: input.app, state, codeChallenge: await oauth.calculatePKCECodeChallenge(verifier), redirectUri: connectCallbackUrl() });
+  const codeChallenge = await oauth.calculatePKCECodeChallenge(verifier);
+  const url = provider.authorizationUrl({ app: input.app, state, codeChallenge, redirectUri: connectCallbackUrl() });
   const cookie = `${attemptCookieName(state)}=${browserSecret}`;
   const secure = env().BASE_URL.startsWith("https:") ? "; Secure" : "";
   return { url, cookie, setCookie: `${cookie}; Path=/connect/callback; HttpOnly; SameSite=Lax; Max-Age=${CONNECT_ATTEMPT_TTL_SECONDS}${secure}` };

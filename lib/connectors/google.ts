@@ -54,12 +54,12 @@ export const google: ConnectorProvider = {
     // The address counts only when Google says the account owns it (email_verified).
     const claims = res.claims();
     const verified = (c: Record<string, unknown> | undefined) => (typeof c?.email === "string" && c.email_verified === true ? c.email : null);
-    let email = verified(claims as Record<string, unknown> | undefined);
+    let email = verified(claims);
     let sub = claims?.sub;
     if (!sub || !email) {
       const info = await oauth.fetchUserInfo(config, res.access_token, sub ?? oauth.skipSubjectCheck);
       sub = info.sub;
-      email = verified(info as Record<string, unknown>);
+      email = verified(info);
     }
     return { ...tokenSet(res), account: { id: sub, email } };
   },

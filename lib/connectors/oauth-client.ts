@@ -2,9 +2,19 @@
 // and a refresh that tells a refused grant apart from any other failure.
 import * as oauth from "openid-client";
 import { now as clockNow } from "../clock";
+import { processWide } from "../process-wide";
 import { ProviderGrantError, type ProviderTokens } from "./types";
 
-const configurations = new Map<string, oauth.Configuration>();
+// Configurations made so far, by settings, kept apart for each copy of openid-client the process
+// loads: openid-client accepts only a Configuration its own copy made, and Next.js's chunks bundle
+// their own copy beside the one the API fast path imports.
+const configurationsByLibrary = processWide("connectors.oauth-configurations", () => new WeakMap<typeof oauth.Configuration, Map<string, oauth.Configuration>>());
+
+function configurationsOfThisLibrary(): Map<string, oauth.Configuration> {
+  let configurations = configurationsByLibrary.get(oauth.Configuration);
+  if (!configurations) configurationsByLibrary.set(oauth.Configuration, (configurations = new Map<string, oauth.Configuration>()));
+  return configurations;
+}
 
 /**
  * The client configuration for a provider's endpoints (client secret in the body), made once per
@@ -12,6 +22,7 @@ const configurations = new Map<string, oauth.Configuration>();
  */
 export function clientConfiguration(server: oauth.ServerMetadata, client: { id: string; secret: string }): oauth.Configuration {
   const key = JSON.stringify([server, client.id, client.secret]);
+  const configurations = configurationsOfThisLibrary();
   let config = configurations.get(key);
   if (!config) {
     config = new oauth.Configuration(server, client.id, { client_secret: client.secret }, oauth.ClientSecretPost(client.secret));

@@ -1,22 +1,23 @@
 // The one database handle of the process: opened and migrated on first use.
 import { env } from "../env";
+import { processWideSlot } from "../process-wide";
 import { openDatabase, type Database } from "./open";
 
 export type { Database } from "./open";
 export type { PrismaClient } from "./generated/client";
 
-const globalForDb = globalThis as unknown as { __serviceDb?: Promise<Database> };
+const opened = processWideSlot<Promise<Database>>("db");
 
 /** The process-wide database, migrated before the first query. */
 export function database(): Promise<Database> {
-  globalForDb.__serviceDb ??= openDatabase({
+  opened.current ??= openDatabase({
     databaseUrl: env().DATABASE_URL,
     dataDir: env().DATA_DIR,
   }).catch((err) => {
-    globalForDb.__serviceDb = undefined;
+    opened.current = undefined;
     throw err;
   });
-  return globalForDb.__serviceDb;
+  return opened.current;
 }
 
 /** The Prisma client of the process-wide database. */
@@ -26,7 +27,7 @@ export async function db() {
 
 /** Closes the process-wide database (tests, CLI, graceful shutdown). */
 export async function closeDatabase(): Promise<void> {
-  const current = globalForDb.__serviceDb;
-  globalForDb.__serviceDb = undefined;
+  const current = opened.current;
+  opened.current = undefined;
   if (current) await (await current).close();
 }

@@ -150,8 +150,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     async exec(script) {
       await pool.query(script);
     },
-    async query(text, params = [], options = {}) {
-      return (await pool.query(options.name ? { name: options.name, text, values: params } : { text, values: params })).rows;
+    async query<T extends Record<string, unknown>>(text: string, params: unknown[] = [], options: { name?: string } = {}): Promise<T[]> {
+      return (await pool.query<T>(options.name ? { name: options.name, text, values: params } : { text, values: params })).rows;
     },
   };
   return {

@@ -2,6 +2,7 @@
 // /dev/email-outbox and tests); the SMTP driver sends it through nodemailer to SMTP_URL.
 import { db } from "../db";
 import { env } from "../env";
+import { processWideSlot } from "../process-wide";
 
 export interface EmailMessage {
   to: string;
@@ -23,15 +24,28 @@ export const emailOutboxDriver: EmailDriver = {
   },
 };
 
+// The process's SMTP transport, for the last SMTP_URL asked for. The transport is what is shared,
+// not a driver: a driver throws its own copy's EmailSendError, which another copy of this module
+// (the API fast path, Next.js's chunks) would not recognise.
+const transport = processWideSlot<{ url: string; transport: Promise<import("nodemailer").Transporter> }>("email.smtp-transport");
+
+function smtpTransport(url: string): Promise<import("nodemailer").Transporter> {
+  if (transport.current?.url !== url) transport.current = { url, transport: import("nodemailer").then((m) => m.createTransport(url)) };
+  return transport.current.transport;
+}
+
 /** SMTP through nodemailer (loaded on first use). */
+/** The development outbox's newest e-mails (the /dev/email-outbox page). */
+export async function emailOutboxMessages(take: number) {
+  return (await db()).emailOutbox.findMany({ orderBy: { createdAt: "desc" }, take });
+}
+
 export function smtpDriver(config: { url: string; from: string }): EmailDriver {
-  let transport: Promise<import("nodemailer").Transporter> | undefined;
   return {
     name: "smtp",
     async send({ to, subject, text }) {
-      transport ??= import("nodemailer").then((m) => m.createTransport(config.url));
       try {
-        await (await transport).sendMail({ from: config.from, to, subject, text });
+        await (await smtpTransport(config.url)).sendMail({ from: config.from, to, subject, text });
       } catch (err) {
         throw new EmailSendError(`The mail server refused the message: ${(err as Error).message}`);
       }
@@ -39,13 +53,9 @@ export function smtpDriver(config: { url: string; from: string }): EmailDriver {
   };
 }
 
-let cached: { key: string; driver: EmailDriver } | undefined;
-
 /** The configured driver. */
 export function emailDriver(): EmailDriver {
   const e = env();
   if (e.EMAIL_DRIVER !== "smtp") return emailOutboxDriver;
-  const key = `${e.SMTP_URL} ${e.EMAIL_FROM}`;
-  if (cached?.key !== key) cached = { key, driver: smtpDriver({ url: e.SMTP_URL!, from: e.EMAIL_FROM }) };
-  return cached.driver;
+  return smtpDriver({ url: e.SMTP_URL!, from: e.EMAIL_FROM });
 }

@@ -174,7 +174,7 @@ export async function createFlow(input: {
       agentId: input.agentId,
       plane: input.plane,
       clientId: input.clientId,
-      request: (input.request ?? input.connect ?? {}) as object,
+      request: (input.request ?? input.connect ?? {}) as Prisma.InputJsonValue,
       connectLinkId: input.connectLinkId,
       userId: input.userId,
       required: input.required,

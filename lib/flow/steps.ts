@@ -32,6 +32,9 @@ export class StepError extends Error {
   }
 }
 
+/** What a step's form shows after a submission: a StepError's field and message, or null when all went well. */
+export type FormState = { field: string; message: string } | null;
+
 function assertOpen(flow: FlowSession, screens: Screen[]): void {
   if (flow.status !== "active") throw new FlowError("ended");
   if (isExpired(flow)) throw new FlowError("expired");
@@ -253,7 +256,7 @@ export async function allowCapability(flow: FlowSession): Promise<void> {
   assertOpen(flow, ["capability"]);
   if (!flow.userId || !flow.connect?.capability) throw new StepError("form", "Sign in first.");
   const connect = { ...flow.connect, capability_allowed: true };
-  await update(flow, { request: connect as unknown as Prisma.InputJsonValue });
+  await update(flow, { request: connect });
   await finish({ ...flow, connect }, flow.userId);
 }
 

@@ -3,7 +3,7 @@ import { findAgent } from "../agents/agents";
 import type { Plane } from "../db/generated/enums";
 import { resolveApiKey, type ResolvedKey } from "../keys/api-keys";
 import { PREFIX } from "../ids";
-import { verifyAccessToken, type ProfileToolScope } from "../oidc/tokens";
+import { verifyAccessToken } from "../tokens/access-token";
 import { verifyAgentToken } from "../tokens/agent-token";
 import { findExternalUser, isApproved } from "../users/approvals";
 import { ApiError, MESSAGES } from "./errors";
@@ -90,7 +90,7 @@ export async function resolveUserToken(
  */
 export async function resolveUser(
   req: Request,
-  ctx: { key: ResolvedKey; agent: ResolvedAgent; required: boolean; scope?: ProfileToolScope },
+  ctx: { key: ResolvedKey; agent: ResolvedAgent; required: boolean; scope?: string },
 ): Promise<ResolvedUser | null> {
   const fromToken = await resolveUserToken(req, ctx);
   if (fromToken) {

@@ -13,8 +13,6 @@ import {
   type ResolvedUser,
 } from "./auth";
 import { applyCors, type CorsPolicy } from "./cors";
-import { OAuthError, OAUTH_MESSAGES } from "../oidc/errors";
-import type { ProfileToolScope } from "../oidc/tokens";
 import { ApiError, errorBody, MESSAGES, type ErrorCode } from "./errors";
 import { clientIp, ipLimitKey, newRequestId, readJsonBody } from "./request";
 
@@ -29,8 +27,8 @@ export interface AuthSpec {
   user: "required" | "optional" | "none";
   /** Only test-plane keys (sandbox routes). */
   testPlaneOnly?: boolean;
-  /** The profile tool scope an OpenID Connect access token needs for this route. */
-  scope?: ProfileToolScope;
+  /** The scope an OpenID Connect access token needs for this route (lib/profile/scopes.ts). */
+  scope?: string;
 }
 
 export interface RouteMeta {
@@ -72,10 +70,10 @@ export interface RouteDefinition<BS extends z.ZodType, QS extends z.ZodType, A e
   rateLimit?: { limiter: Limiter; by: "ip" | "key" };
   cors?: CorsPolicy;
   /**
-   * How errors are answered: the /v1 shape { error: { code, message }, request_id } (default), or
-   * the OAuth shape { error, error_description } of /oauth/* (RFC 6749 § 5.2).
+   * How errors are answered: the /v1 shape { error: { code, message }, request_id } (default), or the
+   * family's own (the OAuth endpoints hand in theirs, lib/oidc/errors.ts).
    */
-  errors?: "api" | "oauth";
+  errors?: ErrorAnswer;
   handler: (ctx: Ctx<z.output<BS>, z.output<QS>, A>) => Promise<HandlerResult>;
 }
 
@@ -106,16 +104,15 @@ export function errorResponse(err: ApiError, requestId: string): Response {
   return json(errorBody(err, requestId), { status: err.status, headers: err.headers });
 }
 
-/** An error of an /oauth/* route: { error, error_description }, never cached. */
-function oauthErrorResponse(err: unknown, requestId: string): Response {
-  const headers = { Pragma: "no-cache" };
-  if (err instanceof OAuthError) return json(err.body(), { status: err.status, headers: { ...headers, ...err.headers } });
-  if (err instanceof ApiError) {
-    return json({ error: err.code, error_description: err.message, ...err.extras }, { status: err.status, headers: { ...headers, ...err.headers } });
-  }
+/** The answer to an error a handler threw, in one error family's shape; unknown errors are logged. */
+export type ErrorAnswer = (err: unknown, requestId: string) => Response;
+
+/** The /v1 shape: { error: { code, message, … }, request_id }; anything not an ApiError is a logged 500. */
+export const apiErrorAnswer: ErrorAnswer = (err, requestId) => {
+  if (err instanceof ApiError) return errorResponse(err, requestId);
   logger().error({ request_id: requestId, err }, "unhandled error");
-  return json({ error: "server_error", error_description: OAUTH_MESSAGES.serverError }, { status: 500, headers });
-}
+  return errorResponse(new ApiError("internal_error", MESSAGES.internalError), requestId);
+};
 
 async function rateLimit(def: { limiter: Limiter; by: "ip" | "key" }, subject: string) {
   const res = await def.limiter.consume(`${def.by}:${subject}`);
@@ -161,14 +158,7 @@ export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.
       >);
       response = result instanceof Response ? result : json(result.body, { status: result.status, headers: result.headers });
     } catch (err) {
-      if (def.errors === "oauth") {
-        response = oauthErrorResponse(err, requestId);
-      } else if (err instanceof ApiError) {
-        response = errorResponse(err, requestId);
-      } else {
-        logger().error({ request_id: requestId, err }, "unhandled error");
-        response = errorResponse(new ApiError("internal_error", MESSAGES.internalError), requestId);
-      }
+      response = (def.errors ?? apiErrorAnswer)(err, requestId);
     }
     response.headers.set("X-Request-Id", requestId);
     await applyCors(response, cors, req);

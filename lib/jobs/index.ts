@@ -5,6 +5,7 @@ import { database } from "../db";
 import { parsePostgresUrl } from "../db/open";
 import { env } from "../env";
 import { logger } from "../log";
+import { processWide, processWideSlot } from "../process-wide";
 
 export const QUEUES = { commit: "profile-commit", sweep: "service-sweep" } as const;
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -12,7 +13,10 @@ type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const JOB_RETRY_LIMIT = 3;
 type Handler = (data: Record<string, unknown>, attempt: { retryCount: number; final: boolean }) => Promise<void>;
 
-const state = globalThis as unknown as { __serviceJobs?: Promise<PgBoss>; __serviceWorkers?: Set<string> };
+/** The job system, once started. */
+const started = processWideSlot<Promise<PgBoss>>("jobs");
+/** The queues this process works (each at most once). */
+const workedQueues = processWide("jobs.worked-queues", () => new Set<string>());
 
 /** pg-boss's own schema: beside the service's tables (their schema, suffixed, when one is named). */
 export function jobsSchema(databaseUrl?: string): string {
@@ -36,11 +40,11 @@ async function startBoss(): Promise<PgBoss> {
 
 /** The process's job system, started on first use. */
 export function jobs(): Promise<PgBoss> {
-  state.__serviceJobs ??= startBoss().catch((err) => {
-    state.__serviceJobs = undefined;
+  started.current ??= startBoss().catch((err) => {
+    started.current = undefined;
     throw err;
   });
-  return state.__serviceJobs;
+  return started.current;
 }
 
 export async function enqueue(queue: QueueName, data: Record<string, unknown>): Promise<void> {
@@ -50,9 +54,8 @@ export async function enqueue(queue: QueueName, data: Record<string, unknown>): 
 
 /** Runs `handler` for every job of `queue`, in this process, until stopJobs(). */
 export async function work(queue: QueueName, handler: Handler): Promise<void> {
-  state.__serviceWorkers ??= new Set();
-  if (state.__serviceWorkers.has(queue)) return;
-  state.__serviceWorkers.add(queue);
+  if (workedQueues.has(queue)) return;
+  workedQueues.add(queue);
   await (await jobs()).work<Record<string, unknown>>(queue, { pollingIntervalSeconds: 1 }, async (batch) => {
     for (const job of batch) await handler(job.data, { retryCount: job.retryCount, final: job.retryCount >= JOB_RETRY_LIMIT });
   });
@@ -65,8 +68,8 @@ export async function schedule(queue: QueueName, cron: string): Promise<void> {
 
 /** Stops workers and the job system (graceful shutdown, tests); queued jobs stay queued. */
 export async function stopJobs(): Promise<void> {
-  const current = state.__serviceJobs;
-  state.__serviceJobs = undefined;
-  state.__serviceWorkers = undefined;
+  const current = started.current;
+  started.current = undefined;
+  workedQueues.clear();
   if (current) await (await current).stop({ graceful: true, timeout: 5_000 });
 }

@@ -4,6 +4,7 @@ import { TtlCache } from "../cache";
 import { db } from "../db";
 import type { KeyKind, Plane } from "../db/generated/enums";
 import { newId, PREFIX } from "../ids";
+import { processWide } from "../process-wide";
 
 const HASH_PURPOSE = "api-key";
 const VISIBLE_CHARS = 4;
@@ -80,7 +81,8 @@ export async function listApiKeys(developerId: string) {
 }
 
 const keyCache = new TtlCache<ResolvedKey | null>("api-keys");
-const lastUsedWritten = new Map<string, number>();
+/** When this process last wrote each key's lastUsedAt (ms since the epoch), by key id. */
+const lastUsedWritten = processWide("keys.last-used-written", () => new Map<string, number>());
 
 /**
  * The active key behind a raw X-API-Key value, or null. Results are cached for at most

@@ -1,6 +1,7 @@
 // Structured JSON logs (pino) with secrets, tokens, codes and phone numbers redacted.
 import pino from "pino";
 import { env } from "../env";
+import { processWideSlot } from "../process-wide";
 
 /** Replaces anything that looks like a credential, a JWT or a phone number. */
 export function scrub(text: string): string {
@@ -46,15 +47,16 @@ function createLogger(destination?: pino.DestinationStream) {
   }, destination ?? pino.destination({ dest: 1, sync: false }));
 }
 
-let instance: pino.Logger | undefined;
+const instance = processWideSlot<pino.Logger>("log");
 
 export function logger(): pino.Logger {
-  instance ??= createLogger();
-  return instance;
+  instance.current ??= createLogger();
+  return instance.current;
 }
 
 /** Sends log lines to a stream a test can read. */
 export function captureLogsForTests(destination: pino.DestinationStream, level: pino.Level = "info"): void {
-  instance = createLogger(destination);
-  instance.level = level;
+  const captured = createLogger(destination);
+  captured.level = level;
+  instance.current = captured;
 }

@@ -6,11 +6,13 @@
 import { TtlCache } from "../cache";
 import { database } from "../db";
 import type { CorsPolicy } from "../http/cors";
+import { processWide } from "../process-wide";
+import { oauthErrorAnswer } from "./errors";
 import { oauthLimiter } from "./limits";
 
 const originCache = new TtlCache<boolean>("oauth-cors-origins");
 /** The client each token or revocation request authenticated as, for its response's CORS. */
-const requestClients = new WeakMap<Request, string>();
+const requestClients = processWide("oidc.cors.request-clients", () => new WeakMap<Request, string>());
 
 /** Notes the client a request authenticated as: its response may be read from that client's origins. */
 export function corsClientOf(req: Request, clientId: string): void {
@@ -49,5 +51,5 @@ export const oauthFormEndpoint = {
   auth: { key: "none", agent: false, user: "none" },
   rateLimit: { limiter: oauthLimiter, by: "ip" },
   cors: requestingClientCors,
-  errors: "oauth",
+  errors: oauthErrorAnswer,
 } as const;

@@ -1,4 +1,7 @@
 // Errors of the OAuth endpoints: { error, error_description }, with the specification's strings.
+import { json, type ErrorAnswer } from "../http/define-route";
+import { ApiError } from "../http/errors";
+import { logger } from "../log";
 
 /** Descriptions the specification gives verbatim (Errors › OAuth endpoints), and the service's own. */
 export const OAUTH_MESSAGES = {
@@ -63,3 +66,14 @@ export const invalidGrant = (description: string) => new OAuthError("invalid_gra
 /** invalid_client is a 401; a client that should have used HTTP Basic is told so (RFC 6749 § 5.2). */
 export const invalidClient = (description: string) =>
   new OAuthError("invalid_client", description, 401, { "WWW-Authenticate": 'Basic realm="oauth", charset="UTF-8"' });
+
+/** How the OAuth endpoints answer errors (RFC 6749 § 5.2): { error, error_description }, never cached. */
+export const oauthErrorAnswer: ErrorAnswer = (err, requestId) => {
+  const headers = { Pragma: "no-cache" };
+  if (err instanceof OAuthError) return json(err.body(), { status: err.status, headers: { ...headers, ...err.headers } });
+  if (err instanceof ApiError) {
+    return json({ error: err.code, error_description: err.message, ...err.extras }, { status: err.status, headers: { ...headers, ...err.headers } });
+  }
+  logger().error({ request_id: requestId, err }, "unhandled error");
+  return json({ error: "server_error", error_description: OAUTH_MESSAGES.serverError }, { status: 500, headers });
+};

@@ -5,6 +5,7 @@
 import { calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair, importPKCS8, type JWK } from "jose";
 import { openSecret, sealSecret } from "../crypto";
 import { db } from "../db";
+import { processWide } from "../process-wide";
 
 export const SIGNING_ALG = "RS256";
 const MODULUS_BITS = 2048;
@@ -83,16 +84,19 @@ export async function jwks(now = new Date()): Promise<{ keys: JWK[] }> {
   return { keys: publishable(await allKeys(), now).map((k) => k.publicJwk) };
 }
 
-const privateKeys = new Map<string, CryptoKey>();
+/** Private keys opened from their sealed form, by kid. */
+const privateKeys = processWide("oidc.private-keys", () => new Map<string, CryptoKey>());
 // The key ring as last read, so signing costs no query. It may be up to KEY_RING_TTL_MS old: a
 // rotated-in key signs only SIGNING_KEY_ACTIVATION_DELAY_SECONDS after it is made, far longer.
 const KEY_RING_TTL_MS = 60_000;
 type KeyRing = { loadedAt: number; rows: Array<{ kid: string; activatesAt: Date; privateKeyEncrypted: string }> };
-let keyRing: KeyRing | undefined;
-// One reload at a time: requests arriving while the ring is stale share it.
-let reloading: Promise<KeyRing> | undefined;
-// Bumped by clearKeyRing: a reload that started before it is used once but not kept.
-let generation = 0;
+const ring = processWide("oidc.key-ring", () => ({
+  current: undefined as KeyRing | undefined,
+  // One reload at a time: requests arriving while the ring is stale share it.
+  reloading: undefined as Promise<KeyRing> | undefined,
+  // Bumped by clearKeyRing: a reload that started before it is used once but not kept.
+  generation: 0,
+}));
 
 async function loadKeyRing(now: Date): Promise<KeyRing> {
   await ensureSigningKey(now);
@@ -105,14 +109,14 @@ async function loadKeyRing(now: Date): Promise<KeyRing> {
 
 /** The key that signs at `now` (the newest active one), ready for jose. */
 export async function signingKey(now = new Date()): Promise<{ kid: string; key: CryptoKey }> {
-  let ring = keyRing;
-  if (!ring || Date.now() - ring.loadedAt > KEY_RING_TTL_MS) {
-    const started = generation;
-    reloading ??= loadKeyRing(now).finally(() => (reloading = undefined));
-    ring = await reloading;
-    if (started === generation) keyRing = ring;
+  let keys = ring.current;
+  if (!keys || Date.now() - keys.loadedAt > KEY_RING_TTL_MS) {
+    const started = ring.generation;
+    ring.reloading ??= loadKeyRing(now).finally(() => (ring.reloading = undefined));
+    keys = await ring.reloading;
+    if (started === ring.generation) ring.current = keys;
   }
-  const row = ring.rows.find((r) => r.activatesAt <= now);
+  const row = keys.rows.find((r) => r.activatesAt <= now);
   if (!row) throw new Error("No active signing key.");
   let key = privateKeys.get(row.kid);
   if (!key) {
@@ -124,9 +128,9 @@ export async function signingKey(now = new Date()): Promise<{ kid: string; key: 
 
 /** Forgets the key ring (after a key is made in this process, or when tests swap databases). */
 export function clearKeyRing(): void {
-  generation += 1;
-  keyRing = undefined;
-  reloading = undefined;
+  ring.generation += 1;
+  ring.current = undefined;
+  ring.reloading = undefined;
 }
 
 /** The keys with their state, for the command-line tool. */

@@ -5,7 +5,7 @@ import { ApiError, MESSAGES } from "../http/errors";
 import { PREFIX } from "../ids";
 import { verifyAgentToken } from "../tokens/agent-token";
 import { linkExternalId } from "../users/users";
-import { verifyAccessToken } from "./tokens";
+import { verifyAccessToken } from "../tokens/access-token";
 
 export const LINK_MESSAGES = {
   externalUserRequired: "Send the developer's own user id in the X-User-Id header.",

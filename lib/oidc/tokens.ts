@@ -5,13 +5,15 @@
 // unusual (a replay, a retry inside the 60-second window, reuse) takes the slow path, serialised
 // per chain by a lock on its grant row.
 import { randomUUID } from "node:crypto";
-import { keyedHash, randomBase62, s256 } from "../crypto";
+import { randomBase62, s256 } from "../crypto";
 import { database, db } from "../db";
 import type { Prisma } from "../db/generated/client";
 import type { Plane } from "../db/generated/enums";
 import { env } from "../env";
 import { PREFIX } from "../ids";
 import { now as clockNow } from "../clock";
+import { PROFILE_TOOL_SCOPES } from "../profile/scopes";
+import { hashToken } from "../tokens/access-token";
 import { CLAIM_COLUMNS, signIdToken, type ClaimSource } from "./claims";
 import type { OidcClient } from "./client-auth";
 import { invalidGrant, invalidRequest, OAUTH_MESSAGES, parameterRequired } from "./errors";
@@ -22,17 +24,7 @@ export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 export const REFRESH_TOKEN_IDLE_SECONDS = 90 * 24 * 60 * 60;
 /** A refresh token may be presented again this long after its first use (a lost response). */
 export const REFRESH_RETRY_WINDOW_SECONDS = 60;
-/** The profile tool scopes every access token carries, before the OpenID Connect scopes granted. */
-export const PROFILE_TOOL_SCOPES = ["profile.read", "profile.search", "profile.remember", "profile.commit"] as const;
-export type ProfileToolScope = (typeof PROFILE_TOOL_SCOPES)[number];
-
-const TOKEN_HASH_PURPOSE = "oauth-token";
 const SECRET_LENGTH = 43;
-
-/** The stored form of a code or token. */
-export function hashToken(token: string): string {
-  return keyedHash(TOKEN_HASH_PURPOSE, token);
-}
 
 export { s256 };
 
@@ -304,38 +296,3 @@ export async function revokeToken(token: string, clientId?: string): Promise<voi
   }
 }
 
-// ─── Access tokens ──────────────────────────────────────────────────────────────────────────────
-
-export interface AccessTokenGrant {
-  userId: string;
-  agentId: string;
-  developerId: string;
-  plane: Plane;
-  clientId: string;
-  scopes: string[];
-  expiresAt: Date;
-}
-
-/** The grant behind a current access token, or null (unknown, expired or revoked). No cache: revocation is immediate. */
-export async function verifyAccessToken(token: string): Promise<AccessTokenGrant | null> {
-  if (!token.startsWith(PREFIX.accessToken) || token.length > 128) return null;
-  const [row] = await (await database()).sql.query<{
-    user_id: string;
-    agent_id: string;
-    developer_id: string;
-    plane: Plane;
-    client_id: string;
-    scopes: string[];
-    expires_at: Date | string;
-  }>(
-    `SELECT g.user_id, g.agent_id, g.developer_id, g.plane, g.client_id, g.scopes, a.expires_at
-       FROM oauth_access_tokens a JOIN oauth_grants g ON g.id = a.grant_id
-      WHERE a.hash = $1 AND a.revoked_at IS NULL AND g.revoked_at IS NULL`,
-    [hashToken(token)],
-    { name: "oauth_access_token" },
-  );
-  if (!row) return null;
-  const expiresAt = new Date(row.expires_at);
-  if (expiresAt <= clockNow()) return null;
-  return { userId: row.user_id, agentId: row.agent_id, developerId: row.developer_id, plane: row.plane, clientId: row.client_id, scopes: row.scopes, expiresAt };
-}

@@ -38,5 +38,5 @@ export function profileClaims(source: ProfileClaimSource): Partial<Record<Profil
     birthdate: source.birthdate,
     location: source.location ?? composedLocation,
   };
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => !!v)) as Partial<Record<ProfileClaim, string>>;
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => !!v));
 }

@@ -31,8 +31,8 @@ export interface ComposableMemory {
 /** How many entries of each list the stored composition keeps (reads may show fewer). */
 export const COMPOSED_LIMITS = { relationships: 25, preferences: 100, highlights: 25 } as const;
 
-const PREFERENCE_KINDS = new Set(["like", "dislike", "preference"]);
-const HIGHLIGHT_KINDS = new Set(["project", "plan", "other"]);
+const PREFERENCE_KINDS: ReadonlySet<string> = new Set(["like", "dislike", "preference"]);
+const HIGHLIGHT_KINDS: ReadonlySet<string> = new Set(["project", "plan", "other"]);
 
 export function emptyComposition(): Composition {
   return { identity: { relationships: [] }, preferences: [], highlights: [], summary: "" };

@@ -72,7 +72,7 @@ export async function readProfile(input: { userId: string; agentId: string; sect
 
   const composed = user.identity_facts;
   const identityFacts = composed
-    ? [composed.name, composed.location, composed.origin, composed.work, ...(composed.relationships ?? [])].filter((e) => !!e).map((e) => e!.text)
+    ? [composed.name, composed.location, composed.origin, composed.work, ...(composed.relationships ?? [])].filter((e) => !!e).map((e) => e.text)
     : [];
   // The same claims an ID token carries, decided by the same functions.
   const claims = { ...profileClaims(user), ...(user.email ? { email: user.email, email_verified: emailVerified(user) } : {}) };

@@ -3,6 +3,7 @@ import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "../env";
 import { logger } from "../log";
+import { processWide, processWideSlot } from "../process-wide";
 
 export interface LimitSpec {
   /** Distinguishes limiters sharing one store. */
@@ -18,16 +19,18 @@ export interface Limiter {
   consume(key: string): Promise<LimitResult>;
 }
 
-let redis: Redis | undefined;
+/** The process's one Redis connection, opened on first use. */
+const redis = processWideSlot<Redis>("ratelimit.redis");
 
 function redisClient(url: string): Redis {
-  if (!redis) {
+  if (!redis.current) {
     // Commands wait for the first connection (so early requests count in Redis too), but give up
     // after one retry: while Redis is down the in-memory insurance limiter takes over.
-    redis = new Redis(url, { enableOfflineQueue: true, maxRetriesPerRequest: 1, connectTimeout: 1000 });
-    redis.on("error", (err) => logger().warn({ err: err.message }, "redis error; rate limits fall back to memory"));
+    const client = new Redis(url, { enableOfflineQueue: true, maxRetriesPerRequest: 1, connectTimeout: 1000 });
+    client.on("error", (err) => logger().warn({ err: err.message }, "redis error; rate limits fall back to memory"));
+    redis.current = client;
   }
-  return redis;
+  return redis.current;
 }
 
 function build(spec: LimitSpec): RateLimiterAbstract {
@@ -40,7 +43,7 @@ function build(spec: LimitSpec): RateLimiterAbstract {
 
 // One store per limit name in the process, shared by the API fast path and the app router, which
 // bundle this module separately: a limit the two both apply must count once.
-const stores = ((globalThis as { __serviceLimiters?: Map<string, RateLimiterAbstract> }).__serviceLimiters ??= new Map());
+const stores = processWide("ratelimit.stores", () => new Map<string, RateLimiterAbstract>());
 
 export function createLimiter(spec: LimitSpec): Limiter {
   return {
@@ -74,8 +77,8 @@ export function lazyLimiter(spec: () => LimitSpec): Limiter {
 
 /** Closes the shared Redis connection (tests, shutdown). */
 export async function closeRateLimitStore(): Promise<void> {
-  const r = redis;
-  redis = undefined;
+  const r = redis.current;
+  redis.current = undefined;
   stores.clear();
   if (r) await r.quit().catch(() => r.disconnect());
 }

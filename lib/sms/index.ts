@@ -26,6 +26,11 @@ export const outboxDriver: SmsDriver = {
 };
 
 /** Twilio's Messages API: POST /2010-04-01/Accounts/{AccountSid}/Messages.json, form-encoded, HTTP Basic. */
+/** The development outbox's newest messages (the /dev/outbox page). */
+export async function outboxMessages(take: number) {
+  return (await db()).smsOutbox.findMany({ orderBy: { createdAt: "desc" }, take });
+}
+
 export function twilioDriver(config: { accountSid: string; authToken: string; from: string; apiBase: string }): SmsDriver {
   return {
     name: "twilio",

@@ -21,7 +21,7 @@ export interface CallResult<T = any> {
 
 export async function call<T = any>(handler: (req: Request, ctx?: any) => Promise<Response>, opts: CallOptions = {}): Promise<CallResult<T>> {
   const meta = (handler as Partial<RouteHandler>).meta;
-  const url = new URL((opts.path ?? meta?.path ?? "/") as string, TEST_ORIGIN);
+  const url = new URL((opts.path ?? meta?.path ?? "/"), TEST_ORIGIN);
   for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
   const headers = new Headers({ "x-forwarded-for": "127.0.0.1" });
   for (const [k, v] of Object.entries(opts.headers ?? {})) if (v !== undefined) headers.set(k, v);

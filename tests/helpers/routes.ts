@@ -1,7 +1,7 @@
 // Every /v1 route handler in app/, found from the file tree, with its contract.
 import type { RouteHandler } from "@/lib/http/define-route";
 
-const modules = import.meta.glob("../../app/v1/**/route.ts", { eager: true }) as Record<string, Record<string, unknown>>;
+const modules = import.meta.glob<Record<string, unknown>>("../../app/v1/**/route.ts", { eager: true });
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 export interface RegisteredRoute {

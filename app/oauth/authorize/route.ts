@@ -4,7 +4,7 @@ import { defineRoute } from "@/lib/http/define-route";
 import { oauthErrorPage } from "@/lib/http/html";
 import { flowRedirect } from "@/lib/flow/sessions";
 import { authorize } from "@/lib/oidc/authorize";
-import { OAuthError } from "@/lib/oidc/errors";
+import { OAuthError, oauthErrorAnswer } from "@/lib/oidc/errors";
 import { oauthLimiter } from "@/lib/oidc/limits";
 
 export const GET = defineRoute({
@@ -12,7 +12,7 @@ export const GET = defineRoute({
   path: "/oauth/authorize",
   auth: { key: "none", agent: false, user: "none" },
   rateLimit: { limiter: oauthLimiter, by: "ip" },
-  errors: "oauth",
+  errors: oauthErrorAnswer,
   handler: async ({ req, ip }) => {
     const url = new URL(req.url);
     try {

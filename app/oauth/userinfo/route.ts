@@ -1,9 +1,9 @@
 // GET|POST /oauth/userinfo — the subject of an access token. Scoped claims (email, name, …) are
 // read from the ID token; this endpoint answers only { sub }.
 import { defineRoute } from "@/lib/http/define-route";
-import { OAuthError } from "@/lib/oidc/errors";
+import { OAuthError, oauthErrorAnswer } from "@/lib/oidc/errors";
 import { oauthLimiter } from "@/lib/oidc/limits";
-import { verifyAccessToken } from "@/lib/oidc/tokens";
+import { verifyAccessToken } from "@/lib/tokens/access-token";
 
 const INVALID_TOKEN = () =>
   new OAuthError("invalid_token", "The access token is invalid, expired or revoked.", 401, { "WWW-Authenticate": 'Bearer error="invalid_token"' });
@@ -16,6 +16,6 @@ async function userinfo({ req }: { req: Request }) {
   return { body: { sub: grant.userId } };
 }
 
-const common = { path: "/oauth/userinfo", auth: { key: "none", agent: false, user: "none" }, rateLimit: { limiter: oauthLimiter, by: "ip" }, errors: "oauth" } as const;
+const common = { path: "/oauth/userinfo", auth: { key: "none", agent: false, user: "none" }, rateLimit: { limiter: oauthLimiter, by: "ip" }, errors: oauthErrorAnswer } as const;
 export const GET = defineRoute({ ...common, method: "GET", handler: userinfo });
 export const POST = defineRoute({ ...common, method: "POST", handler: userinfo });

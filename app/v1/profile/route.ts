@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
 import { PROFILE_SECTIONS, readBox, readProfile, type ProfileSection } from "@/lib/profile/read";
+import type { ProfileToolScope } from "@/lib/profile/scopes";
 
 const sectionsParam = z
   .string()
@@ -12,7 +13,7 @@ const sectionsParam = z
 export const GET = defineRoute({
   method: "GET",
   path: "/v1/profile",
-  auth: { key: "secret", agent: true, user: "required", scope: "profile.read" },
+  auth: { key: "secret", agent: true, user: "required", scope: "profile.read" satisfies ProfileToolScope },
   query: z.object({
     sections: sectionsParam,
     box: z.string().trim().min(1).max(80).optional(),

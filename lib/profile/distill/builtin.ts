@@ -4,7 +4,7 @@ import { candidatesOf, type Candidate } from "./rules";
 import { factText } from "./normalise";
 import { summarise } from "./summary";
 import { BOX_OF_KIND } from "./boxes";
-import type { DistilledFact, Distiller, DistillInput, DistillResult, FactKind } from "./types";
+import type { DistilledFact, Distiller, DistillInput, DistillResult } from "./types";
 
 // Messages are capped by the commit route; the cap here only bounds the work on unchecked callers.
 const MAX_MESSAGE_CHARS = 16_000;

@@ -2,6 +2,7 @@
 import { builtinDistiller } from "./builtin";
 import type { Distiller } from "./types";
 import { env } from "../../env";
+import { processWideSlot } from "../../process-wide";
 
 export * from "./types";
 export { builtinDistiller } from "./builtin";
@@ -38,10 +39,10 @@ export function distillerFromSettings(s: DistillerSettings): Distiller {
   return { name: "llm", distill: async (input) => (await load()).distill(input) };
 }
 
-let configured: Distiller | undefined;
+const configured = processWideSlot<Distiller>("distill.configured");
 
 /** The distiller the service's configuration (lib/env.ts) names, made once. */
 export function distillerFromConfig(): Distiller {
-  configured ??= distillerFromSettings(env());
-  return configured;
+  configured.current ??= distillerFromSettings(env());
+  return configured.current;
 }

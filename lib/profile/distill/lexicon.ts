@@ -1,7 +1,7 @@
 // Word lists the built-in distiller's rules consult: jobs, relations, diets, time phrases, stop words.
 
 /** Head nouns of occupations; "I'm a <modifiers> <head>" is a job only when the head is here. */
-export const JOB_HEADS = new Set(
+export const JOB_HEADS: ReadonlySet<string> = new Set(
   `engineer developer programmer coder designer architect manager director analyst scientist researcher
   consultant accountant bookkeeper auditor lawyer attorney solicitor barrister paralegal judge doctor physician
   surgeon gp nurse midwife paramedic dentist hygienist pharmacist therapist physiotherapist physio psychologist
@@ -22,7 +22,7 @@ export const JOB_HEADS = new Set(
 );
 
 /** Words before a job head that make "I'm a … <head>" an opinion or a past, not a current job. */
-export const NOT_JOB_MODIFIERS = new Set(
+export const NOT_JOB_MODIFIERS: ReadonlySet<string> = new Set(
   `good great bad terrible awful decent lousy amateur aspiring wannabe hobby home keen avid big huge total real
   bit little kind sort failed former ex frustrated better worse best worst`.split(/\s+/),
 );
@@ -113,7 +113,7 @@ export const RELATION_PLURALS: Record<string, string> = {
   nephews: "nephew",
 };
 
-export const NUMBER_WORDS = new Set("a an one two three four five six seven eight nine ten".split(" "));
+export const NUMBER_WORDS: ReadonlySet<string> = new Set("a an one two three four five six seven eight nine ten".split(" "));
 
 /** Diets and intolerances stated as "I'm <word>". */
 export const DIETS: Record<string, string> = {
@@ -140,10 +140,10 @@ export const DIETS: Record<string, string> = {
 };
 
 /** Diets that exclude each other: a later one replaces an earlier one. */
-export const EXCLUSIVE_DIETS = new Set(["Is vegetarian", "Is vegan", "Is pescatarian"]);
+export const EXCLUSIVE_DIETS: ReadonlySet<string> = new Set(["Is vegetarian", "Is vegan", "Is pescatarian"]);
 
 /** Verbs an instruction to the assistant starts with ("always answer in …", "never use …"). */
-export const INSTRUCTION_VERBS = new Set(
+export const INSTRUCTION_VERBS: ReadonlySet<string> = new Set(
   `use answer reply respond write give include show add suggest recommend ask start end say call mention put
   format explain assume make keep provide send cite talk speak remind check double-check tell offer sign
   spell convert round list quote translate summarise summarize address refer`.split(/\s+/),
@@ -173,7 +173,7 @@ export const LEAD_WORDS =
   /^(?:oh|ok|okay|so|well|also|btw|by the way|and|but|plus|actually|honestly|yeah|yes|yep|yup|no|nope|nah|hi|hey|hello|hiya|lol|haha|hmm|um|umm|fyi|anyway|anyways|though|because|cause|cuz|since|now|just so you know|for context|for reference|quick note|ps|p\.s\.|tbh|to be honest|just fyi|oh and|and also|also also|currently|these days|right now)\b[\s,]*/i;
 
 /** Words that cannot be a person's name even when capitalised. */
-export const NOT_NAMES = new Set(
+export const NOT_NAMES: ReadonlySet<string> = new Set(
   `i i'm im a an the and but or so is was are not no yes ok okay fine good great well sorry sure here back done
   new just still also really very quite too home away out in on at from with tired busy happy sad excited glad
   curious confused sick ill bored hungry afraid scared worried stuck lost interested trying looking going
@@ -187,7 +187,7 @@ export const NOT_NAMES = new Set(
 );
 
 /** Words a dedupe key leaves out. */
-export const KEY_STOP_WORDS = new Set(
+export const KEY_STOP_WORDS: ReadonlySet<string> = new Set(
   `a an the my their them they our your to of in on at for with and or really very so just also some is are be
   am i me it this that about too lot much more most quite all any named called who which`.split(/\s+/),
 );

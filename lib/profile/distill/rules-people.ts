@@ -7,7 +7,7 @@ const RELATION_WORD = [...Object.keys(RELATIONS), ...Object.keys(RELATION_PLURAL
   .sort((a, b) => b.length - a.length)
   .join("|");
 const DESCRIBING = "(?:little|older|younger|big|baby|eldest|oldest|youngest|middle|twin|new|beloved|lovely|amazing|rescue|adopted|teenage|grown-up|grown|adult|late|ex|former|future|one|two|three|four|five|six|\\d+|\\d+-year-old)";
-const NOT_CURRENT = new Set(["late", "ex", "former", "future"]);
+const NOT_CURRENT: ReadonlySet<string> = new Set(["late", "ex", "former", "future"]);
 
 // "my (little) sister", "our three kids", "my wife's": a relation the user has, wherever it is mentioned.
 const MENTION = new RegExp(`\\b(?:my|our)\\s+((?:${DESCRIBING}[\\s-]+)*)(${RELATION_WORD})(-in-law)?(?![\\p{L}])`, "giu");

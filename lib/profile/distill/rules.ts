@@ -21,7 +21,7 @@ export type Rule = (clause: string) => Candidate[];
 
 const STATEMENT_RULES: Rule[] = [...identityRules, ...workRules, ...peopleRules, ...tasteRules, ...doingRules];
 // A passing state ("I'm working on a report right now") says nothing lasting about these kinds.
-const FLEETING_KINDS = new Set<FactKind>(["like", "dislike", "project", "plan", "other"]);
+const FLEETING_KINDS: ReadonlySet<FactKind> = new Set(["like", "dislike", "project", "plan", "other"]);
 
 // Every statement rule is anchored on one of these openers; other clauses can only mention relations.
 const RULE_OPENER =

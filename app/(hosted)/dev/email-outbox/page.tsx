@@ -3,7 +3,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Code, Outbox, OUTBOX_SHOWN } from "@/components/dev/outbox";
-import { db } from "@/lib/db";
+import { emailOutboxMessages } from "@/lib/email";
 import { env } from "@/lib/env";
 
 export const dynamic = "force-dynamic";
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "E-mail outbox", robots: { index: fal
 
 export default async function EmailOutboxPage() {
   if (env().EMAIL_DRIVER !== "outbox") notFound();
-  const messages = await (await db()).emailOutbox.findMany({ orderBy: { createdAt: "desc" }, take: OUTBOX_SHOWN });
+  const messages = await emailOutboxMessages(OUTBOX_SHOWN);
   return (
     <Outbox
       title="E-mail outbox"

@@ -3,15 +3,15 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Code, Outbox, OUTBOX_SHOWN } from "@/components/dev/outbox";
-import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { outboxMessages } from "@/lib/sms";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Text message outbox", robots: { index: false } };
 
 export default async function OutboxPage() {
   if (env().SMS_DRIVER !== "outbox") notFound();
-  const messages = await (await db()).smsOutbox.findMany({ orderBy: { createdAt: "desc" }, take: OUTBOX_SHOWN });
+  const messages = await outboxMessages(OUTBOX_SHOWN);
   return (
     <Outbox
       title="Text message outbox"

@@ -6,13 +6,12 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { openSecret, sealSecret } from "@/lib/crypto";
 import { FLOW_TTL_SECONDS, FlowError, findFlow, flowCookieName, isFlowBrowser, type FlowSession } from "@/lib/flow/sessions";
-import { allowCapability, changeFlowEmail, changeNumber, sendFlowEmailCode, verifyFlowEmailCode, chooseSignIn, continueFromApp, continueFromApps, continueFromImport, continueFromMailbox, decidePreview, previewImport, StepError, submitCode, submitPhone } from "@/lib/flow/steps";
+import { allowCapability, changeFlowEmail, changeNumber, sendFlowEmailCode, verifyFlowEmailCode, chooseSignIn, continueFromApp, continueFromApps, continueFromImport, continueFromMailbox, decidePreview, previewImport, StepError, submitCode, submitPhone, type FormState } from "@/lib/flow/steps";
 import { PHONE_CODE_PROVIDER, sessionTicket, signIn } from "@/lib/auth/session";
 import { configuredThirdParty, isThirdPartyProvider, VERIFY_FLOW_COOKIE } from "@/lib/auth/third-party";
 import { clientIp } from "@/lib/http/request";
 import { env } from "@/lib/env";
 
-export type FormState = { field: string; message: string } | null;
 
 const PHONE_COOKIE_PURPOSE = "flow-phone";
 const phoneCookie = (flowId: string) => `service_flow_phone_${flowId}`;
@@ -106,7 +105,7 @@ export async function resendAction(flowId: string, _prev: FormState): Promise<Fo
     e164 = null;
   }
   if (!e164) return { field: "code", message: "Enter your number again to get a new code." };
-  return step(flowId, (flow) => submitPhone(flow, { phone: e164!, ip }));
+  return step(flowId, (flow) => submitPhone(flow, { phone: e164, ip }));
 }
 
 export async function changeNumberAction(flowId: string): Promise<void> {

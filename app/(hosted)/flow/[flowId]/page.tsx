@@ -5,14 +5,15 @@ import type { Metadata } from "next";
 import { getCountries, getCountryCallingCode } from "libphonenumber-js";
 import { cookies, headers } from "next/headers";
 import { Badge, ConnectErrorBanner, LinkNotice, Monogram } from "@/components/flow/marks";
+import { AppRow, Receipt } from "@/components/flow/screens";
 import { FlowShell, SERVICE_NAME } from "@/components/flow/flow-shell";
-import { CodeForm, ContinueForm, CopyButton, DecideForm, ImportForm, PhoneForm, ReturnForm, SingleFieldForm } from "@/components/flow/forms";
+import { CodeForm, ContinueForm, CopyButton, DecideForm, ImportForm, PhoneForm, SingleFieldForm } from "@/components/flow/forms";
 import { primaryButton, secondaryButton } from "@/components/flow/styles";
 import { RESEND_AFTER_SECONDS, takesSandboxCode } from "@/lib/auth/phone-codes";
 import { SANDBOX_VERIFICATION_CODE } from "@/lib/sandbox/seed";
 import { configuredThirdParty, isThirdPartyProvider, THIRD_PARTY_NAMES } from "@/lib/auth/third-party";
 import { agentDisplayName } from "@/lib/agents/agents";
-import { appState, connectsInDevelopment, MAILBOX_APPS } from "@/lib/connectors/connections";
+import { MAILBOX_APPS } from "@/lib/connectors/connections";
 import { DEVELOPMENT_PROVIDER } from "@/lib/connectors/types";
 import { isMailboxOnly } from "@/lib/oidc/required";
 import { APP_NAMES, APPS, ASSISTANT_NAMES, ASSISTANTS, EXPORT_ASSISTANTS, memoryPrompt, type App, type Assistant } from "@/lib/flow/bring-in";
@@ -270,51 +271,6 @@ async function defaultCountry(): Promise<string> {
 }
 
 
-/** An app's row: connected (with its account), needing reconnection, ready to connect, or not available here. */
-function AppRow({ flow, app, connection, required }: { flow: FlowSession; app: App; connection?: { accountEmail: string | null; status: string }; required: boolean }) {
-  const href = `/flow/${flow.id}/connect/${app}`;
-  const status = appState(app, connection);
-  const inner = (
-    <>
-      <span className={status === "unavailable" ? "opacity-60" : undefined}>
-        <Monogram id={app} name={APP_NAMES[app]} />
-      </span>
-      <span className="min-w-0 flex-1">
-        <span className="block font-semibold text-slate-900">{APP_NAMES[app]}</span>
-        <span className="block break-all text-sm text-slate-500">
-          {status === "connected"
-            ? connection?.accountEmail
-              ? connection.accountEmail
-              : "Connected"
-            : status === "reconnect"
-              ? "Needs reconnecting"
-              : status === "connect"
-                ? connectsInDevelopment(app)
-                  ? "Connect (development)"
-                  : "Connect"
-                : "Not set up on this service"}
-        </span>
-      </span>
-      {status === "connected" ? <Badge tone="done">✓ Connected</Badge> : required ? <Badge tone="required">Required</Badge> : null}
-    </>
-  );
-  const box = "flex min-h-14 items-center gap-3 rounded-xl px-4 py-3 ring-1";
-  return (
-    <li>
-      {status === "connect" || status === "reconnect" ? (
-        <a href={href} className={`${box} ring-slate-200 hover:bg-slate-50`}>
-          {inner}
-          <span className="sr-only">: connect {APP_NAMES[app]}</span>
-        </a>
-      ) : (
-        <div className={`${box} ${status === "connected" ? "ring-emerald-200" : "ring-slate-200"}`} aria-disabled={status === "unavailable" || undefined}>
-          {inner}
-        </div>
-      )}
-    </li>
-  );
-}
-
 async function ImportScreen({
   flow,
   appName,
@@ -462,55 +418,5 @@ function AssistantPanel({ flow, assistant }: { flow: FlowSession; assistant: Ass
       <ImportForm action={previewAction.bind(null, flow.id)} provider={assistant} providerName={name} acceptsFile={EXPORT_ASSISTANTS.includes(assistant)} />
       {it?.confirmed && <p className="mt-3 text-sm text-slate-600">Importing again replaces the {it.memories.length} memories kept from {name}.</p>}
     </div>
-  );
-}
-
-async function Receipt({ flow, appName, shell }: { flow: FlowSession; appName: string; shell: Omit<React.ComponentProps<typeof FlowShell>, "title" | "children"> }) {
-  const saved = flow.receipt?.saved.filter((s) => s.count > 0) ?? [];
-  const connected = flow.receipt?.connected ?? [];
-  return (
-    <FlowShell {...shell} cancelAction={undefined} title={flow.agentId ? `You're signed in to ${appName}` : "Your profile is ready"}>
-      <div className="mt-4 flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700" aria-hidden="true">
-        <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
-          <path d="M5 12.5l4.5 4.5L19 7.5" />
-        </svg>
-      </div>
-      <h2 className="mt-5 text-sm font-semibold uppercase tracking-wide text-slate-500">Saved to your profile</h2>
-      {saved.length ? (
-        <ul className="mt-2 divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200">
-          {saved.map((s) => (
-            <li key={s.provider} className="flex items-center justify-between px-4 py-3">
-              <span className="font-medium text-slate-900">{ASSISTANT_NAMES[s.provider as Assistant] ?? s.provider}</span>
-              <span className="text-sm text-slate-600">
-                {s.count} {s.count === 1 ? "memory" : "memories"}
-              </span>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-2 text-slate-600">Nothing new this time: your profile already had it.</p>
-      )}
-      {connected.length > 0 && (
-        <>
-          <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-500">Connected</h2>
-          <p className="mt-2 text-slate-700">{connected.map((a) => APP_NAMES[a as App] ?? a).join(", ")}</p>
-        </>
-      )}
-      {flow.agentId && (
-        <>
-          <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-500">Approved</h2>
-          <p className="mt-2 text-slate-700">
-            <span className="font-semibold text-slate-900">{appName}</span> can now read your profile and add what it learns. You can revoke it at any
-            time.
-          </p>
-        </>
-      )}
-      <ReturnForm action={`/flow/${flow.id}/return`} appName={appName} seconds={5} />
-      {flow.agentId && (
-        <a href="/" className={`${secondaryButton} mt-3`}>
-          About Profile Service
-        </a>
-      )}
-    </FlowShell>
   );
 }

@@ -2,11 +2,12 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { submitCommit } from "@/lib/profile/commit";
 import { commitBody } from "@/lib/profile/schemas";
+import type { ProfileToolScope } from "@/lib/profile/scopes";
 
 export const POST = defineRoute({
   method: "POST",
   path: "/v1/profile/commit",
-  auth: { key: "secret", agent: true, user: "required", scope: "profile.commit" },
+  auth: { key: "secret", agent: true, user: "required", scope: "profile.commit" satisfies ProfileToolScope },
   body: commitBody,
   // 20 messages of 16,000 characters plus a response, up to 4 bytes each in UTF-8, and the JSON around them.
   bodyLimit: 2 * 1024 * 1024,

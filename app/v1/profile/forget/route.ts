@@ -2,11 +2,12 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { forget, type ForgetSelector } from "@/lib/profile/forget";
 import { forgetBody } from "@/lib/profile/schemas";
+import type { ProfileToolScope } from "@/lib/profile/scopes";
 
 export const POST = defineRoute({
   method: "POST",
   path: "/v1/profile/forget",
-  auth: { key: "secret", agent: true, user: "required", scope: "profile.remember" },
+  auth: { key: "secret", agent: true, user: "required", scope: "profile.remember" satisfies ProfileToolScope },
   body: forgetBody,
   handler: async ({ user, key, agent, body }) => {
     const selector = (

@@ -2,11 +2,12 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { importText } from "@/lib/profile/import-text";
 import { importBody } from "@/lib/profile/schemas";
+import type { ProfileToolScope } from "@/lib/profile/scopes";
 
 export const POST = defineRoute({
   method: "POST",
   path: "/v1/profile/import",
-  auth: { key: "secret", agent: true, user: "required", scope: "profile.remember" },
+  auth: { key: "secret", agent: true, user: "required", scope: "profile.remember" satisfies ProfileToolScope },
   body: importBody,
   // 20,000 characters of text, each up to 4 bytes in UTF-8, plus the JSON around them.
   bodyLimit: 128 * 1024,

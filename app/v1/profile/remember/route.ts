@@ -2,11 +2,12 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { remember } from "@/lib/profile/remember";
 import { rememberBody } from "@/lib/profile/schemas";
+import type { ProfileToolScope } from "@/lib/profile/scopes";
 
 export const POST = defineRoute({
   method: "POST",
   path: "/v1/profile/remember",
-  auth: { key: "secret", agent: true, user: "required", scope: "profile.remember" },
+  auth: { key: "secret", agent: true, user: "required", scope: "profile.remember" satisfies ProfileToolScope },
   body: rememberBody,
   handler: async ({ user, key, agent, body }) => {
     const result = await remember({

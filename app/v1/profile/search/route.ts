@@ -2,11 +2,12 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { searchQuery } from "@/lib/profile/schemas";
 import { searchProfile } from "@/lib/profile/search";
+import type { ProfileToolScope } from "@/lib/profile/scopes";
 
 export const GET = defineRoute({
   method: "GET",
   path: "/v1/profile/search",
-  auth: { key: "secret", agent: true, user: "required", scope: "profile.search" },
+  auth: { key: "secret", agent: true, user: "required", scope: "profile.search" satisfies ProfileToolScope },
   query: searchQuery,
   handler: async ({ user, key, agent, query }) => ({
     body: { ...(await searchProfile({ userId: user.id, agentId: agent.id, ...query })), livemode: key.plane === "live" },

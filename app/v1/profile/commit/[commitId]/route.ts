@@ -1,11 +1,12 @@
 // GET /v1/profile/commit/:commitId — a commit's status, and its result once it has run.
 import { defineRoute } from "@/lib/http/define-route";
 import { commitStatus } from "@/lib/profile/commit";
+import type { ProfileToolScope } from "@/lib/profile/scopes";
 
 export const GET = defineRoute({
   method: "GET",
   path: "/v1/profile/commit/[commitId]",
-  auth: { key: "secret", agent: true, user: "required", scope: "profile.commit" },
+  auth: { key: "secret", agent: true, user: "required", scope: "profile.commit" satisfies ProfileToolScope },
   handler: async ({ user, key, agent, params }) => ({
     body: { ...(await commitStatus({ commitId: params.commitId ?? "", userId: user.id, agentId: agent.id })), livemode: key.plane === "live" },
   }),
