@@ -8,7 +8,7 @@ import { POST as connectRoute } from "@/app/v1/profile/connect/route";
 import { env } from "@/lib/env";
 import { findFlow } from "@/lib/flow/sessions";
 import { firstScreen, oneAppOf, screenSequence, WAYS_IN, type Screen, type SequenceInput } from "@/lib/flow/sequence";
-import { parseRequiredParam } from "@/lib/oidc/required";
+import { parseRequiredParam } from "@/lib/flow/required";
 import { createTenant, liveHeaders } from "./helpers/fixtures";
 import { call } from "./helpers/http";
 import { authorizeCall, authorizeParams, flowIdFrom, pkce, registerClient } from "./helpers/oauth";

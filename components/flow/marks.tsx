@@ -1,8 +1,9 @@
 // Small marks shared by the hosted pages: an assistant's or app's monogram, a status badge, and the
 // banner for an app that could not be connected.
+import type { App, Assistant } from "@/lib/catalogue";
 import { ownEntry } from "@/lib/own";
 
-const MONOGRAM_COLORS: Record<string, string> = {
+const MONOGRAM_COLORS: Readonly<Record<Assistant | App, string>> = {
   chatgpt: "bg-emerald-600",
   claude: "bg-orange-600",
   gemini: "bg-blue-600",
@@ -16,7 +17,7 @@ const MONOGRAM_COLORS: Record<string, string> = {
 
 export function Monogram({ id, name }: { id: string; name: string }) {
   return (
-    <span aria-hidden="true" className={`flex size-9 shrink-0 items-center justify-center rounded-lg text-sm font-bold text-white ${MONOGRAM_COLORS[id] ?? "bg-slate-500"}`}>
+    <span aria-hidden="true" className={`flex size-9 shrink-0 items-center justify-center rounded-lg text-sm font-bold text-white ${ownEntry(MONOGRAM_COLORS, id) ?? "bg-slate-500"}`}>
       {name.replace(/^Google /, "").slice(0, 1)}
     </span>
   );

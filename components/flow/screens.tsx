@@ -5,7 +5,7 @@ import { ReturnForm } from "@/components/flow/forms";
 import { Badge, Monogram } from "@/components/flow/marks";
 import { secondaryButton } from "@/components/flow/styles";
 import { appState, connectsInDevelopment } from "@/lib/connectors/connections";
-import { APP_NAMES, ASSISTANT_NAMES, type App, type Assistant } from "@/lib/flow/bring-in";
+import { APP_NAMES, ASSISTANT_NAMES, type App, type Assistant } from "@/lib/catalogue";
 import type { FlowSession } from "@/lib/flow/sessions";
 
 /** An app's row: connected (with its account), needing reconnection, ready to connect, or not available here. */

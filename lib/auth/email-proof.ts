@@ -1,5 +1,6 @@
 // Whether the service has proof that a person controls their address: the one decision behind
 // email_verified everywhere (ID tokens, GET /v1/profile, the account page, the flow's mailbox page).
+import type { MailboxApp } from "../catalogue";
 import { DEVELOPMENT_PROVIDER, SANDBOX_MAILBOX_ACCOUNT_ID } from "../connectors/types";
 import { db } from "../db";
 import type { Prisma } from "../db/generated/client";
@@ -9,7 +10,7 @@ import type { Prisma } from "../db/generated/client";
  * token only when Google says it is verified. Outlook proves nothing: Microsoft Graph's `mail` is set
  * freely by a tenant's administrator, so it says which mailbox was connected, not who controls it.
  */
-export const PROVING_MAILBOX = { app: "gmail", provider: "google" } as const;
+export const PROVING_MAILBOX = { app: "gmail" satisfies MailboxApp, provider: "google" } as const;
 
 /** The users columns (as `u`) the decision reads, for statements that read them alongside other data. */
 export const EMAIL_PROOF_COLUMNS = `u.email, u.email_proof::text AS email_proof, u.plane::text AS plane,

@@ -6,12 +6,12 @@ import { db } from "../db";
 import { returnUrlProblem } from "../developers/destinations";
 import type { Plane } from "../db/generated/enums";
 import { env } from "../env";
-import { APP_NAMES, type App } from "../flow/bring-in";
+import { APP_NAMES, type App } from "../catalogue";
 import { createFlow } from "../flow/sessions";
 import { ApiError, MESSAGES } from "../http/errors";
 import { isIdOf, newId, PREFIX } from "../ids";
 import { lazyLimiter } from "../ratelimit";
-import type { RequiredName } from "../oidc/required";
+import type { RequiredName } from "../flow/required";
 import { findExternalUser, isApproved } from "../users/approvals";
 
 /** How long a connect link works. */

@@ -13,11 +13,10 @@ import { google } from "./google";
 import { microsoft } from "./microsoft";
 import { notion } from "./notion";
 import { ProviderGrantError, type ConnectorProvider } from "./types";
+import { isApp, MAILBOX_APPS, type App } from "../catalogue";
 
-/** Apps that connect today, and their provider. */
-export const CONNECTORS: Record<string, ConnectorProvider> = { gmail: google, calendar: google, drive: google, outlook: microsoft, notion };
-/** Apps whose account address is a mailbox the person controls. */
-export const MAILBOX_APPS = ["gmail", "outlook"] as const;
+/** Each app's provider: the one it connects through. */
+export const CONNECTORS: Readonly<Record<App, ConnectorProvider>> = { gmail: google, calendar: google, drive: google, outlook: microsoft, notion };
 /** How long the person has to consent at the provider. */
 export const CONNECT_ATTEMPT_TTL_SECONDS = 10 * 60;
 /** Access tokens are refreshed when they have less than this left. */
@@ -57,7 +56,7 @@ export function connectCallbackUrl(): string {
 
 /** The app's real provider, for a name that is one of ours (never an Object prototype key). */
 function connectorOf(app: string): ConnectorProvider | undefined {
-  return Object.hasOwn(CONNECTORS, app) ? CONNECTORS[app] : undefined;
+  return isApp(app) ? CONNECTORS[app] : undefined;
 }
 
 /** The provider a stored connection was made through, whatever the app would use today. */

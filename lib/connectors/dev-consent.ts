@@ -2,10 +2,11 @@
 // accepted only for this service's own callback.
 import { z } from "zod";
 import { CODE_CHALLENGE_PATTERN } from "../crypto";
-import { CONNECTORS, connectCallbackUrl } from "./connections";
+import { APPS } from "../catalogue";
+import { connectCallbackUrl } from "./connections";
 
 export const devConsentRequest = z.object({
-  app: z.string().refine((a) => Object.hasOwn(CONNECTORS, a), "unknown app"),
+  app: z.enum(APPS),
   state: z.string().min(1).max(200),
   code_challenge: z.string().regex(CODE_CHALLENGE_PATTERN, "must be an S256 challenge"),
   code_challenge_method: z.literal("S256").optional(),

@@ -1,19 +1,10 @@
 // What a person brings into the hosted flow from an assistant: the answer to a prompt pasted into
 // a box, or a ChatGPT or Claude export file. Each becomes a preview of memories the person confirms
 // before anything is saved.
+import { ASSISTANT_NAMES, EXPORT_ASSISTANTS, type Assistant } from "../catalogue";
 import { builtinDistiller, distillerFromConfig } from "../profile/distill";
 import { detectExport, ExportFormatError, parseChatGptExport, parseClaudeExport, parseMemoryDump } from "../profile/parsers";
 
-export const ASSISTANTS = ["chatgpt", "claude", "gemini", "grok"] as const;
-export type Assistant = (typeof ASSISTANTS)[number];
-export const APPS = ["gmail", "calendar", "drive", "notion", "outlook"] as const;
-export type App = (typeof APPS)[number];
-
-export const ASSISTANT_NAMES: Record<Assistant, string> = { chatgpt: "ChatGPT", claude: "Claude", gemini: "Gemini", grok: "Grok" };
-export const APP_NAMES: Record<App, string> = { gmail: "Gmail", calendar: "Google Calendar", drive: "Google Drive", notion: "Notion", outlook: "Outlook" };
-
-/** Assistants whose export file the import screen reads (conversations.json). */
-export const EXPORT_ASSISTANTS: readonly Assistant[] = ["chatgpt", "claude"];
 
 /** The prompt a person pastes into an assistant to get its memories back as a list. */
 export function memoryPrompt(assistant: Assistant): string {

@@ -1,6 +1,7 @@
 // The order of the hosted flow's screens, decided by one function from the way in. The
 // specification's "First screen by way in" table is its test (tests/flow-sequence.test.ts).
-import { isMailboxOnly, type RequiredEntry } from "../oidc/required";
+import { SIGN_IN_LINK_CONNECTORS } from "../catalogue";
+import { isMailboxOnly, type RequiredEntry } from "./required";
 
 export type Screen = "mailbox" | "import" | "app" | "apps" | "capability" | "phone" | "code" | "receipt";
 
@@ -13,8 +14,6 @@ export const WAYS_IN: readonly WayIn[] = ["oidc", "profile_signup", "connect"];
  */
 export type SequencedWayIn = WayIn | "sign_in_link";
 
-/** The apps a sign-in link's connectors may name (never outlook). */
-export const SIGN_IN_LINK_CONNECTORS = ["gmail", "calendar", "drive", "notion", "sheets"] as const;
 
 export interface SequenceInput {
   wayIn: SequencedWayIn;

@@ -13,7 +13,7 @@ import { lazyLimiter } from "../ratelimit";
 import type { Plane } from "../db/generated/enums";
 import { now as clockNow } from "../clock";
 import { issueCode } from "../oidc/tokens";
-import type { RequiredEntry } from "../oidc/required";
+import type { RequiredEntry } from "./required";
 import { approveAgent, clearUserAccessCache } from "../users/approvals";
 import type { BroughtIn } from "./bring-in";
 import { firstScreen, type Screen, type SequenceInput, type WayIn } from "./sequence";

@@ -13,11 +13,12 @@ import { factToMemory } from "../profile/facts";
 import { writeMemories } from "../profile/memories";
 import { importSource } from "../profile/sources";
 import { approveAgent, clearUserAccessCache } from "../users/approvals";
-import { attachFlowConnections, MAILBOX_APPS, recordMailboxAddress } from "../connectors/connections";
-import { isMailboxOnly, requiredMet } from "../oidc/required";
+import { attachFlowConnections, recordMailboxAddress } from "../connectors/connections";
+import { isAssistant, MAILBOX_APPS } from "../catalogue";
+import { isMailboxOnly, requiredMet } from "./required";
 import { phoneDigest } from "../users/phone";
 import { bindExternalIdOnce } from "../users/users";
-import { ASSISTANTS, BringInError, previewExport, previewPaste, type Assistant, type BroughtIn } from "./bring-in";
+import { BringInError, previewExport, previewPaste, type BroughtIn } from "./bring-in";
 import { nextScreen, type Screen } from "./sequence";
 import { FlowError, isExpired, sequenceOf, type FlowReceipt, type FlowSession } from "./sessions";
 
@@ -45,10 +46,6 @@ function assertOpen(flow: FlowSession, screens: Screen[]): void {
 async function update(flow: FlowSession, data: Prisma.FlowSessionUpdateManyMutationInput): Promise<void> {
   const res = await (await db()).flowSession.updateMany({ where: { id: flow.id, status: "active", expiresAt: { gt: clockNow() } }, data });
   if (res.count === 0) throw new FlowError("expired");
-}
-
-function isAssistant(value: string): value is Assistant {
-  return (ASSISTANTS as readonly string[]).includes(value);
 }
 
 // ─── Import ─────────────────────────────────────────────────────────────────────────────────────

@@ -7,7 +7,7 @@ import { createFlow, FLOW_RATE_LIMITED, FlowError } from "../flow/sessions";
 import { findClient } from "./client-auth";
 import { OIDC_SCOPES } from "./discovery";
 import { OAuthError, OAUTH_MESSAGES, parameterRepeated } from "./errors";
-import { parseRequiredParam } from "./required";
+import { parseRequiredParam } from "../flow/required";
 
 export const MAX_NONCE_LENGTH = 512;
 export const MAX_STATE_LENGTH = 2_048;

@@ -8,7 +8,7 @@ import { primaryButton, secondaryButton } from "@/components/flow/styles";
 import { auth } from "@/lib/auth/session";
 import { appState, connectionsOf, connectsInDevelopment } from "@/lib/connectors/connections";
 import { accountOverview } from "@/lib/users/users";
-import { APP_NAMES, APPS, type App } from "@/lib/flow/bring-in";
+import { APP_NAMES, APPS, type App } from "@/lib/catalogue";
 import { disconnectAction, signOutAction } from "./actions";
 
 export const dynamic = "force-dynamic";

@@ -8,7 +8,7 @@ import { primaryButton, secondaryButton } from "@/components/flow/styles";
 import { CONNECTORS } from "@/lib/connectors/connections";
 import { devConsentRequest } from "@/lib/connectors/dev-consent";
 import { env } from "@/lib/env";
-import { APP_NAMES, type App } from "@/lib/flow/bring-in";
+import { APP_NAMES } from "@/lib/catalogue";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Development connection", robots: { index: false } };
@@ -27,8 +27,8 @@ export default async function DevConnectPage({ searchParams }: { searchParams: P
     );
   }
   const r = parsed.data;
-  const app = APP_NAMES[r.app as App];
-  const provider = PROVIDER_NAMES[CONNECTORS[r.app]!.id];
+  const app = APP_NAMES[r.app];
+  const provider = PROVIDER_NAMES[CONNECTORS[r.app].id];
   return (
     <FlowShell own appName={SERVICE_NAME} title={`Connect ${app}`}>
       <p className="mt-3 text-slate-600">

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { resolveUserToken } from "@/lib/http/auth";
 import { defineRoute } from "@/lib/http/define-route";
 import { checkReturnUrl, mintConnectLink, personFor } from "@/lib/connect/links";
-import { APPS } from "@/lib/flow/bring-in";
+import { APPS } from "@/lib/catalogue";
 
 const capability = z
   .string()

@@ -1,19 +1,25 @@
 // The `required` grammar: what a person must connect or import before Continue turns on. An entry
 // is a set of alternatives (any one meets it); every entry must be met. Two readings: the
 // authorize URL's, which drops what it does not know, and a partner session's, which refuses it.
+import { ANY_MAILBOX, APPS, ASSISTANTS, isApp, isAssistant, isMailbox, MAILBOX_APPS, type App, type Assistant } from "../catalogue";
 
-export const REQUIRED_NAMES = ["chatgpt", "claude", "gemini", "grok", "gmail", "outlook", "calendar", "drive", "notion", "email"] as const;
-export type RequiredName = Exclude<(typeof REQUIRED_NAMES)[number], "email">;
-/** One entry: its alternatives, `email` already expanded to gmail | outlook. */
+/** What a required entry may name: every assistant and app. */
+export type RequiredName = Assistant | App;
+/** One entry: its alternatives, `email` already expanded to every mailbox. */
 export type RequiredEntry = RequiredName[];
 
-const ASSISTANTS: readonly string[] = ["chatgpt", "claude", "gemini", "grok"];
-const MAILBOXES: readonly string[] = ["gmail", "outlook"];
+/** The valid names in the order an entry lists its alternatives: assistants, mailboxes, the other apps; then `email`. */
+export const REQUIRED_NAMES: readonly (RequiredName | typeof ANY_MAILBOX)[] = [
+  ...ASSISTANTS,
+  ...MAILBOX_APPS,
+  ...APPS.filter((a) => !isMailbox(a)),
+  ANY_MAILBOX,
+];
 
 function expand(name: string): RequiredName[] | null {
   const n = name.trim().toLowerCase();
-  if (n === "email") return ["gmail", "outlook"];
-  return (REQUIRED_NAMES as readonly string[]).includes(n) ? [n as RequiredName] : null;
+  if (n === ANY_MAILBOX) return [...MAILBOX_APPS];
+  return isAssistant(n) || isApp(n) ? [n] : null;
 }
 
 /** An entry's alternatives in a stable order, without repeats. */
@@ -65,7 +71,7 @@ export function parseRequiredList(value: unknown, options: { sources?: readonly 
         rejected.push(typeof alt === "string" ? alt : JSON.stringify(alt));
         continue;
       }
-      const notASource = expanded.find((n) => ASSISTANTS.includes(n) && options.sources && !options.sources.includes(n));
+      const notASource = expanded.find((n) => isAssistant(n) && options.sources && !options.sources.includes(n));
       if (notASource) rejected.push(notASource);
       else names.push(...expanded);
     }
@@ -93,5 +99,5 @@ export function requiredMet(entries: readonly RequiredEntry[], have: Iterable<st
 
 /** An entry made only of mailboxes (email, gmail|outlook, gmail, outlook): the mailbox page comes first for it. */
 export function isMailboxOnly(e: RequiredEntry): boolean {
-  return e.length > 0 && e.every((n) => MAILBOXES.includes(n));
+  return e.length > 0 && e.every((n) => isMailbox(n));
 }
