@@ -15,7 +15,7 @@ import pg from "pg";
 import { parsePostgresUrl } from "../lib/db/open";
 import { randomBase62 } from "../lib/crypto";
 import { s256 } from "../lib/oidc/tokens";
-import { hashToken } from "../lib/tokens/access-token";
+import { hashToken } from "../lib/bearer-tokens/access-token";
 import { percentile, provisionSandbox, type Sandbox } from "./load";
 import { benchOptions } from "./options";
 import { machine } from "./report";

@@ -5,8 +5,8 @@ import { agentView, createAgent, listAgents, setAgentActive } from "../lib/agent
 import { closeDatabase } from "../lib/db";
 import { addOrigin, createDeveloper, findDeveloper, IMPORT_TIERS, listDevelopers } from "../lib/developers/developers";
 import { ApiError } from "../lib/http/errors";
-import { issueApiKey, listApiKeys, revokeApiKey } from "../lib/keys/api-keys";
-import { createSigningKey, ensureSigningKey, listSigningKeys, SIGNING_KEY_ACTIVATION_DELAY_SECONDS } from "../lib/oidc/keys";
+import { issueApiKey, listApiKeys, revokeApiKey } from "../lib/api-keys/api-keys";
+import { createSigningKey, ensureSigningKey, listSigningKeys, SIGNING_KEY_ACTIVATION_DELAY_SECONDS } from "../lib/oidc/signing-keys";
 
 const HELP = `Usage: npm run service -- <command> [options]
 

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "@/lib/http/errors";
 import type { RouteHandler } from "@/lib/http/define-route";
-import { issueAgentToken } from "@/lib/tokens/agent-token";
+import { issueAgentToken } from "@/lib/bearer-tokens/agent-token";
 import { createTenant, type Tenant } from "./helpers/fixtures";
 import { call } from "./helpers/http";
 import { samplePath, v1Routes } from "./helpers/routes";

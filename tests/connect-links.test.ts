@@ -8,7 +8,7 @@ import { GET as statusRoute } from "@/app/personal-mcp/connect/[linkId]/status/r
 import { POST as connectRoute } from "@/app/v1/profile/connect/route";
 import { GET as profileRoute } from "@/app/v1/profile/route";
 import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
-import { CONNECT_LINK_TTL_SECONDS, CONNECT_MINTS_PER_MINUTE } from "@/lib/connect/links";
+import { CONNECT_LINK_TTL_SECONDS, CONNECT_MINTS_PER_MINUTE } from "@/lib/connect-links/links";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { findFlow } from "@/lib/flow/sessions";

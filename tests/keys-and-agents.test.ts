@@ -4,7 +4,7 @@ import { GET as profile } from "@/app/v1/profile/route";
 import { setAgentActive } from "@/lib/agents/agents";
 import { db } from "@/lib/db";
 import { PREFIX } from "@/lib/ids";
-import { issueApiKey, parseKeyFormat, revokeApiKey } from "@/lib/keys/api-keys";
+import { issueApiKey, parseKeyFormat, revokeApiKey } from "@/lib/api-keys/api-keys";
 import { createTenant, liveHeaders } from "./helpers/fixtures";
 import { call } from "./helpers/http";
 

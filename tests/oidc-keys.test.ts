@@ -15,7 +15,7 @@ import {
   publishable,
   SIGNING_KEY_ACTIVATION_DELAY_SECONDS,
   signingKey,
-} from "@/lib/oidc/keys";
+} from "@/lib/oidc/signing-keys";
 import { call } from "./helpers/http";
 
 async function sign(now: Date) {

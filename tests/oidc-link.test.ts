@@ -7,7 +7,7 @@ import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
 import { MESSAGES } from "@/lib/http/errors";
 import { LINK_MESSAGES } from "@/lib/oidc/link";
 import { ACCESS_TOKEN_TTL_SECONDS } from "@/lib/oidc/tokens";
-import { issueAgentToken } from "@/lib/tokens/agent-token";
+import { issueAgentToken } from "@/lib/bearer-tokens/agent-token";
 import { createUser } from "@/lib/users/users";
 import { createTenant, type Tenant } from "./helpers/fixtures";
 import { call } from "./helpers/http";

@@ -21,7 +21,7 @@ import {
   REFRESH_TOKEN_IDLE_SECONDS,
 } from "@/lib/oidc/tokens";
 import { PROFILE_TOOL_SCOPES } from "@/lib/profile/scopes";
-import { hashToken } from "@/lib/tokens/access-token";
+import { hashToken } from "@/lib/bearer-tokens/access-token";
 import { revokeApproval } from "@/lib/users/approvals";
 import { createTenant, type Tenant } from "./helpers/fixtures";
 import { call } from "./helpers/http";

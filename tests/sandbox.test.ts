@@ -10,7 +10,7 @@ import { POST as simulate } from "@/app/v1/sandbox/simulate/route";
 import { GET as profile } from "@/app/v1/profile/route";
 import { db } from "@/lib/db";
 import { activeScenarios } from "@/lib/sandbox/sandbox";
-import { verifyAgentToken, AGENT_TOKEN_TTL_SECONDS } from "@/lib/tokens/agent-token";
+import { verifyAgentToken, AGENT_TOKEN_TTL_SECONDS } from "@/lib/bearer-tokens/agent-token";
 import { call } from "./helpers/http";
 
 async function provisioned() {

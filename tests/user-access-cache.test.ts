@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { GET as profile } from "@/app/v1/profile/route";
 import { db } from "@/lib/db";
 import { MESSAGES } from "@/lib/http/errors";
-import { issueAgentToken } from "@/lib/tokens/agent-token";
+import { issueAgentToken } from "@/lib/bearer-tokens/agent-token";
 import { approveAgent, revokeApproval } from "@/lib/users/approvals";
 import { createUser, linkExternalId } from "@/lib/users/users";
 import { createTenant, liveHeaders } from "./helpers/fixtures";

@@ -7,7 +7,7 @@ if (!dataDir || !what) throw new Error("usage: seed.ts <data-dir> developer|expi
 Object.assign(process.env, { DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", LOG_LEVEL: "silent" });
 
 const { createDeveloper } = await import("../../lib/developers/developers");
-const { issueApiKey } = await import("../../lib/keys/api-keys");
+const { issueApiKey } = await import("../../lib/api-keys/api-keys");
 const { createAgent } = await import("../../lib/agents/agents");
 const { closeDatabase, db } = await import("../../lib/db");
 

@@ -1,6 +1,6 @@
 // defineRoute: one contract per /v1 operation — its auth, its zod schemas, its limits, its handler.
 import { z } from "zod";
-import type { ResolvedKey } from "../keys/api-keys";
+import type { ResolvedKey } from "../api-keys/api-keys";
 import { logger } from "../log";
 import type { Limiter } from "../ratelimit";
 import {
@@ -11,7 +11,7 @@ import {
   type KeyRequirement,
   type ResolvedAgent,
   type ResolvedUser,
-} from "./auth";
+} from "./credentials";
 import { applyCors, type CorsPolicy } from "./cors";
 import { ApiError, errorBody, MESSAGES, type ErrorCode } from "./errors";
 import { clientIp, ipLimitKey, newRequestId, readJsonBody } from "./request";

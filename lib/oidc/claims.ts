@@ -5,7 +5,7 @@ import { SignJWT } from "jose";
 import { EMAIL_PROOF_COLUMNS, emailVerified, type EmailProofSource } from "../auth/email-proof";
 import { env } from "../env";
 import { profileClaims, type ProfileClaimSource } from "../profile/claims";
-import { signingKey, SIGNING_ALG } from "./keys";
+import { signingKey, SIGNING_ALG } from "./signing-keys";
 
 export const ID_TOKEN_TTL_SECONDS = 60 * 60;
 

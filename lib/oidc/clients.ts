@@ -5,7 +5,7 @@ import { db } from "../db";
 import { addOrigin, normalizeOrigin } from "../developers/developers";
 import { ApiError } from "../http/errors";
 import { isIdOf, newId, PREFIX } from "../ids";
-import { resolveApiKey } from "../keys/api-keys";
+import { resolveApiKey } from "../api-keys/api-keys";
 import { clearClientCache, hashClientSecret } from "./client-auth";
 import { OIDC_SCOPES, TOKEN_ENDPOINT_AUTH_METHODS } from "./discovery";
 

@@ -1,11 +1,11 @@
 // POST /v1/profile/link: ties a user who signed in with OpenID Connect to the developer's own user
 // id, so the developer's server reads the profile with X-API-Key, X-Agent and X-User-Id alone.
-import type { ResolvedKey } from "../keys/api-keys";
+import type { ResolvedKey } from "../api-keys/api-keys";
 import { ApiError, MESSAGES } from "../http/errors";
 import { PREFIX } from "../ids";
-import { verifyAgentToken } from "../tokens/agent-token";
+import { verifyAgentToken } from "../bearer-tokens/agent-token";
 import { linkExternalId } from "../users/users";
-import { verifyAccessToken } from "../tokens/access-token";
+import { verifyAccessToken } from "../bearer-tokens/access-token";
 
 export const LINK_MESSAGES = {
   externalUserRequired: "Send the developer's own user id in the X-User-Id header.",

@@ -13,7 +13,7 @@ import { env } from "../env";
 import { PREFIX } from "../ids";
 import { now as clockNow } from "../clock";
 import { PROFILE_TOOL_SCOPES } from "../profile/scopes";
-import { hashToken } from "../tokens/access-token";
+import { hashToken } from "../bearer-tokens/access-token";
 import { CLAIM_COLUMNS, signIdToken, type ClaimSource } from "./claims";
 import type { OidcClient } from "./client-auth";
 import { invalidGrant, invalidRequest, OAUTH_MESSAGES, parameterRequired } from "./errors";

@@ -1,9 +1,9 @@
 // The sandbox: test keys, an agent and a pre-linked synthetic user without signup; reset and simulate.
 import { randomBase62 } from "../crypto";
 import { db } from "../db";
-import { issueApiKey } from "../keys/api-keys";
+import { issueApiKey } from "../api-keys/api-keys";
 import { agentView } from "../agents/agents";
-import { issueAgentToken } from "../tokens/agent-token";
+import { issueAgentToken } from "../bearer-tokens/agent-token";
 import { clearUserAccessCache } from "../users/approvals";
 import { clearProfile, seedSandboxConnections, seedSandboxProfile } from "./seed-profile";
 import { phoneDigest } from "../users/phone";

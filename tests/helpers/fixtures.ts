@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { createAgent } from "@/lib/agents/agents";
 import { createDeveloper } from "@/lib/developers/developers";
-import { issueApiKey } from "@/lib/keys/api-keys";
+import { issueApiKey } from "@/lib/api-keys/api-keys";
 import { approveAgent } from "@/lib/users/approvals";
 import { createUser, linkExternalId } from "@/lib/users/users";
 
@@ -21,7 +21,7 @@ export async function createTenant(name = `dev-${randomBytes(3).toString("hex")}
     issueApiKey({ developerId: developer.id, kind: "publishable", plane: "test" }),
     issueApiKey({ developerId: developer.id, kind: "secret", plane: "live" }),
   ]);
-  const { revokeApiKey } = await import("@/lib/keys/api-keys");
+  const { revokeApiKey } = await import("@/lib/api-keys/api-keys");
   await revokeApiKey({ developerId: developer.id, idOrPrefix: revoked.record.id });
   const agent = await createAgent({ developerId: developer.id, handle: agentHandle, displayName: "Assistant" });
 

@@ -1,6 +1,6 @@
 // GET /.well-known/jwks.json — the public signing keys (RS256), matched by kid, readable from any origin.
 import { defineRoute } from "@/lib/http/define-route";
-import { JWKS_MAX_AGE_SECONDS, jwks } from "@/lib/oidc/keys";
+import { JWKS_MAX_AGE_SECONDS, jwks } from "@/lib/oidc/signing-keys";
 
 export const GET = defineRoute({
   method: "GET",

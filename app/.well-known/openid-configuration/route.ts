@@ -1,7 +1,7 @@
 // GET /.well-known/openid-configuration — the discovery document, readable from any origin.
 import { defineRoute } from "@/lib/http/define-route";
 import { discoveryDocument } from "@/lib/oidc/discovery";
-import { JWKS_MAX_AGE_SECONDS } from "@/lib/oidc/keys";
+import { JWKS_MAX_AGE_SECONDS } from "@/lib/oidc/signing-keys";
 
 export const GET = defineRoute({
   method: "GET",

@@ -3,7 +3,7 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { OAuthError, oauthErrorAnswer } from "@/lib/oidc/errors";
 import { oauthLimiter } from "@/lib/oidc/limits";
-import { verifyAccessToken } from "@/lib/tokens/access-token";
+import { verifyAccessToken } from "@/lib/bearer-tokens/access-token";
 
 const INVALID_TOKEN = () =>
   new OAuthError("invalid_token", "The access token is invalid, expired or revoked.", 401, { "WWW-Authenticate": 'Bearer error="invalid_token"' });

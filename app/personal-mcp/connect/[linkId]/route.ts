@@ -1,7 +1,7 @@
 // GET {MCP_URL}/connect/<id> — a person opens a connect link: a hosted flow starts for what the link
 // asks (an app, a capability, or their profile), signed in already when their session is here.
 import { sessionUserFromRequest } from "@/lib/auth/session";
-import { openConnectLink } from "@/lib/connect/links";
+import { openConnectLink } from "@/lib/connect-links/links";
 import { FlowError, flowRateLimitedPage, flowRedirect } from "@/lib/flow/sessions";
 import { clientIp } from "@/lib/http/request";
 import { noticePage } from "@/lib/http/html";

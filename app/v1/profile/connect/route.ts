@@ -1,9 +1,9 @@
 // POST /v1/profile/connect — mint a connect link for a person: to sign in and approve the agent,
 // connect an app, allow a capability, or bring their profile.
 import { z } from "zod";
-import { resolveUserToken } from "@/lib/http/auth";
+import { resolveUserToken } from "@/lib/http/credentials";
 import { defineRoute } from "@/lib/http/define-route";
-import { checkReturnUrl, mintConnectLink, personFor } from "@/lib/connect/links";
+import { checkReturnUrl, mintConnectLink, personFor } from "@/lib/connect-links/links";
 import { APPS } from "@/lib/catalogue";
 
 const capability = z

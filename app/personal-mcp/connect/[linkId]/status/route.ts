@@ -3,7 +3,7 @@
 import { preflight } from "@/lib/http/cors";
 import { defineRoute } from "@/lib/http/define-route";
 import { ApiError } from "@/lib/http/errors";
-import { linkStatus } from "@/lib/connect/links";
+import { linkStatus } from "@/lib/connect-links/links";
 
 export const GET = defineRoute({
   method: "GET",

@@ -1,10 +1,10 @@
 // The authentication steps of a /v1 request, each small: key, plane, agent, user.
 import { findAgent } from "../agents/agents";
 import type { Plane } from "../db/generated/enums";
-import { resolveApiKey, type ResolvedKey } from "../keys/api-keys";
+import { resolveApiKey, type ResolvedKey } from "../api-keys/api-keys";
 import { PREFIX } from "../ids";
-import { verifyAccessToken } from "../tokens/access-token";
-import { verifyAgentToken } from "../tokens/agent-token";
+import { verifyAccessToken } from "../bearer-tokens/access-token";
+import { verifyAgentToken } from "../bearer-tokens/agent-token";
 import { findExternalUser, isApproved } from "../users/approvals";
 import { ApiError, MESSAGES } from "./errors";
 
