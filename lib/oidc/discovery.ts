@@ -1,6 +1,7 @@
 // The OpenID Connect discovery document: the fields and values the specification lists, plus the
 // revocation endpoint (RFC 8414), so standard relying parties' revoke helpers find it unchanged.
 import { env } from "../env";
+import { GRANTS } from "./grants";
 
 export const OIDC_SCOPES = ["openid", "email", "profile"] as const;
 export const TOKEN_ENDPOINT_AUTH_METHODS = ["none", "client_secret_basic", "client_secret_post"] as const;
@@ -15,7 +16,7 @@ export function discoveryDocument() {
     revocation_endpoint: `${issuer}/oauth/revoke`,
     jwks_uri: `${issuer}/.well-known/jwks.json`,
     response_types_supported: ["code"],
-    grant_types_supported: ["authorization_code", "refresh_token"],
+    grant_types_supported: [...GRANTS.keys()],
     subject_types_supported: ["public"],
     id_token_signing_alg_values_supported: ["RS256"],
     scopes_supported: [...OIDC_SCOPES],

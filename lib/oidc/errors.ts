@@ -45,9 +45,28 @@ export const parameterRequired = (name: string) => `${name} is required.`;
 /** A parameter given more than once (RFC 6749 § 3.1, § 3.2). */
 export const parameterRepeated = (name: string) => `The ${name} parameter is repeated.`;
 
+/**
+ * The error codes the OAuth endpoints answer: RFC 6749 § 4.1.2.1 and § 5.2, RFC 6750 § 3.1 (bearer
+ * tokens), RFC 8707 § 2 (resource indicators).
+ */
+export type OAuthErrorCode =
+  | "invalid_request"
+  | "invalid_client"
+  | "invalid_grant"
+  | "unauthorized_client"
+  | "unsupported_grant_type"
+  | "unsupported_response_type"
+  | "invalid_scope"
+  | "access_denied"
+  | "server_error"
+  | "temporarily_unavailable"
+  | "invalid_token"
+  | "insufficient_scope"
+  | "invalid_target";
+
 export class OAuthError extends Error {
   constructor(
-    readonly error: string,
+    readonly error: OAuthErrorCode,
     readonly description: string,
     readonly status = 400,
     readonly headers: Record<string, string> = {},

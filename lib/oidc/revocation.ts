@@ -1,0 +1,49 @@
+// POST /oauth/revoke (RFC 7009): a refresh token revokes its whole chain, an access token itself.
+// A client that identifies itself must authenticate as it registered and revokes only its own tokens;
+// without client credentials, holding a token is enough to revoke it.
+import { hashToken } from "../bearer-tokens/access-token";
+import { now as clockNow } from "../clock";
+import { db } from "../db";
+import { PREFIX } from "../ids";
+import { authenticateClient } from "./client-auth";
+import { corsClientOf } from "./cors";
+import { invalidRequest, parameterRequired } from "./errors";
+import { readForm } from "./form";
+import { revokeChain } from "./tokens";
+
+/** The revocation endpoint: reads the form, authenticates a client that identifies itself, revokes. */
+export async function revocationEndpoint(req: Request): Promise<void> {
+  const form = await readForm(req);
+  const token = form.get("token");
+  if (!token) throw invalidRequest(parameterRequired("token"));
+  const identified = form.has("client_id") || form.has("client_secret") || req.headers.has("authorization");
+  const client = identified ? await authenticateClient(req, form) : null;
+  if (client) corsClientOf(req, client.id);
+  await revokeToken(token, client?.id);
+}
+
+/**
+ * POST /oauth/revoke: a refresh token revokes its whole chain, an access token itself. With
+ * `clientId`, only a token issued to that client is revoked. Unknown, expired and already revoked
+ * tokens are no error (RFC 7009 § 2.2).
+ */
+export async function revokeToken(token: string, clientId?: string): Promise<void> {
+  if (!token) return;
+  const hash = hashToken(token);
+  const now = clockNow();
+  const prisma = await db();
+  if (token.startsWith(PREFIX.refreshToken)) {
+    await prisma.$transaction(async (tx) => {
+      const [found] = await tx.$queryRaw<Array<{ grant_id: string; client_id: string }>>`
+        SELECT t.grant_id, g.client_id FROM oauth_refresh_tokens t JOIN oauth_grants g ON g.id = t.grant_id WHERE t.hash = ${hash}`;
+      if (!found || (clientId && found.client_id !== clientId)) return;
+      await tx.$queryRaw`SELECT id FROM oauth_grants WHERE id = ${found.grant_id}::uuid FOR UPDATE`;
+      await revokeChain(tx, found.grant_id, "revoked", now);
+    });
+  } else if (token.startsWith(PREFIX.accessToken)) {
+    await prisma.$executeRaw`
+      UPDATE oauth_access_tokens a SET revoked_at = ${now} FROM oauth_grants g
+       WHERE a.hash = ${hash} AND a.revoked_at IS NULL AND g.id = a.grant_id AND (${clientId ?? null}::text IS NULL OR g.client_id = ${clientId ?? null})`;
+  }
+}
+

@@ -1,0 +1,19 @@
+// POST /oauth/token: reads the form, authenticates the client, and hands the request to the grant its
+// grant_type names (./grants). Errors are RFC 6749 § 5.2's, with the specification's descriptions.
+import { authenticateClient } from "./client-auth";
+import { corsClientOf } from "./cors";
+import { invalidRequest, OAuthError, OAUTH_MESSAGES } from "./errors";
+import { readForm } from "./form";
+import { GRANTS } from "./grants";
+import type { TokenResponse } from "./tokens";
+
+export async function tokenEndpoint(req: Request): Promise<TokenResponse> {
+  const form = await readForm(req);
+  const client = await authenticateClient(req, form);
+  corsClientOf(req, client.id);
+  const grantType = form.get("grant_type");
+  if (!grantType) throw invalidRequest(OAUTH_MESSAGES.grantTypeRequired);
+  const grant = GRANTS.get(grantType);
+  if (!grant) throw new OAuthError("unsupported_grant_type", OAUTH_MESSAGES.unsupportedGrantType);
+  return grant.handle({ client, form });
+}
