@@ -635,8 +635,9 @@ async function main(): Promise<number> {
     process.once(signal, () => void Promise.all([stopReference?.(), cleanUpAll()]).finally(() => process.exit(130)));
   }
   const db = createDatabase(opts.db, opts.postgresUrl);
-  // Codes are stored as a keyed hash under SERVICE_SECRET: this process hashes with the server's secret.
-  Object.assign(process.env, { DATABASE_URL: db.env.DATABASE_URL, SERVICE_SECRET: db.env.SERVICE_SECRET, AUTH_SECRET: db.env.AUTH_SECRET });
+  // Codes are stored as a keyed hash under SERVICE_SECRET: this process hashes with the server's secret,
+  // under the server's configuration (a local database in development mode, as bench/server.ts starts it).
+  Object.assign(process.env, { DATABASE_URL: db.env.DATABASE_URL, SERVICE_SECRET: db.env.SERVICE_SECRET, AUTH_SECRET: db.env.AUTH_SECRET, DEVELOPMENT_MODE: db.env.DEVELOPMENT_MODE });
   try {
     const service = await startService({ root: opts.root, db: { ...db, env: { ...db.env, OAUTH_REQUESTS_PER_MINUTE } } });
     console.log(`service started (cold start ${service.coldStartMs.toFixed(0)} ms), OAUTH_REQUESTS_PER_MINUTE=${OAUTH_REQUESTS_PER_MINUTE}`);
