@@ -20,7 +20,7 @@ import { phoneDigest } from "../users/phone";
 import { bindExternalIdOnce } from "../users/users";
 import { BringInError, previewExport, previewPaste, type BroughtIn } from "./bring-in";
 import { nextScreen, type Screen } from "./sequence";
-import { FlowError, isExpired, sequenceOf, type FlowReceipt, type FlowSession } from "./sessions";
+import { findFlow, FlowError, isExpired, sequenceOf, type FlowReceipt, type FlowSession } from "./sessions";
 
 /** A problem with what the person entered, shown next to the field it names. */
 export class StepError extends Error {
@@ -33,19 +33,58 @@ export class StepError extends Error {
   }
 }
 
+/** A step already taken (a double submission, another tab): the page only needs to catch up. */
+export class StepAlreadyDone extends StepError {
+  constructor() {
+    super("form", "This step is already done. The page has been brought up to date.");
+  }
+}
+
 /** What a step's form shows after a submission: a StepError's field and message, or null when all went well. */
 export type FormState = { field: string; message: string } | null;
 
 function assertOpen(flow: FlowSession, screens: Screen[]): void {
   if (flow.status !== "active") throw new FlowError("ended");
   if (isExpired(flow)) throw new FlowError("expired");
-  if (!screens.includes(flow.screen)) throw new StepError("form", "This step is already done. The page has been brought up to date.");
+  if (!screens.includes(flow.screen)) throw new StepAlreadyDone();
 }
 
-/** Saves a change to an open flow; a flow that ended or expired meanwhile is not changed. */
-async function update(flow: FlowSession, data: Prisma.FlowSessionUpdateManyMutationInput): Promise<void> {
-  const res = await (await db()).flowSession.updateMany({ where: { id: flow.id, status: "active", expiresAt: { gt: clockNow() } }, data });
-  if (res.count === 0) throw new FlowError("expired");
+/**
+ * The one guarded transition every step makes: the change applies only while the flow is open and
+ * still on the screen the step started from, in one conditional update (inside `tx` when given). Of
+ * two submissions of one step (a double click, two tabs), the second changes nothing and is told the
+ * step is done; a flow that ended or expired meanwhile says so.
+ */
+async function update(flow: FlowSession, data: Prisma.FlowSessionUpdateManyMutationInput, tx?: Prisma.TransactionClient): Promise<void> {
+  const prisma = tx ?? (await db());
+  const res = await prisma.flowSession.updateMany({ where: { id: flow.id, status: "active", screen: flow.screen, expiresAt: { gt: clockNow() } }, data });
+  if (res.count === 1) return;
+  const now = await prisma.flowSession.findUnique({ where: { id: flow.id }, select: { status: true, expiresAt: true } });
+  if (!now || now.status !== "active") throw new FlowError("ended");
+  if (now.expiresAt <= clockNow()) throw new FlowError("expired");
+  throw new StepAlreadyDone();
+}
+
+/**
+ * What was brought in, changed from its current value rather than from the one this request read:
+ * two tabs previewing two assistants each keep theirs. The write applies only to the value it was
+ * computed from, and is computed again when another request changed it first.
+ */
+async function updateBroughtIn(flow: FlowSession, change: (current: BroughtIn[]) => BroughtIn[]): Promise<void> {
+  const prisma = await db();
+  let current = flow.broughtIn;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const res = await prisma.flowSession.updateMany({
+      where: { id: flow.id, status: "active", screen: flow.screen, expiresAt: { gt: clockNow() }, broughtIn: { equals: current as unknown as Prisma.InputJsonValue } },
+      data: { broughtIn: change(current) as unknown as Prisma.InputJsonValue },
+    });
+    if (res.count === 1) return;
+    const fresh = await findFlow(flow.id);
+    if (!fresh) throw new FlowError("ended");
+    assertOpen(fresh, [flow.screen]);
+    current = fresh.broughtIn;
+  }
+  throw new StepError("form", "The page changed in another tab. Try again.");
 }
 
 // ─── Import ─────────────────────────────────────────────────────────────────────────────────────
@@ -62,17 +101,18 @@ export async function previewImport(flow: FlowSession, input: { provider: string
     throw err;
   }
   const item: BroughtIn = { provider: input.provider, via: input.file?.byteLength ? "file" : "paste", memories, confirmed: false };
-  await update(flow, { broughtIn: [...flow.broughtIn.filter((b) => b.provider !== input.provider), item] as unknown as Prisma.InputJsonValue });
+  await updateBroughtIn(flow, (current) => [...current.filter((b) => b.provider !== input.provider), item]);
   return item;
 }
 
 /** Keeps (or drops) an assistant's preview. */
 export async function decidePreview(flow: FlowSession, input: { provider: string; keep: boolean }): Promise<void> {
   assertOpen(flow, ["import"]);
-  const rest = flow.broughtIn.filter((b) => b.provider !== input.provider);
-  const item = flow.broughtIn.find((b) => b.provider === input.provider);
-  const next = input.keep && item ? [...rest, { ...item, confirmed: true }] : rest;
-  await update(flow, { broughtIn: next as unknown as Prisma.InputJsonValue });
+  await updateBroughtIn(flow, (current) => {
+    const rest = current.filter((b) => b.provider !== input.provider);
+    const item = current.find((b) => b.provider === input.provider);
+    return input.keep && item ? [...rest, { ...item, confirmed: true }] : rest;
+  });
 }
 
 /** Apps connected in this flow, or (signed in) on the account, and working. */
@@ -383,8 +423,10 @@ async function approveConnectLink(tx: Prisma.TransactionClient, input: { linkId:
  * permissions screen — in one transaction; the flow moves to the receipt.
  */
 export async function finish(flow: FlowSession, userId: string): Promise<void> {
-  const at = clockNow();
   await (await db()).$transaction(async (tx) => {
+    // First the flow's own transition (which locks its row): a second finish of the same flow waits
+    // for this one, then finds the flow no longer on its screen and changes nothing.
+    await update(flow, { userId, screen: "receipt" }, tx);
     const saved: FlowReceipt["saved"] = [];
     for (const item of flow.broughtIn.filter((b) => b.confirmed && b.memories.length)) {
       const importId = newId(PREFIX.importJob);
@@ -405,11 +447,7 @@ export async function finish(flow: FlowSession, userId: string): Promise<void> {
     if (flow.agentId) await approveAgent({ userId, agentId: flow.agentId }, tx);
     if (flow.connectLinkId) await approveConnectLink(tx, { linkId: flow.connectLinkId, userId, flow });
     const receipt: FlowReceipt = { saved, connected, approvedAgentId: flow.agentId };
-    const res = await tx.flowSession.updateMany({
-      where: { id: flow.id, status: "active", expiresAt: { gt: at } },
-      data: { userId, screen: "receipt", receipt: receipt as unknown as Prisma.InputJsonValue },
-    });
-    if (res.count === 0) throw new FlowError("expired");
+    await tx.flowSession.update({ where: { id: flow.id }, data: { receipt: receipt as unknown as Prisma.InputJsonValue } });
   });
   clearUserAccessCache();
 }

@@ -6,7 +6,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { openSecret, sealSecret } from "@/lib/crypto";
 import { FLOW_TTL_SECONDS, FlowError, findFlow, flowCookieName, isFlowBrowser, type FlowSession } from "@/lib/flow/sessions";
-import { allowCapability, changeFlowEmail, changeNumber, sendFlowEmailCode, verifyFlowEmailCode, chooseSignIn, continueFromApp, continueFromApps, continueFromImport, continueFromMailbox, decidePreview, previewImport, StepError, submitCode, submitPhone, type FormState } from "@/lib/flow/steps";
+import { allowCapability, changeFlowEmail, changeNumber, sendFlowEmailCode, verifyFlowEmailCode, chooseSignIn, continueFromApp, continueFromApps, continueFromImport, continueFromMailbox, decidePreview, previewImport, StepAlreadyDone, StepError, submitCode, submitPhone, type FormState } from "@/lib/flow/steps";
 import { PHONE_CODE_PROVIDER, sessionTicket, signIn } from "@/lib/auth/session";
 import { configuredThirdParty, isThirdPartyProvider, VERIFY_FLOW_COOKIE } from "@/lib/auth/third-party";
 import { clientIp } from "@/lib/http/request";
@@ -33,8 +33,9 @@ async function step(flowId: string, fn: (flow: FlowSession) => Promise<unknown>,
   try {
     await fn(await openFlow(flowId));
   } catch (err) {
-    if (err instanceof StepError) return { field: err.field, message: err.message };
-    if (!(err instanceof FlowError)) throw err;
+    // A step another submission already took only needs the page brought up to date.
+    if (err instanceof StepError && !(err instanceof StepAlreadyDone)) return { field: err.field, message: err.message };
+    if (!(err instanceof StepError) && !(err instanceof FlowError)) throw err;
   }
   redirect(`/flow/${flowId}${query}`);
 }
