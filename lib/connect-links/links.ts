@@ -7,7 +7,9 @@ import { returnUrlProblem } from "../developers/destinations";
 import type { Plane } from "../db/generated/enums";
 import { env } from "../env";
 import { APP_NAMES, type App } from "../catalogue";
-import { createFlow } from "../flow/sessions";
+import type { Prisma } from "../db/generated/client";
+import { createFlow, type FlowSession } from "../flow/sessions";
+import { bindExternalIdOnce } from "../users/users";
 import { ApiError, MESSAGES } from "../http/errors";
 import { isIdOf, newId, PREFIX } from "../ids";
 import { lazyLimiter } from "../ratelimit";
@@ -183,4 +185,37 @@ export async function openConnectLink({ linkId, sessionUserId, ip }: { linkId: s
     required: link.app ? [[link.app as RequiredName]] : [],
   });
   return { flow };
+}
+
+/**
+ * A finished flow's connect link (inside the flow's finishing transaction): what it asked for is granted (a capability the person
+ * allowed), the developer's own id for the person is linked when the link named one, and the link
+ * reads approved.
+ */
+export async function approveConnectLink(tx: Prisma.TransactionClient, input: { linkId: string; userId: string; flow: FlowSession }): Promise<void> {
+  const link = await tx.connectLink.findUnique({ where: { id: input.linkId } });
+  if (!link) return;
+  if (link.capability && input.flow.connect?.capability_allowed) {
+    await tx.capabilityGrant.upsert({
+      where: { userId_agentId_capability: { userId: input.userId, agentId: link.agentId, capability: link.capability } },
+      create: { userId: input.userId, agentId: link.agentId, capability: link.capability },
+      update: {},
+    });
+  }
+  // The developer's id for the person is bound only by a code entered in this flow, to an account of the
+  // link's plane and developer, and only while no account holds it: a later link never re-binds it.
+  if (link.externalId && input.flow.connect?.binds_external_id && input.flow.phoneHash) {
+    const user = await tx.user.findUniqueOrThrow({ where: { id: input.userId }, select: { plane: true, developerId: true, phoneHash: true } });
+    const sameDeveloper = user.plane === "live" || user.developerId === link.developerId;
+    if (user.plane === link.plane && sameDeveloper && user.phoneHash === input.flow.phoneHash) {
+      await bindExternalIdOnce({ developerId: link.developerId, plane: link.plane, externalId: link.externalId, userId: input.userId }, tx);
+    }
+  }
+  // One conditional update: the link reads approved only for the account it was minted for (or, minted
+  // for none, the account that finished it); submitCode lets no other account get this far.
+  const approved = await tx.connectLink.updateMany({
+    where: { id: link.id, OR: [{ userId: null }, { userId: input.userId }] },
+    data: { status: "approved", approvedAt: clockNow(), userId: input.userId },
+  });
+  if (approved.count !== 1) throw new Error("a connect link was finished by an account it was not minted for");
 }

@@ -3,11 +3,12 @@
 import { SIGN_IN_LINK_CONNECTORS } from "../catalogue";
 import { isMailboxOnly, type RequiredEntry } from "./required";
 
-export type Screen = "mailbox" | "import" | "app" | "apps" | "capability" | "phone" | "code" | "receipt";
+export const SCREENS = ["mailbox", "import", "app", "apps", "capability", "phone", "code", "receipt"] as const;
+export type Screen = (typeof SCREENS)[number];
 
 /** How the person arrived: the ways in the service opens flows for. */
-export type WayIn = "oidc" | "profile_signup" | "connect";
-export const WAYS_IN: readonly WayIn[] = ["oidc", "profile_signup", "connect"];
+export const WAYS_IN = ["oidc", "profile_signup", "connect"] as const;
+export type WayIn = (typeof WAYS_IN)[number];
 /**
  * Hosted sign-in links ({sign_in_url}/<agent>) order their screens here too. The hosted sign-in
  * routes that open flows for them are not served yet (docs/hosted-flow.md).
@@ -29,24 +30,43 @@ export interface SequenceInput {
 }
 
 /**
- * The screens in order. The mailbox page comes first only for an OpenID Connect request whose
- * required entry is made only of mailboxes; other entries apply on the import screen.
+ * How each way in orders its screens: one row per way in. A new way in (text-back links, MCP install
+ * login, partner links) is a row here, its screens, and its entry in WAYS_IN.
  */
+const SEQUENCES: Readonly<Record<SequencedWayIn, (input: SequenceInput) => Screen[]>> = {
+  oidc: importFirstSequence,
+  profile_signup: importFirstSequence,
+  connect: (input) => connectSequence(input.connect ?? {}),
+  sign_in_link: signInLinkSequence,
+};
+
+/** The screens in order, for the flow's way in. */
 export function screenSequence(input: SequenceInput): Screen[] {
-  if (input.wayIn === "connect") return connectSequence(input.connect ?? {});
-  const linkApp = input.wayIn === "sign_in_link" ? oneAppOf(input.signInLink?.connectors ?? []) : null;
-  // The older connect page: phone, code, then Sheets; required does not apply.
-  if (linkApp === "sheets") return ["phone", "code", "app", "receipt"];
-  if (linkApp) {
-    // That app's own screen, marked Required; the mailbox page first only when a mailbox entry is
-    // not met by the app itself (connectors ['gmail'] with required ['email'] opens on Gmail).
-    const mailboxUnmet = input.required.some((e) => isMailboxOnly(e) && !e.includes(linkApp as RequiredEntry[number]));
-    return [...(mailboxUnmet ? (["mailbox"] as Screen[]) : []), "app", "phone", "code", "receipt"];
-  }
+  return SEQUENCES[input.wayIn](input);
+}
+
+/**
+ * The import screen, then phone and code (or, after "Sign in", phone and code first). The mailbox page
+ * comes first only for an OpenID Connect request whose required entry is made only of mailboxes; other
+ * entries apply on the import screen.
+ */
+function importFirstSequence(input: SequenceInput): Screen[] {
   const mailboxFirst = input.wayIn === "oidc" && input.required.some(isMailboxOnly);
   const middle: Screen[] = input.signInFirst ? ["phone", "code", "import"] : ["import", "phone", "code"];
   const afterCode: Screen[] = input.mailboxAfterCode && !mailboxFirst ? ["mailbox"] : [];
   return [...(mailboxFirst ? (["mailbox"] as Screen[]) : []), ...middle, ...afterCode, "receipt"];
+}
+
+/** A sign-in link: one app opens on that app's screen; Sheets on the older connect page; otherwise as a sign-in. */
+function signInLinkSequence(input: SequenceInput): Screen[] {
+  const linkApp = oneAppOf(input.signInLink?.connectors ?? []);
+  // The older connect page: phone, code, then Sheets; required does not apply.
+  if (linkApp === "sheets") return ["phone", "code", "app", "receipt"];
+  if (!linkApp) return importFirstSequence(input);
+  // That app's own screen, marked Required; the mailbox page first only when a mailbox entry is not met
+  // by the app itself (connectors ['gmail'] with required ['email'] opens on Gmail).
+  const mailboxUnmet = input.required.some((e) => isMailboxOnly(e) && !e.includes(linkApp as RequiredEntry[number]));
+  return [...(mailboxUnmet ? (["mailbox"] as Screen[]) : []), "app", "phone", "code", "receipt"];
 }
 
 /**

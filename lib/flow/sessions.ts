@@ -17,6 +17,7 @@ import type { RequiredEntry } from "./required";
 import { approveAgent, clearUserAccessCache } from "../users/approvals";
 import type { BroughtIn } from "./bring-in";
 import { firstScreen, type Screen, type SequenceInput, type WayIn } from "./sequence";
+import { storedBroughtIn, storedConnectRequest, storedOidcRequest, storedReceipt, storedRequired, storedScreen, storedStatus, storedWayIn } from "./stored";
 
 export type { WayIn };
 
@@ -202,24 +203,24 @@ export async function findFlow(id: string): Promise<FlowSession | null> {
   if (!row) return null;
   return {
     id: row.id,
-    wayIn: row.wayIn as WayIn,
+    wayIn: storedWayIn.parse(row.wayIn),
     developerId: row.developerId,
     agentId: row.agentId,
     plane: row.plane,
     clientId: row.clientId,
-    request: row.wayIn === "oidc" ? (row.request as unknown as OidcFlowRequest) : null,
-    connect: row.wayIn === "connect" ? (row.request as unknown as ConnectFlowRequest) : null,
+    request: row.wayIn === "oidc" ? storedOidcRequest.parse(row.request) : null,
+    connect: row.wayIn === "connect" ? storedConnectRequest.parse(row.request) : null,
     connectLinkId: row.connectLinkId,
-    required: row.required as RequiredEntry[],
-    status: row.status as FlowSession["status"],
-    screen: row.screen as Screen,
+    required: storedRequired.parse(row.required),
+    status: storedStatus.parse(row.status),
+    screen: storedScreen.parse(row.screen),
     signInFirst: row.signInFirst,
-    broughtIn: row.broughtIn as unknown as BroughtIn[],
+    broughtIn: storedBroughtIn.parse(row.broughtIn),
     phoneHash: row.phoneHash,
     phoneLast4: row.phoneLast4,
     pendingEmail: row.pendingEmail,
     userId: row.userId,
-    receipt: row.receipt as unknown as FlowReceipt | null,
+    receipt: storedReceipt.parse(row.receipt),
     expiresAt: row.expiresAt,
     browserHash: row.browserHash,
   };
@@ -251,6 +252,30 @@ export async function isFlowBrowser(flow: string | Pick<FlowSession, "id" | "bro
 
 export function isExpired(flow: Pick<FlowSession, "expiresAt">, at = clockNow()): boolean {
   return flow.expiresAt <= at;
+}
+
+/** What a browser finds at a flow's address. */
+export type OpenedFlow =
+  | { state: "open"; flow: FlowSession }
+  /** Started in another browser (no cookie, or another one). */
+  | { state: "foreign"; flow: FlowSession }
+  /** Finished or declined. */
+  | { state: "ended"; flow: FlowSession }
+  /** Its 15 minutes are up. */
+  | { state: "expired"; flow: FlowSession }
+  | { state: "unknown"; flow: null };
+
+/**
+ * The one check every flow page, action and route handler makes: whether this browser (its flow
+ * cookie's value) may open the flow, and whether the flow is still open.
+ */
+export async function openFlowFor(flowId: string, cookieValue: string | undefined): Promise<OpenedFlow> {
+  const flow = await findFlow(flowId);
+  if (!flow) return { state: "unknown", flow: null };
+  if (!(await isFlowBrowser(flow, cookieValue))) return { state: "foreign", flow };
+  if (flow.status !== "active") return { state: "ended", flow };
+  if (isExpired(flow)) return { state: "expired", flow };
+  return { state: "open", flow };
 }
 
 /** The callback URL with the given parameters added to whatever query it already has. */

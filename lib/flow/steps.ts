@@ -17,7 +17,7 @@ import { attachFlowConnections, recordMailboxAddress } from "../connectors/conne
 import { isAssistant, MAILBOX_APPS } from "../catalogue";
 import { isMailboxOnly, requiredMet } from "./required";
 import { phoneDigest } from "../users/phone";
-import { bindExternalIdOnce } from "../users/users";
+import { approveConnectLink } from "../connect-links/links";
 import { BringInError, previewExport, previewPaste, type BroughtIn } from "./bring-in";
 import { nextScreen, type Screen } from "./sequence";
 import { findFlow, FlowError, isExpired, sequenceOf, type FlowReceipt, type FlowSession } from "./sessions";
@@ -388,35 +388,6 @@ export async function submitCode(flow: FlowSession, input: { code: string }): Pr
 }
 
 // ─── Finish ─────────────────────────────────────────────────────────────────────────────────────
-
-/**
- * The connect link a finished flow came from: what it asked for is granted (a capability the person
- * allowed), the developer's own id for the person is linked when the link named one, and the link
- * reads approved.
- */
-async function approveConnectLink(tx: Prisma.TransactionClient, input: { linkId: string; userId: string; flow: FlowSession }): Promise<void> {
-  const link = await tx.connectLink.findUnique({ where: { id: input.linkId } });
-  if (!link) return;
-  if (link.capability && input.flow.connect?.capability_allowed) {
-    await tx.capabilityGrant.upsert({
-      where: { userId_agentId_capability: { userId: input.userId, agentId: link.agentId, capability: link.capability } },
-      create: { userId: input.userId, agentId: link.agentId, capability: link.capability },
-      update: {},
-    });
-  }
-  // The developer's id for the person is bound only by a code entered in this flow, to an account of the
-  // link's plane and developer, and only while no account holds it: a later link never re-binds it.
-  if (link.externalId && input.flow.connect?.binds_external_id && input.flow.phoneHash) {
-    const user = await tx.user.findUniqueOrThrow({ where: { id: input.userId }, select: { plane: true, developerId: true, phoneHash: true } });
-    const sameDeveloper = user.plane === "live" || user.developerId === link.developerId;
-    if (user.plane === link.plane && sameDeveloper && user.phoneHash === input.flow.phoneHash) {
-      await bindExternalIdOnce({ developerId: link.developerId, plane: link.plane, externalId: link.externalId, userId: input.userId }, tx);
-    }
-  }
-  // The link keeps the account it was minted for (submitCode lets no other account finish it).
-  if (link.userId && link.userId !== input.userId) throw new Error("a connect link was finished by an account it was not minted for");
-  await tx.connectLink.update({ where: { id: link.id }, data: { status: "approved", approvedAt: clockNow(), userId: link.userId ?? input.userId } });
-}
 
 /**
  * Saves what was brought in to the person's account and approves the app — there is no

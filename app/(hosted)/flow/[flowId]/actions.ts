@@ -5,7 +5,7 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { openSecret, sealSecret } from "@/lib/crypto";
-import { FLOW_TTL_SECONDS, FlowError, findFlow, flowCookieName, isFlowBrowser, type FlowSession } from "@/lib/flow/sessions";
+import { FLOW_TTL_SECONDS, FlowError, flowCookieName, openFlowFor, type FlowSession } from "@/lib/flow/sessions";
 import { allowCapability, changeFlowEmail, changeNumber, sendFlowEmailCode, verifyFlowEmailCode, chooseSignIn, continueFromApp, continueFromApps, continueFromImport, continueFromMailbox, decidePreview, previewImport, StepAlreadyDone, StepError, submitCode, submitPhone, type FormState } from "@/lib/flow/steps";
 import { PHONE_CODE_PROVIDER, sessionTicket, signIn } from "@/lib/auth/session";
 import { configuredThirdParty, isThirdPartyProvider, VERIFY_FLOW_COOKIE } from "@/lib/auth/third-party";
@@ -16,11 +16,11 @@ import { env } from "@/lib/env";
 const PHONE_COOKIE_PURPOSE = "flow-phone";
 const phoneCookie = (flowId: string) => `service_flow_phone_${flowId}`;
 
+/** The flow this browser may act on (open, or ended or expired: the step then says so); never another browser's. */
 async function openFlow(flowId: string): Promise<FlowSession> {
-  const flow = await findFlow(flowId);
-  const jar = await cookies();
-  if (!flow || !(await isFlowBrowser(flow, jar.get(flowCookieName(flowId))?.value))) throw new FlowError("not_found");
-  return flow;
+  const opened = await openFlowFor(flowId, (await cookies()).get(flowCookieName(flowId))?.value);
+  if (opened.state === "unknown" || opened.state === "foreign") throw new FlowError("not_found");
+  return opened.flow;
 }
 
 async function requestIp(): Promise<string> {

@@ -18,7 +18,7 @@ import { isMailboxOnly } from "@/lib/flow/required";
 import { memoryPrompt } from "@/lib/flow/bring-in";
 import { APP_NAMES, APPS, ASSISTANT_NAMES, ASSISTANTS, EXPORT_ASSISTANTS, MAILBOX_APPS, type App, type Assistant } from "@/lib/catalogue";
 import { screenSequence } from "@/lib/flow/sequence";
-import { findFlow, flowCookieName, isExpired, isFlowBrowser, sequenceOf, type FlowSession } from "@/lib/flow/sessions";
+import { flowCookieName, openFlowFor, sequenceOf, type FlowSession } from "@/lib/flow/sessions";
 import { connectedApps, continueState } from "@/lib/flow/steps";
 import { allowCapabilityAction, changeEmailAction, changeNumberAction, emailAction, emailCodeAction, codeAction, continueAction, continueAppAction, continueAppsAction, continueMailboxAction, decideAction, phoneAction, previewAction, resendAction, signInFirstAction, thirdPartyAction } from "./actions";
 
@@ -41,7 +41,8 @@ export default async function FlowPage({
 }) {
   const { flowId } = await params;
   const { card, connect_error: connectError, verify_error: verifyError, with: verifyWith } = await searchParams;
-  const flow = await findFlow(flowId);
+  const opened = await openFlowFor(flowId, (await cookies()).get(flowCookieName(flowId))?.value);
+  const { flow } = opened;
   if (!flow) {
     return (
       <FlowShell appName="Sign in" title="This sign-in link is not valid">
@@ -51,8 +52,7 @@ export default async function FlowPage({
   }
   const agentName = flow.agentId ? await agentDisplayName(flow.agentId) : null;
   const appName = flow.wayIn === "profile_signup" ? SERVICE_NAME : (agentName ?? "The app");
-  const jar = await cookies();
-  if (!(await isFlowBrowser(flow, jar.get(flowCookieName(flow.id))?.value))) {
+  if (opened.state === "foreign") {
     return (
       <FlowShell appName={appName} own={flow.wayIn === "profile_signup"} title="Open this sign-in from the app">
         <p className="mt-3 text-slate-600">This sign-in was started in another browser. Start it again from {appName} on this device.</p>
@@ -62,7 +62,7 @@ export default async function FlowPage({
       </FlowShell>
     );
   }
-  if (flow.status !== "active") {
+  if (opened.state === "ended") {
     return (
       <FlowShell appName={appName} own={flow.wayIn === "profile_signup"} title="This sign-in has finished">
         <p className="mt-3 text-slate-600">You can close this page, or go back to {appName}.</p>
@@ -72,7 +72,7 @@ export default async function FlowPage({
       </FlowShell>
     );
   }
-  if (isExpired(flow)) {
+  if (opened.state === "expired") {
     return (
       <FlowShell appName={appName} own={flow.wayIn === "profile_signup"} title="This sign-in has expired">
         <p className="mt-3 text-slate-600">Signing in has to be finished within 15 minutes. Nothing was shared with {appName}. Start again from there.</p>

@@ -1,11 +1,12 @@
 // POST /flow/<id>/cancel — the person declines: the app's callback gets error=access_denied.
-import { declineFlow, FlowError, flowCookieFrom, isFlowBrowser } from "@/lib/flow/sessions";
+import { declineFlow, FlowError, flowCookieFrom, openFlowFor } from "@/lib/flow/sessions";
 import { env } from "@/lib/env";
 
 export async function POST(req: Request, { params }: { params: Promise<{ flowId: string }> }) {
   const { flowId } = await params;
   const back = new URL(`/flow/${flowId}`, env().BASE_URL);
-  if (!(await isFlowBrowser(flowId, flowCookieFrom(req, flowId)))) return Response.redirect(back, 303);
+  const opened = await openFlowFor(flowId, flowCookieFrom(req, flowId));
+  if (opened.state !== "open") return Response.redirect(back, 303);
   try {
     const { redirectTo } = await declineFlow({ flowId });
     return Response.redirect(redirectTo, 303);

@@ -4,15 +4,15 @@
 import { sessionUserFromRequest } from "@/lib/auth/session";
 import { VERIFY_FLOW_COOKIE } from "@/lib/auth/third-party";
 import { env } from "@/lib/env";
-import { FlowError, findFlow, flowCookieFrom, isFlowBrowser } from "@/lib/flow/sessions";
+import { FlowError, flowCookieFrom, openFlowFor } from "@/lib/flow/sessions";
 import { finishThirdPartyProof, StepError } from "@/lib/flow/steps";
 
 export async function GET(req: Request, { params }: { params: Promise<{ flowId: string }> }) {
   const { flowId } = await params;
-  const flow = await findFlow(flowId);
-  if (flow && (await isFlowBrowser(flow, flowCookieFrom(req, flowId)))) {
+  const opened = await openFlowFor(flowId, flowCookieFrom(req, flowId));
+  if (opened.state === "open") {
     try {
-      await finishThirdPartyProof(flow, await sessionUserFromRequest(req));
+      await finishThirdPartyProof(opened.flow, await sessionUserFromRequest(req));
     } catch (err) {
       if (!(err instanceof FlowError || err instanceof StepError)) throw err;
     }

@@ -2,15 +2,15 @@
 // to consent; the provider sends the browser back to /connect/callback.
 import { ConnectError, startConnection } from "@/lib/connectors/connections";
 import { env } from "@/lib/env";
-import { findFlow, isExpired, flowCookieFrom, isFlowBrowser } from "@/lib/flow/sessions";
+import { flowCookieFrom, openFlowFor } from "@/lib/flow/sessions";
 
 export async function GET(req: Request, { params }: { params: Promise<{ flowId: string; app: string }> }) {
   const { flowId, app } = await params;
   const back = (query = "") => Response.redirect(new URL(`/flow/${flowId}${query}`, env().BASE_URL), 303);
-  const flow = await findFlow(flowId);
-  if (!flow || flow.status !== "active" || isExpired(flow) || !(await isFlowBrowser(flow, flowCookieFrom(req, flowId)))) return back();
+  const opened = await openFlowFor(flowId, flowCookieFrom(req, flowId));
+  if (opened.state !== "open") return back();
   try {
-    const { url, setCookie } = await startConnection({ app, flowId, userId: flow.userId ?? undefined });
+    const { url, setCookie } = await startConnection({ app, flowId, userId: opened.flow.userId ?? undefined });
     return new Response(null, { status: 303, headers: { Location: url.href, "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
   } catch (err) {
     if (err instanceof ConnectError) return back(`?connect_error=${err.reason}`);

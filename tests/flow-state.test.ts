@@ -1,10 +1,11 @@
 // Two submissions of one flow at once — a double-clicked Continue, two tabs — through the steps every
 // page and action calls: the flow moves once, what was brought in is saved once, and neither tab
 // loses the other's preview. Each request reads the flow before either writes, as two browsers do.
+// Also the one loader that opens a flow for a browser, and the stored state parsed when read.
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetClockForTests } from "@/lib/clock";
+import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
 import { db } from "@/lib/db";
-import { findFlow, type FlowSession } from "@/lib/flow/sessions";
+import { createFlow, declineFlow, findFlow, FLOW_TTL_SECONDS, openFlowFor, type FlowSession } from "@/lib/flow/sessions";
 import { chooseSignIn, continueFromImport, decidePreview, previewImport, StepError, submitCode, submitPhone } from "@/lib/flow/steps";
 import { phoneDigest } from "@/lib/users/phone";
 import { createTenant, type Tenant } from "./helpers/fixtures";
@@ -75,5 +76,29 @@ describe("two submissions of one flow at once", () => {
     const done = await reload(flow);
     expect(done.screen).toBe("receipt");
     expect(done.receipt?.saved).toEqual([{ provider: "chatgpt", count: 2 }]);
+  });
+});
+
+describe("opening a flow (openFlowFor, the one check every flow page, action and route makes)", () => {
+  it("answers open, foreign, ended, expired or unknown", async () => {
+    const { id, browserSecret } = await createFlow({ wayIn: "profile_signup", plane: "live", required: [], ip: "10.11.0.9" });
+    expect((await openFlowFor(id, browserSecret)).state).toBe("open");
+    expect((await openFlowFor(id, undefined)).state).toBe("foreign");
+    expect((await openFlowFor(id, "x".repeat(43))).state).toBe("foreign");
+    expect(await openFlowFor("A".repeat(32), browserSecret)).toEqual({ state: "unknown", flow: null });
+    expect(await openFlowFor("not\u0000an id", browserSecret)).toEqual({ state: "unknown", flow: null });
+    advanceClockForTests(FLOW_TTL_SECONDS * 1000);
+    expect((await openFlowFor(id, browserSecret)).state).toBe("expired");
+    resetClockForTests();
+    await declineFlow({ flowId: id });
+    expect((await openFlowFor(id, browserSecret)).state).toBe("ended");
+  });
+
+  it("parses the stored state when it reads it: a row the service did not write so is refused", async () => {
+    const { id } = await createFlow({ wayIn: "profile_signup", plane: "live", required: [], ip: "10.11.0.9" });
+    await (await db()).flowSession.update({ where: { id }, data: { broughtIn: [{ provider: "__proto__", via: "paste", memories: [], confirmed: true }] } });
+    await expect(findFlow(id)).rejects.toThrow();
+    await (await db()).flowSession.update({ where: { id }, data: { broughtIn: [], screen: "nowhere" } });
+    await expect(findFlow(id)).rejects.toThrow();
   });
 });

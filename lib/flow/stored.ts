@@ -1,0 +1,54 @@
+// The flow's stored state, parsed when read: the JSON columns (the way in's request, the required
+// entries, what was brought in, the receipt) and the text columns that hold one of a fixed set of
+// values. A row the service did not write this way is an error, not something to guess at.
+import { z } from "zod";
+import { APPS, ASSISTANTS } from "../catalogue";
+import type { BroughtIn } from "./bring-in";
+import type { RequiredEntry } from "./required";
+import { SCREENS, WAYS_IN } from "./sequence";
+import type { ConnectFlowRequest, FlowReceipt, FlowSession, OidcFlowRequest } from "./sessions";
+
+const nullableString = z.string().nullable();
+
+export const storedWayIn = z.enum(WAYS_IN);
+export const storedScreen = z.enum(SCREENS);
+export const storedStatus = z.enum(["active", "completed", "declined"]) satisfies z.ZodType<FlowSession["status"]>;
+
+export const storedOidcRequest = z.object({
+  redirect_uri: z.string(),
+  state: nullableString,
+  nonce: nullableString,
+  scopes: z.array(z.string()),
+  code_challenge: z.string(),
+}) satisfies z.ZodType<OidcFlowRequest>;
+
+export const storedConnectRequest = z.object({
+  app: nullableString,
+  capability: nullableString,
+  purpose: nullableString,
+  client_name: nullableString,
+  return_url: nullableString,
+  signed_in: z.boolean(),
+  binds_external_id: z.boolean().optional(),
+  for_user_id: nullableString.optional(),
+  capability_allowed: z.boolean().optional(),
+}) satisfies z.ZodType<ConnectFlowRequest>;
+
+export const storedRequired = z.array(z.array(z.enum([...ASSISTANTS, ...APPS]))) satisfies z.ZodType<RequiredEntry[]>;
+
+export const storedBroughtIn = z.array(
+  z.object({
+    provider: z.enum(ASSISTANTS),
+    via: z.enum(["paste", "file"]),
+    memories: z.array(z.object({ text: z.string(), at: nullableString })),
+    confirmed: z.boolean(),
+  }),
+) satisfies z.ZodType<BroughtIn[]>;
+
+export const storedReceipt = z
+  .object({
+    saved: z.array(z.object({ provider: z.string(), count: z.number().int() })),
+    connected: z.array(z.string()).optional(),
+    approvedAgentId: nullableString,
+  })
+  .nullable() satisfies z.ZodType<FlowReceipt | null>;
