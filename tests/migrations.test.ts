@@ -77,4 +77,20 @@ describe("embedded database lock", () => {
     const release = lockDataDir(file);
     release();
   });
+
+  it("keeps the flows stored before the way in, status and screen became enums", async () => {
+    const all = copyMigrations();
+    const before = mkdtempSync(path.join(tmpdir(), "migrations-before-"));
+    const enums = readMigrations(all).find((m) => m.name.endsWith("_flow_enums"))!;
+    for (const m of readMigrations(all).filter((m) => m.name < enums.name)) cpSync(path.join(all, m.name), path.join(before, m.name), { recursive: true });
+    const { sql } = await fresh();
+    await applyMigrations(sql, { dir: before });
+    await sql.exec(`INSERT INTO flow_sessions (id, way_in, plane, browser_hash, status, screen, expires_at, created_at)
+      VALUES ('${"F".repeat(32)}', 'connect', 'live', 'h', 'declined', 'capability', now(), now())`);
+    expect(await applyMigrations(sql, { dir: all })).toEqual([enums.name, ...readMigrations(all).filter((m) => m.name > enums.name).map((m) => m.name)]);
+    const [row] = await sql.query<{ way_in: string; status: string; screen: string; t: string }>(
+      `SELECT way_in::text, status::text, screen::text, pg_typeof(screen)::text AS t FROM flow_sessions`,
+    );
+    expect(row).toEqual({ way_in: "connect", status: "declined", screen: "capability", t: '"FlowScreen"' });
+  });
 });
