@@ -36,6 +36,8 @@ export interface RouteMeta {
   path: string;
   auth: AuthSpec;
   cors: CorsPolicy;
+  /** Whether the JSON answer carries livemode. */
+  livemode: boolean;
   /** The contract's schemas, for what reads the contract (the route fuzz suite). */
   body?: z.ZodType;
   query?: z.ZodType;
@@ -66,6 +68,8 @@ export interface RouteDefinition<BS extends z.ZodType, QS extends z.ZodType, A e
   bodyLimit?: number;
   /** Error code for a body that fails validation: invalid_request (400, default) or invalid_format (422). */
   invalidCode?: Extract<ErrorCode, "invalid_request" | "invalid_format">;
+  /** The JSON answer carries `livemode`: whether the request's key is of the live plane (not the test plane). */
+  livemode?: true;
   /** Limits applied before the handler; keyed by client IP or by API key. */
   rateLimit?: { limiter: Limiter; by: "ip" | "key" };
   cors?: CorsPolicy;
@@ -94,6 +98,10 @@ function validate<S extends z.ZodType>(schema: S | undefined, input: unknown, co
     throw new ApiError(code, `Invalid ${where}: ${fields.map((f) => f.field).join(", ")}.`, { fields });
   }
   return parsed.data;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
@@ -156,7 +164,11 @@ export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.
         z.output<QS>,
         A
       >);
-      response = result instanceof Response ? result : json(result.body, { status: result.status, headers: result.headers });
+      if (result instanceof Response) response = result;
+      else {
+        const body = def.livemode && key && isPlainObject(result.body) ? { ...result.body, livemode: key.plane === "live" } : result.body;
+        response = json(body, { status: result.status, headers: result.headers });
+      }
     } catch (err) {
       response = (def.errors ?? apiErrorAnswer)(err, requestId);
     }
@@ -176,5 +188,5 @@ export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.
     return response;
   };
 
-  return Object.assign(handler, { meta: { method: def.method, path: def.path, auth: def.auth, cors, body: def.body, query: def.query } });
+  return Object.assign(handler, { meta: { method: def.method, path: def.path, auth: def.auth, cors, livemode: def.livemode === true, body: def.body, query: def.query } });
 }

@@ -14,17 +14,15 @@ export const GET = defineRoute({
   method: "GET",
   path: "/v1/profile",
   auth: { key: "secret", agent: true, user: "required", scope: "profile.read" satisfies ProfileToolScope },
+  livemode: true,
   query: z.object({
     sections: sectionsParam,
     box: z.string().trim().min(1).max(80).optional(),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
   }),
-  handler: async ({ user, key, agent, query }) => ({
-    body: {
-      ...(query.box
-        ? await readBox({ userId: user.id, agentId: agent.id, box: query.box, page: query.page })
-        : await readProfile({ userId: user.id, agentId: agent.id, sections: query.sections })),
-      livemode: key.plane === "live",
-    },
+  handler: async ({ user, agent, query }) => ({
+    body: query.box
+      ? await readBox({ userId: user.id, agentId: agent.id, box: query.box, page: query.page })
+      : await readProfile({ userId: user.id, agentId: agent.id, sections: query.sections }),
   }),
 });

@@ -8,10 +8,11 @@ export const POST = defineRoute({
   method: "POST",
   path: "/v1/profile/commit",
   auth: { key: "secret", agent: true, user: "required", scope: "profile.commit" satisfies ProfileToolScope },
+  livemode: true,
   body: commitBody,
   // 20 messages of 16,000 characters plus a response, up to 4 bytes each in UTF-8, and the JSON around them.
   bodyLimit: 2 * 1024 * 1024,
-  handler: async ({ user, key, agent, body }) => {
+  handler: async ({ user, agent, body }) => {
     const result = await submitCommit({
       userId: user.id,
       agent,
@@ -20,6 +21,6 @@ export const POST = defineRoute({
       memories: body.memories,
       sync: body.sync,
     });
-    return { status: result.status === "processing" ? 202 : 200, body: { ...result, livemode: key.plane === "live" } };
+    return { status: result.status === "processing" ? 202 : 200, body: result };
   },
 });

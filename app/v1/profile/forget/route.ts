@@ -8,12 +8,13 @@ export const POST = defineRoute({
   method: "POST",
   path: "/v1/profile/forget",
   auth: { key: "secret", agent: true, user: "required", scope: "profile.remember" satisfies ProfileToolScope },
+  livemode: true,
   body: forgetBody,
-  handler: async ({ user, key, agent, body }) => {
+  handler: async ({ user, agent, body }) => {
     const selector = (
       body.id ? { id: body.id } : body.match ? { match: body.match } : body.import_id ? { import_id: body.import_id } : { scope: body.scope! }
     ) as ForgetSelector;
     const result = await forget({ userId: user.id, agentId: agent.id, selector, confirm: body.confirm, date: body.date, reason: body.reason });
-    return { body: { ...result, livemode: key.plane === "live" } };
+    return { body: result };
   },
 });

@@ -8,11 +8,12 @@ export const POST = defineRoute({
   method: "POST",
   path: "/v1/profile/import",
   auth: { key: "secret", agent: true, user: "required", scope: "profile.remember" satisfies ProfileToolScope },
+  livemode: true,
   body: importBody,
   // 20,000 characters of text, each up to 4 bytes in UTF-8, plus the JSON around them.
   bodyLimit: 128 * 1024,
-  handler: async ({ user, key, agent, body }) => {
+  handler: async ({ user, agent, body }) => {
     const result = await importText({ userId: user.id, agent, text: body.text, box: body.box, kind: body.kind });
-    return { status: result.saved ? 201 : 200, body: { ...result, livemode: key.plane === "live" } };
+    return { status: result.saved ? 201 : 200, body: result };
   },
 });

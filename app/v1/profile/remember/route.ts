@@ -8,8 +8,9 @@ export const POST = defineRoute({
   method: "POST",
   path: "/v1/profile/remember",
   auth: { key: "secret", agent: true, user: "required", scope: "profile.remember" satisfies ProfileToolScope },
+  livemode: true,
   body: rememberBody,
-  handler: async ({ user, key, agent, body }) => {
+  handler: async ({ user, agent, body }) => {
     const result = await remember({
       userId: user.id,
       agent,
@@ -19,6 +20,6 @@ export const POST = defineRoute({
       replyTo: body.reply_to,
       resolves: body.resolves,
     });
-    return { status: result.saved ? 201 : 200, body: { ...result, livemode: key.plane === "live" } };
+    return { status: result.saved ? 201 : 200, body: result };
   },
 });

@@ -8,8 +8,9 @@ export const GET = defineRoute({
   method: "GET",
   path: "/v1/profile/search",
   auth: { key: "secret", agent: true, user: "required", scope: "profile.search" satisfies ProfileToolScope },
+  livemode: true,
   query: searchQuery,
-  handler: async ({ user, key, agent, query }) => ({
-    body: { ...(await searchProfile({ userId: user.id, agentId: agent.id, ...query })), livemode: key.plane === "live" },
+  handler: async ({ user, agent, query }) => ({
+    body: await searchProfile({ userId: user.id, agentId: agent.id, ...query }),
   }),
 });

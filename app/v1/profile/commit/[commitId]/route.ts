@@ -7,7 +7,8 @@ export const GET = defineRoute({
   method: "GET",
   path: "/v1/profile/commit/[commitId]",
   auth: { key: "secret", agent: true, user: "required", scope: "profile.commit" satisfies ProfileToolScope },
-  handler: async ({ user, key, agent, params }) => ({
-    body: { ...(await commitStatus({ commitId: params.commitId ?? "", userId: user.id, agentId: agent.id })), livemode: key.plane === "live" },
+  livemode: true,
+  handler: async ({ user, agent, params }) => ({
+    body: await commitStatus({ commitId: params.commitId ?? "", userId: user.id, agentId: agent.id }),
   }),
 });
