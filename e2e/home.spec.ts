@@ -41,6 +41,7 @@ for (const vp of VIEWPORTS) {
     for (const [route, name] of [
       ["/", "home"],
       ["/docs", "docs"],
+      ["/docs/api", "docs-api"],
     ] as const) {
       await page.goto(route);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -49,6 +50,22 @@ for (const vp of VIEWPORTS) {
     }
   });
 }
+
+test("the API reference lists every route from /openapi.json, which a browser app may fetch", async ({ page, request }) => {
+  const res = await request.get("/openapi.json", { headers: { Origin: "https://docs.example" } });
+  expect(res.status()).toBe(200);
+  expect(res.headers()["access-control-allow-origin"]).toBe("*");
+  const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, { summary: string }>> };
+  expect(doc.openapi).toBe("3.1.0");
+  await page.goto("/docs");
+  await page.getByRole("main").getByRole("link", { name: "API reference" }).first().click();
+  await expect(page).toHaveURL(/\/docs\/api$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("API reference");
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    for (const op of Object.values(ops)) await expect(page.getByText(op.summary, { exact: true }).first(), path).toBeVisible();
+  }
+  await expect(page.getByRole("heading", { level: 3, name: /post \/v1\/profile\/remember/i })).toBeVisible();
+});
 
 test("GET /api/health answers 200 ok", async ({ request }) => {
   const res = await request.get("/api/health");

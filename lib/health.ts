@@ -1,7 +1,11 @@
 // Liveness of the service's dependencies, for GET /api/health.
+import { z } from "zod";
 import { database } from "./db";
 
 const TIMEOUT_MS = 2000;
+
+/** GET /api/health's 200 answer (a database that does not answer is a 503, an error). */
+export const healthResponse = z.strictObject({ status: z.literal("ok"), database: z.literal("ok") });
 
 export async function checkHealth(): Promise<{ ok: boolean; database: "ok" | "unavailable" }> {
   try {

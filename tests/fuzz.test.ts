@@ -11,6 +11,7 @@ import { database } from "@/lib/db";
 import type { RouteHandler } from "@/lib/http/define-route";
 import { createTenant, type Tenant } from "./helpers/fixtures";
 import { inputSchemaOf, validWithOneHostile } from "./helpers/contract-arbitraries";
+import { checkAnswer } from "./helpers/http";
 import { samplePath, v1Routes } from "./helpers/routes";
 
 const SEED = 20261124;
@@ -125,6 +126,8 @@ async function send(handler: RouteHandler, input: { path: string; params: Record
   } catch {
     // not JSON: judged below
   }
+  // Whatever hostile input got through answers as the contract says.
+  checkAnswer(handler.meta, { status: res.status, body, contentType: res.headers.get("content-type") });
   return { status: res.status, body, text };
 }
 

@@ -46,6 +46,9 @@ describe("error body and request ids", () => {
     const boom = defineRoute({
       method: "GET",
       path: "/v1/test-boom",
+      summary: "Fails with an unexpected error.",
+      // It never succeeds: no answer to declare.
+      responses: {},
       auth: { key: "none", agent: false, user: "none" },
       handler: async () => {
         throw new Error("database password is hunter2");
@@ -92,12 +95,15 @@ describe("request bodies", () => {
   });
 
   it("answers 422 invalid_format on routes that declare it", async () => {
+    const { z } = await import("zod");
     const strict = defineRoute({
       method: "POST",
       path: "/v1/test-strict",
+      summary: "Echoes a strictly checked body.",
+      responses: { 200: z.strictObject({ n: z.number() }) },
       auth: { key: "none", agent: false, user: "none" },
       invalidCode: "invalid_format",
-      body: (await import("zod")).z.object({ n: (await import("zod")).z.number() }).strict(),
+      body: z.object({ n: z.number() }).strict(),
       handler: async ({ body }) => ({ body }),
     });
     const res = await call(strict, { body: { n: 1, source: "forbidden" } });

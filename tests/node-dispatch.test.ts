@@ -19,6 +19,8 @@ import { createTenant, liveHeaders, type Tenant } from "./helpers/fixtures";
 const echo = defineRoute({
   method: "POST",
   path: "/v1/things/:thingId/echo",
+  summary: "Echoes the path parameter, the body's text and the q query parameter.",
+  responses: { 201: z.strictObject({ thing: z.string(), text: z.string(), query: z.string().nullable() }) },
   auth: { key: "none", agent: false, user: "none" },
   body: z.object({ text: z.string() }),
   handler: async ({ params, body, req }) => ({
@@ -30,6 +32,8 @@ const echo = defineRoute({
 const cookie = defineRoute({
   method: "GET",
   path: "/v1/cookie",
+  summary: "Sets two cookies.",
+  responses: { 200: z.strictObject({ ok: z.literal(true) }) },
   auth: { key: "none", agent: false, user: "none" },
   handler: async () => {
     const res = Response.json({ ok: true });

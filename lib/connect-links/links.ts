@@ -23,7 +23,9 @@ export const CONNECT_MINTS_PER_MINUTE = 60;
 
 export const CONNECT_STATUSES = ["authorization_required", "connect_app", "permission_needed", "import_ready"] as const;
 export type ConnectStatus = (typeof CONNECT_STATUSES)[number];
-export type LinkStatus = "pending" | "approved" | "expired";
+/** What GET <connect_url>/status answers: approved once a flow opened from the link finished. */
+export const LINK_STATUSES = ["pending", "approved", "expired"] as const;
+export type LinkStatus = (typeof LINK_STATUSES)[number];
 
 const mintLimiter = lazyLimiter(() => ({ name: "connect-mint", points: CONNECT_MINTS_PER_MINUTE, durationSeconds: 60 }));
 

@@ -34,10 +34,16 @@ export interface AuthSpec {
 export interface RouteMeta {
   method: HttpMethod;
   path: string;
+  summary: string;
+  responses: RouteResponses;
+  /** The answer's error shape: the /v1 one, or another family's (the OAuth endpoints'). */
+  errorFamily: "api" | "other";
   auth: AuthSpec;
   cors: CorsPolicy;
   /** Whether the JSON answer carries livemode. */
   livemode: boolean;
+  /** The form body a route reads itself (the OAuth endpoints), for the reference. */
+  form?: z.ZodType;
   /** The contract's schemas, for what reads the contract (the route fuzz suite). */
   body?: z.ZodType;
   query?: z.ZodType;
@@ -58,12 +64,24 @@ type Ctx<B, Q, A extends AuthSpec> = {
 /** A handler's answer: a Response, or a JSON body with an optional status and headers. */
 export type HandlerResult = Response | { status?: number; body: unknown; headers?: Record<string, string> };
 
+/**
+ * The answers a route gives when it succeeds, by status: the zod schema of each JSON body, or null
+ * for an answer without one (a redirect, an empty 200). Errors are the family's own shape. The
+ * OpenAPI document is built from these, and the integration tests check every answer against them.
+ */
+export type RouteResponses = Readonly<Record<number, z.ZodType | null>>;
+
 export interface RouteDefinition<BS extends z.ZodType, QS extends z.ZodType, A extends AuthSpec> {
   method: HttpMethod;
   path: string;
+  /** One line for the API reference: what the operation does. */
+  summary: string;
+  responses: RouteResponses;
   auth: A;
   body?: BS;
   query?: QS;
+  /** The application/x-www-form-urlencoded body a route reads itself (the OAuth endpoints): described, not parsed here. */
+  form?: z.ZodType;
   /** Cap on the JSON body in bytes (default 1 MiB). */
   bodyLimit?: number;
   /** Error code for a body that fails validation: invalid_request (400, default) or invalid_format (422). */
@@ -188,5 +206,18 @@ export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.
     return response;
   };
 
-  return Object.assign(handler, { meta: { method: def.method, path: def.path, auth: def.auth, cors, livemode: def.livemode === true, body: def.body, query: def.query } });
+  return Object.assign(handler, { meta: {
+      method: def.method,
+      path: def.path,
+      summary: def.summary,
+      responses: def.responses,
+      errorFamily: def.errors ? ("other" as const) : ("api" as const),
+      auth: def.auth,
+      cors,
+      livemode: def.livemode === true,
+      form: def.form,
+      body: def.body,
+      query: def.query,
+    },
+  });
 }

@@ -1,6 +1,7 @@
 // POST /oauth/revoke (RFC 7009): a refresh token revokes its whole chain, an access token itself.
 // A client that identifies itself must authenticate as it registered and revokes only its own tokens;
 // without client credentials, holding a token is enough to revoke it.
+import { z } from "zod";
 import { hashToken } from "../bearer-tokens/access-token";
 import { now as clockNow } from "../clock";
 import { db } from "../db";
@@ -10,6 +11,14 @@ import { corsClientOf } from "./cors";
 import { invalidRequest, parameterRequired } from "./errors";
 import { readForm } from "./form";
 import { revokeChain } from "./tokens";
+
+/** The revocation request's form, for the reference (RFC 7009 § 2.1). */
+export const revocationForm = z.object({
+  token: z.string(),
+  token_type_hint: z.enum(["access_token", "refresh_token"]).optional(),
+  client_id: z.string().optional(),
+  client_secret: z.string().optional(),
+});
 
 /** The revocation endpoint: reads the form, authenticates a client that identifies itself, revokes. */
 export async function revocationEndpoint(req: Request): Promise<void> {

@@ -6,6 +6,15 @@ import { invalidRequest, OAuthError, OAUTH_MESSAGES } from "./errors";
 import { readForm } from "./form";
 import { GRANTS } from "./grants";
 import type { TokenResponse } from "./tokens";
+import { z } from "zod";
+
+/** The token request's form, for the reference: grant_type, client authentication, and each grant's own parameters. */
+export const tokenForm = z.object({
+  grant_type: z.enum([...GRANTS.keys()] as [string, ...string[]]),
+  client_id: z.string().optional().describe("Required unless the client authenticates with HTTP Basic."),
+  client_secret: z.string().optional().describe("A confidential client's secret (client_secret_post)."),
+  ...Object.fromEntries([...new Set([...GRANTS.values()].flatMap((g) => g.parameters))].map((p) => [p, z.string().optional()])),
+});
 
 export async function tokenEndpoint(req: Request): Promise<TokenResponse> {
   const form = await readForm(req);

@@ -1,9 +1,13 @@
 // The wire schemas of the profile routes, shared by the route files and the API reference.
 import { z } from "zod";
+import { agentSchema } from "../agents/schemas";
+import { APPS } from "../catalogue";
+import { PREFIX } from "../ids";
 import { COMMIT_LIMITS } from "./commit";
-import { FORGET_REASONS, FORGET_SCOPES } from "./forget";
+import { FORGET_PREVIEW_LIMIT, FORGET_REASONS, FORGET_SCOPES } from "./forget";
 import { IMPORT_TEXT_MAX_CHARS } from "./import-text";
 import { MEMORY_KINDS } from "./facts";
+import type { PROFILE_READ_LIMITS } from "./read";
 import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from "./search";
 import { isWritableBox } from "./sources";
 
@@ -113,3 +117,158 @@ export const commitBody = z.object({
   message: "send messages, a response or memories",
   path: ["messages"],
 });
+
+// ─── Answers ────────────────────────────────────────────────────────────────────────────────────
+
+/** How many of something: memories, facts, a page number. */
+const count = z.number().int().nonnegative();
+
+/** Every profile answer carries livemode (the route contract adds it from the key's plane). */
+const livemode = { livemode: z.boolean() };
+
+/** How a memory was written (memories.provenance); a memory written without one holds {}. */
+const provenance = z.strictObject({
+  via: z.enum(["remember", "import", "import_file", "import_paste", "commit"]).optional(),
+  import_id: z.string().optional(),
+  commit_id: z.string().optional(),
+  message_index: count.optional(),
+  reply_to: z.string().optional(),
+  resolves: z.string().optional(),
+});
+
+/** A memory as memoryView shows it without detail. */
+const memoryFields = {
+  id: z.string().startsWith(PREFIX.memory),
+  text: z.string(),
+  box: z.string(),
+  kind: z.enum(MEMORY_KINDS),
+  source: z.string(),
+  written_by: z.string(),
+  learned_at: z.iso.datetime(),
+  said_at: z.iso.datetime().nullable(),
+};
+/** What memoryView's detail adds. */
+const detailFields = { import_id: z.string().startsWith(PREFIX.importJob).nullable(), provenance };
+
+export const memorySchema = z.strictObject({ ...memoryFields, ...detailFields });
+
+/** POST /v1/profile/remember: 201 when saved, 200 with the memory already held. */
+export const rememberResponse = z.strictObject({ saved: z.boolean(), memory: memorySchema, source: z.string(), ...livemode });
+
+/** POST /v1/profile/import: 201 when at least one memory was written, else 200. */
+export const importResponse = z.strictObject({
+  saved: z.boolean(),
+  box: z.string().nullable(),
+  distilled: z.array(memorySchema.extend({ saved: z.boolean() })),
+  memory: memorySchema.nullable(),
+  source: z.string(),
+  import_id: z.string().startsWith(PREFIX.importJob).nullable(),
+  ...livemode,
+});
+
+/** POST /v1/profile/forget: a preview (no confirm), or what was deleted and suppressed. */
+export const forgetResponse = z.union([
+  z.strictObject({
+    deleted: z.literal(false),
+    deleted_count: z.literal(0),
+    matched: count,
+    confirm_required: z.literal(true),
+    deletable_count: count,
+    suppressible_count: count.optional(),
+    preview: z.array(z.strictObject({ ...memoryFields, own: z.boolean() })).max(FORGET_PREVIEW_LIMIT),
+    ...livemode,
+  }),
+  z.strictObject({
+    deleted: z.boolean(),
+    deleted_count: count,
+    matched: count,
+    suppressed_count: count.optional(),
+    ...livemode,
+  }),
+]);
+
+/** GET /v1/profile/search: each result a memory (with detail when asked) and its score. */
+export const searchResponse = z.strictObject({
+  results: z.array(
+    z.union([z.strictObject({ ...memoryFields, score: z.number() }), z.strictObject({ ...memoryFields, ...detailFields, score: z.number() })]),
+  ),
+  visibleSources: z.array(z.string()),
+  sourceCounts: z.record(z.string(), count),
+  guidance: z.string(),
+  ...livemode,
+});
+
+/** The composed profile: with `sections`, only those sections and linked; the lists only without. */
+const composedProfile = z.strictObject({
+  linked: z.literal(true),
+  identity: z
+    .strictObject({
+      // The account's claims (lib/profile/claims.ts), each only when the profile holds it.
+      name: z.string().optional(),
+      given_name: z.string().optional(),
+      family_name: z.string().optional(),
+      picture: z.string().optional(),
+      birthdate: z.string().optional(),
+      location: z.string().optional(),
+      email: z.string().optional(),
+      email_verified: z.boolean().optional(),
+      facts: z.array(z.string()),
+    })
+    .optional(),
+  preferences: z.array(z.string()).optional(),
+  summary: z.string().optional(),
+  connections: z
+    .array(
+      z.strictObject({
+        app: z.enum(APPS),
+        provider: z.string(),
+        account_email: z.string().nullable(),
+        // app_connections.status: active, or needs_reconnect once the provider refused the grant.
+        status: z.enum(["active", "needs_reconnect"]),
+        connected_at: z.iso.datetime(),
+      }),
+    )
+    .optional(),
+  integrations: z.array(z.enum(APPS)).optional(),
+  imports: z
+    .array(z.strictObject({ id: z.string().startsWith(PREFIX.importJob), provider: z.string(), source: z.string(), memory_count: count, created_at: z.iso.datetime() }))
+    .optional(),
+  agents: z.array(agentSchema.extend({ approved_at: z.iso.datetime() })).optional(),
+  truncated: z.literal(true).optional(),
+  truncated_boxes: z.array(z.enum(["identity", "preferences", "imports"] as const satisfies readonly (keyof typeof PROFILE_READ_LIMITS)[])).optional(),
+  ...livemode,
+});
+
+/** One box of memories, a page at a time. */
+const boxPage = z.strictObject({
+  linked: z.literal(true),
+  box: z.string(),
+  page: count,
+  page_size: count,
+  has_more: z.boolean(),
+  memories: z.array(memorySchema),
+  ...livemode,
+});
+
+/** GET /v1/profile: the composed profile, or one box with `box`. */
+export const profileResponse = z.union([composedProfile, boxPage]);
+
+const commitResult = {
+  facts_written: count,
+  memories_written: count,
+  rejected_memories: z.array(z.strictObject({ text: z.string(), reason: z.enum(["already_known", "duplicate"]) })),
+  user_summary: z.string(),
+};
+
+/** POST /v1/profile/commit, 200: run inline, with its result. */
+export const commitCompletedResponse = z.strictObject({ status: z.literal("completed"), commit_id: z.uuid(), ...commitResult, ...livemode });
+
+/** POST /v1/profile/commit, 202: queued for a worker. */
+export const commitQueuedResponse = z.strictObject({ status: z.literal("processing"), commit_id: z.uuid(), ...livemode });
+
+/** GET /v1/profile/commit/:commitId: the commit's state, with its result once completed. */
+export const commitStatusResponse = z.union([
+  z.strictObject({ status: z.literal("processing"), commit_id: z.uuid(), created_at: z.iso.datetime(), completed_at: z.null(), ...livemode }),
+  z.strictObject({ status: z.literal("completed"), commit_id: z.uuid(), created_at: z.iso.datetime(), completed_at: z.iso.datetime(), ...commitResult, ...livemode }),
+  z.strictObject({ status: z.literal("failed"), commit_id: z.uuid(), created_at: z.iso.datetime(), completed_at: z.iso.datetime(), error: z.string(), ...livemode }),
+]);

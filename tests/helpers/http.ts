@@ -1,5 +1,7 @@
-// Calls a route handler with a real Request, as Next.js would, and reads the answer.
-import type { RouteHandler } from "@/lib/http/define-route";
+// Calls a route handler with a real Request, as Next.js would, and reads the answer — which must be one
+// its contract declares (defineRoute responses), in the declared shape: every integration test that
+// calls a route checks the contract the OpenAPI document is built from.
+import type { RouteHandler, RouteMeta } from "@/lib/http/define-route";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -40,5 +42,32 @@ export async function call<T = any>(handler: (req: Request, ctx?: any) => Promis
   } catch {
     // Non-JSON answers are returned as text.
   }
+  if (meta) checkAnswer(meta, { status: res.status, body: parsed, contentType: res.headers.get("content-type") });
   return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+/** Throws unless the answer is one the route's contract declares: its status, and its body's shape. */
+export function checkAnswer(meta: RouteMeta, answer: { status: number; body: unknown; contentType: string | null }): void {
+  const route = `${meta.method} ${meta.path}`;
+  const json = (answer.contentType ?? "").includes("application/json");
+  if (answer.status >= 400) {
+    if (!json) return; // a page for a browser (GET /oauth/authorize), not the API's answer
+    const b = answer.body as { error?: unknown; error_description?: unknown; request_id?: unknown };
+    const ok =
+      meta.errorFamily === "api"
+        ? typeof (b?.error as { code?: unknown } | undefined)?.code === "string" && typeof (b.error as { message?: unknown }).message === "string" && typeof b.request_id === "string"
+        : typeof b?.error === "string" && typeof b.error_description === "string";
+    if (!ok) throw new Error(`${route} answered ${answer.status} outside its error shape: ${JSON.stringify(answer.body)?.slice(0, 300)}`);
+    return;
+  }
+  const schema = meta.responses[answer.status];
+  if (schema === undefined) throw new Error(`${route} answered ${answer.status}, which its contract does not declare (responses: ${Object.keys(meta.responses).join(", ")})`);
+  if (schema === null) {
+    if (json) throw new Error(`${route} answered ${answer.status} with a JSON body its contract says it has none of`);
+    return;
+  }
+  const parsed = schema.safeParse(answer.body);
+  if (!parsed.success) {
+    throw new Error(`${route} answered ${answer.status} outside its declared schema:\n${parsed.error.issues.map((i) => `  ${i.path.join(".") || "(root)"}: ${i.message}`).join("\n")}`);
+  }
 }

@@ -67,8 +67,12 @@ export default function DocsPage() {
             <p className="text-sm font-semibold text-brand-700">Docs</p>
             <h1 className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl">API conventions</h1>
             <p className="mt-4 max-w-2xl text-lg leading-8 text-pretty text-slate-600">
-              What every request sends and every error returns. The route-by-route reference is in the
-              repository&rsquo;s <Code>docs/</Code> folder, starting with <Code>docs/api.md</Code>.
+              What every request sends and every error returns. Every route, with its parameters and answers, is in
+              the{" "}
+              <Link href="/docs/api" className={LINK}>
+                API reference
+              </Link>
+              , drawn from the OpenAPI document at <Code>/openapi.json</Code>.
             </p>
           </div>
         </div>
@@ -233,9 +237,13 @@ export default function DocsPage() {
 
             <Section id="reference" title="Full reference">
               <P>
-                This page covers the conventions only. The full reference lives in the repository&rsquo;s{" "}
-                <Code>docs/</Code> folder: <Code>docs/api.md</Code> lists every route, every error code with its status,
-                the rate limits and CORS; <Code>docs/database.md</Code> covers the database and migrations.
+                This page covers the conventions only. The{" "}
+                <Link href="/docs/api" className={LINK}>
+                  API reference
+                </Link>{" "}
+                lists every route from the OpenAPI 3.1 document at <Code>/openapi.json</Code>, built from the routes&rsquo;
+                own contracts. The repository&rsquo;s <Code>docs/api.md</Code> explains each route&rsquo;s behaviour, every
+                error code with its status, the rate limits and CORS; <Code>docs/database.md</Code> covers the database.
               </P>
             </Section>
           </article>

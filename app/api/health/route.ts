@@ -1,10 +1,12 @@
 // GET /api/health — 200 when the database answers, 503 when it does not.
 import { defineRoute } from "@/lib/http/define-route";
-import { checkHealth } from "@/lib/health";
+import { checkHealth, healthResponse } from "@/lib/health";
 
 export const GET = defineRoute({
   method: "GET",
   path: "/api/health",
+  summary: "200 when the database answers, 503 when it does not.",
+  responses: { 200: healthResponse },
   auth: { key: "none", agent: false, user: "none" },
   handler: async () => {
     const health = await checkHealth();

@@ -10,6 +10,9 @@ import { oauthLimiter } from "@/lib/oidc/limits";
 export const GET = defineRoute({
   method: "GET",
   path: "/oauth/authorize",
+  summary: "Start an OpenID Connect sign-in: a valid request opens the hosted flow.",
+  // A redirect to the hosted flow; errors are shown in the browser (an HTML page) or as JSON.
+  responses: { 303: null },
   auth: { key: "none", agent: false, user: "none" },
   rateLimit: { limiter: oauthLimiter, by: "ip" },
   errors: oauthErrorAnswer,

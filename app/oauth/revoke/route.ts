@@ -3,11 +3,14 @@
 import { preflight } from "@/lib/http/cors";
 import { defineRoute } from "@/lib/http/define-route";
 import { oauthFormEndpoint, publicClientCors } from "@/lib/oidc/cors";
-import { revocationEndpoint } from "@/lib/oidc/revocation";
+import { revocationEndpoint, revocationForm } from "@/lib/oidc/revocation";
 
 export const POST = defineRoute({
   method: "POST",
   path: "/oauth/revoke",
+  summary: "Revoke a token (RFC 7009). A refresh token takes its whole chain with it.",
+  form: revocationForm,
+  responses: { 200: null },
   ...oauthFormEndpoint,
   handler: async ({ req }) => {
     await revocationEndpoint(req);

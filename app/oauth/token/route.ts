@@ -2,11 +2,15 @@
 import { preflight } from "@/lib/http/cors";
 import { defineRoute } from "@/lib/http/define-route";
 import { oauthFormEndpoint, publicClientCors } from "@/lib/oidc/cors";
-import { tokenEndpoint } from "@/lib/oidc/token-endpoint";
+import { tokenResponse } from "@/lib/oidc/schemas";
+import { tokenEndpoint, tokenForm } from "@/lib/oidc/token-endpoint";
 
 export const POST = defineRoute({
   method: "POST",
   path: "/oauth/token",
+  summary: "Exchange an authorization code, or rotate a refresh token.",
+  form: tokenForm,
+  responses: { 200: tokenResponse },
   ...oauthFormEndpoint,
   handler: async ({ req }) => ({ body: await tokenEndpoint(req), headers: { Pragma: "no-cache" } }),
 });

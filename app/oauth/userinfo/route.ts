@@ -3,6 +3,7 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { OAuthError, oauthErrorAnswer } from "@/lib/oidc/errors";
 import { oauthLimiter } from "@/lib/oidc/limits";
+import { userinfoResponse } from "@/lib/oidc/schemas";
 import { verifyAccessToken } from "@/lib/bearer-tokens/access-token";
 
 const INVALID_TOKEN = () =>
@@ -16,6 +17,13 @@ async function userinfo({ req }: { req: Request }) {
   return { body: { sub: grant.userId } };
 }
 
-const common = { path: "/oauth/userinfo", auth: { key: "none", agent: false, user: "none" }, rateLimit: { limiter: oauthLimiter, by: "ip" }, errors: oauthErrorAnswer } as const;
+const common = {
+  path: "/oauth/userinfo",
+  summary: "The subject of an access token.",
+  responses: { 200: userinfoResponse },
+  auth: { key: "none", agent: false, user: "none" },
+  rateLimit: { limiter: oauthLimiter, by: "ip" },
+  errors: oauthErrorAnswer,
+} as const;
 export const GET = defineRoute({ ...common, method: "GET", handler: userinfo });
 export const POST = defineRoute({ ...common, method: "POST", handler: userinfo });

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
 import { PROFILE_SECTIONS, readBox, readProfile, type ProfileSection } from "@/lib/profile/read";
+import { profileResponse } from "@/lib/profile/schemas";
 import type { ProfileToolScope } from "@/lib/profile/scopes";
 
 const sectionsParam = z
@@ -13,6 +14,8 @@ const sectionsParam = z
 export const GET = defineRoute({
   method: "GET",
   path: "/v1/profile",
+  summary: "The user's composed profile, or one box of memories, for an approved agent.",
+  responses: { 200: profileResponse },
   auth: { key: "secret", agent: true, user: "required", scope: "profile.read" satisfies ProfileToolScope },
   livemode: true,
   query: z.object({

@@ -1,12 +1,14 @@
 // POST /v1/profile/commit — the turn's conversation (and explicit memories) into the profile.
 import { defineRoute } from "@/lib/http/define-route";
 import { submitCommit } from "@/lib/profile/commit";
-import { commitBody } from "@/lib/profile/schemas";
+import { commitBody, commitCompletedResponse, commitQueuedResponse } from "@/lib/profile/schemas";
 import type { ProfileToolScope } from "@/lib/profile/scopes";
 
 export const POST = defineRoute({
   method: "POST",
   path: "/v1/profile/commit",
+  summary: "The turn's conversation (and explicit memories) into the profile.",
+  responses: { 200: commitCompletedResponse, 202: commitQueuedResponse },
   auth: { key: "secret", agent: true, user: "required", scope: "profile.commit" satisfies ProfileToolScope },
   livemode: true,
   body: commitBody,

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { resolveUserToken } from "@/lib/http/credentials";
 import { defineRoute } from "@/lib/http/define-route";
 import { checkReturnUrl, mintConnectLink, personFor } from "@/lib/connect-links/links";
+import { connectResponse } from "@/lib/connect-links/schemas";
 import { APPS } from "@/lib/catalogue";
 
 const capability = z
@@ -14,6 +15,8 @@ const capability = z
 export const POST = defineRoute({
   method: "POST",
   path: "/v1/profile/connect",
+  summary: "Mint a connect link for a person: to sign in and approve the agent, connect an app, allow a capability, or bring their profile.",
+  responses: { 200: connectResponse },
   auth: { key: "secret", agent: true, user: "none" },
   // All fields optional; `required` and anything else unknown are dropped without error.
   body: z.object({

@@ -1,12 +1,14 @@
 // POST /v1/profile/forget — delete the agent's own memories by id, words, import or scope (preview first).
 import { defineRoute } from "@/lib/http/define-route";
 import { forget, type ForgetSelector } from "@/lib/profile/forget";
-import { forgetBody } from "@/lib/profile/schemas";
+import { forgetBody, forgetResponse } from "@/lib/profile/schemas";
 import type { ProfileToolScope } from "@/lib/profile/scopes";
 
 export const POST = defineRoute({
   method: "POST",
   path: "/v1/profile/forget",
+  summary: "Delete the agent's own memories by id, words, import or scope (preview first).",
+  responses: { 200: forgetResponse },
   auth: { key: "secret", agent: true, user: "required", scope: "profile.remember" satisfies ProfileToolScope },
   livemode: true,
   body: forgetBody,

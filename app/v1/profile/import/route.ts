@@ -1,12 +1,14 @@
 // POST /v1/profile/import — a chunk of text about the user, distilled into memories.
 import { defineRoute } from "@/lib/http/define-route";
 import { importText } from "@/lib/profile/import-text";
-import { importBody } from "@/lib/profile/schemas";
+import { importBody, importResponse } from "@/lib/profile/schemas";
 import type { ProfileToolScope } from "@/lib/profile/scopes";
 
 export const POST = defineRoute({
   method: "POST",
   path: "/v1/profile/import",
+  summary: "A chunk of text about the user, distilled into memories.",
+  responses: { 200: importResponse, 201: importResponse },
   auth: { key: "secret", agent: true, user: "required", scope: "profile.remember" satisfies ProfileToolScope },
   livemode: true,
   body: importBody,

@@ -3,10 +3,13 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
 import { linkOidcUser } from "@/lib/oidc/link";
+import { linkResponse } from "@/lib/oidc/schemas";
 
 export const POST = defineRoute({
   method: "POST",
   path: "/v1/profile/link",
+  summary: "Link an OpenID Connect user (by the access token of the code exchange) to the developer's own user id (X-User-Id).",
+  responses: { 200: linkResponse },
   auth: { key: "secret", agent: true, user: "none" },
   body: z.object({ access_token: z.string().max(256).optional() }),
   handler: async ({ req, key, body }) => {

@@ -1,12 +1,14 @@
 // POST /v1/profile/remember — one durable fact, written by the acting agent.
 import { defineRoute } from "@/lib/http/define-route";
 import { remember } from "@/lib/profile/remember";
-import { rememberBody } from "@/lib/profile/schemas";
+import { rememberBody, rememberResponse } from "@/lib/profile/schemas";
 import type { ProfileToolScope } from "@/lib/profile/scopes";
 
 export const POST = defineRoute({
   method: "POST",
   path: "/v1/profile/remember",
+  summary: "One durable fact, written by the acting agent.",
+  responses: { 200: rememberResponse, 201: rememberResponse },
   auth: { key: "secret", agent: true, user: "required", scope: "profile.remember" satisfies ProfileToolScope },
   livemode: true,
   body: rememberBody,

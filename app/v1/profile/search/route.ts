@@ -1,12 +1,14 @@
 // GET /v1/profile/search — full-text search over the memories the agent can see.
 import { defineRoute } from "@/lib/http/define-route";
-import { searchQuery } from "@/lib/profile/schemas";
+import { searchQuery, searchResponse } from "@/lib/profile/schemas";
 import { searchProfile } from "@/lib/profile/search";
 import type { ProfileToolScope } from "@/lib/profile/scopes";
 
 export const GET = defineRoute({
   method: "GET",
   path: "/v1/profile/search",
+  summary: "Full-text search over the memories the agent can see.",
+  responses: { 200: searchResponse },
   auth: { key: "secret", agent: true, user: "required", scope: "profile.search" satisfies ProfileToolScope },
   livemode: true,
   query: searchQuery,

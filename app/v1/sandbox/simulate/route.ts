@@ -3,11 +3,14 @@ import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
 import { ApiError } from "@/lib/http/errors";
 import { isSandboxScenario, simulateScenario } from "@/lib/sandbox/sandbox";
+import { simulateResponse } from "@/lib/sandbox/schemas";
 import { SANDBOX_SCENARIOS } from "@/lib/sandbox/seed";
 
 export const POST = defineRoute({
   method: "POST",
   path: "/v1/sandbox/simulate",
+  summary: "Records a simulated failure until the next reset (sk_test_).",
+  responses: { 200: simulateResponse },
   auth: { key: "secret", agent: false, user: "none", testPlaneOnly: true },
   body: z.object({ scenario: z.string().min(1) }),
   handler: async ({ key, body }) => {

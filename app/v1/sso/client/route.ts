@@ -5,10 +5,13 @@ import { defineRoute } from "@/lib/http/define-route";
 import { registerClient } from "@/lib/oidc/clients";
 import { TOKEN_ENDPOINT_AUTH_METHODS } from "@/lib/oidc/discovery";
 import { oauthLimiter } from "@/lib/oidc/limits";
+import { clientCreatedResponse, clientResponse } from "@/lib/oidc/schemas";
 
 export const POST = defineRoute({
   method: "POST",
   path: "/v1/sso/client",
+  summary: "Register an OpenID Connect client with a publishable key (callable from browsers).",
+  responses: { 200: clientResponse, 201: clientCreatedResponse },
   auth: { key: "none", agent: false, user: "none" },
   cors: "open",
   rateLimit: { limiter: oauthLimiter, by: "ip" },

@@ -4,10 +4,13 @@ import { preflight } from "@/lib/http/cors";
 import { defineRoute } from "@/lib/http/define-route";
 import { ApiError } from "@/lib/http/errors";
 import { linkStatus } from "@/lib/connect-links/links";
+import { linkStatusResponse } from "@/lib/connect-links/schemas";
 
 export const GET = defineRoute({
   method: "GET",
   path: "/personal-mcp/connect/[linkId]/status",
+  summary: "A connect link's status: pending, approved or expired.",
+  responses: { 200: linkStatusResponse },
   auth: { key: "none", agent: false, user: "none" },
   cors: "open",
   handler: async ({ params }) => {

@@ -1,0 +1,48 @@
+// The API reference (/docs/api): every operation, drawn from the same OpenAPI document /openapi.json
+// serves, which is built from the route contracts.
+import type { Metadata } from "next";
+import { SiteFooter } from "@/components/site-footer";
+import { SiteHeader } from "@/components/site-header";
+import { ApiReference, type OpenApiDocument } from "@/components/site/api-reference";
+import { env } from "@/lib/env";
+import { contractsOf, openApiDocument } from "@/lib/http/openapi";
+import { version } from "@/package.json";
+import { ROUTE_MODULES } from "../../../openapi.json/routes.generated";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = {
+  title: "API reference",
+  description: "Every route of Profile Service: credentials, parameters, bodies and answers, from its OpenAPI document.",
+};
+
+export default function ApiReferencePage() {
+  const document = openApiDocument(contractsOf(ROUTE_MODULES), { baseUrl: env().BASE_URL, version }) as OpenApiDocument;
+  return (
+    <>
+      <SiteHeader current="docs" />
+      <main id="main" tabIndex={-1} className="focus:outline-none">
+        <div className="border-b border-slate-200 bg-gradient-to-b from-brand-50/70 to-white">
+          <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+            <p className="text-sm font-semibold text-brand-700">Docs</p>
+            <h1 className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl">API reference</h1>
+            <p className="mt-4 max-w-2xl text-lg leading-8 text-pretty text-slate-600">
+              Every route, from the OpenAPI 3.1 document at{" "}
+              <a href="/openapi.json" className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
+                /openapi.json
+              </a>
+              , which is built from the routes&rsquo; own contracts. The conventions (headers, keys, errors) are on the{" "}
+              <a href="/docs" className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
+                docs page
+              </a>
+              .
+            </p>
+          </div>
+        </div>
+        <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+          <ApiReference document={document} />
+        </div>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

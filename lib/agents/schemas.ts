@@ -1,0 +1,17 @@
+// The wire schemas of the agents routes: an agent as every answer shows it (agentView).
+import { z } from "zod";
+
+/** An agent in a response: agentView's shape. */
+export const agentSchema = z.strictObject({
+  handle: z.string(),
+  display_name: z.string(),
+  active: z.boolean(),
+  created_at: z.iso.datetime(),
+  sign_in_url: z.string(),
+});
+
+/** GET /v1/agents. */
+export const agentsResponse = z.strictObject({ agents: z.array(agentSchema) });
+
+/** POST /v1/agents (201). */
+export const agentResponse = z.strictObject({ agent: agentSchema });

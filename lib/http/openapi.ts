@@ -1,0 +1,149 @@
+// The OpenAPI 3.1 document of the JSON API, built from the route contracts themselves (defineRoute):
+// their paths, methods, credentials, query and body schemas, and the answers they declare. Nothing
+// here is written by hand per route, so the reference cannot drift from what the routes accept.
+import { z } from "zod";
+import type { RouteMeta } from "./define-route";
+
+type JsonSchema = Record<string, unknown>;
+
+/** JSON Schema (2020-12, OpenAPI 3.1's dialect) of a zod schema, as a request (`input`) or an answer (`output`) reads. */
+function schemaOf(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+/** The /v1 error answer (lib/http/errors.ts errorBody). */
+const API_ERROR: JsonSchema = {
+  type: "object",
+  required: ["error", "request_id"],
+  properties: {
+    error: {
+      type: "object",
+      required: ["code", "message"],
+      properties: { code: { type: "string" }, message: { type: "string" } },
+      additionalProperties: true,
+    },
+    request_id: { type: "string", pattern: "^req_" },
+  },
+};
+
+/** The OAuth endpoints' error answer (RFC 6749 § 5.2). */
+const OAUTH_ERROR: JsonSchema = {
+  type: "object",
+  required: ["error", "error_description"],
+  properties: { error: { type: "string" }, error_description: { type: "string" } },
+};
+
+const STATUS_TEXT: Readonly<Record<number, string>> = {
+  200: "OK",
+  201: "Created",
+  202: "Accepted",
+  204: "No content",
+  303: "Redirect",
+  400: "The request is not valid",
+  401: "Missing or wrong credentials",
+  403: "Not allowed",
+  404: "Not found",
+  413: "The body is too large",
+  415: "The body is not JSON",
+  422: "The body is not in the expected format",
+  429: "Too many requests",
+};
+
+/** The error statuses a route can answer, from what its contract checks. */
+function errorStatuses(meta: RouteMeta): number[] {
+  const statuses = new Set<number>([400]);
+  if (meta.body) statuses.add(413).add(415);
+  if (meta.auth.key !== "none" || meta.path.startsWith("/oauth/")) statuses.add(401);
+  if (meta.auth.agent || meta.auth.user !== "none" || meta.auth.testPlaneOnly) statuses.add(403);
+  if (meta.auth.agent || meta.auth.user !== "none" || meta.path.includes("[")) statuses.add(404);
+  statuses.add(429);
+  return [...statuses].sort();
+}
+
+/** `/v1/profile/commit/[commitId]` → `/v1/profile/commit/{commitId}`. */
+export function openApiPath(path: string): string {
+  return path.replace(/\[([^\]]+)\]/g, "{$1}");
+}
+
+function tagOf(path: string): string {
+  if (path.startsWith("/oauth") || path.startsWith("/.well-known")) return "OpenID Connect";
+  if (path.startsWith("/personal-mcp")) return "Connect links";
+  const segment = path.split("/")[2] ?? "service";
+  return { profile: "Profile", sso: "SSO clients", sandbox: "Sandbox", agents: "Agents" }[segment] ?? "Service";
+}
+
+function operation(meta: RouteMeta): JsonSchema {
+  const parameters: JsonSchema[] = [];
+  for (const name of [...meta.path.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1]!)) {
+    parameters.push({ name, in: "path", required: true, schema: { type: "string" } });
+  }
+  if (meta.query) {
+    const query = schemaOf(meta.query, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, schema] of Object.entries(query.properties ?? {})) {
+      parameters.push({ name, in: "query", required: (query.required ?? []).includes(name), schema });
+    }
+  }
+  if (meta.auth.agent) parameters.push({ name: "X-Agent", in: "header", required: true, description: "The agent's handle.", schema: { type: "string" } });
+  if (meta.auth.user !== "none") {
+    parameters.push({
+      name: "X-User-Id",
+      in: "header",
+      required: false,
+      description: "The developer's own id for the user (instead of an Authorization: Bearer agent token or access token).",
+      schema: { type: "string" },
+    });
+  }
+
+  const errorSchema = meta.errorFamily === "api" ? API_ERROR : OAUTH_ERROR;
+  const responses: Record<string, JsonSchema> = {};
+  for (const [status, schema] of Object.entries(meta.responses)) {
+    responses[status] = schema
+      ? { description: STATUS_TEXT[Number(status)] ?? "Answer", content: { "application/json": { schema: schemaOf(schema, "output") } } }
+      : { description: STATUS_TEXT[Number(status)] ?? "Answer" };
+  }
+  for (const status of errorStatuses(meta)) {
+    responses[String(status)] ??= { description: STATUS_TEXT[status] ?? "Error", content: { "application/json": { schema: errorSchema } } };
+  }
+
+  const op: JsonSchema = { summary: meta.summary, operationId: `${meta.method.toLowerCase()}${openApiPath(meta.path).replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`, tags: [tagOf(meta.path)], responses };
+  if (parameters.length) op.parameters = parameters;
+  if (meta.body) op.requestBody = { required: true, content: { "application/json": { schema: schemaOf(meta.body, "input") } } };
+  if (meta.form) op.requestBody = { required: true, content: { "application/x-www-form-urlencoded": { schema: schemaOf(meta.form, "input") } } };
+  // The key always; a route about a user also takes the user as a bearer token, or else by X-User-Id.
+  if (meta.auth.key === "none") op.security = [];
+  else op.security = meta.auth.user === "none" ? [{ apiKey: [] }] : [{ apiKey: [], bearer: [] }, { apiKey: [] }];
+  return op;
+}
+
+/** The document for the given routes (every defineRoute handler the service serves). */
+export function openApiDocument(routes: readonly RouteMeta[], info: { baseUrl: string; version: string }): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const meta of [...routes].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))) {
+    (paths[openApiPath(meta.path)] ??= {})[meta.method.toLowerCase()] = operation(meta);
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Profile Service API",
+      version: info.version,
+      description: "The personalization profile and sign-in service: the REST API under /v1, OpenID Connect under /oauth and /.well-known.",
+    },
+    servers: [{ url: info.baseUrl }],
+    paths,
+    components: {
+      securitySchemes: {
+        apiKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "A secret key (sk_…, sk_test_…) or, where a route says so, a publishable key (pk_…, pk_test_…)." },
+        bearer: { type: "http", scheme: "bearer", description: "An agent token, or an OpenID Connect access token (mcp_at_…) carrying the route's scope." },
+      },
+    },
+  };
+}
+
+/** The contracts of the defineRoute handlers the given route modules export. */
+export function contractsOf(modules: readonly Record<string, unknown>[]): RouteMeta[] {
+  return modules.flatMap((mod) =>
+    Object.values(mod).flatMap((handler) => (typeof handler === "function" && "meta" in handler ? [(handler as { meta: RouteMeta }).meta] : [])),
+  );
+}

@@ -1,0 +1,78 @@
+// GET /openapi.json: the OpenAPI 3.1 document built from the route contracts. It validates with a
+// maintained validator, covers every /v1, /oauth and /.well-known route with the methods it serves,
+// and describes what each contract declares (credentials, parameters, bodies, answers).
+import { readFileSync } from "node:fs";
+import { compileErrors, validate } from "@readme/openapi-parser";
+import { describe, expect, it } from "vitest";
+import { GET } from "@/app/openapi.json/route";
+// @ts-expect-error: a build script, plain JavaScript
+import { MODULES_FILE, modulesSource } from "../scripts/api-routes.mjs";
+
+type Operation = {
+  summary: string;
+  parameters?: Array<{ name: string; in: string; required: boolean }>;
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+  security: Array<Record<string, unknown>>;
+};
+type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
+
+// The glob passes over dot-folders: /.well-known is named on its own.
+const hostedModules = {
+  ...import.meta.glob<Record<string, unknown>>("../app/**/route.ts", { eager: true }),
+  ...import.meta.glob<Record<string, unknown>>("../app/.well-known/**/route.ts", { eager: true }),
+};
+
+async function document(): Promise<Document> {
+  const res = GET();
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toBe("application/json");
+  return (await res.json()) as Document;
+}
+
+describe("GET /openapi.json", () => {
+  it("validates as OpenAPI 3.1", async () => {
+    const doc = await document();
+    expect(doc.openapi).toBe("3.1.0");
+    const result = await validate(structuredClone(doc) as never);
+    expect(result.valid, result.valid ? "" : compileErrors(result)).toBe(true);
+  });
+
+  it("covers every /v1, /oauth and /.well-known route, with the methods each serves", async () => {
+    const doc = await document();
+    const served: string[] = [];
+    for (const [file, mod] of Object.entries(hostedModules)) {
+      const route = file.replace(/^.*\/app/, "").replace(/\/\([^)]+\)/g, "").replace(/\/route\.ts$/, "");
+      if (!/^\/(v1|oauth|\.well-known)\//.test(route) || route.includes("[...")) continue;
+      for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
+        if (typeof mod[method] === "function") served.push(`${method} ${route.replace(/\[([^\]]+)\]/g, "{$1}")}`);
+      }
+    }
+    const documented = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+    expect(served.length).toBeGreaterThanOrEqual(25);
+    expect(documented).toEqual(expect.arrayContaining(served));
+  });
+
+  it("describes each contract: credentials, parameters, bodies and the answers it declares", async () => {
+    const doc = await document();
+    const remember = doc.paths["/v1/profile/remember"]!.post!;
+    expect(remember.summary).toMatch(/\w/);
+    expect(remember.security).toEqual([{ apiKey: [], bearer: [] }, { apiKey: [] }]);
+    expect(remember.parameters?.map((p) => `${p.in} ${p.name} ${p.required}`)).toEqual(["header X-Agent true", "header X-User-Id false"]);
+    expect(Object.keys(remember.requestBody!.content["application/json"]!.schema.properties ?? {})).toContain("text");
+    expect(Object.keys(remember.responses)).toEqual(expect.arrayContaining(["200", "201", "400", "401", "403", "404", "429"]));
+    expect(remember.responses["201"]!.content!["application/json"]!.schema).toMatchObject({ properties: { livemode: { type: "boolean" } } });
+
+    const commitStatus = doc.paths["/v1/profile/commit/{commitId}"]!.get!;
+    expect(commitStatus.parameters).toEqual(expect.arrayContaining([{ name: "commitId", in: "path", required: true, schema: { type: "string" } }]));
+
+    const token = doc.paths["/oauth/token"]!.post!;
+    expect(token.security).toEqual([]);
+    expect(Object.keys(token.requestBody!.content)).toEqual(["application/x-www-form-urlencoded"]);
+    expect(token.responses["400"]!.content!["application/json"]!.schema).toMatchObject({ required: ["error", "error_description"] });
+  });
+
+  it("is built from the route files the generated list names: the list is current", () => {
+    expect(modulesSource(), "run `node scripts/api-routes.mjs`").toBe(readFileSync(MODULES_FILE, "utf8"));
+  });
+});
