@@ -67,7 +67,9 @@ describe("GET /openapi.json", () => {
     expect(commitStatus.parameters).toEqual(expect.arrayContaining([{ name: "commitId", in: "path", required: true, schema: { type: "string" } }]));
 
     const token = doc.paths["/oauth/token"]!.post!;
-    expect(token.security).toEqual([]);
+    expect(token.security).toEqual([{ clientBasic: [] }, {}]);
+    expect(doc.paths["/oauth/userinfo"]!.get!.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths["/.well-known/jwks.json"]!.get!.security).toEqual([]);
     expect(Object.keys(token.requestBody!.content)).toEqual(["application/x-www-form-urlencoded"]);
     expect(token.responses["400"]!.content!["application/json"]!.schema).toMatchObject({ required: ["error", "error_description"] });
   });

@@ -49,7 +49,7 @@ function Fields({ schema, caption }: { schema: Schema; caption: string }) {
   const required = new Set(schema.required ?? []);
   return (
     <div className="overflow-x-auto rounded-lg ring-1 ring-slate-200" tabIndex={0} role="region" aria-label={caption}>
-      <table className="min-w-full text-left text-sm">
+      <table className="w-full table-fixed text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
           <tr>
@@ -64,11 +64,11 @@ function Fields({ schema, caption }: { schema: Schema; caption: string }) {
         <tbody className="divide-y divide-slate-100">
           {entries.map(([name, field]) => (
             <tr key={name}>
-              <td className="px-3 py-2 align-top font-mono text-xs whitespace-nowrap text-slate-900">
+              <td className="px-3 py-2 align-top font-mono text-xs break-all text-slate-900">
                 {name}
                 {required.has(name) ? "" : <span className="ml-1 font-sans text-slate-400">optional</span>}
               </td>
-              <td className="px-3 py-2 align-top font-mono text-xs break-words text-slate-700">{typeOf(field)}</td>
+              <td className="px-3 py-2 align-top font-mono text-xs break-all text-slate-700">{typeOf(field)}</td>
             </tr>
           ))}
         </tbody>
@@ -78,8 +78,10 @@ function Fields({ schema, caption }: { schema: Schema; caption: string }) {
 }
 
 function credentials(op: Operation): string {
-  if (!op.security.length) return "None: open to anyone (OAuth endpoints authenticate the client in the form).";
-  if (op.security.some((s) => "bearer" in s)) return "X-API-Key, and the user as Authorization: Bearer (agent token or access token) or X-User-Id.";
+  if (!op.security.length) return "None: open to anyone.";
+  if (op.security.some((s) => "clientBasic" in s)) return "The client: its id and secret by HTTP Basic or in the form, or (a public client) its client_id alone.";
+  if (op.security.some((s) => "apiKey" in s && "bearer" in s)) return "X-API-Key, and the user as Authorization: Bearer (agent token or access token) or X-User-Id.";
+  if (op.security.some((s) => "bearer" in s)) return "An access token as Authorization: Bearer.";
   return "X-API-Key.";
 }
 

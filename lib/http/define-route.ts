@@ -44,6 +44,7 @@ export interface RouteMeta {
   livemode: boolean;
   /** The form body a route reads itself (the OAuth endpoints), for the reference. */
   form?: z.ZodType;
+  checksItself?: "oauth_client" | "access_token";
   /** The contract's schemas, for what reads the contract (the route fuzz suite). */
   body?: z.ZodType;
   query?: z.ZodType;
@@ -82,6 +83,8 @@ export interface RouteDefinition<BS extends z.ZodType, QS extends z.ZodType, A e
   query?: QS;
   /** The application/x-www-form-urlencoded body a route reads itself (the OAuth endpoints): described, not parsed here. */
   form?: z.ZodType;
+  /** Credentials the handler checks itself, for the reference: an OAuth client (in the form or HTTP Basic), or an access token. */
+  checksItself?: "oauth_client" | "access_token";
   /** Cap on the JSON body in bytes (default 1 MiB). */
   bodyLimit?: number;
   /** Error code for a body that fails validation: invalid_request (400, default) or invalid_format (422). */
@@ -216,6 +219,7 @@ export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.
       cors,
       livemode: def.livemode === true,
       form: def.form,
+      checksItself: def.checksItself,
       body: def.body,
       query: def.query,
     },

@@ -112,7 +112,11 @@ function operation(meta: RouteMeta): JsonSchema {
   if (meta.body) op.requestBody = { required: true, content: { "application/json": { schema: schemaOf(meta.body, "input") } } };
   if (meta.form) op.requestBody = { required: true, content: { "application/x-www-form-urlencoded": { schema: schemaOf(meta.form, "input") } } };
   // The key always; a route about a user also takes the user as a bearer token, or else by X-User-Id.
-  if (meta.auth.key === "none") op.security = [];
+  // The OAuth endpoints check their own: a client (HTTP Basic, or client_id and its secret in the form;
+  // a public client sends its client_id alone), or an access token.
+  if (meta.checksItself === "oauth_client") op.security = [{ clientBasic: [] }, {}];
+  else if (meta.checksItself === "access_token") op.security = [{ bearer: [] }];
+  else if (meta.auth.key === "none") op.security = [];
   else op.security = meta.auth.user === "none" ? [{ apiKey: [] }] : [{ apiKey: [], bearer: [] }, { apiKey: [] }];
   return op;
 }
@@ -136,6 +140,7 @@ export function openApiDocument(routes: readonly RouteMeta[], info: { baseUrl: s
       securitySchemes: {
         apiKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "A secret key (sk_…, sk_test_…) or, where a route says so, a publishable key (pk_…, pk_test_…)." },
         bearer: { type: "http", scheme: "bearer", description: "An agent token, or an OpenID Connect access token (mcp_at_…) carrying the route's scope." },
+        clientBasic: { type: "http", scheme: "basic", description: "An OAuth client's id and secret (client_secret_basic)." },
       },
     },
   };

@@ -10,6 +10,7 @@ export const POST = defineRoute({
   path: "/oauth/revoke",
   summary: "Revoke a token (RFC 7009). A refresh token takes its whole chain with it.",
   form: revocationForm,
+  checksItself: "oauth_client",
   responses: { 200: null },
   ...oauthFormEndpoint,
   handler: async ({ req }) => {

@@ -10,6 +10,7 @@ export const POST = defineRoute({
   path: "/oauth/token",
   summary: "Exchange an authorization code, or rotate a refresh token.",
   form: tokenForm,
+  checksItself: "oauth_client",
   responses: { 200: tokenResponse },
   ...oauthFormEndpoint,
   handler: async ({ req }) => ({ body: await tokenEndpoint(req), headers: { Pragma: "no-cache" } }),

@@ -24,6 +24,7 @@ const common = {
   auth: { key: "none", agent: false, user: "none" },
   rateLimit: { limiter: oauthLimiter, by: "ip" },
   errors: oauthErrorAnswer,
+  checksItself: "access_token",
 } as const;
 export const GET = defineRoute({ ...common, method: "GET", handler: userinfo });
 export const POST = defineRoute({ ...common, method: "POST", handler: userinfo });
