@@ -64,11 +64,11 @@ function Fields({ schema, caption }: { schema: Schema; caption: string }) {
         <tbody className="divide-y divide-slate-100">
           {entries.map(([name, field]) => (
             <tr key={name}>
-              <td className="px-3 py-2 align-top font-mono text-xs break-all text-slate-900">
+              <td className="px-3 py-2 align-top font-mono text-xs [overflow-wrap:anywhere] text-slate-900">
                 {name}
-                {required.has(name) ? "" : <span className="ml-1 font-sans text-slate-400">optional</span>}
+                {required.has(name) ? "" : <span className="block font-sans text-slate-400">optional</span>}
               </td>
-              <td className="px-3 py-2 align-top font-mono text-xs break-all text-slate-700">{typeOf(field)}</td>
+              <td className="px-3 py-2 align-top font-mono text-xs [overflow-wrap:anywhere] text-slate-700">{typeOf(field)}</td>
             </tr>
           ))}
         </tbody>
@@ -146,7 +146,7 @@ function OperationCard({ path, method, op }: { path: string; method: string; op:
               {Object.keys(op.responses)
                 .filter((s) => Number(s) >= 400)
                 .join(", ")}
-              , in the error shape of the API (or RFC 6749&rsquo;s on /oauth).
+              , {path.startsWith("/oauth/") ? "in RFC 6749’s error shape ({ error, error_description })." : "in the API’s error shape ({ error: { code, message }, request_id })."}
             </p>
           </dd>
         </div>
