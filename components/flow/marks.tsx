@@ -1,6 +1,6 @@
 // Small marks shared by the hosted pages: an assistant's or app's monogram, a status badge, and the
 // banner for an app that could not be connected.
-import type { App, Assistant } from "@/lib/catalogue";
+import { APP_NAMES, type App, type Assistant } from "@/lib/catalogue";
 import { ownEntry } from "@/lib/own";
 
 const MONOGRAM_COLORS: Readonly<Record<Assistant | App, string>> = {
@@ -58,5 +58,20 @@ export function LinkNotice({ appName, phoneLast4 }: { appName: string; phoneLast
         ? `Entering the code links the profile of the number ending in ${phoneLast4} to ${appName}. ${what} If this is not your number, stop here.`
         : `${appName} asked to link its account to your profile: the profile of the number you enter next, with the code we text to it. ${what}`}
     </p>
+  );
+}
+
+/** An app as a row shows it: its monogram (dimmed when it cannot be connected here), its name, and a line about its state. */
+export function AppIdentity({ app, dimmed, detail, className = "min-w-0 flex-1" }: { app: App; dimmed: boolean; detail: string; className?: string }) {
+  return (
+    <>
+      <span className={dimmed ? "opacity-60" : undefined}>
+        <Monogram id={app} name={APP_NAMES[app]} />
+      </span>
+      <span className={className}>
+        <span className="block font-semibold text-slate-900">{APP_NAMES[app]}</span>
+        <span className="block break-all text-sm text-slate-500">{detail}</span>
+      </span>
+    </>
   );
 }

@@ -2,7 +2,7 @@
 // and import screens, and the receipt.
 import { FlowShell } from "@/components/flow/flow-shell";
 import { ReturnForm } from "@/components/flow/forms";
-import { Badge, Monogram } from "@/components/flow/marks";
+import { AppIdentity, Badge } from "@/components/flow/marks";
 import { secondaryButton } from "@/components/flow/styles";
 import { appState, connectsInDevelopment } from "@/lib/connectors/connections";
 import { APP_NAMES, ASSISTANT_NAMES, type App, type Assistant } from "@/lib/catalogue";
@@ -12,27 +12,19 @@ import type { FlowSession } from "@/lib/flow/sessions";
 export function AppRow({ flow, app, connection, required }: { flow: FlowSession; app: App; connection?: { accountEmail: string | null; status: string }; required: boolean }) {
   const href = `/flow/${flow.id}/connect/${app}`;
   const status = appState(app, connection);
+  const detail =
+    status === "connected"
+      ? connection?.accountEmail || "Connected"
+      : status === "reconnect"
+        ? "Needs reconnecting"
+        : status === "connect"
+          ? connectsInDevelopment(app)
+            ? "Connect (development)"
+            : "Connect"
+          : "Not set up on this service";
   const inner = (
     <>
-      <span className={status === "unavailable" ? "opacity-60" : undefined}>
-        <Monogram id={app} name={APP_NAMES[app]} />
-      </span>
-      <span className="min-w-0 flex-1">
-        <span className="block font-semibold text-slate-900">{APP_NAMES[app]}</span>
-        <span className="block break-all text-sm text-slate-500">
-          {status === "connected"
-            ? connection?.accountEmail
-              ? connection.accountEmail
-              : "Connected"
-            : status === "reconnect"
-              ? "Needs reconnecting"
-              : status === "connect"
-                ? connectsInDevelopment(app)
-                  ? "Connect (development)"
-                  : "Connect"
-                : "Not set up on this service"}
-        </span>
-      </span>
+      <AppIdentity app={app} dimmed={status === "unavailable"} detail={detail} />
       {status === "connected" ? <Badge tone="done">✓ Connected</Badge> : required ? <Badge tone="required">Required</Badge> : null}
     </>
   );

@@ -3,12 +3,12 @@
 // the way to sign in.
 import type { Metadata } from "next";
 import { FlowShell, SERVICE_NAME } from "@/components/flow/flow-shell";
-import { Badge, ConnectErrorBanner, Monogram } from "@/components/flow/marks";
+import { AppIdentity, Badge, ConnectErrorBanner } from "@/components/flow/marks";
 import { primaryButton, secondaryButton } from "@/components/flow/styles";
 import { auth } from "@/lib/auth/session";
 import { appState, connectionsOf, connectsInDevelopment } from "@/lib/connectors/connections";
 import { accountOverview } from "@/lib/users/users";
-import { APP_NAMES, APPS, type App } from "@/lib/catalogue";
+import { APP_NAMES, APPS, isApp, type App } from "@/lib/catalogue";
 import { disconnectAction, signOutAction } from "./actions";
 
 export const dynamic = "force-dynamic";
@@ -20,7 +20,6 @@ const STATUS_TEXT = {
   unavailable: () => "Not set up on this service",
 };
 
-const isApp = (v: string | undefined): v is App => !!v && (APPS as readonly string[]).includes(v);
 
 export default async function AccountPage({ searchParams }: { searchParams: Promise<{ connected?: string; disconnected?: string; connect_error?: string }> }) {
   const { connected, disconnected, connect_error: connectError } = await searchParams;
@@ -37,7 +36,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
     );
   }
   const connections = await connectionsOf(userId);
-  const notice = isApp(connected) ? `${APP_NAMES[connected]} is connected.` : isApp(disconnected) ? `${APP_NAMES[disconnected]} is disconnected. Its access was revoked and its tokens deleted.` : null;
+  const notice = connected && isApp(connected) ? `${APP_NAMES[connected]} is connected.` : disconnected && isApp(disconnected) ? `${APP_NAMES[disconnected]} is disconnected. Its access was revoked and its tokens deleted.` : null;
 
   return (
     <FlowShell own appName={SERVICE_NAME} title="Your profile">
@@ -71,15 +70,12 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
             const status = appState(app, c);
             return (
               <li key={app} className="flex min-h-14 flex-wrap items-center gap-x-3 gap-y-2 rounded-xl px-4 py-3 ring-1 ring-slate-200">
-                <span className={status === "unavailable" ? "opacity-60" : undefined}>
-                  <Monogram id={app} name={APP_NAMES[app]} />
-                </span>
-                <span className="min-w-40 flex-1">
-                  <span className="block font-semibold text-slate-900">{APP_NAMES[app]}</span>
-                  <span className="block break-all text-sm text-slate-500">
-                    {status === "connected" ? (c?.accountEmail ?? "Connected") : STATUS_TEXT[status](app)}
-                  </span>
-                </span>
+                <AppIdentity
+                  app={app}
+                  dimmed={status === "unavailable"}
+                  detail={status === "connected" ? (c?.accountEmail ?? "Connected") : STATUS_TEXT[status](app)}
+                  className="min-w-40 flex-1"
+                />
                 <span className="ml-auto flex gap-2">
                   {(status === "connect" || status === "reconnect") && (
                     <a href={`/account/connect/${app}`} className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-brand-50">

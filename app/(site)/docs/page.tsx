@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
+import { DocsHero } from "@/components/site/docs-hero";
 import { ERROR_STATUS, MESSAGES, type ErrorCode } from "@/lib/http/errors";
 
 export const metadata: Metadata = {
@@ -62,20 +63,14 @@ export default function DocsPage() {
     <>
       <SiteHeader current="docs" />
       <main id="main" tabIndex={-1} className="focus:outline-none">
-        <div className="border-b border-slate-200 bg-gradient-to-b from-brand-50/70 to-white">
-          <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
-            <p className="text-sm font-semibold text-brand-700">Docs</p>
-            <h1 className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl">API conventions</h1>
-            <p className="mt-4 max-w-2xl text-lg leading-8 text-pretty text-slate-600">
-              What every request sends and every error returns. Every route, with its parameters and answers, is in
-              the{" "}
-              <Link href="/docs/api" className={LINK}>
-                API reference
-              </Link>
-              , drawn from the OpenAPI document at <Code>/openapi.json</Code>.
-            </p>
-          </div>
-        </div>
+        <DocsHero title="API conventions" width="max-w-6xl">
+          What every request sends and every error returns. Every route, with its parameters and answers, is in
+          the{" "}
+          <Link href="/docs/api" className={LINK}>
+            API reference
+          </Link>
+          , drawn from the OpenAPI document at <Code>/openapi.json</Code>.
+        </DocsHero>
 
         <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-14 lg:px-8">
           <nav aria-label="On this page" className="mb-10 lg:mb-0">

@@ -3,6 +3,7 @@
 import type { Metadata } from "next";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
+import { DocsHero } from "@/components/site/docs-hero";
 import { ApiReference, type OpenApiDocument } from "@/components/site/api-reference";
 import { env } from "@/lib/env";
 import { contractsOf, openApiDocument } from "@/lib/http/openapi";
@@ -21,23 +22,17 @@ export default function ApiReferencePage() {
     <>
       <SiteHeader current="docs" />
       <main id="main" tabIndex={-1} className="focus:outline-none">
-        <div className="border-b border-slate-200 bg-gradient-to-b from-brand-50/70 to-white">
-          <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
-            <p className="text-sm font-semibold text-brand-700">Docs</p>
-            <h1 className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl">API reference</h1>
-            <p className="mt-4 max-w-2xl text-lg leading-8 text-pretty text-slate-600">
-              Every route, from the OpenAPI 3.1 document at{" "}
-              <a href="/openapi.json" className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
-                /openapi.json
-              </a>
-              , which is built from the routes&rsquo; own contracts. The conventions (headers, keys, errors) are on the{" "}
-              <a href="/docs" className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
-                docs page
-              </a>
-              .
-            </p>
-          </div>
-        </div>
+        <DocsHero title="API reference" width="max-w-4xl">
+          Every route, from the OpenAPI 3.1 document at{" "}
+          <a href="/openapi.json" className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
+            /openapi.json
+          </a>
+          , which is built from the routes&rsquo; own contracts. The conventions (headers, keys, errors) are on the{" "}
+          <a href="/docs" className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
+            docs page
+          </a>
+          .
+        </DocsHero>
         <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
           <ApiReference document={document} />
         </div>
