@@ -67,14 +67,14 @@ export default tseslint.config(
   {
     files: ["app/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ regex: "^@/lib/db(/.*)?$", message: "app/ only wires: query through a function in lib/<domain>." }] }],
+      "no-restricted-imports": ["error", { patterns: [{ regex: "^(@/|(\\.\\./)+)lib/db(/.*)?$", message: "app/ only wires: query through a function in lib/<domain>." }] }],
     },
   },
   // components/ are shared pieces of pages, never pages themselves.
   {
     files: ["components/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ regex: "^@/app(/.*)?$", message: "components/ does not import from app/." }] }],
+      "no-restricted-imports": ["error", { patterns: [{ regex: "^(@/|(\\.\\./)+)app(/.*)?$", message: "components/ does not import from app/." }] }],
     },
   },
   // The HTTP layer serves every domain and depends on none.
@@ -83,7 +83,7 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: `^(\\.\\./|@/lib/)(${DOMAINS.join("|")})(/.*)?$`, message: "lib/http does not import domains: have the domain hand it what it needs." }] },
+        { patterns: [{ regex: `^((\\.\\./)+|@/lib/)(${DOMAINS.join("|")})(/.*)?$`, message: "lib/http does not import domains: have the domain hand it what it needs." }] },
       ],
     },
   },

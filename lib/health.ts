@@ -6,6 +6,8 @@ const TIMEOUT_MS = 2000;
 
 /** GET /api/health's 200 answer (a database that does not answer is a 503, an error). */
 export const healthResponse = z.strictObject({ status: z.literal("ok"), database: z.literal("ok") });
+/** GET /api/health's 503: the database did not answer in time. */
+export const healthUnavailableResponse = z.strictObject({ status: z.literal("unavailable"), database: z.literal("unavailable") });
 
 export async function checkHealth(): Promise<{ ok: boolean; database: "ok" | "unavailable" }> {
   try {

@@ -79,6 +79,22 @@ describe("two submissions of one flow at once", () => {
   });
 });
 
+describe("finishing while another tab changes what was brought in", () => {
+  it("saves what was kept by the time the flow finishes, not what this request read", async () => {
+    const flow = await signedInFlow("+14155550162");
+    await previewImport(flow, { provider: "chatgpt", text: "- I live in Porto" });
+    await decidePreview(await reload(flow), { provider: "chatgpt", keep: true });
+    const stale = await reload(flow);
+    // Another tab keeps Claude's preview after this request read the flow.
+    await previewImport(await reload(flow), { provider: "claude", text: "- I love trail running" });
+    await decidePreview(await reload(flow), { provider: "claude", keep: true });
+    await continueFromImport(stale);
+    const done = await reload(flow);
+    expect(done.receipt?.saved.map((s) => s.provider).sort()).toEqual(["chatgpt", "claude"]);
+    expect(await (await db()).memory.count({ where: { userId: stale.userId! } })).toBe(2);
+  });
+});
+
 describe("opening a flow (openFlowFor, the one check every flow page, action and route makes)", () => {
   it("answers open, foreign, ended, expired or unknown", async () => {
     const { id, browserSecret } = await createFlow({ wayIn: "profile_signup", plane: "live", required: [], ip: "10.11.0.9" });

@@ -60,7 +60,10 @@ describe("GET /openapi.json", () => {
     expect(remember.security).toEqual([{ apiKey: [], bearer: [] }, { apiKey: [] }]);
     expect(remember.parameters?.map((p) => `${p.in} ${p.name} ${p.required}`)).toEqual(["header X-Agent true", "header X-User-Id false"]);
     expect(Object.keys(remember.requestBody!.content["application/json"]!.schema.properties ?? {})).toContain("text");
-    expect(Object.keys(remember.responses)).toEqual(expect.arrayContaining(["200", "201", "400", "401", "403", "404", "429"]));
+    expect(Object.keys(remember.responses).sort()).toEqual(["200", "201", "400", "401", "403", "404", "409", "413", "415"]);
+    // Each error status names the codes behind it, from the contract.
+    expect((remember.responses["404"] as unknown as { description: string }).description).toBe("Not found: not_found, unknown_agent, unknown_user");
+    expect((remember.responses["409"] as unknown as { description: string }).description).toBe("Conflict with the current state: agent_inactive");
     expect(remember.responses["201"]!.content!["application/json"]!.schema).toMatchObject({ properties: { livemode: { type: "boolean" } } });
 
     const commitStatus = doc.paths["/v1/profile/commit/{commitId}"]!.get!;

@@ -141,13 +141,18 @@ function OperationCard({ path, method, op }: { path: string; method: string; op:
                   </div>
                 );
               })}
-            <p className="text-slate-500">
-              Errors:{" "}
-              {Object.keys(op.responses)
-                .filter((s) => Number(s) >= 400)
-                .join(", ")}
-              , {path.startsWith("/oauth/") ? "in RFC 6749’s error shape ({ error, error_description })." : "in the API’s error shape ({ error: { code, message }, request_id })."}
-            </p>
+            <div className="text-slate-600">
+              <p>Errors, {path.startsWith("/oauth/") ? "in RFC 6749’s shape ({ error, error_description }):" : "in the API’s shape ({ error: { code, message }, request_id }):"}</p>
+              <ul className="mt-1 space-y-0.5">
+                {Object.entries(op.responses)
+                  .filter(([status, r]) => Number(status) >= 400 && r.content)
+                  .map(([status, r]) => (
+                    <li key={status} className="[overflow-wrap:anywhere]">
+                      <span className="font-mono font-semibold text-slate-900">{status}</span> {r.description}
+                    </li>
+                  ))}
+              </ul>
+            </div>
           </dd>
         </div>
       </dl>

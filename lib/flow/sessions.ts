@@ -313,7 +313,7 @@ export async function completeFlow(input: { flowId: string; userId: string }): P
     if (flow.agentId) await approveAgent({ userId: input.userId, agentId: flow.agentId }, tx);
     if (flow.wayIn === "connect") return { redirectTo: (await connectReturn(flow, tx)) ?? profileHome() };
     if (flow.wayIn !== "oidc") return { redirectTo: profileHome() };
-    const request = flow.request as unknown as OidcFlowRequest;
+    const request = storedOidcRequest.parse(flow.request);
     const code = await issueCode(
       {
         clientId: flow.clientId!,
@@ -340,7 +340,7 @@ export async function completeFlow(input: { flowId: string; userId: string }): P
  * now: an origin removed since stops receiving people); null otherwise.
  */
 async function connectReturn(flow: { developerId: string | null; request: unknown }, tx?: Prisma.TransactionClient): Promise<string | null> {
-  const back = (flow.request as ConnectFlowRequest).return_url;
+  const back = storedConnectRequest.parse(flow.request).return_url;
   if (!back || !flow.developerId) return null;
   return (await isRegisteredDestination({ developerId: flow.developerId, url: back }, tx)) ? back : null;
 }
@@ -351,13 +351,14 @@ export async function declineFlow(input: { flowId: string }): Promise<{ redirect
   const prisma = await db();
   const flow = await prisma.flowSession.findUnique({ where: { id: input.flowId } });
   if (!flow) throw new FlowError("not_found");
-  const ended = await prisma.flowSession.updateMany({ where: { id: flow.id, status: "active" }, data: { status: "declined", endedAt: at } });
+  // A flow on its receipt is finished (the app is approved): only Return ends it.
+  const ended = await prisma.flowSession.updateMany({ where: { id: flow.id, status: "active", screen: { not: "receipt" } }, data: { status: "declined", endedAt: at } });
   if (ended.count === 0) throw new FlowError("ended");
   if (flow.wayIn === "connect") {
     const back = await connectReturn(flow);
     return { redirectTo: back ? callback(back, { error: "access_denied" }) : profileHome() };
   }
   if (flow.wayIn !== "oidc") return { redirectTo: profileHome() };
-  const request = flow.request as unknown as OidcFlowRequest;
+  const request = storedOidcRequest.parse(flow.request);
   return { redirectTo: callback(request.redirect_uri, { error: "access_denied", state: request.state }) };
 }

@@ -5,6 +5,7 @@ import { now as clockNow } from "../clock";
 import { EmailCodeError, sendEmailCode, verifyEmailCode } from "../auth/email-codes";
 import { CodeError, sendSignInCode, verifySignInCode } from "../auth/phone-codes";
 import { accountEmailVerified } from "../auth/email-proof";
+import { configuredThirdParty, isThirdPartyProvider } from "../auth/third-party";
 import { DEVELOPMENT_PROVIDER } from "../connectors/types";
 import { db } from "../db";
 import type { Prisma } from "../db/generated/client";
@@ -21,6 +22,7 @@ import { approveConnectLink } from "../connect-links/links";
 import { BringInError, previewExport, previewPaste, type BroughtIn } from "./bring-in";
 import { nextScreen, type Screen } from "./sequence";
 import { findFlow, FlowError, isExpired, sequenceOf, type FlowReceipt, type FlowSession } from "./sessions";
+import { storedBroughtIn } from "./stored";
 
 /** A problem with what the person entered, shown next to the field it names. */
 export class StepError extends Error {
@@ -63,6 +65,16 @@ async function update(flow: FlowSession, data: Prisma.FlowSessionUpdateManyMutat
   if (!now || now.status !== "active") throw new FlowError("ended");
   if (now.expiresAt <= clockNow()) throw new FlowError("expired");
   throw new StepAlreadyDone();
+}
+
+/**
+ * Before a step's side effect (a text message, an e-mail, using up a code): the flow as it is now is
+ * still on the step's screen, so a second submission of the step sends nothing and only catches up.
+ */
+async function stillOnScreen(flow: FlowSession): Promise<void> {
+  const now = await findFlow(flow.id);
+  if (!now) throw new FlowError("ended");
+  assertOpen(now, [flow.screen]);
 }
 
 /**
@@ -231,6 +243,7 @@ export async function sendFlowEmailCode(flow: FlowSession, input: { email: strin
   assertOpen(flow, ["mailbox"]);
   if (!flow.userId) throw new StepError("email", "Sign in first.");
   try {
+    await stillOnScreen(flow);
     const { email } = await sendEmailCode({ userId: flow.userId, email: input.email, ip: input.ip });
     await update(flow, { pendingEmail: email });
   } catch (err) {
@@ -244,12 +257,19 @@ export async function verifyFlowEmailCode(flow: FlowSession, input: { code: stri
   assertOpen(flow, ["mailbox"]);
   if (!flow.userId) throw new StepError("email_code", "Sign in first.");
   try {
+    await stillOnScreen(flow);
     await verifyEmailCode({ userId: flow.userId, code: input.code });
   } catch (err) {
     if (err instanceof EmailCodeError) throw new StepError("email_code", err.message);
     throw err;
   }
   await finish(flow, flow.userId);
+}
+
+/** Whether the mailbox page after the code may send the person to `provider` to prove their address. */
+export function thirdPartyProofReady(flow: FlowSession, provider: string): boolean {
+  if (flow.status !== "active" || isExpired(flow) || flow.screen !== "mailbox" || !flow.userId) return false;
+  return isThirdPartyProvider(provider) && configuredThirdParty().includes(provider);
 }
 
 /**
@@ -293,8 +313,7 @@ export async function allowCapability(flow: FlowSession): Promise<void> {
   assertOpen(flow, ["capability"]);
   if (!flow.userId || !flow.connect?.capability) throw new StepError("form", "Sign in first.");
   const connect = { ...flow.connect, capability_allowed: true };
-  await update(flow, { request: connect });
-  await finish({ ...flow, connect }, flow.userId);
+  await finish({ ...flow, connect }, flow.userId, { request: connect });
 }
 
 /** "Sign in" under Continue: phone and code first, then the import screen. */
@@ -331,6 +350,7 @@ export async function submitPhone(flow: FlowSession, input: { phone: string; cou
   assertOpen(flow, ["phone", "code"]);
   const e164 = normalisePhone(input.phone, input.country, flow.plane);
   try {
+    await stillOnScreen(flow);
     await sendSignInCode({ phone: e164, plane: flow.plane, phoneScope: phoneScope(flow), ip: input.ip, flowId: flow.id });
   } catch (err) {
     if (err instanceof CodeError) throw new StepError("phone", err.message);
@@ -361,6 +381,7 @@ export async function submitCode(flow: FlowSession, input: { code: string }): Pr
   if (!phoneHash || !phoneLast4) throw new StepError("code", "Enter your number first.");
   if (!/^\s*\d{6}\s*$/.test(input.code)) throw new StepError("code", "Enter the six digits from the text message.");
   try {
+    await stillOnScreen(flow);
     await verifySignInCode({ phoneHash, plane: flow.plane, phoneScope: phoneScope(flow), code: input.code });
   } catch (err) {
     if (err instanceof CodeError) throw new StepError("code", err.message);
@@ -393,13 +414,15 @@ export async function submitCode(flow: FlowSession, input: { code: string }): Pr
  * Saves what was brought in to the person's account and approves the app — there is no
  * permissions screen — in one transaction; the flow moves to the receipt.
  */
-export async function finish(flow: FlowSession, userId: string): Promise<void> {
+export async function finish(flow: FlowSession, userId: string, also: Prisma.FlowSessionUpdateManyMutationInput = {}): Promise<void> {
   await (await db()).$transaction(async (tx) => {
     // First the flow's own transition (which locks its row): a second finish of the same flow waits
     // for this one, then finds the flow no longer on its screen and changes nothing.
-    await update(flow, { userId, screen: "receipt" }, tx);
+    await update(flow, { ...also, userId, screen: "receipt" }, tx);
+    // What was brought in as it stands now, under the lock: a preview another tab kept meanwhile is saved too.
+    const row = await tx.flowSession.findUniqueOrThrow({ where: { id: flow.id }, select: { broughtIn: true } });
     const saved: FlowReceipt["saved"] = [];
-    for (const item of flow.broughtIn.filter((b) => b.confirmed && b.memories.length)) {
+    for (const item of storedBroughtIn.parse(row.broughtIn).filter((b) => b.confirmed && b.memories.length)) {
       const importId = newId(PREFIX.importJob);
       const source = importSource(item.provider);
       await tx.import.create({ data: { id: importId, userId, provider: item.provider, source } });

@@ -14,7 +14,7 @@ export const storedWayIn = z.enum(WAYS_IN);
 export const storedScreen = z.enum(SCREENS);
 export const storedStatus = z.enum(["active", "completed", "declined"]) satisfies z.ZodType<FlowSession["status"]>;
 
-export const storedOidcRequest = z.object({
+export const storedOidcRequest = z.strictObject({
   redirect_uri: z.string(),
   state: nullableString,
   nonce: nullableString,
@@ -22,7 +22,7 @@ export const storedOidcRequest = z.object({
   code_challenge: z.string(),
 }) satisfies z.ZodType<OidcFlowRequest>;
 
-export const storedConnectRequest = z.object({
+export const storedConnectRequest = z.strictObject({
   app: nullableString,
   capability: nullableString,
   purpose: nullableString,
@@ -37,17 +37,17 @@ export const storedConnectRequest = z.object({
 export const storedRequired = z.array(z.array(z.enum([...ASSISTANTS, ...APPS]))) satisfies z.ZodType<RequiredEntry[]>;
 
 export const storedBroughtIn = z.array(
-  z.object({
+  z.strictObject({
     provider: z.enum(ASSISTANTS),
     via: z.enum(["paste", "file"]),
-    memories: z.array(z.object({ text: z.string(), at: nullableString })),
+    memories: z.array(z.strictObject({ text: z.string(), at: nullableString })),
     confirmed: z.boolean(),
   }),
 ) satisfies z.ZodType<BroughtIn[]>;
 
 export const storedReceipt = z
   .object({
-    saved: z.array(z.object({ provider: z.string(), count: z.number().int() })),
+    saved: z.array(z.strictObject({ provider: z.string(), count: z.number().int() })),
     connected: z.array(z.string()).optional(),
     approvedAgentId: nullableString,
   })

@@ -38,6 +38,10 @@ export interface RouteMeta {
   responses: RouteResponses;
   /** The answer's error shape: the /v1 one, or another family's (the OAuth endpoints'). */
   errorFamily: "api" | "other";
+  /** Every /v1 error code the route may answer (none listed for another family). */
+  errorCodes: readonly ErrorCode[];
+  /** Whether a per-IP or per-key limit applies before the handler. */
+  rateLimited: boolean;
   auth: AuthSpec;
   cors: CorsPolicy;
   /** Whether the JSON answer carries livemode. */
@@ -98,7 +102,12 @@ export interface RouteDefinition<BS extends z.ZodType, QS extends z.ZodType, A e
    * How errors are answered: the /v1 shape { error: { code, message }, request_id } (default), or the
    * family's own (the OAuth endpoints hand in theirs, lib/oidc/errors.ts).
    */
-  errors?: ErrorAnswer;
+  errorShape?: ErrorAnswer;
+  /**
+   * The /v1 error codes the route's own work may answer, beyond those its contract already implies
+   * (credentials, validation, limits: contractErrors). The reference lists them; the tests refuse any other.
+   */
+  errors?: readonly ErrorCode[];
   handler: (ctx: Ctx<z.output<BS>, z.output<QS>, A>) => Promise<HandlerResult>;
 }
 
@@ -150,6 +159,25 @@ async function rateLimit(def: { limiter: Limiter; by: "ip" | "key" }, subject: s
   }
 }
 
+/** The /v1 error codes a contract implies: its credentials, the validation of its inputs, its limit. */
+export function contractErrors(def: Pick<RouteDefinition<z.ZodType, z.ZodType, AuthSpec>, "auth" | "body" | "query" | "invalidCode" | "rateLimit">): ErrorCode[] {
+  const codes: ErrorCode[] = [];
+  const { auth } = def;
+  if (auth.key !== "none") codes.push("api_key_required", "invalid_api_key");
+  if (auth.key === "secret") codes.push("secret_key_required");
+  if (auth.testPlaneOnly) codes.push("sandbox_requires_test_key");
+  if (auth.agent) codes.push("agent_required", "unknown_agent", "agent_inactive");
+  if (auth.user !== "none") {
+    // insufficient_scope: an access token without the route's scope, or on a route that takes none.
+    codes.push("invalid_access_token", "unknown_user", "agent_not_approved", "insufficient_scope");
+    if (auth.user === "required") codes.push("user_required");
+  }
+  if (def.query) codes.push("invalid_request");
+  if (def.body) codes.push(def.invalidCode ?? "invalid_request", "invalid_json", "payload_too_large", "unsupported_media_type");
+  if (def.rateLimit) codes.push("rate_limited");
+  return codes;
+}
+
 export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.ZodType = z.ZodUndefined, A extends AuthSpec = AuthSpec>(
   def: RouteDefinition<BS, QS, A>,
 ): RouteHandler {
@@ -191,7 +219,7 @@ export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.
         response = json(body, { status: result.status, headers: result.headers });
       }
     } catch (err) {
-      response = (def.errors ?? apiErrorAnswer)(err, requestId);
+      response = (def.errorShape ?? apiErrorAnswer)(err, requestId);
     }
     response.headers.set("X-Request-Id", requestId);
     await applyCors(response, cors, req);
@@ -214,7 +242,9 @@ export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.
       path: def.path,
       summary: def.summary,
       responses: def.responses,
-      errorFamily: def.errors ? ("other" as const) : ("api" as const),
+      errorFamily: def.errorShape ? ("other" as const) : ("api" as const),
+      errorCodes: def.errorShape ? [] : [...new Set([...contractErrors(def), ...(def.errors ?? [])])].sort(),
+      rateLimited: !!def.rateLimit,
       auth: def.auth,
       cors,
       livemode: def.livemode === true,

@@ -3,6 +3,7 @@
 // here is written by hand per route, so the reference cannot drift from what the routes accept.
 import { z } from "zod";
 import type { RouteMeta } from "./define-route";
+import { ERROR_STATUS } from "./errors";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -48,18 +49,28 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   413: "The body is too large",
   415: "The body is not JSON",
   422: "The body is not in the expected format",
+  402: "Quota exceeded",
+  409: "Conflict with the current state",
+  428: "A commit is due first",
   429: "Too many requests",
+  503: "Unavailable",
 };
 
-/** The error statuses a route can answer, from what its contract checks. */
-function errorStatuses(meta: RouteMeta): number[] {
-  const statuses = new Set<number>([400]);
-  if (meta.body) statuses.add(413).add(415);
-  if (meta.auth.key !== "none" || meta.path.startsWith("/oauth/")) statuses.add(401);
-  if (meta.auth.agent || meta.auth.user !== "none" || meta.auth.testPlaneOnly) statuses.add(403);
-  if (meta.auth.agent || meta.auth.user !== "none" || meta.path.includes("[")) statuses.add(404);
-  statuses.add(429);
-  return [...statuses].sort();
+/**
+ * The error answers a route can give, status by status, with the codes behind each: for the /v1 family
+ * from the codes its contract lists; for the OAuth endpoints, RFC 6749's (400; 401 for a client or
+ * token they check; 429 over their limit).
+ */
+function errorStatuses(meta: RouteMeta): Map<number, string[]> {
+  const statuses = new Map<number, string[]>();
+  if (meta.errorFamily === "api") {
+    for (const code of meta.errorCodes) statuses.set(ERROR_STATUS[code], [...(statuses.get(ERROR_STATUS[code]) ?? []), code]);
+  } else {
+    statuses.set(400, []);
+    if (meta.checksItself) statuses.set(401, []);
+    if (meta.rateLimited) statuses.set(429, []);
+  }
+  return new Map([...statuses].sort(([a], [b]) => a - b));
 }
 
 /** `/v1/profile/commit/[commitId]` → `/v1/profile/commit/{commitId}`. */
@@ -103,8 +114,9 @@ function operation(meta: RouteMeta): JsonSchema {
       ? { description: STATUS_TEXT[Number(status)] ?? "Answer", content: { "application/json": { schema: schemaOf(schema, "output") } } }
       : { description: STATUS_TEXT[Number(status)] ?? "Answer" };
   }
-  for (const status of errorStatuses(meta)) {
-    responses[String(status)] ??= { description: STATUS_TEXT[status] ?? "Error", content: { "application/json": { schema: errorSchema } } };
+  for (const [status, codes] of errorStatuses(meta)) {
+    const description = `${STATUS_TEXT[status] ?? "Error"}${codes.length ? `: ${codes.join(", ")}` : ""}`;
+    responses[String(status)] ??= { description, content: { "application/json": { schema: errorSchema } } };
   }
 
   const op: JsonSchema = { summary: meta.summary, operationId: `${meta.method.toLowerCase()}${openApiPath(meta.path).replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`, tags: [tagOf(meta.path)], responses };

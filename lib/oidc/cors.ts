@@ -51,5 +51,5 @@ export const oauthFormEndpoint = {
   auth: { key: "none", agent: false, user: "none" },
   rateLimit: { limiter: oauthLimiter, by: "ip" },
   cors: requestingClientCors,
-  errors: oauthErrorAnswer,
+  errorShape: oauthErrorAnswer,
 } as const;

@@ -2,6 +2,7 @@
 // its contract declares (defineRoute responses), in the declared shape: every integration test that
 // calls a route checks the contract the OpenAPI document is built from.
 import type { RouteHandler, RouteMeta } from "@/lib/http/define-route";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/http/errors";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -50,7 +51,8 @@ export async function call<T = any>(handler: (req: Request, ctx?: any) => Promis
 export function checkAnswer(meta: RouteMeta, answer: { status: number; body: unknown; contentType: string | null }): void {
   const route = `${meta.method} ${meta.path}`;
   const json = (answer.contentType ?? "").includes("application/json");
-  if (answer.status >= 400) {
+  // An error status the contract declares with its own body (503 from GET /api/health) is checked like any answer.
+  if (answer.status >= 400 && meta.responses[answer.status] === undefined) {
     if (!json) return; // a page for a browser (GET /oauth/authorize), not the API's answer
     const b = answer.body as { error?: unknown; error_description?: unknown; request_id?: unknown };
     const ok =
@@ -58,6 +60,12 @@ export function checkAnswer(meta: RouteMeta, answer: { status: number; body: unk
         ? typeof (b?.error as { code?: unknown } | undefined)?.code === "string" && typeof (b.error as { message?: unknown }).message === "string" && typeof b.request_id === "string"
         : typeof b?.error === "string" && typeof b.error_description === "string";
     if (!ok) throw new Error(`${route} answered ${answer.status} outside its error shape: ${JSON.stringify(answer.body)?.slice(0, 300)}`);
+    if (meta.errorFamily === "api") {
+      // The code is one the contract lists (what its checks imply, and the route's own errors), at its status.
+      const code = (b.error as { code: ErrorCode }).code;
+      if (!meta.errorCodes.includes(code) && code !== "internal_error") throw new Error(`${route} answered ${code}, which its contract does not list (errors: [${meta.errorCodes.join(", ")}])`);
+      if (ERROR_STATUS[code] !== answer.status) throw new Error(`${route} answered ${code} with ${answer.status}, not ${ERROR_STATUS[code]}`);
+    }
     return;
   }
   const schema = meta.responses[answer.status];

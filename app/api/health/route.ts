@@ -1,12 +1,12 @@
 // GET /api/health — 200 when the database answers, 503 when it does not.
 import { defineRoute } from "@/lib/http/define-route";
-import { checkHealth, healthResponse } from "@/lib/health";
+import { checkHealth, healthResponse, healthUnavailableResponse } from "@/lib/health";
 
 export const GET = defineRoute({
   method: "GET",
   path: "/api/health",
   summary: "200 when the database answers, 503 when it does not.",
-  responses: { 200: healthResponse },
+  responses: { 200: healthResponse, 503: healthUnavailableResponse },
   auth: { key: "none", agent: false, user: "none" },
   handler: async () => {
     const health = await checkHealth();

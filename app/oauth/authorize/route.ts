@@ -15,7 +15,7 @@ export const GET = defineRoute({
   responses: { 303: null },
   auth: { key: "none", agent: false, user: "none" },
   rateLimit: { limiter: oauthLimiter, by: "ip" },
-  errors: oauthErrorAnswer,
+  errorShape: oauthErrorAnswer,
   handler: async ({ req, ip }) => {
     const url = new URL(req.url);
     try {

@@ -23,7 +23,7 @@ const common = {
   responses: { 200: userinfoResponse },
   auth: { key: "none", agent: false, user: "none" },
   rateLimit: { limiter: oauthLimiter, by: "ip" },
-  errors: oauthErrorAnswer,
+  errorShape: oauthErrorAnswer,
   checksItself: "access_token",
 } as const;
 export const GET = defineRoute({ ...common, method: "GET", handler: userinfo });

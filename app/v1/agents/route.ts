@@ -18,6 +18,7 @@ export const POST = defineRoute({
   path: "/v1/agents",
   summary: "Creates an agent (secret key, no X-Agent).",
   responses: { 201: agentResponse },
+  errors: ["agent_exists"],
   auth: { key: "secret", agent: false, user: "none" },
   body: z.object({ handle: agentHandleSchema, display_name: z.string().trim().min(1).max(100).optional() }),
   handler: async ({ key, body }) => ({

@@ -16,6 +16,7 @@ export const GET = defineRoute({
   path: "/v1/profile",
   summary: "The user's composed profile, or one box of memories, for an approved agent.",
   responses: { 200: profileResponse },
+  errors: ["commit_required"],
   auth: { key: "secret", agent: true, user: "required", scope: "profile.read" satisfies ProfileToolScope },
   livemode: true,
   query: z.object({

@@ -6,9 +6,9 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { openSecret, sealSecret } from "@/lib/crypto";
 import { FLOW_TTL_SECONDS, FlowError, flowCookieName, openFlowFor, type FlowSession } from "@/lib/flow/sessions";
-import { allowCapability, changeFlowEmail, changeNumber, sendFlowEmailCode, verifyFlowEmailCode, chooseSignIn, continueFromApp, continueFromApps, continueFromImport, continueFromMailbox, decidePreview, previewImport, StepAlreadyDone, StepError, submitCode, submitPhone, type FormState } from "@/lib/flow/steps";
+import { allowCapability, changeFlowEmail, changeNumber, sendFlowEmailCode, verifyFlowEmailCode, chooseSignIn, continueFromApp, continueFromApps, continueFromImport, continueFromMailbox, decidePreview, previewImport, StepAlreadyDone, StepError, submitCode, submitPhone, thirdPartyProofReady, type FormState } from "@/lib/flow/steps";
 import { PHONE_CODE_PROVIDER, sessionTicket, signIn } from "@/lib/auth/session";
-import { configuredThirdParty, isThirdPartyProvider, VERIFY_FLOW_COOKIE } from "@/lib/auth/third-party";
+import { VERIFY_FLOW_COOKIE } from "@/lib/auth/third-party";
 import { clientIp } from "@/lib/http/request";
 import { env } from "@/lib/env";
 
@@ -142,7 +142,7 @@ export async function thirdPartyAction(flowId: string, provider: string): Promis
   let ready = false;
   try {
     const flow = await openFlow(flowId);
-    ready = flow.status === "active" && flow.screen === "mailbox" && !!flow.userId && isThirdPartyProvider(provider) && configuredThirdParty().includes(provider);
+    ready = thirdPartyProofReady(flow, provider);
   } catch (err) {
     if (!(err instanceof FlowError)) throw err;
   }

@@ -5,10 +5,7 @@ import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { DocsHero } from "@/components/site/docs-hero";
 import { ApiReference, type OpenApiDocument } from "@/components/site/api-reference";
-import { env } from "@/lib/env";
-import { contractsOf, openApiDocument } from "@/lib/http/openapi";
-import { version } from "@/package.json";
-import { ROUTE_MODULES } from "../../../openapi.json/routes.generated";
+import { serviceOpenApi } from "../../../openapi.json/document";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = {
@@ -17,7 +14,7 @@ export const metadata: Metadata = {
 };
 
 export default function ApiReferencePage() {
-  const document = openApiDocument(contractsOf(ROUTE_MODULES), { baseUrl: env().BASE_URL, version }) as OpenApiDocument;
+  const document = serviceOpenApi().document as unknown as OpenApiDocument;
   return (
     <>
       <SiteHeader current="docs" />

@@ -17,6 +17,7 @@ export const POST = defineRoute({
   path: "/v1/profile/connect",
   summary: "Mint a connect link for a person: to sign in and approve the agent, connect an app, allow a capability, or bring their profile.",
   responses: { 200: connectResponse },
+  errors: ["user_required", "invalid_return_url", "rate_limited"],
   auth: { key: "secret", agent: true, user: "none" },
   // All fields optional; `required` and anything else unknown are dropped without error.
   body: z.object({

@@ -9,6 +9,7 @@ export const POST = defineRoute({
   path: "/v1/profile/forget",
   summary: "Delete the agent's own memories by id, words, import or scope (preview first).",
   responses: { 200: forgetResponse },
+  errors: ["not_found", "memory_not_owned"],
   auth: { key: "secret", agent: true, user: "required", scope: "profile.remember" satisfies ProfileToolScope },
   livemode: true,
   body: forgetBody,

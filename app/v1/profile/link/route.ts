@@ -10,6 +10,7 @@ export const POST = defineRoute({
   path: "/v1/profile/link",
   summary: "Link an OpenID Connect user (by the access token of the code exchange) to the developer's own user id (X-User-Id).",
   responses: { 200: linkResponse },
+  errors: ["agent_token_not_allowed", "client_not_owned", "invalid_access_token", "link_requires_external_user"],
   auth: { key: "secret", agent: true, user: "none" },
   body: z.object({ access_token: z.string().max(256).optional() }),
   handler: async ({ req, key, body }) => {

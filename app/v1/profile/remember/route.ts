@@ -9,6 +9,7 @@ export const POST = defineRoute({
   path: "/v1/profile/remember",
   summary: "One durable fact, written by the acting agent.",
   responses: { 200: rememberResponse, 201: rememberResponse },
+  errors: ["not_found"],
   auth: { key: "secret", agent: true, user: "required", scope: "profile.remember" satisfies ProfileToolScope },
   livemode: true,
   body: rememberBody,

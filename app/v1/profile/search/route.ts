@@ -9,6 +9,7 @@ export const GET = defineRoute({
   path: "/v1/profile/search",
   summary: "Full-text search over the memories the agent can see.",
   responses: { 200: searchResponse },
+  errors: ["commit_required"],
   auth: { key: "secret", agent: true, user: "required", scope: "profile.search" satisfies ProfileToolScope },
   livemode: true,
   query: searchQuery,

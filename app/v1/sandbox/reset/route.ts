@@ -8,6 +8,7 @@ export const POST = defineRoute({
   path: "/v1/sandbox/reset",
   summary: "Restores the synthetic user's seeded state (sk_test_ + X-Agent).",
   responses: { 200: resetResponse },
+  errors: ["not_found"],
   auth: { key: "secret", agent: true, user: "none", testPlaneOnly: true },
   handler: async ({ key, agent }) => ({ body: await resetSandbox({ developerId: key.developerId, agentId: agent.id }) }),
 });

@@ -11,6 +11,7 @@ export const POST = defineRoute({
   path: "/v1/sandbox/simulate",
   summary: "Records a simulated failure until the next reset (sk_test_).",
   responses: { 200: simulateResponse },
+  errors: ["unknown_scenario"],
   auth: { key: "secret", agent: false, user: "none", testPlaneOnly: true },
   body: z.object({ scenario: z.string().min(1) }),
   handler: async ({ key, body }) => {

@@ -10,6 +10,7 @@ export const POST = defineRoute({
   path: "/v1/sso/origins",
   summary: "Approve an origin for the developer's SSO clients.",
   responses: { 200: originResponse },
+  errors: ["invalid_origin"],
   auth: { key: "secret", agent: true, user: "none" },
   rateLimit: { limiter: oauthLimiter, by: "ip" },
   body: z.object({ origin: z.string().max(2_048) }),

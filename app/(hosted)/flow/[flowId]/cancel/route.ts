@@ -6,7 +6,8 @@ export async function POST(req: Request, { params }: { params: Promise<{ flowId:
   const { flowId } = await params;
   const back = new URL(`/flow/${flowId}`, env().BASE_URL);
   const opened = await openFlowFor(flowId, flowCookieFrom(req, flowId));
-  if (opened.state !== "open") return Response.redirect(back, 303);
+  // An expired flow can still be declined: the app hears access_denied rather than nothing.
+  if (opened.state !== "open" && opened.state !== "expired") return Response.redirect(back, 303);
   try {
     const { redirectTo } = await declineFlow({ flowId });
     return Response.redirect(redirectTo, 303);

@@ -11,6 +11,7 @@ export const GET = defineRoute({
   path: "/personal-mcp/connect/[linkId]/status",
   summary: "A connect link's status: pending, approved or expired.",
   responses: { 200: linkStatusResponse },
+  errors: ["not_found"],
   auth: { key: "none", agent: false, user: "none" },
   cors: "open",
   handler: async ({ params }) => {

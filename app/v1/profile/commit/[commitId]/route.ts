@@ -9,6 +9,7 @@ export const GET = defineRoute({
   path: "/v1/profile/commit/[commitId]",
   summary: "A commit's status, and its result once it has run.",
   responses: { 200: commitStatusResponse },
+  errors: ["not_found"],
   auth: { key: "secret", agent: true, user: "required", scope: "profile.commit" satisfies ProfileToolScope },
   livemode: true,
   handler: async ({ user, agent, params }) => ({

@@ -10,6 +10,7 @@ export const DELETE = defineRoute({
   path: "/v1/sso/clients/[clientId]/redirect-uris",
   summary: "Remove one callback from the developer's own client.",
   responses: { 200: redirectUrisResponse },
+  errors: ["not_found"],
   auth: { key: "secret", agent: true, user: "none" },
   rateLimit: { limiter: oauthLimiter, by: "ip" },
   body: z.object({ redirect_uri: z.string().min(1).max(2_048) }),
