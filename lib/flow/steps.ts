@@ -211,7 +211,7 @@ class DryRun extends Error {}
  * account: finish's own steps, run in a transaction that is rolled back, then the one decision
  * (lib/auth/email-proof.ts) on what they left.
  */
-async function verifiedOnceFinished(flow: FlowSession, userId: string): Promise<boolean> {
+export async function verifiedOnceFinished(flow: FlowSession, userId: string): Promise<boolean> {
   let verified = false;
   try {
     await (await db()).$transaction(async (tx) => {

@@ -11,15 +11,14 @@ import { CodeForm, ContinueForm, CopyButton, DecideForm, ImportForm, PhoneForm, 
 import { primaryButton, secondaryButton } from "@/components/flow/styles";
 import { RESEND_AFTER_SECONDS, takesSandboxCode } from "@/lib/auth/phone-codes";
 import { SANDBOX_VERIFICATION_CODE } from "@/lib/sandbox/seed";
-import { configuredThirdParty, isThirdPartyProvider, THIRD_PARTY_NAMES } from "@/lib/auth/third-party";
+import { isThirdPartyProvider, THIRD_PARTY_NAMES } from "@/lib/auth/third-party";
 import { agentDisplayName } from "@/lib/agents/agents";
-import { DEVELOPMENT_PROVIDER } from "@/lib/connectors/types";
-import { isMailboxOnly } from "@/lib/flow/required";
 import { memoryPrompt } from "@/lib/flow/bring-in";
-import { APP_NAMES, APPS, ASSISTANT_NAMES, ASSISTANTS, EXPORT_ASSISTANTS, MAILBOX_APPS, type App, type Assistant } from "@/lib/catalogue";
+import { APP_NAMES, APPS, ASSISTANT_NAMES, ASSISTANTS, EXPORT_ASSISTANTS, type App, type Assistant } from "@/lib/catalogue";
 import { screenSequence } from "@/lib/flow/sequence";
 import { flowCookieName, openFlowFor, sequenceOf, type FlowSession } from "@/lib/flow/sessions";
 import { connectedApps, continueState } from "@/lib/flow/steps";
+import { mailboxView } from "@/lib/flow/views";
 import { allowCapabilityAction, changeEmailAction, changeNumberAction, emailAction, emailCodeAction, codeAction, continueAction, continueAppAction, continueAppsAction, continueMailboxAction, decideAction, phoneAction, previewAction, resendAction, signInFirstAction, thirdPartyAction } from "./actions";
 
 export const dynamic = "force-dynamic";
@@ -117,13 +116,8 @@ export default async function FlowPage({
     case "receipt":
       return <Receipt flow={flow} appName={appName} shell={shell} />;
     case "mailbox": {
-      const connections = await connectedApps(flow);
-      // After the code the mailbox is offered, not required; first in the flow it is what the app requires.
-      const offered = !!flow.userId;
-      const mailboxes = offered ? MAILBOX_APPS : MAILBOX_APPS.filter((m) => flow.required.some((entry) => isMailboxOnly(entry) && entry.includes(m)));
-      // After the code, only a mailbox that proves the address counts (not a development connection).
-      const connectedMailbox = mailboxes.some((m) => connections.some((c) => c.app === m && c.status === "active" && !(offered && c.provider === DEVELOPMENT_PROVIDER)));
-      const met = offered || connectedMailbox;
+      const view = await mailboxView(flow);
+      const { offered, mailboxes } = view;
       return (
         <FlowShell {...shell} title={offered ? "Add your mailbox" : `${appName} asks for your mailbox`}>
           <p className="mt-3 text-slate-600">
@@ -139,18 +133,18 @@ export default async function FlowPage({
           )}
           <ul className="mt-6 space-y-2">
             {mailboxes.map((m) => (
-              <AppRow key={m} flow={flow} app={m} connection={connections.find((c) => c.app === m)} required={!met} />
+              <AppRow key={m} flow={flow} app={m} connection={view.connections.find((c) => c.app === m)} required={!view.continueEnabled} />
             ))}
           </ul>
-          {offered && !connectedMailbox && (
+          {view.emailCode && (
             <section aria-labelledby="email-code-title" className="mt-6 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
               <h2 id="email-code-title" className="font-semibold text-slate-900">
                 Or confirm your email with a code
               </h2>
-              {flow.pendingEmail ? (
+              {view.emailCode.pendingEmail ? (
                 <>
                   <p className="mt-1 text-sm text-slate-600">
-                    We sent a six-digit code to <span className="font-semibold text-slate-900">{flow.pendingEmail}</span>.
+                    We sent a six-digit code to <span className="font-semibold text-slate-900">{view.emailCode.pendingEmail}</span>.
                   </p>
                   <SingleFieldForm
                     action={emailCodeAction.bind(null, flow.id)}
@@ -182,14 +176,14 @@ export default async function FlowPage({
               )}
             </section>
           )}
-          {offered && !connectedMailbox && configuredThirdParty().length > 0 && (
+          {view.thirdParty.length > 0 && (
             <section aria-labelledby="third-party-title" className="mt-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
               <h2 id="third-party-title" className="font-semibold text-slate-900">
                 Or confirm it by signing in
               </h2>
               <p className="mt-1 text-sm text-slate-600">The address your account there has confirmed becomes your verified email. Your phone number stays how you sign in here.</p>
               <div className="mt-3 grid gap-2 sm:grid-cols-2">
-                {configuredThirdParty().map((p) => (
+                {view.thirdParty.map((p) => (
                   <form key={p} action={thirdPartyAction.bind(null, flow.id, p)}>
                     <button type="submit" className={`${secondaryButton} w-full`}>
                       Continue with {THIRD_PARTY_NAMES[p]}
@@ -200,12 +194,7 @@ export default async function FlowPage({
             </section>
           )}
           <div className="mt-8 border-t border-slate-200 pt-6">
-            <ContinueForm
-              action={continueMailboxAction.bind(null, flow.id)}
-              enabled={met}
-              label={offered && !connectedMailbox ? "Not now" : "Continue"}
-              hint={connectedMailbox ? "Your mailbox is connected." : offered ? "Your email address stays unverified until a mailbox, a code or a sign-in proves it." : mailboxes.length > 1 ? "Connect one of them to continue: one is enough." : "Connect it to continue."}
-            />
+            <ContinueForm action={continueMailboxAction.bind(null, flow.id)} enabled={view.continueEnabled} label={view.continueLabel} hint={view.hint} />
           </div>
         </FlowShell>
       );
