@@ -1,29 +1,7 @@
 // The API reference (/docs/api), drawn from the OpenAPI document (lib/http/openapi.ts): every operation
 // with its credentials, parameters, body fields and answers, grouped as the document tags them.
 
-type Schema = {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  description?: string;
-  pattern?: string;
-};
-type Parameter = { name: string; in: string; required: boolean; description?: string; schema: Schema };
-type Operation = {
-  summary: string;
-  operationId: string;
-  tags: string[];
-  parameters?: Parameter[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
-  responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }>;
-  security: Array<Record<string, unknown>>;
-};
-export type OpenApiDocument = { paths: Record<string, Record<string, Operation>> };
+import type { OpenApiDocument, OpenApiOperation as Operation, OpenApiSchema as Schema } from "@/lib/http/openapi";
 
 const METHOD_STYLE: Record<string, string> = {
   get: "bg-emerald-50 text-emerald-800 ring-emerald-200",

@@ -17,7 +17,7 @@ import type { RequiredEntry } from "./required";
 import { approveAgent, clearUserAccessCache } from "../users/approvals";
 import type { BroughtIn } from "./bring-in";
 import { firstScreen, type Screen, type SequenceInput, type WayIn } from "./sequence";
-import { storedBroughtIn, storedConnectRequest, storedOidcRequest, storedReceipt, storedRequired, storedScreen, storedStatus, storedWayIn } from "./stored";
+import { storedBroughtIn, storedConnectRequest, storedOidcRequest, storedReceipt, storedRequired } from "./stored";
 
 export type { WayIn };
 
@@ -203,7 +203,7 @@ export async function findFlow(id: string): Promise<FlowSession | null> {
   if (!row) return null;
   return {
     id: row.id,
-    wayIn: storedWayIn.parse(row.wayIn),
+    wayIn: row.wayIn,
     developerId: row.developerId,
     agentId: row.agentId,
     plane: row.plane,
@@ -212,8 +212,8 @@ export async function findFlow(id: string): Promise<FlowSession | null> {
     connect: row.wayIn === "connect" ? storedConnectRequest.parse(row.request) : null,
     connectLinkId: row.connectLinkId,
     required: storedRequired.parse(row.required),
-    status: storedStatus.parse(row.status),
-    screen: storedScreen.parse(row.screen),
+    status: row.status,
+    screen: row.screen,
     signInFirst: row.signInFirst,
     broughtIn: storedBroughtIn.parse(row.broughtIn),
     phoneHash: row.phoneHash,

@@ -268,8 +268,13 @@ export async function verifyFlowEmailCode(flow: FlowSession, input: { code: stri
 
 /** Whether the mailbox page after the code may send the person to `provider` to prove their address. */
 export function thirdPartyProofReady(flow: FlowSession, provider: string): boolean {
-  if (flow.status !== "active" || isExpired(flow) || flow.screen !== "mailbox" || !flow.userId) return false;
-  return isThirdPartyProvider(provider) && configuredThirdParty().includes(provider);
+  try {
+    assertOpen(flow, ["mailbox"]);
+  } catch (err) {
+    if (err instanceof StepError || err instanceof FlowError) return false;
+    throw err;
+  }
+  return !!flow.userId && isThirdPartyProvider(provider) && configuredThirdParty().includes(provider);
 }
 
 /**

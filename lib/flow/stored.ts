@@ -1,18 +1,13 @@
 // The flow's stored state, parsed when read: the JSON columns (the way in's request, the required
-// entries, what was brought in, the receipt) and the text columns that hold one of a fixed set of
-// values. A row the service did not write this way is an error, not something to guess at.
+// entries, what was brought in, the receipt). A row the service did not write this way is an error, not
+// something to guess at. The way in, the status and the screen are enums in the database itself.
 import { z } from "zod";
 import { APPS, ASSISTANTS } from "../catalogue";
 import type { BroughtIn } from "./bring-in";
 import type { RequiredEntry } from "./required";
-import { SCREENS, WAYS_IN } from "./sequence";
-import type { ConnectFlowRequest, FlowReceipt, FlowSession, OidcFlowRequest } from "./sessions";
+import type { ConnectFlowRequest, FlowReceipt, OidcFlowRequest } from "./sessions";
 
 const nullableString = z.string().nullable();
-
-export const storedWayIn = z.enum(WAYS_IN);
-export const storedScreen = z.enum(SCREENS);
-export const storedStatus = z.enum(["active", "completed", "declined"]) satisfies z.ZodType<FlowSession["status"]>;
 
 export const storedOidcRequest = z.strictObject({
   redirect_uri: z.string(),

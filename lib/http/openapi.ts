@@ -7,15 +7,42 @@ import { ERROR_STATUS } from "./errors";
 
 type JsonSchema = Record<string, unknown>;
 
+/** The parts of a JSON Schema the reference reads. */
+export type OpenApiSchema = {
+  type?: string | string[];
+  properties?: Record<string, OpenApiSchema>;
+  required?: string[];
+  items?: OpenApiSchema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: OpenApiSchema[];
+  oneOf?: OpenApiSchema[];
+  description?: string;
+  pattern?: string;
+  [keyword: string]: unknown;
+};
+export type OpenApiParameter = { name: string; in: string; required: boolean; description?: string; schema: OpenApiSchema };
+export type OpenApiOperation = {
+  summary: string;
+  operationId: string;
+  tags: string[];
+  parameters?: OpenApiParameter[];
+  requestBody?: { required: boolean; content: Record<string, { schema: OpenApiSchema }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema: OpenApiSchema }> }>;
+  security: Array<Record<string, unknown>>;
+};
+/** The document as the reference page reads it. */
+export type OpenApiDocument = { openapi: string; paths: Record<string, Record<string, OpenApiOperation>> } & JsonSchema;
+
 /** JSON Schema (2020-12, OpenAPI 3.1's dialect) of a zod schema, as a request (`input`) or an answer (`output`) reads. */
-function schemaOf(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+function schemaOf(schema: z.ZodType, io: "input" | "output"): OpenApiSchema {
   const json = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
   delete json.$schema;
   return json;
 }
 
 /** The /v1 error answer (lib/http/errors.ts errorBody). */
-const API_ERROR: JsonSchema = {
+const API_ERROR: OpenApiSchema = {
   type: "object",
   required: ["error", "request_id"],
   properties: {
@@ -30,7 +57,7 @@ const API_ERROR: JsonSchema = {
 };
 
 /** The OAuth endpoints' error answer (RFC 6749 § 5.2). */
-const OAUTH_ERROR: JsonSchema = {
+const OAUTH_ERROR: OpenApiSchema = {
   type: "object",
   required: ["error", "error_description"],
   properties: { error: { type: "string" }, error_description: { type: "string" } },
@@ -85,13 +112,13 @@ function tagOf(path: string): string {
   return { profile: "Profile", sso: "SSO clients", sandbox: "Sandbox", agents: "Agents" }[segment] ?? "Service";
 }
 
-function operation(meta: RouteMeta): JsonSchema {
-  const parameters: JsonSchema[] = [];
+function operation(meta: RouteMeta): OpenApiOperation {
+  const parameters: OpenApiParameter[] = [];
   for (const name of [...meta.path.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1]!)) {
     parameters.push({ name, in: "path", required: true, schema: { type: "string" } });
   }
   if (meta.query) {
-    const query = schemaOf(meta.query, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+    const query = schemaOf(meta.query, "input");
     for (const [name, schema] of Object.entries(query.properties ?? {})) {
       parameters.push({ name, in: "query", required: (query.required ?? []).includes(name), schema });
     }
@@ -108,7 +135,7 @@ function operation(meta: RouteMeta): JsonSchema {
   }
 
   const errorSchema = meta.errorFamily === "api" ? API_ERROR : OAUTH_ERROR;
-  const responses: Record<string, JsonSchema> = {};
+  const responses: OpenApiOperation["responses"] = {};
   for (const [status, schema] of Object.entries(meta.responses)) {
     responses[status] = schema
       ? { description: STATUS_TEXT[Number(status)] ?? "Answer", content: { "application/json": { schema: schemaOf(schema, "output") } } }
@@ -119,7 +146,13 @@ function operation(meta: RouteMeta): JsonSchema {
     responses[String(status)] ??= { description, content: { "application/json": { schema: errorSchema } } };
   }
 
-  const op: JsonSchema = { summary: meta.summary, operationId: `${meta.method.toLowerCase()}${openApiPath(meta.path).replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`, tags: [tagOf(meta.path)], responses };
+  const op: OpenApiOperation = {
+    summary: meta.summary,
+    operationId: `${meta.method.toLowerCase()}${openApiPath(meta.path).replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
+    tags: [tagOf(meta.path)],
+    responses,
+    security: [],
+  };
   if (parameters.length) op.parameters = parameters;
   if (meta.body) op.requestBody = { required: true, content: { "application/json": { schema: schemaOf(meta.body, "input") } } };
   if (meta.form) op.requestBody = { required: true, content: { "application/x-www-form-urlencoded": { schema: schemaOf(meta.form, "input") } } };
@@ -134,8 +167,8 @@ function operation(meta: RouteMeta): JsonSchema {
 }
 
 /** The document for the given routes (every defineRoute handler the service serves). */
-export function openApiDocument(routes: readonly RouteMeta[], info: { baseUrl: string; version: string }): JsonSchema {
-  const paths: Record<string, Record<string, JsonSchema>> = {};
+export function openApiDocument(routes: readonly RouteMeta[], info: { baseUrl: string; version: string }): OpenApiDocument {
+  const paths: OpenApiDocument["paths"] = {};
   for (const meta of [...routes].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))) {
     (paths[openApiPath(meta.path)] ??= {})[meta.method.toLowerCase()] = operation(meta);
   }

@@ -4,7 +4,7 @@ import type { Metadata } from "next";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { DocsHero } from "@/components/site/docs-hero";
-import { ApiReference, type OpenApiDocument } from "@/components/site/api-reference";
+import { ApiReference } from "@/components/site/api-reference";
 import { serviceOpenApi } from "../../../openapi.json/document";
 
 export const dynamic = "force-dynamic";
@@ -14,7 +14,7 @@ export const metadata: Metadata = {
 };
 
 export default function ApiReferencePage() {
-  const document = serviceOpenApi().document as unknown as OpenApiDocument;
+  const { document } = serviceOpenApi();
   return (
     <>
       <SiteHeader current="docs" />
