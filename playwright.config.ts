@@ -1,5 +1,6 @@
 // Browser tests: Debian's Chromium against a production `next start` on a fresh embedded database.
 // This file is tooling, not the service, so it reads process.env directly (lib/env.ts is the service's).
+import { execFileSync } from "node:child_process";
 import { accessSync, constants, mkdirSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
@@ -32,6 +33,13 @@ function findChromium(): string {
   );
 }
 
+/** The major version of the Chromium that draws the screens: visual baselines belong to one renderer. */
+function chromiumMajor(executable: string): string {
+  const version = execFileSync(executable, ["--version"], { encoding: "utf8" });
+  return version.match(/(\d+)\./)?.[1] ?? "unknown";
+}
+const chromium = findChromium();
+
 const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--headless",
@@ -63,6 +71,10 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: "list",
+  // The screen gallery's baselines (e2e/screens.spec.ts), one directory per Chromium major version. A
+  // renderer with none yet records its own, seen in review; one with baselines is compared against them.
+  snapshotPathTemplate: `{testDir}/screens/chromium-${chromiumMajor(chromium)}/{arg}{ext}`,
+  updateSnapshots: "missing",
   use: {
     baseURL,
     trace: "retain-on-failure",
@@ -71,7 +83,7 @@ export default defineConfig({
     {
       name: "chromium",
       testIgnore: /hosts\.spec\.ts/,
-      use: { browserName: "chromium", launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS } },
+      use: { browserName: "chromium", launchOptions: { executablePath: chromium, args: CHROMIUM_ARGS } },
     },
     {
       // MCP_URL and SIGN_IN_URL on host names of their own (e2e/hosts.spec.ts starts that server itself):
@@ -80,7 +92,7 @@ export default defineConfig({
       testMatch: /hosts\.spec\.ts/,
       use: {
         browserName: "chromium",
-        launchOptions: { executablePath: findChromium(), args: [...CHROMIUM_ARGS, `--host-resolver-rules=${SEPARATE_HOSTS.map((h) => `MAP ${h} 127.0.0.1`).join(", ")}`] },
+        launchOptions: { executablePath: chromium, args: [...CHROMIUM_ARGS, `--host-resolver-rules=${SEPARATE_HOSTS.map((h) => `MAP ${h} 127.0.0.1`).join(", ")}`] },
       },
     },
   ],

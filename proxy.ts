@@ -19,7 +19,7 @@ export function proxy(request: NextRequest) {
   return NextResponse.rewrite(rewritten);
 }
 
-/** /dev and everything under it: the outboxes and the stand-in consent page. */
+/** /dev and everything under it: the outboxes, the stand-in consent page and the screen gallery. */
 export function isDevelopmentPath(pathname: string): boolean {
   return pathname === "/dev" || pathname.startsWith("/dev/");
 }

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { findFlow, completeFlow } from "@/lib/flow/sessions";
 import { continueFromImport, continueFromMailbox, continueState, StepError, submitCode, submitPhone } from "@/lib/flow/steps";
-import { mailboxView } from "@/lib/flow/views";
+import { flowScreenView } from "@/lib/flow/views";
 import { phoneDigest } from "@/lib/users/phone";
+import type { FlowSession } from "@/lib/flow/sessions";
 import { createTenant } from "./helpers/fixtures";
 import { startGoogleProvider } from "./helpers/google-provider";
 import { authorizeCall, authorizeParams, CALLBACK, flowIdFrom, pkce, registerClient, tokenCall } from "./helpers/oauth";
@@ -20,6 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => provider.close());
 
+/** What the flow page shows this flow's browser. */
+const shown = (flow: FlowSession) => flowScreenView({ state: "open", flow });
+
 describe("a sign-in that requires a mailbox", () => {
   it("connects Gmail first, then signs in, and the ID token's email is verified by the mailbox", async () => {
     const { startConnection, finishConnection } = await import("@/lib/connectors/connections");
@@ -31,12 +35,12 @@ describe("a sign-in that requires a mailbox", () => {
     expect(flow.screen).toBe("mailbox");
     await expect(continueFromMailbox(flow)).rejects.toBeInstanceOf(StepError);
     // The page shows what the step enforces: Continue off until the required mailbox is connected.
-    expect(await mailboxView(flow)).toMatchObject({ offered: false, mailboxes: ["gmail"], continueEnabled: false, connectedMailbox: false, emailCode: null });
+    expect(await shown(flow)).toMatchObject({ screen: "mailbox", offered: false, rows: [{ app: "gmail", required: true }], continueEnabled: false, connectedMailbox: false, emailCode: null });
 
     const started = await startConnection({ app: "gmail", flowId });
     await finishConnection(await provider.consent(started.url), started.cookie);
     flow = (await findFlow(flowId))!;
-    expect(await mailboxView(flow)).toMatchObject({ continueEnabled: true, connectedMailbox: true, continueLabel: "Continue" });
+    expect(await shown(flow)).toMatchObject({ rows: [{ app: "gmail", state: "connected", required: false }], continueEnabled: true, connectedMailbox: true, continueLabel: "Continue" });
     await continueFromMailbox(flow);
     flow = (await findFlow(flowId))!;
     expect(flow.screen).toBe("import");
@@ -89,7 +93,7 @@ describe("the mailbox page after the code", () => {
     // grace@example.com's Gmail does not own typed@example.org: the address is still unproven, so the page is offered.
     expect((await findFlow(flowId))!.screen).toBe("mailbox");
     // Offered, not required: Continue says "Not now", and the other proofs are offered.
-    expect(await mailboxView((await findFlow(flowId))!)).toMatchObject({ offered: true, mailboxes: ["gmail", "outlook"], continueEnabled: true, continueLabel: "Not now", emailCode: { pendingEmail: null } });
+    expect(await shown((await findFlow(flowId))!)).toMatchObject({ offered: true, rows: [{ app: "gmail" }, { app: "outlook" }], continueEnabled: true, continueLabel: "Not now", emailCode: { pendingEmail: null } });
     // Deciding it changed nothing: the Gmail still waits on the flow, the account keeps its address.
     expect(await prisma.appConnection.count({ where: { flowId, userId: null, app: "gmail" } })).toBe(1);
     expect((await prisma.user.findUniqueOrThrow({ where: { id: userId } })).email).toBe("typed@example.org");

@@ -2,6 +2,9 @@
 // the step's card, and a way to cancel.
 import { LogoMark } from "@/components/site-header";
 import type { Screen } from "@/lib/flow/sequence";
+import { SERVICE_NAME } from "@/lib/flow/views";
+
+export { SERVICE_NAME };
 
 export const SCREEN_LABELS: Record<Screen, string> = {
   mailbox: "Mailbox",
@@ -14,7 +17,6 @@ export const SCREEN_LABELS: Record<Screen, string> = {
   receipt: "Done",
 };
 
-export const SERVICE_NAME = "Profile Service";
 
 export function FlowShell({
   appName,

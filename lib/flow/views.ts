@@ -1,18 +1,108 @@
-// What a flow screen shows, decided here rather than in the page: each screen's view of the flow.
-// The page only lays it out; the rules it shows (what meets the screen, what is offered) are the same
-// functions the steps enforce.
-import { configuredThirdParty, type ThirdPartyProvider } from "../auth/third-party";
-import { MAILBOX_APPS, type MailboxApp } from "../catalogue";
+// What a flow screen shows, decided here rather than in the page: each screen's view of the flow, as
+// plain data. The page opens the flow and asks flowScreenView(); components/flow/flow-screen.tsx lays
+// the view out. The rules a view shows (what meets a screen, what is offered) are the same functions
+// the steps enforce. The development screen gallery (lib/flow/gallery.ts) builds these views from
+// fixtures, so every screen can be seen without a database.
+import { getCountries, getCountryCallingCode } from "libphonenumber-js";
+import { agentDisplayName } from "../agents/agents";
+import { RESEND_AFTER_SECONDS, takesSandboxCode } from "../auth/phone-codes";
+import { configuredThirdParty, isThirdPartyProvider, THIRD_PARTY_NAMES, type ThirdPartyProvider } from "../auth/third-party";
+import { APP_NAMES, APPS, ASSISTANT_NAMES, ASSISTANTS, EXPORT_ASSISTANTS, isApp, MAILBOX_APPS, type App, type Assistant, type MailboxApp } from "../catalogue";
+import { appState, connectsInDevelopment, type AppState } from "../connectors/connections";
+import { SANDBOX_VERIFICATION_CODE } from "../sandbox/seed";
+import { memoryPrompt } from "./bring-in";
 import { isMailboxOnly, requiredMet } from "./required";
-import type { FlowSession } from "./sessions";
-import { connectedApps, metNames, verifiedOnceFinished, type ConnectedApp } from "./steps";
+import { screenSequence, type Screen } from "./sequence";
+import { sequenceOf, type FlowSession, type OpenedFlow } from "./sessions";
+import { connectedApps, continueState, metNames, verifiedOnceFinished, type ConnectedApp } from "./steps";
+
+/** The service's own name, shown where the service itself (not an app) is the one signing in. */
+export const SERVICE_NAME = "Profile Service";
+
+/** The frame around a screen: whose sign-in it is, where the person is in the steps, where Cancel posts. */
+export interface ShellView {
+  appName: string;
+  /** The service's own page (its sign-up): its mark, never an app's name. */
+  own: boolean;
+  steps: Screen[];
+  current: Screen;
+  cancelAction?: string;
+}
+
+/** On every screen of a connect link that binds the developer's own id: which profile gets linked. */
+export interface LinkNoticeView {
+  appName: string;
+  phoneLast4: string | null;
+}
+
+/** An app's row: where it links, its state, the line under its name, and whether it is marked Required. */
+export interface AppRowView {
+  app: App;
+  href: string;
+  state: AppState;
+  detail: string;
+  required: boolean;
+}
+
+export type AssistantBadge = { kind: "imported"; count: number } | { kind: "preview" } | { kind: "required" } | { kind: "done" } | null;
+
+export type AssistantPanel =
+  | { kind: "preview"; count: number; shown: Array<{ text: string; date: string | null }>; more: number }
+  | { kind: "prompt"; prompt: string; acceptsFile: boolean; replaces: number | null };
+
+export interface AssistantRowView {
+  assistant: Assistant;
+  name: string;
+  /** Opens (or, when open, closes) the assistant's card. */
+  href: string;
+  open: boolean;
+  badge: AssistantBadge;
+  panel: AssistantPanel | null;
+}
+
+export interface ImportView {
+  screen: "import";
+  shell: ShellView;
+  linkNotice: LinkNoticeView | null;
+  connectError: string | null;
+  signedIn: boolean;
+  assistants: AssistantRowView[];
+  apps: AppRowView[];
+  /** Some required entry is met by any one of several names. */
+  alternatives: boolean;
+  continueEnabled: boolean;
+  hint: string;
+}
+
+export interface PhoneView {
+  screen: "phone";
+  shell: ShellView;
+  signInFirst: boolean;
+  linkNotice: LinkNoticeView | null;
+  countries: Array<{ code: string; name: string; dial: string }>;
+  defaultCountry: string;
+}
+
+export interface CodeView {
+  screen: "code";
+  shell: ShellView;
+  phoneLast4: string;
+  /** The sandbox number's fixed code, said on the page; null for every real number. */
+  sandboxCode: string | null;
+  linkNotice: LinkNoticeView | null;
+  resendAfterSeconds: number;
+}
 
 export interface MailboxView {
+  screen: "mailbox";
+  shell: ShellView;
   /** After the code the mailbox is offered, not required (the person may skip it); first in the flow the app requires it. */
   offered: boolean;
-  /** The mailboxes the page lists: every one when offered; otherwise those the required entries name. */
-  mailboxes: MailboxApp[];
-  connections: ConnectedApp[];
+  /** The mailboxes listed: every one when offered; otherwise those the required entries name. */
+  rows: AppRowView[];
+  connectError: string | null;
+  /** The provider that did not confirm an address, after a failed sign-in proof. */
+  verifyError: string | null;
   /**
    * First in the flow: a listed mailbox is connected. After the code: the address will be proven once
    * the flow finishes (email_verified's one decision, lib/auth/email-proof.ts), by a mailbox connected here.
@@ -24,23 +114,201 @@ export interface MailboxView {
   hint: string;
   /** The other proofs of the address, offered after the code while no mailbox proves it. */
   emailCode: { pendingEmail: string | null } | null;
-  thirdParty: ThirdPartyProvider[];
+  thirdParty: Array<{ provider: ThirdPartyProvider; name: string }>;
 }
 
-export async function mailboxView(flow: FlowSession): Promise<MailboxView> {
+export interface AppsView {
+  screen: "app" | "apps";
+  shell: ShellView;
+  /** The app the connect link names (screen "app"); null on the list of every app. */
+  app: App | null;
+  purpose: string | null;
+  linkNotice: LinkNoticeView | null;
+  connectError: string | null;
+  rows: AppRowView[];
+  met: boolean;
+}
+
+export interface CapabilityView {
+  screen: "capability";
+  shell: ShellView;
+  capability: string;
+  appLabel: string;
+  permission: string;
+  purpose: string | null;
+}
+
+export interface ReceiptView {
+  screen: "receipt";
+  shell: ShellView;
+  saved: Array<{ name: string; count: number }>;
+  connected: string[];
+  /** An agent was approved (every way in but the service's own sign-up). */
+  approved: boolean;
+  returnAction: string;
+}
+
+/** A flow this browser cannot go on with: not a flow, another browser's, finished, or expired. */
+export interface EndedView {
+  screen: "ended";
+  kind: "unknown" | "foreign" | "ended" | "expired";
+  appName: string;
+  own: boolean;
+  home: string;
+}
+
+export type FlowScreenView = ImportView | PhoneView | CodeView | MailboxView | AppsView | CapabilityView | ReceiptView | EndedView;
+
+/** What the flow page's address carries besides the flow: the open card and the outcome of a connection or proof. */
+export interface FlowPageQuery {
+  card?: string;
+  connectError?: string;
+  verifyError?: string;
+  verifyWith?: string;
+  acceptLanguage?: string;
+}
+
+export async function flowScreenView(opened: OpenedFlow, query: FlowPageQuery = {}): Promise<FlowScreenView> {
+  if (!opened.flow) return { screen: "ended", kind: "unknown", appName: "Sign in", own: false, home: "/" };
+  const flow = opened.flow;
+  const own = flow.wayIn === "profile_signup";
+  const appName = own ? SERVICE_NAME : ((flow.agentId ? await agentDisplayName(flow.agentId) : null) ?? "The app");
+  if (opened.state !== "open") return { screen: "ended", kind: opened.state, appName, own, home: flow.request ? new URL(flow.request.redirect_uri).origin : "/" };
+
+  const shell: ShellView = { appName, own, steps: screenSequence(sequenceOf(flow)), current: flow.screen, cancelAction: `/flow/${flow.id}/cancel` };
+  const linkNotice = flow.connect?.binds_external_id ? { appName, phoneLast4: null } : null;
+  const connectError = query.connectError ?? null;
+  switch (flow.screen) {
+    case "phone":
+      return { screen: "phone", shell, signInFirst: flow.signInFirst, linkNotice, countries: phoneCountries(), defaultCountry: countryOf(query.acceptLanguage) };
+    case "code":
+      return {
+        screen: "code",
+        shell,
+        phoneLast4: flow.phoneLast4 ?? "",
+        sandboxCode: flow.phoneHash && takesSandboxCode({ plane: flow.plane, phoneHash: flow.phoneHash }) ? SANDBOX_VERIFICATION_CODE : null,
+        linkNotice: linkNotice && { ...linkNotice, phoneLast4: flow.phoneLast4 },
+        resendAfterSeconds: RESEND_AFTER_SECONDS,
+      };
+    case "receipt":
+      return receiptView(flow, shell);
+    case "mailbox":
+      return mailboxView(flow, shell, query);
+    case "app":
+    case "apps": {
+      const name = flow.connect?.client_name ?? appName;
+      return appsView(flow, { ...shell, appName: name }, linkNotice && { ...linkNotice, appName: name }, connectError);
+    }
+    case "capability": {
+      const capability = flow.connect?.capability ?? ":";
+      const [app = "", permission = ""] = capability.split(":");
+      return {
+        screen: "capability",
+        shell: { ...shell, appName: flow.connect?.client_name ?? appName },
+        capability,
+        appLabel: isApp(app) ? APP_NAMES[app] : app,
+        permission: permission.replace(/_/g, " "),
+        purpose: flow.connect?.purpose ?? null,
+      };
+    }
+    case "import":
+      return importView(flow, shell, linkNotice, connectError, query.card);
+  }
+}
+
+/** An app's row as the flow shows it. */
+export function appRow(flow: Pick<FlowSession, "id">, app: App, connection: { accountEmail: string | null; status: string } | undefined, required: boolean): AppRowView {
+  const state = appState(app, connection);
+  const detail =
+    state === "connected"
+      ? connection?.accountEmail || "Connected"
+      : state === "reconnect"
+        ? "Needs reconnecting"
+        : state === "connect"
+          ? connectsInDevelopment(app)
+            ? "Connect (development)"
+            : "Connect"
+          : "Not set up on this service";
+  return { app, href: `/flow/${flow.id}/connect/${app}`, state, detail, required };
+}
+
+async function importView(flow: FlowSession, shell: ShellView, linkNotice: LinkNoticeView | null, connectError: string | null, card?: string): Promise<ImportView> {
+  const connections = await connectedApps(flow);
+  const state = await continueState(flow, connections);
+  const required = new Set(flow.required.flat());
+  const unmet = new Set(state.required.filter((r) => !r.met).flatMap((r) => r.names));
+  const byRequired = <T extends string>(list: readonly T[]) => [...list].sort((a, b) => Number(unmet.has(b)) - Number(unmet.has(a)));
+  const selected = ASSISTANTS.find((a) => a === card);
+  const assistants = byRequired(ASSISTANTS).map((assistant): AssistantRowView => {
+    const item = flow.broughtIn.find((b) => b.provider === assistant);
+    const open = selected === assistant;
+    const badge: AssistantBadge = item?.confirmed
+      ? { kind: "imported", count: item.memories.length }
+      : item
+        ? { kind: "preview" }
+        : unmet.has(assistant)
+          ? { kind: "required" }
+          : required.has(assistant)
+            ? { kind: "done" }
+            : null;
+    return {
+      assistant,
+      name: ASSISTANT_NAMES[assistant],
+      href: open ? `/flow/${flow.id}` : `/flow/${flow.id}?card=${assistant}#panel`,
+      open,
+      badge,
+      panel: open ? assistantPanel(assistant, item) : null,
+    };
+  });
+  return {
+    screen: "import",
+    shell,
+    linkNotice,
+    connectError,
+    signedIn: !!flow.userId,
+    assistants,
+    apps: byRequired(APPS).map((app) => appRow(flow, app, connections.find((c) => c.app === app), unmet.has(app))),
+    alternatives: state.required.some((r) => !r.met && r.names.length > 1),
+    continueEnabled: state.enabled,
+    hint: state.enabled
+      ? `${shell.appName} will be able to read and add to your profile.`
+      : unmet.size
+        ? "Import or connect what is marked Required to continue."
+        : "Import from one assistant or connect one app to continue.",
+  };
+}
+
+/** The most memories a preview lists; the rest are counted. */
+export const PREVIEW_SHOWN = 25;
+
+function assistantPanel(assistant: Assistant, item: FlowSession["broughtIn"][number] | undefined): AssistantPanel {
+  if (item && !item.confirmed) {
+    const shown = item.memories.slice(0, PREVIEW_SHOWN).map((m) => ({
+      text: m.text,
+      date: m.at ? new Date(m.at).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }) : null,
+    }));
+    return { kind: "preview", count: item.memories.length, shown, more: item.memories.length - shown.length };
+  }
+  return { kind: "prompt", prompt: memoryPrompt(assistant), acceptsFile: EXPORT_ASSISTANTS.includes(assistant), replaces: item?.confirmed ? item.memories.length : null };
+}
+
+export async function mailboxView(flow: FlowSession, shell: ShellView, query: Pick<FlowPageQuery, "connectError" | "verifyError" | "verifyWith"> = {}): Promise<MailboxView> {
   const connections = await connectedApps(flow);
   const offered = !!flow.userId;
   const mailboxEntries = flow.required.filter(isMailboxOnly);
-  const mailboxes = offered ? [...MAILBOX_APPS] : MAILBOX_APPS.filter((m) => mailboxEntries.some((entry) => entry.includes(m)));
+  const mailboxes: MailboxApp[] = offered ? [...MAILBOX_APPS] : MAILBOX_APPS.filter((m) => mailboxEntries.some((entry) => entry.includes(m)));
   const connectedMailbox = flow.userId
     ? await verifiedOnceFinished(flow, flow.userId)
     : mailboxes.some((m) => connections.some((c) => c.app === m && c.status === "active"));
   const continueEnabled = offered || requiredMet(mailboxEntries, await metNames(flow, connections));
   const proofsOffered = offered && !connectedMailbox;
   return {
+    screen: "mailbox",
+    shell,
     offered,
-    mailboxes,
-    connections,
+    rows: mailboxes.map((m) => appRow(flow, m, connections.find((c: ConnectedApp) => c.app === m), !continueEnabled)),
+    connectError: query.connectError ?? null,
+    verifyError: query.verifyError ? (isThirdPartyProvider(query.verifyWith) ? THIRD_PARTY_NAMES[query.verifyWith] : "The provider") : null,
     connectedMailbox,
     continueEnabled,
     continueLabel: proofsOffered ? "Not now" : "Continue",
@@ -54,6 +322,48 @@ export async function mailboxView(flow: FlowSession): Promise<MailboxView> {
           ? "Connect one of them to continue: one is enough."
           : "Connect it to continue.",
     emailCode: proofsOffered ? { pendingEmail: flow.pendingEmail } : null,
-    thirdParty: proofsOffered ? configuredThirdParty() : [],
+    thirdParty: proofsOffered ? configuredThirdParty().map((provider) => ({ provider, name: THIRD_PARTY_NAMES[provider] })) : [],
   };
+}
+
+async function appsView(flow: FlowSession, shell: ShellView, linkNotice: LinkNoticeView | null, connectError: string | null): Promise<AppsView> {
+  const connections = await connectedApps(flow);
+  const named = flow.screen === "app" && flow.connect?.app && isApp(flow.connect.app) ? flow.connect.app : null;
+  const apps: App[] = named ? [named] : [...APPS];
+  const met = flow.screen === "apps" || connections.some((c) => c.app === apps[0] && c.status === "active");
+  return {
+    screen: flow.screen === "app" ? "app" : "apps",
+    shell,
+    app: named,
+    purpose: flow.connect?.purpose ?? null,
+    linkNotice,
+    connectError,
+    rows: apps.map((a) => appRow(flow, a, connections.find((c) => c.app === a), flow.screen === "app" && !met)),
+    met,
+  };
+}
+
+function receiptView(flow: FlowSession, shell: ShellView): ReceiptView {
+  return {
+    screen: "receipt",
+    shell: { ...shell, cancelAction: undefined },
+    saved: (flow.receipt?.saved ?? []).filter((s) => s.count > 0).map((s) => ({ name: ASSISTANT_NAMES[s.provider as Assistant] ?? s.provider, count: s.count })),
+    connected: (flow.receipt?.connected ?? []).map((a) => (isApp(a) ? APP_NAMES[a] : a)),
+    approved: !!flow.agentId,
+    returnAction: `/flow/${flow.id}/return`,
+  };
+}
+
+/** Every country a number can be entered for, by name, with its calling code. */
+export function phoneCountries(): Array<{ code: string; name: string; dial: string }> {
+  const names = new Intl.DisplayNames(["en"], { type: "region" });
+  return getCountries()
+    .map((code) => ({ code, name: names.of(code) ?? code, dial: getCountryCallingCode(code) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The country of the browser's first language with a region (en-GB → GB), else the United States. */
+export function countryOf(acceptLanguage = ""): string {
+  const region = acceptLanguage.match(/[a-z]{2,3}-([A-Z]{2})\b/)?.[1];
+  return region && (getCountries() as string[]).includes(region) ? region : "US";
 }

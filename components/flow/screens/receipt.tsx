@@ -1,0 +1,54 @@
+// The receipt: what was saved and connected, the app approved, and the way back to it.
+import { FlowShell } from "@/components/flow/flow-shell";
+import { ReturnForm } from "@/components/flow/forms";
+import { secondaryButton } from "@/components/flow/styles";
+import type { ReceiptView } from "@/lib/flow/views";
+
+export function ReceiptScreen({ view }: { view: ReceiptView }) {
+  const { appName } = view.shell;
+  return (
+    <FlowShell {...view.shell} title={view.approved ? `You're signed in to ${appName}` : "Your profile is ready"}>
+      <div className="mt-4 flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700" aria-hidden="true">
+        <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M5 12.5l4.5 4.5L19 7.5" />
+        </svg>
+      </div>
+      <h2 className="mt-5 text-sm font-semibold uppercase tracking-wide text-slate-500">Saved to your profile</h2>
+      {view.saved.length ? (
+        <ul className="mt-2 divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200">
+          {view.saved.map((s) => (
+            <li key={s.name} className="flex items-center justify-between px-4 py-3">
+              <span className="font-medium text-slate-900">{s.name}</span>
+              <span className="text-sm text-slate-600">
+                {s.count} {s.count === 1 ? "memory" : "memories"}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-slate-600">Nothing new this time: your profile already had it.</p>
+      )}
+      {view.connected.length > 0 && (
+        <>
+          <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-500">Connected</h2>
+          <p className="mt-2 text-slate-700">{view.connected.join(", ")}</p>
+        </>
+      )}
+      {view.approved && (
+        <>
+          <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-500">Approved</h2>
+          <p className="mt-2 text-slate-700">
+            <span className="font-semibold text-slate-900">{appName}</span> can now read your profile and add what it learns. You can revoke it at any
+            time.
+          </p>
+        </>
+      )}
+      <ReturnForm action={view.returnAction} appName={appName} seconds={5} />
+      {view.approved && (
+        <a href="/" className={`${secondaryButton} mt-3`}>
+          About Profile Service
+        </a>
+      )}
+    </FlowShell>
+  );
+}

@@ -1,0 +1,67 @@
+// The screen gallery (/dev/screens): every hosted flow screen in each of its states, drawn from
+// fixtures, screenshotted at four widths and compared with the baselines in e2e/screens/chromium-<major>/.
+// A change to a screen shows up here as a changed image in review. To accept intended changes:
+//   npx playwright test e2e/screens.spec.ts --update-snapshots
+import { expect, test } from "@playwright/test";
+
+/** Every state the gallery shows (lib/flow/gallery.ts); the first test holds the two lists together. */
+const STATES = [
+  "import",
+  "import-required",
+  "import-prompt",
+  "import-preview",
+  "import-ready",
+  "import-signed-in",
+  "import-link",
+  "phone",
+  "phone-sign-in",
+  "phone-link",
+  "code",
+  "code-sandbox",
+  "code-link",
+  "mailbox-required",
+  "mailbox-either",
+  "mailbox-connected",
+  "mailbox-offered",
+  "mailbox-code-sent",
+  "mailbox-verify-error",
+  "app-required",
+  "app-connected",
+  "apps",
+  "capability",
+  "receipt",
+  "receipt-nothing-new",
+  "receipt-own",
+  "ended-unknown",
+  "ended-foreign",
+  "ended-finished",
+  "ended-expired",
+];
+const WIDTHS = [360, 390, 768, 1280];
+// Countdowns (a new code, the automatic return) stay where they start: the clock does not move.
+const FROZEN_AT = new Date("2026-03-04T10:00:00Z");
+
+test("the gallery lists every state, and each opens", async ({ page }) => {
+  await page.goto("/dev/screens");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Screen gallery");
+  expect(await page.getByTestId("gallery-state").allTextContents()).toEqual(STATES);
+  const unknown = await page.request.get("/dev/screens/no-such-state");
+  expect(unknown.status()).toBe(404);
+});
+
+for (const state of STATES) {
+  test(`screen ${state} at ${WIDTHS.join(", ")} px`, async ({ page }) => {
+    const problems: string[] = [];
+    page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+    page.on("pageerror", (e) => problems.push(e.message));
+    await page.clock.install({ time: FROZEN_AT });
+    await page.clock.pauseAt(new Date(FROZEN_AT.getTime() + 60_000));
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/dev/screens/${state}`);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page).toHaveScreenshot(`${state}-${width}.png`, { fullPage: true });
+    }
+    expect(problems).toEqual([]);
+  });
+}
