@@ -31,6 +31,7 @@ const STATES = [
   "capability",
   "receipt",
   "receipt-nothing-new",
+  "receipt-messages",
   "receipt-own",
   "ended-unknown",
   "ended-foreign",

@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { TtlCache } from "../cache";
 import { db } from "../db";
-import type { Agent } from "../db/generated/client";
+import type { Agent, Prisma } from "../db/generated/client";
+import { randomBase62 } from "../crypto";
 import { env } from "../env";
 import { ApiError } from "../http/errors";
 
@@ -13,36 +14,94 @@ export const agentHandleSchema = z
   .regex(/^[a-z0-9][a-z0-9-]*[a-z0-9]$/, "use lowercase letters, digits and inner hyphens");
 
 /** The public shape of an agent in every create, update and list response. */
-export function agentView(agent: Pick<Agent, "handle" | "displayName" | "active" | "createdAt">) {
+export function agentView(agent: Pick<Agent, "handle" | "displayName" | "active" | "createdAt" | "signInName" | "logoUrl" | "brandColor">) {
   return {
     handle: agent.handle,
     display_name: agent.displayName,
     active: agent.active,
     created_at: agent.createdAt.toISOString(),
-    sign_in_url: signInUrl(agent.handle),
+    logo_url: agent.logoUrl,
+    brand_color: agent.brandColor,
+    sign_in_url: signInUrl(agent.signInName),
   };
 }
 
-export function signInUrl(handle: string): string {
-  return `${env().SIGN_IN_URL}/${encodeURIComponent(handle)}`;
+/** The agent's sign-in link: {SIGN_IN_URL}/<sign-in name>. */
+export function signInUrl(signInName: string): string {
+  return `${env().SIGN_IN_URL}/${encodeURIComponent(signInName)}`;
 }
 
-/** Creates an agent; a handle the developer already uses is a 409 agent_exists. */
-export async function createAgent(input: { developerId: string; handle: string; displayName?: string }) {
+/** Up to two letters for an agent without a logo: the first of its first two words. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/[\s_-]+/).filter(Boolean);
+  return (words.length > 1 ? `${words[0]![0]}${words[1]![0]}` : (words[0] ?? "?").slice(0, 2)).toUpperCase();
+}
+
+/** A sign-in name nobody has yet: the handle's own, or (taken by another developer's agent) with a random tail. */
+export function signInNameFor(handle: string, attempt: number): string {
+  return attempt === 0 ? handle : `${handle}-${randomBase62(6).toLowerCase()}`;
+}
+
+/** Whether a unique-constraint failure (P2002) is on the named column. */
+function violates(err: unknown, column: string): boolean {
+  const e = err as { code?: string; meta?: { target?: unknown; driverAdapterError?: { cause?: { constraint?: { fields?: string[] } } } } };
+  if (e.code !== "P2002") return false;
+  const fields = e.meta?.driverAdapterError?.cause?.constraint?.fields ?? (Array.isArray(e.meta?.target) ? (e.meta.target as string[]) : []);
+  return fields.some((f) => f.replace(/"/g, "") === column) || JSON.stringify(e.meta ?? {}).includes(column);
+}
+
+/**
+ * Creates an agent (inside `tx` when given); a handle the developer already uses is a 409
+ * agent_exists. Its sign-in name is the handle when no other agent has it.
+ */
+export async function createAgent(input: { developerId: string; handle: string; displayName?: string }, tx?: Prisma.TransactionClient) {
   const handle = agentHandleSchema.parse(input.handle);
-  try {
-    const agent = await (await db()).agent.create({
-      data: { developerId: input.developerId, handle, displayName: input.displayName ?? handle },
-    });
-    // A lookup of this handle just before may have cached "no such agent".
-    agentCache.clear();
-    return agent;
-  } catch (err) {
-    if ((err as { code?: string }).code === "P2002") {
-      throw new ApiError("agent_exists", `This developer account already has an agent '${handle}'.`, { agent: handle });
+  const client = tx ?? (await db());
+  for (let attempt = 0; ; attempt++) {
+    // Inside a transaction a failed insert aborts it: there, take a name that is free now (the random tail).
+    const signInName = tx && attempt === 0 && (await client.agent.count({ where: { signInName: handle } })) > 0 ? signInNameFor(handle, 1) : signInNameFor(handle, attempt);
+    try {
+      const agent = await client.agent.create({
+        data: { developerId: input.developerId, handle, signInName, displayName: input.displayName ?? handle },
+      });
+      // A lookup of this handle just before may have cached "no such agent".
+      agentCache.clear();
+      return agent;
+    } catch (err) {
+      if (!tx && attempt < 5 && violates(err, "sign_in_name")) continue;
+      if ((err as { code?: string }).code === "P2002") {
+        throw new ApiError("agent_exists", `This developer account already has an agent '${handle}'.`, { agent: handle });
+      }
+      throw err;
     }
-    throw err;
   }
+}
+
+/** What a developer may change about an agent. */
+export interface AgentUpdate {
+  displayName?: string;
+  logoUrl?: string | null;
+  brandColor?: string | null;
+  active?: boolean;
+}
+
+/** Updates one of the developer's agents; null when the developer has no agent with that handle. */
+export async function updateAgent(input: { developerId: string; handle: string } & AgentUpdate) {
+  const prisma = await db();
+  const res = await prisma.agent.updateMany({
+    where: { developerId: input.developerId, handle: input.handle },
+    data: { displayName: input.displayName, logoUrl: input.logoUrl, brandColor: input.brandColor, active: input.active },
+  });
+  agentCache.clear();
+  if (res.count === 0) return null;
+  return prisma.agent.findUniqueOrThrow({ where: { developerId_handle: { developerId: input.developerId, handle: input.handle } } });
+}
+
+/** An active agent by its sign-in name (the sign-in host's path), with its developer; null when unknown or inactive. */
+export async function agentBySignInName(signInName: string) {
+  if (signInName.length > 80) return null;
+  const agent = await (await db()).agent.findUnique({ where: { signInName }, include: { developer: { select: { id: true, sandbox: true } } } });
+  return agent?.active ? agent : null;
 }
 
 export async function listAgents(developerId: string) {

@@ -7,11 +7,13 @@ export const agentSchema = z.strictObject({
   display_name: z.string(),
   active: z.boolean(),
   created_at: z.iso.datetime(),
+  logo_url: z.string().nullable(),
+  brand_color: z.string().nullable(),
   sign_in_url: z.string(),
 });
 
 /** GET /v1/agents. */
 export const agentsResponse = z.strictObject({ agents: z.array(agentSchema) });
 
-/** POST /v1/agents (201). */
+/** POST /v1/agents (201) and PATCH /v1/agents/:handle. */
 export const agentResponse = z.strictObject({ agent: agentSchema });

@@ -51,10 +51,21 @@ export async function issueApiKey(input: { developerId: string; kind: KeyKind; p
       plane: input.plane,
       prefix: key.slice(0, prefix.length + VISIBLE_CHARS),
       hash: hashApiKey(key),
+      publishableKey: input.kind === "publishable" ? key : null,
       name: input.name,
     },
   });
   return { key, record };
+}
+
+/** The developer's newest unrevoked publishable key of a plane, in full (they are public by design); null when there is none. */
+export async function currentPublishableKey(input: { developerId: string; plane: Plane }): Promise<string | null> {
+  const row = await (await db()).apiKey.findFirst({
+    where: { developerId: input.developerId, plane: input.plane, kind: "publishable", revokedAt: null, publishableKey: { not: null } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { publishableKey: true },
+  });
+  return row?.publishableKey ?? null;
 }
 
 /** Revokes a key by id or visible prefix within one developer account. Returns how many were revoked. */

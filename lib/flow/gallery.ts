@@ -102,6 +102,7 @@ const receiptBase = {
   connected: ["Gmail", "Google Calendar"],
   approved: true,
   returnAction: GALLERY,
+  backToMessages: false,
 } as const satisfies FlowScreenView;
 
 /** Every state the gallery shows, by the name in its address (/dev/screens/<name>). */
@@ -202,6 +203,7 @@ export const GALLERY_STATES = {
   },
   receipt: receiptBase,
   "receipt-nothing-new": { ...receiptBase, saved: [], connected: [] },
+  "receipt-messages": { ...receiptBase, returnAction: null, backToMessages: true },
   "receipt-own": { ...receiptBase, shell: { ...receiptBase.shell, appName: SERVICE_NAME, own: true }, approved: false },
   "ended-unknown": { screen: "ended", kind: "unknown", appName: "Sign in", own: false, home: "/" },
   "ended-foreign": { screen: "ended", kind: "foreign", appName: APP_NAME, own: false, home: "https://travel.example.com" },

@@ -7,13 +7,10 @@ export const SCREENS = ["mailbox", "import", "app", "apps", "capability", "phone
 export type Screen = (typeof SCREENS)[number];
 
 /** How the person arrived: the ways in the service opens flows for. */
-export const WAYS_IN = ["oidc", "profile_signup", "connect"] as const;
+export const WAYS_IN = ["oidc", "profile_signup", "connect", "sign_in_link"] as const;
 export type WayIn = (typeof WAYS_IN)[number];
-/**
- * Hosted sign-in links ({sign_in_url}/<agent>) order their screens here too. The hosted sign-in
- * routes that open flows for them are not served yet (docs/hosted-flow.md).
- */
-export type SequencedWayIn = WayIn | "sign_in_link";
+/** Hosted sign-in links ({sign_in_url}/<agent>), text-back links among them, are the "sign_in_link" way in. */
+export type SequencedWayIn = WayIn;
 
 
 export interface SequenceInput {

@@ -16,8 +16,10 @@ import { issueCode } from "../oidc/tokens";
 import type { RequiredEntry } from "./required";
 import { approveAgent, clearUserAccessCache } from "../users/approvals";
 import type { BroughtIn } from "./bring-in";
-import { firstScreen, type Screen, type SequenceInput, type WayIn } from "./sequence";
-import { storedBroughtIn, storedConnectRequest, storedOidcRequest, storedReceipt, storedRequired } from "./stored";
+import { issueSignInCode } from "../sign-in/codes";
+import { isRegisteredReturnDestination } from "../sign-in/destinations";
+import { firstScreen, oneAppOf, type Screen, type SequenceInput, type WayIn } from "./sequence";
+import { storedBroughtIn, storedConnectRequest, storedOidcRequest, storedReceipt, storedRequired, storedSignInLinkRequest } from "./stored";
 
 export type { WayIn };
 
@@ -49,6 +51,8 @@ export interface FlowSession {
   request: OidcFlowRequest | null;
   /** The connect link's request, for a "connect" way in; null otherwise. */
   connect: ConnectFlowRequest | null;
+  /** The sign-in link's request, for a "sign_in_link" way in; null otherwise. */
+  signInLink: SignInLinkRequest | null;
   connectLinkId: string | null;
   required: RequiredEntry[];
   status: "active" | "completed" | "declined";
@@ -85,6 +89,27 @@ export interface ConnectFlowRequest {
   for_user_id?: string | null;
   /** Set once the person allowed the capability. */
   capability_allowed?: boolean;
+}
+
+/** What a hosted sign-in link ({sign_in_url}/<agent>) carries into its flow. */
+export interface SignInLinkRequest {
+  /** The registered return destination the code goes back to; null when the link names none. */
+  return_to: string | null;
+  state: string | null;
+  /** The name the hosted pages show for the app, when the link gives one. */
+  display_name: string | null;
+  /** The connectors the link names (valid ones, as given). */
+  connectors: string[];
+  /** The link's /reconnect form: the connectors named need connecting again. */
+  reconnect: boolean;
+  /** A text-back link (delivery=message): the message line it came from and what the completion callback carries. */
+  message: {
+    line_id: string;
+    channel: string;
+    complete_url: string | null;
+    journey: string | null;
+    body: string | null;
+  } | null;
 }
 
 /** What the receipt shows: the memories saved per assistant, and the app approved. */
@@ -155,6 +180,7 @@ export async function createFlow(input: {
   clientId?: string;
   request?: OidcFlowRequest;
   connect?: ConnectFlowRequest;
+  signInLink?: SignInLinkRequest;
   connectLinkId?: string;
   userId?: string;
   required: RequiredEntry[];
@@ -175,11 +201,11 @@ export async function createFlow(input: {
       agentId: input.agentId,
       plane: input.plane,
       clientId: input.clientId,
-      request: (input.request ?? input.connect ?? {}) as Prisma.InputJsonValue,
+      request: (input.request ?? input.connect ?? input.signInLink ?? {}) as Prisma.InputJsonValue,
       connectLinkId: input.connectLinkId,
       userId: input.userId,
       required: input.required,
-      screen: firstScreen({ wayIn: input.wayIn, required: input.required, connect: connectInput(input.connect) }),
+      screen: firstScreen({ wayIn: input.wayIn, required: input.required, connect: connectInput(input.connect), signInLink: input.signInLink }),
       browserHash: keyedHash(BROWSER_HASH_PURPOSE, `${id}.${browserSecret}`),
       createdAt,
       expiresAt,
@@ -210,6 +236,7 @@ export async function findFlow(id: string): Promise<FlowSession | null> {
     clientId: row.clientId,
     request: row.wayIn === "oidc" ? storedOidcRequest.parse(row.request) : null,
     connect: row.wayIn === "connect" ? storedConnectRequest.parse(row.request) : null,
+    signInLink: row.wayIn === "sign_in_link" ? storedSignInLinkRequest.parse(row.request) : null,
     connectLinkId: row.connectLinkId,
     required: storedRequired.parse(row.required),
     status: row.status,
@@ -239,7 +266,13 @@ export function sequenceOf(flow: FlowSession): SequenceInput {
     signInFirst: flow.signInFirst,
     mailboxAfterCode: flow.screen === "mailbox" && !!flow.userId,
     connect: connectInput(flow.connect),
+    signInLink: flow.signInLink ?? undefined,
   };
+}
+
+/** The one app a flow's app screen is for: a connect link's app, or a sign-in link's one connector. */
+export function flowApp(flow: Pick<FlowSession, "connect" | "signInLink">): string | null {
+  return flow.connect?.app ?? (flow.signInLink ? oneAppOf(flow.signInLink.connectors) : null);
 }
 
 /** Whether the browser's cookie value is the one the flow was started with. */
@@ -312,6 +345,7 @@ export async function completeFlow(input: { flowId: string; userId: string }): P
     if (ended.count === 0) throw new FlowError(flow.status !== "active" ? "ended" : "expired");
     if (flow.agentId) await approveAgent({ userId: input.userId, agentId: flow.agentId }, tx);
     if (flow.wayIn === "connect") return { redirectTo: (await connectReturn(flow, tx)) ?? profileHome() };
+    if (flow.wayIn === "sign_in_link") return { redirectTo: await signInLinkReturn(flow, input.userId, tx) };
     if (flow.wayIn !== "oidc") return { redirectTo: profileHome() };
     const request = storedOidcRequest.parse(flow.request);
     const code = await issueCode(
@@ -345,6 +379,23 @@ async function connectReturn(flow: { developerId: string | null; request: unknow
   return (await isRegisteredDestination({ developerId: flow.developerId, url: back }, tx)) ? back : null;
 }
 
+/**
+ * Where a finished sign-in link sends the browser: its return destination (registered still, checked
+ * again now) with a new sign-in code and the state; the service's home when it has none (text-back links).
+ */
+async function signInLinkReturn(flow: { developerId: string | null; agentId: string | null; plane: Plane; request: unknown }, userId: string, tx: Prisma.TransactionClient): Promise<string> {
+  const link = storedSignInLinkRequest.parse(flow.request);
+  const back = await signInLinkDestination(flow, link);
+  if (!back) return profileHome();
+  const { code } = await issueSignInCode({ developerId: flow.developerId!, agentId: flow.agentId!, plane: flow.plane, userId }, tx);
+  return callback(back, { code, state: link.state });
+}
+
+async function signInLinkDestination(flow: { agentId: string | null; plane: Plane }, link: SignInLinkRequest): Promise<string | null> {
+  if (!link.return_to || !flow.agentId) return null;
+  return (await isRegisteredReturnDestination({ agentId: flow.agentId, plane: flow.plane, url: link.return_to })) ? link.return_to : null;
+}
+
 /** The person declined (Cancel): the callback gets error=access_denied and the state, no code. */
 export async function declineFlow(input: { flowId: string }): Promise<{ redirectTo: string }> {
   const at = clockNow();
@@ -357,6 +408,11 @@ export async function declineFlow(input: { flowId: string }): Promise<{ redirect
   if (flow.wayIn === "connect") {
     const back = await connectReturn(flow);
     return { redirectTo: back ? callback(back, { error: "access_denied" }) : profileHome() };
+  }
+  if (flow.wayIn === "sign_in_link") {
+    const link = storedSignInLinkRequest.parse(flow.request);
+    const back = await signInLinkDestination(flow, link);
+    return { redirectTo: back ? callback(back, { error: "access_denied", state: link.state }) : profileHome() };
   }
   if (flow.wayIn !== "oidc") return { redirectTo: profileHome() };
   const request = storedOidcRequest.parse(flow.request);

@@ -21,7 +21,7 @@ import { phoneDigest } from "../users/phone";
 import { approveConnectLink } from "../connect-links/links";
 import { BringInError, previewExport, previewPaste, type BroughtIn } from "./bring-in";
 import { nextScreen, type Screen } from "./sequence";
-import { findFlow, FlowError, isExpired, sequenceOf, type FlowReceipt, type FlowSession } from "./sessions";
+import { findFlow, FlowError, flowApp, isExpired, sequenceOf, type FlowReceipt, type FlowSession } from "./sessions";
 import { storedBroughtIn } from "./stored";
 
 /** A problem with what the person entered, shown next to the field it names. */
@@ -299,7 +299,7 @@ export async function changeFlowEmail(flow: FlowSession): Promise<void> {
 /** A connect link's app screen: once that app is connected, on (phone and code, or the end). */
 export async function continueFromApp(flow: FlowSession): Promise<void> {
   assertOpen(flow, ["app"]);
-  const app = flow.connect?.app;
+  const app = flowApp(flow);
   if (!app || !(await metNames(flow)).has(app)) throw new StepError("form", "Connect the app first.");
   const next = nextScreen(sequenceOf(flow), "app");
   if (next === "receipt" && flow.userId) return finish(flow, flow.userId);

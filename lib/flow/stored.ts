@@ -5,7 +5,7 @@ import { z } from "zod";
 import { APPS, ASSISTANTS } from "../catalogue";
 import type { BroughtIn } from "./bring-in";
 import type { RequiredEntry } from "./required";
-import type { ConnectFlowRequest, FlowReceipt, OidcFlowRequest } from "./sessions";
+import type { ConnectFlowRequest, FlowReceipt, OidcFlowRequest, SignInLinkRequest } from "./sessions";
 
 const nullableString = z.string().nullable();
 
@@ -28,6 +28,23 @@ export const storedConnectRequest = z.strictObject({
   for_user_id: nullableString.optional(),
   capability_allowed: z.boolean().optional(),
 }) satisfies z.ZodType<ConnectFlowRequest>;
+
+export const storedSignInLinkRequest = z.strictObject({
+  return_to: nullableString,
+  state: nullableString,
+  display_name: nullableString,
+  connectors: z.array(z.string()),
+  reconnect: z.boolean(),
+  message: z
+    .strictObject({
+      line_id: z.string(),
+      channel: z.string(),
+      complete_url: nullableString,
+      journey: nullableString,
+      body: nullableString,
+    })
+    .nullable(),
+}) satisfies z.ZodType<SignInLinkRequest>;
 
 export const storedRequired = z.array(z.array(z.enum([...ASSISTANTS, ...APPS]))) satisfies z.ZodType<RequiredEntry[]>;
 

@@ -13,7 +13,7 @@ import { SANDBOX_VERIFICATION_CODE } from "../sandbox/seed";
 import { memoryPrompt } from "./bring-in";
 import { isMailboxOnly, requiredMet } from "./required";
 import { screenSequence, type Screen } from "./sequence";
-import { sequenceOf, type FlowSession, type OpenedFlow } from "./sessions";
+import { flowApp, sequenceOf, type FlowSession, type OpenedFlow } from "./sessions";
 import { connectedApps, continueState, metNames, verifiedOnceFinished, type ConnectedApp } from "./steps";
 
 /** The service's own name, shown where the service itself (not an app) is the one signing in. */
@@ -145,7 +145,10 @@ export interface ReceiptView {
   connected: string[];
   /** An agent was approved (every way in but the service's own sign-up). */
   approved: boolean;
-  returnAction: string;
+  /** Where the way back posts; null when there is no page to go back to (a text-back link, a sign-in link without return_to). */
+  returnAction: string | null;
+  /** A text-back link: the conversation picks up in the messages. */
+  backToMessages: boolean;
 }
 
 /** A flow this browser cannot go on with: not a flow, another browser's, finished, or expired. */
@@ -172,7 +175,7 @@ export async function flowScreenView(opened: OpenedFlow, query: FlowPageQuery = 
   if (!opened.flow) return { screen: "ended", kind: "unknown", appName: "Sign in", own: false, home: "/" };
   const flow = opened.flow;
   const own = flow.wayIn === "profile_signup";
-  const appName = own ? SERVICE_NAME : ((flow.agentId ? await agentDisplayName(flow.agentId) : null) ?? "The app");
+  const appName = own ? SERVICE_NAME : (flow.signInLink?.display_name ?? (flow.agentId ? await agentDisplayName(flow.agentId) : null) ?? "The app");
   if (opened.state !== "open") return { screen: "ended", kind: opened.state, appName, own, home: flow.request ? new URL(flow.request.redirect_uri).origin : "/" };
 
   const shell: ShellView = { appName, own, steps: screenSequence(sequenceOf(flow)), current: flow.screen, cancelAction: `/flow/${flow.id}/cancel` };
@@ -328,7 +331,8 @@ export async function mailboxView(flow: FlowSession, shell: ShellView, query: Pi
 
 async function appsView(flow: FlowSession, shell: ShellView, linkNotice: LinkNoticeView | null, connectError: string | null): Promise<AppsView> {
   const connections = await connectedApps(flow);
-  const named = flow.screen === "app" && flow.connect?.app && isApp(flow.connect.app) ? flow.connect.app : null;
+  const one = flowApp(flow);
+  const named = flow.screen === "app" && one && isApp(one) ? one : null;
   const apps: App[] = named ? [named] : [...APPS];
   const met = flow.screen === "apps" || connections.some((c) => c.app === apps[0] && c.status === "active");
   return {
@@ -350,7 +354,8 @@ function receiptView(flow: FlowSession, shell: ShellView): ReceiptView {
     saved: (flow.receipt?.saved ?? []).filter((s) => s.count > 0).map((s) => ({ name: ASSISTANT_NAMES[s.provider as Assistant] ?? s.provider, count: s.count })),
     connected: (flow.receipt?.connected ?? []).map((a) => (isApp(a) ? APP_NAMES[a] : a)),
     approved: !!flow.agentId,
-    returnAction: `/flow/${flow.id}/return`,
+    returnAction: flow.signInLink && (flow.signInLink.message || !flow.signInLink.return_to) ? null : `/flow/${flow.id}/return`,
+    backToMessages: !!flow.signInLink?.message,
   };
 }
 

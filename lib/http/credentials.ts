@@ -50,7 +50,7 @@ export async function resolveAgent(req: Request, key: ResolvedKey): Promise<Reso
 }
 
 /** The Bearer token, if any. An Authorization header that is not a Bearer token is a 401, not silence. */
-function bearerToken(req: Request): string | undefined {
+export function bearerToken(req: Request): string | undefined {
   const header = req.headers.get("authorization")?.trim();
   if (!header) return undefined;
   const m = header.match(/^Bearer\s+(\S+)$/i);

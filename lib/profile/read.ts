@@ -21,7 +21,16 @@ interface ProfileRow extends EmailProofSource, ProfileClaimSource, Record<string
   preferences: Composition["preferences"] | null;
   summary: string | null;
   obligation_opened_at: Date | string | null;
-  agents?: { handle: string; display_name: string; active: boolean; created_at: string; approved_at: string }[] | null;
+  agents?: {
+    handle: string;
+    display_name: string;
+    active: boolean;
+    sign_in_name: string;
+    logo_url: string | null;
+    brand_color: string | null;
+    created_at: string;
+    approved_at: string;
+  }[] | null;
   imports?: { id: string; provider: string; source: string; memory_count: number; created_at: string }[] | null;
   connections?: { app: string; provider: string; account_email: string | null; status: string; connected_at: string }[] | null;
 }
@@ -32,7 +41,8 @@ const CORE = `u.name, u.given_name, u.family_name, u.picture, u.birthdate, u.loc
               (SELECT opened_at FROM read_obligations o WHERE o.user_id = u.id AND o.agent_id = $2) AS obligation_opened_at`;
 const LISTS = `,
          (SELECT json_agg(json_build_object(
-                   'handle', g.handle, 'display_name', g.display_name, 'active', g.active,
+                   'handle', g.handle, 'display_name', g.display_name, 'active', g.active, 'sign_in_name', g.sign_in_name,
+                   'logo_url', g.logo_url, 'brand_color', g.brand_color,
                    'created_at', g.created_at, 'approved_at', a.approved_at) ORDER BY a.approved_at, g.handle)
             FROM agent_approvals a JOIN agents g ON g.id = a.agent_id
            WHERE a.user_id = u.id AND a.revoked_at IS NULL) AS agents,
@@ -94,7 +104,15 @@ export async function readProfile(input: { userId: string; agentId: string; sect
           integrations: [...new Set((user.connections ?? []).filter((c) => c.status === "active").map((c) => c.app))],
           imports: imports.map((i) => ({ ...i, created_at: iso(i.created_at) })),
           agents: (user.agents ?? []).map((a) => ({
-            ...agentView({ handle: a.handle, displayName: a.display_name, active: a.active, createdAt: new Date(a.created_at) }),
+            ...agentView({
+              handle: a.handle,
+              displayName: a.display_name,
+              active: a.active,
+              signInName: a.sign_in_name,
+              logoUrl: a.logo_url,
+              brandColor: a.brand_color,
+              createdAt: new Date(a.created_at),
+            }),
             approved_at: iso(a.approved_at),
           })),
         }

@@ -2,7 +2,7 @@
 import { randomBase62 } from "../crypto";
 import { db } from "../db";
 import { issueApiKey } from "../api-keys/api-keys";
-import { agentView } from "../agents/agents";
+import { agentView, createAgent } from "../agents/agents";
 import { issueAgentToken } from "../bearer-tokens/agent-token";
 import { clearUserAccessCache } from "../users/approvals";
 import { clearProfile, seedSandboxConnections, seedSandboxProfile } from "./seed-profile";
@@ -22,9 +22,7 @@ export async function provisionSandbox() {
   const prisma = await db();
   const { developer, agent, user } = await prisma.$transaction(async (tx) => {
     const developer = await tx.developer.create({ data: { name: `Sandbox ${randomBase62(8)}`, sandbox: true } });
-    const agent = await tx.agent.create({
-      data: { developerId: developer.id, handle: SANDBOX_AGENT_HANDLE, displayName: "Sandbox Agent" },
-    });
+    const agent = await createAgent({ developerId: developer.id, handle: SANDBOX_AGENT_HANDLE, displayName: "Sandbox Agent" }, tx);
     const user = await tx.user.create({
       data: {
         plane: "test",

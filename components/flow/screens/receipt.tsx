@@ -43,7 +43,15 @@ export function ReceiptScreen({ view }: { view: ReceiptView }) {
           </p>
         </>
       )}
-      <ReturnForm action={view.returnAction} appName={appName} seconds={5} />
+      {view.returnAction ? (
+        <ReturnForm action={view.returnAction} appName={appName} seconds={5} />
+      ) : (
+        <p className="mt-6 rounded-xl bg-brand-50 px-4 py-3 text-slate-800 ring-1 ring-brand-100">
+          {view.backToMessages
+            ? `Go back to your messages: ${appName} picks up the conversation where you left it. You can close this page.`
+            : `You can close this page and go back to ${appName}.`}
+        </p>
+      )}
       {view.approved && (
         <a href="/" className={`${secondaryButton} mt-3`}>
           About Profile Service

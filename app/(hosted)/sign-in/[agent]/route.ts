@@ -1,0 +1,9 @@
+// GET {SIGN_IN_URL}/<agent> — an agent's hosted sign-in link: opens the hosted flow for that agent
+// (lib/sign-in/host.ts); finishing returns a sign-in code and the state to the registered return_to.
+import { answerSignInLink } from "@/lib/sign-in/host-route";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(req: Request, { params }: { params: Promise<{ agent: string }> }) {
+  return answerSignInLink(req, (await params).agent, false);
+}

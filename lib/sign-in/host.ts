@@ -1,0 +1,120 @@
+// The sign-in host: {SIGN_IN_URL}/<agent> (and /<agent>/reconnect) opens the hosted flow for that
+// agent — the same screens as OpenID Connect — with what the link carries: return_to, state,
+// display_name, connectors and required, or, for a text-back link (delivery=message), the message
+// line it came from and where the completion callback goes. Anything wrong is shown to the person;
+// nothing is ever sent to an address that is not registered.
+import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { agentBySignInName } from "../agents/agents";
+import { parseKeyFormat, resolveApiKey } from "../api-keys/api-keys";
+import type { Plane } from "../db/generated/enums";
+import { SIGN_IN_LINK_CONNECTORS } from "../catalogue";
+import { parseRequiredParam } from "../flow/required";
+import { oneAppOf } from "../flow/sequence";
+import { createFlow, type SignInLinkRequest } from "../flow/sessions";
+import { isRegisteredReturnDestination, normalizeDestination } from "./destinations";
+import { activeLineFor } from "./message-lines";
+
+export const MAX_LINK_STATE_LENGTH = 2_048;
+export const MAX_DISPLAY_NAME_LENGTH = 80;
+export const MAX_JOURNEY_LENGTH = 200;
+export const MAX_MESSAGE_BODY_LENGTH = 1_000;
+const SINGLE_VALUED = ["return_to", "state", "display_name", "displayName", "required", "publishable_key", "delivery", "message_line_phone", "message_body", "message_complete_url", "journey", "channel"];
+
+/** A sign-in link that cannot open, with what the person is shown. */
+export class SignInLinkError extends Error {
+  constructor(
+    readonly status: 400 | 404,
+    readonly title: string,
+    readonly text: string,
+  ) {
+    super(text);
+    this.name = "SignInLinkError";
+  }
+}
+
+export const LINK_MESSAGES = {
+  unknownAgent: "This sign-in link does not lead to an app on this service. Go back to the app and try again.",
+  repeated: (name: string) => `The link gives ${name} more than once. Go back to the app and start again.`,
+  badKey: "The link's publishable key does not belong to this app. Go back to the app and start again.",
+  returnNotRegistered: "The app has not registered the address this link returns to, so the service will not send you there. Go back to the app and start again.",
+  badState: "The link's state is too long. Go back to the app and start again.",
+  lineNotRegistered: "This link names a message line the app has not registered. Ask the app for a new link.",
+  completeNotRegistered: "This link's completion address is not registered by the app. Ask the app for a new link.",
+  tooLong: (name: string) => `The link's ${name} is too long. Ask the app for a new link.`,
+} as const;
+
+function refuse(text: string): never {
+  throw new SignInLinkError(400, "This sign-in link cannot be used", text);
+}
+
+/** The connectors a link names: known sign-in connectors only (never outlook), lowercased, once each, in order. */
+export function linkConnectors(params: URLSearchParams): string[] {
+  const names = params.getAll("connectors").flatMap((v) => v.split(",")).map((c) => c.trim().toLowerCase());
+  return [...new Set(names)].filter((c) => (SIGN_IN_LINK_CONNECTORS as readonly string[]).includes(c));
+}
+
+/** The plane a link's flow runs in: its publishable key's, else the developer's own (a sandbox is the test plane). */
+async function planeOf(agent: { developerId: string; developer: { sandbox: boolean } }, raw: string | null): Promise<Plane> {
+  if (!raw) return agent.developer.sandbox ? "test" : "live";
+  const key = parseKeyFormat(raw)?.kind === "publishable" ? await resolveApiKey(raw) : null;
+  if (!key || key.kind !== "publishable" || key.developerId !== agent.developerId) refuse(LINK_MESSAGES.badKey);
+  return key.plane;
+}
+
+function bounded(params: URLSearchParams, name: string, max: number): string | null {
+  const value = params.get(name);
+  if (value === null || value === "") return null;
+  if (value.length > max) refuse(LINK_MESSAGES.tooLong(name.replace(/_/g, " ")));
+  return value;
+}
+
+/** Checks a sign-in link and starts its flow: the flow's id and the browser's cookie value. */
+export async function openSignInLink(input: { name: string; reconnect: boolean; params: URLSearchParams; ip: string }) {
+  const { params } = input;
+  const agent = await agentBySignInName(input.name);
+  if (!agent) throw new SignInLinkError(404, "This sign-in link is not valid", LINK_MESSAGES.unknownAgent);
+  for (const name of SINGLE_VALUED) if (params.getAll(name).length > 1) refuse(LINK_MESSAGES.repeated(name));
+  const plane = await planeOf(agent, params.get("publishable_key"));
+
+  const state = params.get("state");
+  if (state && state.length > MAX_LINK_STATE_LENGTH) refuse(LINK_MESSAGES.badState);
+  const displayName = (params.get("display_name") ?? params.get("displayName") ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  if (displayName.length > MAX_DISPLAY_NAME_LENGTH) refuse(LINK_MESSAGES.tooLong("display name"));
+
+  let returnTo: string | null = null;
+  const rawReturn = params.get("return_to");
+  if (rawReturn) {
+    returnTo = normalizeDestination(rawReturn);
+    if (!returnTo || !(await isRegisteredReturnDestination({ agentId: agent.id, plane, url: returnTo }))) refuse(LINK_MESSAGES.returnNotRegistered);
+  }
+
+  let message: SignInLinkRequest["message"] = null;
+  if (params.get("delivery") === "message") {
+    const channel = params.get("channel") || "sms";
+    const phone = parsePhoneNumberFromString(params.get("message_line_phone") ?? "");
+    const line = phone?.isPossible() ? await activeLineFor({ agentId: agent.id, plane, channel, e164: phone.number }) : null;
+    if (!line) refuse(LINK_MESSAGES.lineNotRegistered);
+    const completeUrl = bounded(params, "message_complete_url", 2_048);
+    if (completeUrl && !(await isRegisteredReturnDestination({ agentId: agent.id, plane, url: completeUrl }))) refuse(LINK_MESSAGES.completeNotRegistered);
+    message = {
+      line_id: line.id,
+      channel,
+      complete_url: completeUrl && normalizeDestination(completeUrl),
+      journey: bounded(params, "journey", MAX_JOURNEY_LENGTH),
+      body: bounded(params, "message_body", MAX_MESSAGE_BODY_LENGTH),
+    };
+  }
+
+  const connectors = linkConnectors(params);
+  // The older Sheets page ignores required.
+  const required = oneAppOf(connectors) === "sheets" ? [] : parseRequiredParam(params.get("required"));
+  const signInLink: SignInLinkRequest = {
+    return_to: returnTo,
+    state: state || null,
+    display_name: displayName || null,
+    connectors,
+    reconnect: input.reconnect,
+    message,
+  };
+  return createFlow({ wayIn: "sign_in_link", developerId: agent.developerId, agentId: agent.id, plane, signInLink, required, ip: input.ip });
+}
