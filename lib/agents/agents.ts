@@ -99,7 +99,8 @@ export async function updateAgent(input: { developerId: string; handle: string }
 
 /** An active agent by its sign-in name (the sign-in host's path), with its developer; null when unknown or inactive. */
 export async function agentBySignInName(signInName: string) {
-  if (signInName.length > 80) return null;
+  // Checked before any lookup: a value from a URL that cannot be a sign-in name finds no agent.
+  if (!/^[a-z0-9][a-z0-9-]{0,79}$/.test(signInName)) return null;
   const agent = await (await db()).agent.findUnique({ where: { signInName }, include: { developer: { select: { id: true, sandbox: true } } } });
   return agent?.active ? agent : null;
 }

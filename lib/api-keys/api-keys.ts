@@ -1,5 +1,5 @@
 // API keys: issued once, stored as a keyed hash with a visible prefix, revocable, cached ≤ 1 s.
-import { keyedHash } from "../crypto";
+import { keyedHash, openSecret, sealSecret } from "../crypto";
 import { TtlCache } from "../cache";
 import { db } from "../db";
 import type { KeyKind, Plane } from "../db/generated/enums";
@@ -51,21 +51,23 @@ export async function issueApiKey(input: { developerId: string; kind: KeyKind; p
       plane: input.plane,
       prefix: key.slice(0, prefix.length + VISIBLE_CHARS),
       hash: hashApiKey(key),
-      publishableKey: input.kind === "publishable" ? key : null,
+      publishableKeySealed: input.kind === "publishable" ? sealSecret(PUBLISHABLE_SEAL_PURPOSE, key) : null,
       name: input.name,
     },
   });
   return { key, record };
 }
 
+const PUBLISHABLE_SEAL_PURPOSE = "publishable-key";
+
 /** The developer's newest unrevoked publishable key of a plane, in full (they are public by design); null when there is none. */
 export async function currentPublishableKey(input: { developerId: string; plane: Plane }): Promise<string | null> {
   const row = await (await db()).apiKey.findFirst({
-    where: { developerId: input.developerId, plane: input.plane, kind: "publishable", revokedAt: null, publishableKey: { not: null } },
+    where: { developerId: input.developerId, plane: input.plane, kind: "publishable", revokedAt: null, publishableKeySealed: { not: null } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    select: { publishableKey: true },
+    select: { publishableKeySealed: true },
   });
-  return row?.publishableKey ?? null;
+  return row?.publishableKeySealed ? openSecret(PUBLISHABLE_SEAL_PURPOSE, row.publishableKeySealed) : null;
 }
 
 /** Revokes a key by id or visible prefix within one developer account. Returns how many were revoked. */

@@ -10,7 +10,7 @@ CREATE TYPE "CallbackStatus" AS ENUM ('pending', 'delivered', 'failed');
 ALTER TYPE "FlowWayIn" ADD VALUE 'sign_in_link';
 
 -- AlterTable
-ALTER TABLE "api_keys" ADD COLUMN     "publishable_key" TEXT;
+ALTER TABLE "api_keys" ADD COLUMN     "publishable_key_sealed" TEXT;
 
 -- AlterTable
 ALTER TABLE "agents" ADD COLUMN     "brand_color" TEXT,
