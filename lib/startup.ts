@@ -4,6 +4,7 @@ import { env } from "./env";
 import { logger } from "./log";
 import { startSweeper } from "./maintenance/sweep";
 import { startCommitWorker } from "./profile/commit";
+import { startCompletionCallbackWorker } from "./sign-in/completion-callback";
 
 export async function startService(): Promise<void> {
   const started = performance.now();
@@ -13,6 +14,7 @@ export async function startService(): Promise<void> {
     // Queued jobs wait in the database, so the worker may start after the service answers.
     if (config.JOBS_WORKER === "in-process") {
       startCommitWorker().catch((err: Error) => logger().error({ err: err.message }, "the commit worker did not start; queued commits wait"));
+      startCompletionCallbackWorker().catch((err: Error) => logger().error({ err: err.message }, "the completion callback worker did not start; callbacks wait"));
       startSweeper().catch((err: Error) => logger().error({ err: err.message }, "the sweep worker did not start"));
     }
     logger().info(

@@ -1,15 +1,17 @@
-// npm run worker: a process that only runs queued jobs (commits), for deployments on PostgreSQL that
-// set JOBS_WORKER=off on their web instances. It stops gracefully on SIGINT or SIGTERM.
+// npm run worker: a process that only runs queued jobs (commits, completion callbacks), for deployments
+// on PostgreSQL that set JOBS_WORKER=off on their web instances. It stops gracefully on SIGINT or SIGTERM.
 import { closeDatabase, database } from "../lib/db";
 import { env } from "../lib/env";
 import { stopJobs } from "../lib/jobs";
 import { logger } from "../lib/log";
 import { startSweeper } from "../lib/maintenance/sweep";
 import { startCommitWorker } from "../lib/profile/commit";
+import { startCompletionCallbackWorker } from "../lib/sign-in/completion-callback";
 
 env();
 await database();
 await startCommitWorker();
+await startCompletionCallbackWorker();
 await startSweeper();
 logger().info("worker ready");
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

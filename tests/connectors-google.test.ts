@@ -1,4 +1,4 @@
-// Google connections (Gmail, Calendar, Drive) against a local provider speaking Google's OAuth side:
+// Google connections (Gmail, Calendar, Drive, Sheets) against a local provider speaking Google's OAuth side:
 // consent with PKCE, tokens sealed at rest, refresh before expiry, a revoked grant detected and shown
 // as needing reconnection, disconnect revoking at the provider, and the attempt's single use.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -95,7 +95,19 @@ describe("connecting Gmail", () => {
     const { url: declined, cookie: declinedCookie } = await conn.startConnection({ app: "gmail", flowId: "flow-5" });
     const state = declined.searchParams.get("state")!;
     await expect(conn.finishConnection(new URL(`http://localhost:3000/connect/callback?error=access_denied&state=${state}`), declinedCookie)).rejects.toMatchObject({ reason: "declined" });
-    await expect(conn.startConnection({ app: "sheets", flowId: "flow-5" })).rejects.toMatchObject({ reason: "unknown_app" });
+    await expect(conn.startConnection({ app: "dropbox", flowId: "flow-5" })).rejects.toMatchObject({ reason: "unknown_app" });
+  });
+});
+
+describe("connecting Google Sheets", () => {
+  it("asks Google for the Sheets read-only scope and stores what was granted", async () => {
+    const { url, cookie } = await conn.startConnection({ app: "sheets", flowId: "flow-sheets" });
+    expect(url.searchParams.get("scope")?.split(" ")).toEqual(["openid", "email", "https://www.googleapis.com/auth/spreadsheets.readonly"]);
+    const done = await conn.finishConnection(await provider.consent(url), cookie);
+    expect(done).toMatchObject({ app: "sheets", flowId: "flow-sheets", accountEmail: "ada@example.com" });
+    const row = await (await db()).appConnection.findUniqueOrThrow({ where: { id: done.id } });
+    expect(row).toMatchObject({ provider: "google", status: "active" });
+    expect(row.scopes).toContain("https://www.googleapis.com/auth/spreadsheets.readonly");
   });
 });
 
@@ -145,7 +157,7 @@ describe("from the person's account page", () => {
     // The mailbox's address becomes the account's, as when connected in a flow.
     expect((await (await db()).user.findUniqueOrThrow({ where: { id: ada.id } })).email).toBe("ada@example.com");
 
-    const unknown = await connectFromAccount(new Request("http://localhost:3000/account/connect/sheets", { headers: { cookie: await session(ada.id) } }), params("sheets"));
+    const unknown = await connectFromAccount(new Request("http://localhost:3000/account/connect/dropbox", { headers: { cookie: await session(ada.id) } }), params("dropbox"));
     expect(unknown.headers.get("location")).toBe("http://localhost:3000/account?connect_error=unknown_app");
 
     expect(await conn.disconnectApp(ada.id, "drive")).toBe(false);

@@ -3,6 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { encode } from "next-auth/jwt";
 import { GET as signUp } from "@/app/(hosted)/sign-up/route";
+import { GET as signInHost } from "@/app/(hosted)/sign-in/[agent]/route";
+import * as messageLines from "@/app/v1/auth/sign-in/message-lines/route";
+import * as messageUrl from "@/app/v1/auth/sign-in/message-url/route";
+import { db } from "@/lib/db";
 import { GET as openLink } from "@/app/personal-mcp/connect/[linkId]/route";
 import { POST as connectRoute } from "@/app/v1/profile/connect/route";
 import { env } from "@/lib/env";
@@ -13,7 +17,8 @@ import { createTenant, liveHeaders } from "./helpers/fixtures";
 import { call } from "./helpers/http";
 import { authorizeCall, authorizeParams, flowIdFrom, pkce, registerClient } from "./helpers/oauth";
 
-// [way in as the table names it, the way in, required (OIDC) or the link's ask (connect), scope or "signed-in", first screen]
+// [way in as the table names it, the way in, required (OIDC), the link's ask (connect) or query (sign-in link),
+//  scope, "signed-in" or "text-back", first screen]
 const TABLE: Array<[string, SequenceInput["wayIn"], string | undefined, string, Screen]> = [
   ["Connect link naming no app, person not signed in", "connect", "", "", "import"],
   ["Connect link naming no app, person signed in", "connect", "", "signed-in", "apps"],
@@ -32,6 +37,14 @@ const TABLE: Array<[string, SequenceInput["wayIn"], string | undefined, string, 
   ["OpenID Connect request requiring an assistant", "oidc", "chatgpt", "openid", "import"],
   ["OpenID Connect request whose only entry is a typo", "oidc", "gmial", "openid", "import"],
   ["The service's own profile sign-up", "profile_signup", undefined, "", "import"],
+  ["Sign-in link from signInUrl", "sign_in_link", "", "", "import"],
+  ["Text-back sign-in link with reason signin", "sign_in_link", "", "text-back", "import"],
+  ["Sign-in link whose connectors names one app", "sign_in_link", "connectors=notion", "", "app"],
+  ["Sign-in link for one app that is the mailbox the entry accepts (connectors gmail, required email)", "sign_in_link", "connectors=gmail&required=email", "", "app"],
+  ["Sign-in link for one app with a mailbox it does not meet also required", "sign_in_link", "connectors=drive&required=email", "", "mailbox"],
+  ["Sign-in link with two connectors", "sign_in_link", "connectors=gmail,notion", "", "import"],
+  ["Sign-in link naming outlook (never a sign-in-link connector)", "sign_in_link", "connectors=outlook", "", "import"],
+  ["Sign-in link whose connectors is only sheets (ignores required)", "sign_in_link", "connectors=sheets&required=email", "", "phone"],
 ];
 
 describe("first screen by way in", () => {
@@ -51,6 +64,26 @@ describe("first screen by way in", () => {
       const res = await openLink(new Request(url, { headers: cookie ? { cookie } : {} }), { params: Promise.resolve({ linkId: id }) });
       const flow = (await findFlow(res.headers.get("location")!.split("/").pop()!))!;
       expect(flow.wayIn).toBe("connect");
+      expect(flow.screen).toBe(first);
+      return;
+    }
+    if (wayIn === "sign_in_link") {
+      const t = await createTenant();
+      let url: URL;
+      if (scope === "text-back") {
+        const line = "+14155550177";
+        const headers = { "x-api-key": t.keys.sk, "x-agent": t.agent.handle };
+        expect((await call(messageLines.POST, { headers, body: { channel: "sms", phone: line } })).status).toBe(201);
+        url = new URL((await call(messageUrl.POST, { headers, body: { reason: "signin", agentPhone: line } })).body.url as string);
+      } else {
+        const { signInName } = await (await db()).agent.findUniqueOrThrow({ where: { id: t.agent.id } });
+        url = new URL(`http://localhost:3000/sign-in/${signInName}?${required}`);
+      }
+      const name = url.pathname.split("/")[2]!;
+      const res = await signInHost(new Request(url), { params: Promise.resolve({ agent: name }) });
+      const flow = (await findFlow(res.headers.get("location")!.split("/").pop()!))!;
+      expect(flow.wayIn).toBe("sign_in_link");
+      expect(flow.signInLink?.message !== null).toBe(scope === "text-back");
       expect(flow.screen).toBe(first);
       return;
     }

@@ -13,6 +13,7 @@ const MONOGRAM_COLORS: Readonly<Record<Assistant | App, string>> = {
   drive: "bg-amber-500",
   notion: "bg-slate-800",
   outlook: "bg-blue-700",
+  sheets: "bg-green-700",
 };
 
 export function Monogram({ id, name }: { id: string; name: string }) {

@@ -16,7 +16,7 @@ import { ProviderGrantError, type ConnectorProvider } from "./types";
 import { isApp, MAILBOX_APPS, type App } from "../catalogue";
 
 /** Each app's provider: the one it connects through. */
-export const CONNECTORS: Readonly<Record<App, ConnectorProvider>> = { gmail: google, calendar: google, drive: google, outlook: microsoft, notion };
+export const CONNECTORS: Readonly<Record<App, ConnectorProvider>> = { gmail: google, calendar: google, drive: google, sheets: google, outlook: microsoft, notion };
 /** How long the person has to consent at the provider. */
 export const CONNECT_ATTEMPT_TTL_SECONDS = 10 * 60;
 /** Access tokens are refreshed when they have less than this left. */
@@ -178,7 +178,9 @@ export async function finishConnection(
   };
   const connection = await prisma.$transaction(async (tx) => {
     if (attempt.userId) {
-      const saved = await tx.appConnection.upsert({ where: { userId_app: { userId: attempt.userId, app: attempt.app } }, create: { ...data, userId: attempt.userId }, update: data });
+      // Joins the account at once; the flow it was made in (if any) is kept until that flow finishes, for its receipt.
+      const own = { ...data, flowId: attempt.flowId };
+      const saved = await tx.appConnection.upsert({ where: { userId_app: { userId: attempt.userId, app: attempt.app } }, create: { ...own, userId: attempt.userId }, update: own });
       await recordMailboxAddress(tx, attempt.userId);
       return saved;
     }
@@ -189,14 +191,19 @@ export async function finishConnection(
   return { id: connection.id, app: connection.app, flowId: attempt.flowId, userId: connection.userId, accountEmail: connection.accountEmail };
 }
 
-/** Moves a finished flow's connections to the person's account (replacing the same apps). */
+/**
+ * Moves a finished flow's connections to the person's account (replacing the same apps): the apps
+ * connected in the flow, with those the person, signed in, connected straight to the account there.
+ */
 export async function attachFlowConnections(tx: Prisma.TransactionClient, input: { flowId: string; userId: string }): Promise<string[]> {
   const pending = await tx.appConnection.findMany({ where: { flowId: input.flowId, userId: null }, select: { id: true, app: true } });
   for (const c of pending) {
     await tx.appConnection.deleteMany({ where: { userId: input.userId, app: c.app } });
     await tx.appConnection.update({ where: { id: c.id }, data: { userId: input.userId, flowId: null } });
   }
-  return pending.map((c) => c.app);
+  const signedIn = await tx.appConnection.findMany({ where: { flowId: input.flowId, userId: input.userId }, select: { app: true } });
+  await tx.appConnection.updateMany({ where: { flowId: input.flowId, userId: input.userId }, data: { flowId: null } });
+  return [...new Set([...pending, ...signedIn].map((c) => c.app))];
 }
 
 /**

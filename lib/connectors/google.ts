@@ -1,9 +1,10 @@
-// Google as a connection provider (Gmail, Calendar, Drive): the authorization-code flow with PKCE
+// Google as a connection provider (Gmail, Calendar, Drive, Sheets): the authorization-code flow with PKCE
 // through openid-client, offline access for a refresh token, and the account's verified address
 // from its ID token. Endpoints and credentials come from configuration.
 import * as oauth from "openid-client";
 import { env } from "../env";
 import { clientConfiguration, refreshWith, tokenSet } from "./oauth-client";
+import type { App } from "../catalogue";
 import type { ConnectorProvider } from "./types";
 
 /** What each Google app asks for, beyond the account's address. */
@@ -11,7 +12,8 @@ export const GOOGLE_APP_SCOPES = {
   gmail: "https://www.googleapis.com/auth/gmail.readonly",
   calendar: "https://www.googleapis.com/auth/calendar.readonly",
   drive: "https://www.googleapis.com/auth/drive.readonly",
-} as const;
+  sheets: "https://www.googleapis.com/auth/spreadsheets.readonly",
+} as const satisfies Partial<Record<App, string>>;
 export type GoogleApp = keyof typeof GOOGLE_APP_SCOPES;
 
 

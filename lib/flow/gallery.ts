@@ -1,7 +1,7 @@
 // The development screen gallery's fixtures: every flow screen in each of its states, as the views
 // lib/flow/views.ts computes, written out by hand. No database and no flow: /dev/screens renders them
 // with actions that change nothing, and e2e/screens.spec.ts compares each against its baseline image.
-import { APPS, ASSISTANT_NAMES, ASSISTANTS, type App, type Assistant } from "../catalogue";
+import { ASSISTANT_NAMES, ASSISTANTS, IMPORT_SCREEN_APPS, type App, type Assistant } from "../catalogue";
 import { memoryPrompt } from "./bring-in";
 import type { Screen } from "./sequence";
 import { phoneCountries, PREVIEW_SHOWN, SERVICE_NAME, type AppRowView, type AssistantBadge, type AssistantRowView, type FlowScreenView, type ShellView } from "./views";
@@ -20,7 +20,7 @@ function row(app: App, state: AppRowView["state"] = "connect", required = false,
 }
 
 function apps(overrides: Partial<Record<App, AppRowView>> = {}): AppRowView[] {
-  const rows = APPS.map((a) => overrides[a] ?? row(a, a === "outlook" ? "unavailable" : "connect"));
+  const rows = IMPORT_SCREEN_APPS.map((a) => overrides[a] ?? row(a, a === "outlook" ? "unavailable" : "connect"));
   return rows.sort((a, b) => Number(b.required) - Number(a.required));
 }
 

@@ -1,10 +1,14 @@
 // The `required` grammar: what a person must connect or import before Continue turns on. An entry
 // is a set of alternatives (any one meets it); every entry must be met. Two readings: the
 // authorize URL's, which drops what it does not know, and a partner session's, which refuses it.
-import { ANY_MAILBOX, APPS, ASSISTANTS, isApp, isAssistant, isMailbox, MAILBOX_APPS, type App, type Assistant } from "../catalogue";
+import { ANY_MAILBOX, ASSISTANTS, IMPORT_SCREEN_APPS, isAssistant, isImportScreenApp, isMailbox, MAILBOX_APPS, type Assistant, type ImportScreenApp } from "../catalogue";
 
-/** What a required entry may name: every assistant and app. */
-export type RequiredName = Assistant | App;
+/**
+ * What a required entry may name: every assistant, and every app the import screen offers (an entry
+ * moves its names to the top of that screen's lists). Sheets is not among them: only a sign-in link
+ * naming it offers it, and that link ignores required.
+ */
+export type RequiredName = Assistant | ImportScreenApp;
 /** One entry: its alternatives, `email` already expanded to every mailbox. */
 export type RequiredEntry = RequiredName[];
 
@@ -12,14 +16,14 @@ export type RequiredEntry = RequiredName[];
 export const REQUIRED_NAMES: readonly (RequiredName | typeof ANY_MAILBOX)[] = [
   ...ASSISTANTS,
   ...MAILBOX_APPS,
-  ...APPS.filter((a) => !isMailbox(a)),
+  ...IMPORT_SCREEN_APPS.filter((a) => !isMailbox(a)),
   ANY_MAILBOX,
 ];
 
 function expand(name: string): RequiredName[] | null {
   const n = name.trim().toLowerCase();
   if (n === ANY_MAILBOX) return [...MAILBOX_APPS];
-  return isAssistant(n) || isApp(n) ? [n] : null;
+  return isAssistant(n) || isImportScreenApp(n) ? [n] : null;
 }
 
 /** An entry's alternatives in a stable order, without repeats. */

@@ -385,15 +385,15 @@ async function connectReturn(flow: { developerId: string | null; request: unknow
  */
 async function signInLinkReturn(flow: { developerId: string | null; agentId: string | null; plane: Plane; request: unknown }, userId: string, tx: Prisma.TransactionClient): Promise<string> {
   const link = storedSignInLinkRequest.parse(flow.request);
-  const back = await signInLinkDestination(flow, link);
+  const back = await signInLinkDestination(flow, link, tx);
   if (!back) return profileHome();
   const { code } = await issueSignInCode({ developerId: flow.developerId!, agentId: flow.agentId!, plane: flow.plane, userId }, tx);
   return callback(back, { code, state: link.state });
 }
 
-async function signInLinkDestination(flow: { agentId: string | null; plane: Plane }, link: SignInLinkRequest): Promise<string | null> {
+async function signInLinkDestination(flow: { agentId: string | null; plane: Plane }, link: SignInLinkRequest, tx?: Prisma.TransactionClient): Promise<string | null> {
   if (!link.return_to || !flow.agentId) return null;
-  return (await isRegisteredReturnDestination({ agentId: flow.agentId, plane: flow.plane, url: link.return_to })) ? link.return_to : null;
+  return (await isRegisteredReturnDestination({ agentId: flow.agentId, plane: flow.plane, url: link.return_to }, tx)) ? link.return_to : null;
 }
 
 /** The person declined (Cancel): the callback gets error=access_denied and the state, no code. */

@@ -21,6 +21,7 @@ import { phoneDigest } from "../users/phone";
 import { approveConnectLink } from "../connect-links/links";
 import { BringInError, previewExport, previewPaste, type BroughtIn } from "./bring-in";
 import { nextScreen, type Screen } from "./sequence";
+import { dispatchCompletionCallback, recordCompletionCallback } from "../sign-in/completion-callback";
 import { findFlow, FlowError, flowApp, isExpired, sequenceOf, type FlowReceipt, type FlowSession } from "./sessions";
 import { storedBroughtIn } from "./stored";
 
@@ -447,6 +448,24 @@ export async function finish(flow: FlowSession, userId: string, also: Prisma.Flo
     if (flow.connectLinkId) await approveConnectLink(tx, { linkId: flow.connectLinkId, userId, flow });
     const receipt: FlowReceipt = { saved, connected, approvedAgentId: flow.agentId };
     await tx.flowSession.update({ where: { id: flow.id }, data: { receipt: receipt as unknown as Prisma.InputJsonValue } });
+    const message = flow.signInLink?.message;
+    if (message?.complete_url && flow.agentId && flow.developerId) {
+      const agent = await tx.agent.findUniqueOrThrow({ where: { id: flow.agentId }, select: { handle: true } });
+      await recordCompletionCallback(tx, {
+        flowId: flow.id,
+        developerId: flow.developerId,
+        agentId: flow.agentId,
+        agent: agent.handle,
+        plane: flow.plane,
+        userId,
+        url: message.complete_url,
+        journey: message.journey,
+        messageBody: message.body,
+        channel: message.channel,
+      });
+    }
   });
   clearUserAccessCache();
+  // A text-back link's developer hears of it once the flow is finished (committed above).
+  if (flow.signInLink?.message?.complete_url) await dispatchCompletionCallback(flow.id);
 }

@@ -2,7 +2,7 @@
 // entries, what was brought in, the receipt). A row the service did not write this way is an error, not
 // something to guess at. The way in, the status and the screen are enums in the database itself.
 import { z } from "zod";
-import { APPS, ASSISTANTS } from "../catalogue";
+import { ASSISTANTS, IMPORT_SCREEN_APPS } from "../catalogue";
 import type { BroughtIn } from "./bring-in";
 import type { RequiredEntry } from "./required";
 import type { ConnectFlowRequest, FlowReceipt, OidcFlowRequest, SignInLinkRequest } from "./sessions";
@@ -46,7 +46,7 @@ export const storedSignInLinkRequest = z.strictObject({
     .nullable(),
 }) satisfies z.ZodType<SignInLinkRequest>;
 
-export const storedRequired = z.array(z.array(z.enum([...ASSISTANTS, ...APPS]))) satisfies z.ZodType<RequiredEntry[]>;
+export const storedRequired = z.array(z.array(z.enum([...ASSISTANTS, ...IMPORT_SCREEN_APPS]))) satisfies z.ZodType<RequiredEntry[]>;
 
 export const storedBroughtIn = z.array(
   z.strictObject({

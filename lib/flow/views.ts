@@ -7,7 +7,7 @@ import { getCountries, getCountryCallingCode } from "libphonenumber-js";
 import { agentDisplayName } from "../agents/agents";
 import { RESEND_AFTER_SECONDS, takesSandboxCode } from "../auth/phone-codes";
 import { configuredThirdParty, isThirdPartyProvider, THIRD_PARTY_NAMES, type ThirdPartyProvider } from "../auth/third-party";
-import { APP_NAMES, APPS, ASSISTANT_NAMES, ASSISTANTS, EXPORT_ASSISTANTS, isApp, MAILBOX_APPS, type App, type Assistant, type MailboxApp } from "../catalogue";
+import { APP_NAMES, ASSISTANT_NAMES, ASSISTANTS, EXPORT_ASSISTANTS, IMPORT_SCREEN_APPS, isApp, MAILBOX_APPS, type App, type Assistant, type MailboxApp } from "../catalogue";
 import { appState, connectsInDevelopment, type AppState } from "../connectors/connections";
 import { SANDBOX_VERIFICATION_CODE } from "../sandbox/seed";
 import { memoryPrompt } from "./bring-in";
@@ -270,7 +270,7 @@ async function importView(flow: FlowSession, shell: ShellView, linkNotice: LinkN
     connectError,
     signedIn: !!flow.userId,
     assistants,
-    apps: byRequired(APPS).map((app) => appRow(flow, app, connections.find((c) => c.app === app), unmet.has(app))),
+    apps: byRequired(IMPORT_SCREEN_APPS).map((app) => appRow(flow, app, connections.find((c) => c.app === app), unmet.has(app))),
     alternatives: state.required.some((r) => !r.met && r.names.length > 1),
     continueEnabled: state.enabled,
     hint: state.enabled
@@ -333,7 +333,8 @@ async function appsView(flow: FlowSession, shell: ShellView, linkNotice: LinkNot
   const connections = await connectedApps(flow);
   const one = flowApp(flow);
   const named = flow.screen === "app" && one && isApp(one) ? one : null;
-  const apps: App[] = named ? [named] : [...APPS];
+  // The list of every app is the import screen's: Sheets appears only where a link names it.
+  const apps: App[] = named ? [named] : [...IMPORT_SCREEN_APPS];
   const met = flow.screen === "apps" || connections.some((c) => c.app === apps[0] && c.status === "active");
   return {
     screen: flow.screen === "app" ? "app" : "apps",

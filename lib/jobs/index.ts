@@ -7,10 +7,22 @@ import { env } from "../env";
 import { logger } from "../log";
 import { processWide, processWideSlot } from "../process-wide";
 
-export const QUEUES = { commit: "profile-commit", sweep: "service-sweep" } as const;
+export const QUEUES = { commit: "profile-commit", sweep: "service-sweep", completionCallback: "sign-in-completion-callback" } as const;
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 /** How often a failed job is tried again before it is given up. */
 export const JOB_RETRY_LIMIT = 3;
+/**
+ * Queues that retry on their own terms (seconds). A completion callback is tried 5 times in all, the
+ * waits doubling from 15–30 s up to 5 minutes: a developer's endpoint that is briefly down still gets it.
+ */
+const QUEUE_RETRY: Partial<Record<QueueName, { retryLimit: number; retryDelay: number; retryDelayMax: number }>> = {
+  [QUEUES.completionCallback]: { retryLimit: 4, retryDelay: 15, retryDelayMax: 300 },
+};
+
+/** How often a failed job of `queue` is tried again before it is given up. */
+export function retryLimitOf(queue: QueueName): number {
+  return QUEUE_RETRY[queue]?.retryLimit ?? JOB_RETRY_LIMIT;
+}
 type Handler = (data: Record<string, unknown>, attempt: { retryCount: number; final: boolean }) => Promise<void>;
 
 /** The job system, once started. */
@@ -34,7 +46,9 @@ async function startBoss(): Promise<PgBoss> {
     : new PgBoss({ connectionString: parsePostgresUrl(config.DATABASE_URL!).connectionString, schema: jobsSchema(config.DATABASE_URL), max: 4 });
   boss.on("error", (err: Error) => logger().error({ err: err.message }, "job system error"));
   await boss.start();
-  for (const name of Object.values(QUEUES)) await boss.createQueue(name, { retryLimit: JOB_RETRY_LIMIT, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 });
+  for (const name of Object.values(QUEUES)) {
+    await boss.createQueue(name, { retryLimit: JOB_RETRY_LIMIT, retryDelay: 5, retryBackoff: true, expireInSeconds: 300, ...QUEUE_RETRY[name] });
+  }
   return boss;
 }
 
@@ -52,12 +66,20 @@ export async function enqueue(queue: QueueName, data: Record<string, unknown>): 
   if (!id) throw new Error(`The job system refused a job for ${queue}.`);
 }
 
+/**
+ * Queues the job named `jobId` (a UUID) unless a job of that id is already in `queue`, whatever its
+ * state: whether it was queued now. Sending one thing twice then queues it once.
+ */
+export async function enqueueOnce(queue: QueueName, jobId: string, data: Record<string, unknown>): Promise<boolean> {
+  return (await (await jobs()).send(queue, data, { id: jobId })) !== null;
+}
+
 /** Runs `handler` for every job of `queue`, in this process, until stopJobs(). */
 export async function work(queue: QueueName, handler: Handler): Promise<void> {
   if (workedQueues.has(queue)) return;
   workedQueues.add(queue);
   await (await jobs()).work<Record<string, unknown>>(queue, { pollingIntervalSeconds: 1 }, async (batch) => {
-    for (const job of batch) await handler(job.data, { retryCount: job.retryCount, final: job.retryCount >= JOB_RETRY_LIMIT });
+    for (const job of batch) await handler(job.data, { retryCount: job.retryCount, final: job.retryCount >= retryLimitOf(queue) });
   });
 }
 

@@ -3,6 +3,7 @@
 // addresses a completion callback is sent to. Per agent and key plane; stored without their fragment
 // and compared exactly.
 import { db } from "../db";
+import type { Prisma } from "../db/generated/client";
 import type { Plane } from "../db/generated/enums";
 
 export const DESTINATION_MESSAGES = {
@@ -15,9 +16,14 @@ export const MAX_RETURN_DESTINATIONS = 50;
 /** The longest destination accepted. */
 export const MAX_DESTINATION_LENGTH = 2048;
 
-const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+const LOCAL_HOSTS: ReadonlySet<string> = new Set(["localhost", "127.0.0.1", "[::1]"]);
 /** Schemes that never name an app: a return destination of one of these would run in the page. */
-const FORBIDDEN_SCHEMES = new Set(["javascript:", "data:", "vbscript:", "file:", "blob:", "about:", "ftp:", "ws:", "wss:"]);
+const FORBIDDEN_SCHEMES: ReadonlySet<string> = new Set(["javascript:", "data:", "vbscript:", "file:", "blob:", "about:", "ftp:", "ws:", "wss:"]);
+
+/** Whether the value holds whitespace or a control character (never part of a destination). */
+function hasControlOrSpace(value: string): boolean {
+  return [...value].some((c) => c.charCodeAt(0) <= 0x20 || c.charCodeAt(0) === 0x7f || /\s/.test(c));
+}
 
 /**
  * The destination as stored and compared: the URL without its fragment, or null when it may not be one.
@@ -25,7 +31,7 @@ const FORBIDDEN_SCHEMES = new Set(["javascript:", "data:", "vbscript:", "file:",
  * (com.example.app://callback, myapp:/done) with something after it.
  */
 export function normalizeDestination(value: string): string | null {
-  if (value.length > MAX_DESTINATION_LENGTH || /[\s\u0000-\u001f\u007f]/.test(value)) return null;
+  if (value.length > MAX_DESTINATION_LENGTH || hasControlOrSpace(value)) return null;
   let url: URL;
   try {
     url = new URL(value);
@@ -80,10 +86,11 @@ function scopeOf(s: Scope): Scope {
 
 /**
  * Whether the agent, in this plane, may send a person (or a completion callback) to `url`: it must be a
- * registered destination, compared exactly once its fragment is stripped.
+ * registered destination, compared exactly once its fragment is stripped. Inside `tx` when given (the
+ * embedded database serves one connection: a query beside an open transaction would wait for it).
  */
-export async function isRegisteredReturnDestination(input: { agentId: string; plane: Plane; url: string }): Promise<boolean> {
+export async function isRegisteredReturnDestination(input: { agentId: string; plane: Plane; url: string }, tx?: Prisma.TransactionClient): Promise<boolean> {
   const url = normalizeDestination(input.url);
   if (!url) return false;
-  return !!(await (await db()).returnDestination.findUnique({ where: { agentId_plane_url: { agentId: input.agentId, plane: input.plane, url } }, select: { id: true } }));
+  return !!(await (tx ?? (await db())).returnDestination.findUnique({ where: { agentId_plane_url: { agentId: input.agentId, plane: input.plane, url } }, select: { id: true } }));
 }

@@ -78,7 +78,7 @@ export async function openSignInLink(input: { name: string; reconnect: boolean; 
 
   const state = params.get("state");
   if (state && state.length > MAX_LINK_STATE_LENGTH) refuse(LINK_MESSAGES.badState);
-  const displayName = (params.get("display_name") ?? params.get("displayName") ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  const displayName = (params.get("display_name") ?? params.get("displayName") ?? "").replace(/\p{Cc}/gu, "").trim();
   if (displayName.length > MAX_DISPLAY_NAME_LENGTH) refuse(LINK_MESSAGES.tooLong("display name"));
 
   let returnTo: string | null = null;

@@ -3,7 +3,12 @@
 import { startLocalProvider } from "./local-provider";
 
 export const GOOGLE_TEST_CLIENT = { id: "google-test-client", secret: "google-test-secret" };
-const APP_SCOPES = ["https://www.googleapis.com/auth/gmail.readonly", "https://www.googleapis.com/auth/calendar.readonly", "https://www.googleapis.com/auth/drive.readonly"];
+const APP_SCOPES = [
+  "https://www.googleapis.com/auth/gmail.readonly",
+  "https://www.googleapis.com/auth/calendar.readonly",
+  "https://www.googleapis.com/auth/drive.readonly",
+  "https://www.googleapis.com/auth/spreadsheets.readonly",
+];
 
 export async function startGoogleProvider(opts: { redirectUri: string | string[]; email: string; accountId?: string; emailVerified?: boolean }) {
   const local = await startLocalProvider({

@@ -8,7 +8,7 @@ import { primaryButton, secondaryButton } from "@/components/flow/styles";
 import { auth } from "@/lib/auth/session";
 import { appState, connectionsOf, connectsInDevelopment } from "@/lib/connectors/connections";
 import { accountOverview } from "@/lib/users/users";
-import { APP_NAMES, APPS, isApp, type App } from "@/lib/catalogue";
+import { APP_NAMES, appsListedFor, isApp, type App } from "@/lib/catalogue";
 import { disconnectAction, signOutAction } from "./actions";
 
 export const dynamic = "force-dynamic";
@@ -65,7 +65,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
           Connected apps
         </h2>
         <ul className="mt-3 space-y-2">
-          {APPS.map((app) => {
+          {appsListedFor(connections.map((c) => c.app)).map((app) => {
             const c = connections.find((x) => x.app === app);
             const status = appState(app, c);
             return (

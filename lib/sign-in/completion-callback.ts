@@ -1,0 +1,357 @@
+// The completion callback of text-back sign-in: when a hosted sign-in reached from a message thread
+// finishes, the developer's messageCompleteUrl is POSTed once, from the job queue (retried with
+// backoff), signed with the developer's callback secret and carrying a fresh agent token. It goes only
+// to a registered return destination on a public address (any address in development mode), over a
+// connection pinned to the address that was checked, with a short timeout and no redirects followed.
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import type { LookupAddress } from "node:dns";
+import { lookup } from "node:dns/promises";
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { BlockList, isIP, type LookupFunction } from "node:net";
+import { AGENT_TOKEN_USE, issueAgentToken } from "../bearer-tokens/agent-token";
+import { now } from "../clock";
+import { deriveKey } from "../crypto";
+import { db } from "../db";
+import type { CompletionCallback, Prisma } from "../db/generated/client";
+import type { Plane } from "../db/generated/enums";
+import { developmentMode } from "../env";
+import { enqueueOnce, QUEUES, retryLimitOf, work } from "../jobs";
+import { logger } from "../log";
+import { COMPLETION_EVENT_TYPE, completionPayload, type CompletionCallbackBody, type CompletionPayload } from "./callback-schemas";
+import { isRegisteredReturnDestination } from "./destinations";
+
+/** The headers a callback carries besides its content type. */
+export const CALLBACK_HEADERS = { signature: "Service-Signature", id: "Service-Callback-Id" } as const;
+/** One try's whole budget: resolving the host, connecting, and the answer's status line. */
+export const CALLBACK_TIMEOUT_MS = 5_000;
+/** Tries in all before a callback is given up (the queue's retries and the first). */
+export const CALLBACK_MAX_ATTEMPTS = retryLimitOf(QUEUES.completionCallback) + 1;
+/** How far a signature's timestamp may be from the verifier's clock, by default. */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+/** A callback still pending this long after the flow finished is not queued again at a worker's start. */
+const REQUEUE_WINDOW_MS = 24 * 60 * 60 * 1000;
+const SECRET_PREFIX = "whsec_";
+const USER_AGENT = "profile-signin-service/completion-callback";
+
+// ─── Recording and queuing ──────────────────────────────────────────────────────────────────────
+
+export interface CompletionCallbackInput {
+  flowId: string;
+  developerId: string;
+  agentId: string;
+  /** The agent's handle, as the body names it. */
+  agent: string;
+  plane: Plane;
+  userId: string;
+  /** The flow's messageCompleteUrl, a registered return destination when the flow began. */
+  url: string;
+  journey: string | null;
+  /** The message the person sent before signing in (the message URL's messageBody), for the agent to answer. */
+  messageBody: string | null;
+  channel: string;
+}
+
+/**
+ * Records a finished flow's callback, in the transaction that finishes the flow: it is sent only if
+ * that commits. Recording one flow's callback again changes nothing.
+ */
+export async function recordCompletionCallback(tx: Prisma.TransactionClient, input: CompletionCallbackInput): Promise<void> {
+  const id = randomUUID();
+  const createdAt = now();
+  const payload: CompletionPayload = {
+    type: COMPLETION_EVENT_TYPE,
+    id,
+    createdAt: createdAt.toISOString(),
+    agent: input.agent,
+    userId: input.userId,
+    tokenUse: AGENT_TOKEN_USE,
+    journey: input.journey,
+    messageBody: input.messageBody,
+    channel: input.channel,
+    livemode: input.plane === "live",
+  };
+  // One row per flow (flowId is unique): a second finish inserts nothing, and aborts nothing.
+  await tx.completionCallback.createMany({
+    data: [{ id, flowId: input.flowId, developerId: input.developerId, agentId: input.agentId, plane: input.plane, url: input.url, payload: JSON.stringify(payload), createdAt }],
+    skipDuplicates: true,
+  });
+}
+
+/**
+ * Queues a flow's callback once its transaction has committed. Never throws: the flow is finished
+ * whatever happens here, and a callback left pending is queued again when a worker starts. The job
+ * bears the callback's id, so queuing it twice queues it once; a callback no longer pending is not queued.
+ */
+export async function dispatchCompletionCallback(flowId: string): Promise<void> {
+  try {
+    const row = await (await db()).completionCallback.findUnique({ where: { flowId }, select: { id: true, status: true } });
+    if (row?.status === "pending") await enqueueOnce(QUEUES.completionCallback, row.id, { callbackId: row.id });
+  } catch (err) {
+    logger().error({ flow_id: flowId, err: (err as Error).message }, "completion callback not queued; a worker queues it when it starts");
+  }
+}
+
+/** Starts this process's callback worker, and queues callbacks a stopped process left pending. */
+export async function startCompletionCallbackWorker(): Promise<void> {
+  await work(QUEUES.completionCallback, async (data, attempt) => deliverCompletionCallback(String(data.callbackId), { final: attempt.final }));
+  const pending = await (await db()).completionCallback.findMany({
+    where: { status: "pending", createdAt: { gte: new Date(now().getTime() - REQUEUE_WINDOW_MS) } },
+    select: { id: true },
+    take: 500,
+  });
+  for (const row of pending) await enqueueOnce(QUEUES.completionCallback, row.id, { callbackId: row.id });
+}
+
+// ─── Delivery ────────────────────────────────────────────────────────────────────────────────────
+
+type Outcome = { kind: "delivered" } | { kind: "refused"; reason: string } | { kind: "failed"; reason: string };
+
+/**
+ * The job: one try at a pending callback (any other is left alone, so it is delivered once). 2xx:
+ * delivered. A destination no longer registered, or a private address outside development mode:
+ * failed at once, nothing sent. Anything else: throws for the queue to try again, and after the last
+ * try (or the queue's `final` one) marks it failed. Each try is counted before it is made.
+ */
+export async function deliverCompletionCallback(callbackId: string, attempt: { final?: boolean } = {}): Promise<void> {
+  const prisma = await db();
+  const row = await prisma.completionCallback.findUnique({ where: { id: callbackId } });
+  if (!row || row.status !== "pending") return;
+  const tries = row.attempts + 1;
+  // The try is claimed first: of two workers holding one callback's job, one sends it.
+  const claimed = await prisma.completionCallback.updateMany({ where: { id: row.id, status: "pending", attempts: row.attempts }, data: { attempts: tries } });
+  if (claimed.count === 0) return;
+
+  const outcome = await tryDelivery(row).catch((err: Error): Outcome => {
+    logger().error({ callback_id: row.id, err: err.message }, "completion callback try failed inside the service");
+    return { kind: "failed", reason: "the service could not make the request" };
+  });
+  const log = { callback_id: row.id, flow_id: row.flowId, host: hostOf(row.url), attempt: tries };
+  if (outcome.kind === "delivered") {
+    await prisma.completionCallback.updateMany({ where: { id: row.id, status: "pending" }, data: { status: "delivered", deliveredAt: now(), lastError: null } });
+    logger().info(log, "completion callback delivered");
+    return;
+  }
+  const final = outcome.kind === "refused" || attempt.final === true || tries >= CALLBACK_MAX_ATTEMPTS;
+  await prisma.completionCallback.updateMany({
+    where: { id: row.id, status: "pending" },
+    data: { lastError: outcome.reason.slice(0, 200), ...(final ? { status: "failed" as const } : {}) },
+  });
+  logger().warn({ ...log, error: outcome.reason, given_up: final }, "completion callback not delivered");
+  if (!final) throw new Error(`Completion callback ${row.id} not delivered: ${outcome.reason}`);
+}
+
+async function tryDelivery(row: CompletionCallback): Promise<Outcome> {
+  // Checked again at each try: a destination the developer removed since receives nothing.
+  if (!(await isRegisteredReturnDestination({ agentId: row.agentId, plane: row.plane, url: row.url }))) {
+    return { kind: "refused", reason: "not a registered return destination of the agent in this plane" };
+  }
+  const url = URL.canParse(row.url) ? new URL(row.url) : null;
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) return { kind: "refused", reason: "not an http(s) address" };
+  const signal = AbortSignal.timeout(CALLBACK_TIMEOUT_MS);
+  let addresses: LookupAddress[];
+  try {
+    addresses = await resolveHost(url.hostname.replace(/^\[(.*)\]$/, "$1"), signal);
+  } catch (err) {
+    return { kind: "failed", reason: describeFailure(err, signal, "DNS lookup failed") };
+  }
+  if (!addresses.length) return { kind: "failed", reason: "DNS lookup found no address" };
+  if (!developmentMode() && addresses.some((a) => isRefusedAddress(a.address))) {
+    return { kind: "refused", reason: "the host resolves to a private, loopback, link-local or reserved address" };
+  }
+
+  const at = now();
+  const rawBody = JSON.stringify(await callbackBody(row, at));
+  const headers = {
+    "Content-Type": "application/json",
+    "User-Agent": USER_AGENT,
+    [CALLBACK_HEADERS.signature]: signCompletionBody(completionCallbackSecret(row), rawBody, at),
+    [CALLBACK_HEADERS.id]: row.id,
+  };
+  try {
+    const status = await post({ url, addresses, headers, body: rawBody, signal });
+    if (status >= 200 && status < 300) return { kind: "delivered" };
+    return { kind: "failed", reason: status >= 300 && status < 400 ? `HTTP ${status} (redirects are not followed)` : `HTTP ${status}` };
+  } catch (err) {
+    return { kind: "failed", reason: describeFailure(err, signal, "connection failed") };
+  }
+}
+
+/** The body of one try: the stored payload and an agent token minted now (never stored). */
+async function callbackBody(row: CompletionCallback, at: Date): Promise<CompletionCallbackBody> {
+  const p = completionPayload.parse(JSON.parse(row.payload));
+  const { token } = await issueAgentToken({ userId: p.userId, developerId: row.developerId, agentId: row.agentId, agent: p.agent, plane: row.plane }, at);
+  return { type: p.type, id: p.id, createdAt: p.createdAt, agent: p.agent, userId: p.userId, token, tokenUse: p.tokenUse, journey: p.journey, messageBody: p.messageBody, channel: p.channel, livemode: p.livemode };
+}
+
+/** A short reason, without secrets: an error code, never a message that might quote the request. */
+function describeFailure(err: unknown, signal: AbortSignal, what: string): string {
+  if (signal.aborted) return `timed out after ${CALLBACK_TIMEOUT_MS / 1000} s`;
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  return typeof code === "string" && /^[A-Z0-9_]{1,40}$/.test(code) ? `${what} (${code})` : what;
+}
+
+function hostOf(url: string): string | null {
+  return URL.canParse(url) ? new URL(url).host : null;
+}
+
+// ─── The network: resolve, check, connect to what was checked ────────────────────────────────────
+
+/** Every address of `hostname` (an IP literal answers itself), within the try's budget. */
+async function resolveHost(hostname: string, signal: AbortSignal): Promise<LookupAddress[]> {
+  signal.throwIfAborted();
+  let onAbort: () => void = () => undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([lookup(hostname, { all: true, verbatim: true }), aborted]);
+  } finally {
+    signal.removeEventListener("abort", onAbort);
+  }
+}
+
+/**
+ * POSTs the body and answers the status; the answer's body is not read. The connection goes to the
+ * addresses that were checked (its own lookup answers them), so a second DNS answer cannot move it
+ * elsewhere; TLS still verifies the URL's host name. node:http never follows a redirect.
+ */
+function post(input: { url: URL; addresses: LookupAddress[]; headers: Record<string, string>; body: string; signal: AbortSignal }): Promise<number> {
+  const first = input.addresses[0]!;
+  const pinned: LookupFunction = (_hostname, options, callback) => {
+    if (options.all) callback(null, input.addresses);
+    else callback(null, first.address, first.family);
+  };
+  const send = input.url.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = send(
+      input.url,
+      { method: "POST", headers: { ...input.headers, "Content-Length": String(Buffer.byteLength(input.body)) }, lookup: pinned, signal: input.signal, agent: false },
+      (res) => {
+        resolve(res.statusCode ?? 0);
+        res.destroy();
+      },
+    );
+    req.on("error", reject);
+    req.end(input.body);
+  });
+}
+
+/** Addresses a callback never goes to outside development mode: anything but public unicast. */
+const REFUSED_RANGES = (() => {
+  const list = new BlockList();
+  const v4: Array<[string, number]> = [
+    ["0.0.0.0", 8], // "this network"
+    ["10.0.0.0", 8], // private
+    ["100.64.0.0", 10], // carrier-grade NAT
+    ["127.0.0.0", 8], // loopback
+    ["169.254.0.0", 16], // link-local (cloud metadata services)
+    ["172.16.0.0", 12], // private
+    ["192.0.0.0", 24], // protocol assignments
+    ["192.168.0.0", 16], // private
+    ["198.18.0.0", 15], // benchmarking
+    ["224.0.0.0", 4], // multicast
+    ["240.0.0.0", 4], // reserved, broadcast
+  ];
+  const v6: Array<[string, number]> = [
+    ["::", 128], // unspecified
+    ["::1", 128], // loopback
+    ["fc00::", 7], // unique local
+    ["fe80::", 10], // link-local
+    ["fec0::", 10], // site-local (deprecated)
+    ["ff00::", 8], // multicast
+  ];
+  for (const [net, prefix] of v4) list.addSubnet(net, prefix, "ipv4");
+  for (const [net, prefix] of v6) list.addSubnet(net, prefix, "ipv6");
+  return list;
+})();
+
+/**
+ * Whether a callback may not go to `address` outside development mode: private, loopback, link-local,
+ * carrier-grade NAT, unspecified, multicast or reserved, IPv4 inside IPv6 (mapped ::ffff:0:0/96,
+ * IPv4-compatible ::/96, NAT64 64:ff9b::/96, 6to4 2002::/16) judged as its IPv4, and anything not an IP.
+ */
+export function isRefusedAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return REFUSED_RANGES.check(address, "ipv4");
+  // A zone index (fe80::1%eth0) only ever names a link-local address.
+  if (family !== 6 || address.includes("%")) return true;
+  // IPv4-mapped addresses are judged by the IPv4 ranges here too.
+  if (REFUSED_RANGES.check(address, "ipv6")) return true;
+  const embedded = embeddedIpv4(ipv6Words(address));
+  return embedded !== null && REFUSED_RANGES.check(embedded, "ipv4");
+}
+
+/** The eight 16-bit words of a valid IPv6 address (a trailing dotted quad allowed). */
+function ipv6Words(address: string): number[] {
+  let text = address.toLowerCase();
+  const quad = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (quad) {
+    const [a, b, c, d] = quad.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, quad.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = "", tail] = text.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const words = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
+  return words.map((w) => parseInt(w, 16));
+}
+
+function embeddedIpv4(w: number[]): string | null {
+  const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+  const zero = (from: number, to: number) => w.slice(from, to).every((x) => x === 0);
+  if (zero(0, 6) || (w[0] === 0x64 && w[1] === 0xff9b && zero(2, 6))) return v4(w[6]!, w[7]!);
+  if (w[0] === 0x2002) return v4(w[1]!, w[2]!);
+  return null;
+}
+
+// ─── Signing ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The secret that signs a developer's callbacks in one plane: whsec_ and 43 base64url characters,
+ * derived from SERVICE_SECRET, so it is the same at every read (GET /v1/auth/sign-in/callback-secret)
+ * and differs between the test and live planes.
+ */
+export function completionCallbackSecret(scope: { developerId: string; plane: Plane }): string {
+  const mac = createHmac("sha256", deriveKey("sign-in.completion-callback-secret")).update(`${scope.developerId}.${scope.plane}`);
+  return SECRET_PREFIX + mac.digest("base64url");
+}
+
+function signatureHex(secret: string, timestamp: string, rawBody: string | Uint8Array): string {
+  return createHmac("sha256", secret).update(`${timestamp}.`).update(rawBody).digest("hex");
+}
+
+/** The Service-Signature header for a body sent at `at`: "t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">". */
+export function signCompletionBody(secret: string, rawBody: string, at: Date): string {
+  const t = String(Math.floor(at.getTime() / 1000));
+  return `t=${t},v1=${signatureHex(secret, t, rawBody)}`;
+}
+
+/**
+ * Whether a callback is genuine: `header` is its Service-Signature, `rawBody` the bytes received (not
+ * re-serialized JSON). A v1 signature must match in constant time and t lie within toleranceSeconds
+ * (300) of `now` (a Date or milliseconds; the service's clock by default). Never throws.
+ */
+export function verifyCompletionSignature(
+  secret: string,
+  header: string | null | undefined,
+  rawBody: string | Uint8Array,
+  options: { toleranceSeconds?: number; now?: Date | number } = {},
+): boolean {
+  if (!header) return false;
+  let timestamp: string | undefined;
+  const signatures: string[] = [];
+  for (const part of header.split(",")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    const [key, value] = [part.slice(0, eq).trim(), part.slice(eq + 1).trim()];
+    if (key === "t") timestamp = value;
+    else if (key === "v1") signatures.push(value);
+  }
+  if (!timestamp || !/^\d{1,12}$/.test(timestamp)) return false;
+  const at = options.now === undefined ? now().getTime() : typeof options.now === "number" ? options.now : options.now.getTime();
+  if (Math.abs(Math.floor(at / 1000) - Number(timestamp)) > (options.toleranceSeconds ?? SIGNATURE_TOLERANCE_SECONDS)) return false;
+  const expected = Buffer.from(signatureHex(secret, timestamp, rawBody), "hex");
+  return signatures.some((s) => /^[0-9a-f]{64}$/.test(s) && timingSafeEqual(Buffer.from(s, "hex"), expected));
+}

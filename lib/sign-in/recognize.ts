@@ -1,0 +1,134 @@
+// Recognizing a message's sender (POST /v1/auth/sign-in/recognize-phone): phone-like sender ids and
+// OAuth-verified mailbox addresses resolved to one person of the key's plane, and an agent token only
+// when that person has already approved the agent. Recognition is never authorization.
+import { z } from "zod";
+import { PROVING_MAILBOX } from "../auth/email-proof";
+import { issueAgentToken } from "../bearer-tokens/agent-token";
+import { db } from "../db";
+import type { Plane } from "../db/generated/enums";
+import { lazyLimiter } from "../ratelimit";
+import { isApproved } from "../users/approvals";
+import { phoneDigest } from "../users/phone";
+import { phoneFrom } from "./message-lines";
+
+export const MAX_CANDIDATES = 10;
+export const MAX_CANDIDATE_LENGTH = 320;
+/** Recognitions per API key per minute: enough for a busy message line, too few to sweep a number range. */
+export const RECOGNITIONS_PER_MINUTE = 60;
+
+export const recognizeLimiter = lazyLimiter(() => ({ name: "recognize-phone", points: RECOGNITIONS_PER_MINUTE, durationSeconds: 60 }));
+
+export const recognizeBody = z.object({
+  candidates: z.array(z.string().max(MAX_CANDIDATE_LENGTH)).min(1).max(MAX_CANDIDATES),
+});
+
+/**
+ * The e-mail proofs that recognize a sender: an address an OAuth provider vouched for when the person
+ * signed in with it (third_party) or a mailbox proof (mailbox), and, below, a connected Gmail whose
+ * address Google verified. Never a typed address, one proven only by an e-mailed code (the code proves
+ * a mailbox was read once, not an OAuth credential), a development-outbox code, or one another app supplied.
+ */
+export const RECOGNIZING_EMAIL_PROOFS = ["third_party", "mailbox"] as const;
+
+const emailSchema = z.email();
+
+/** The phone numbers (E.164) and addresses (lower-cased) among the candidates. */
+export function readCandidates(candidates: string[]): { phones: string[]; emails: string[]; phoneCandidateCount: number } {
+  const phones = new Set<string>();
+  const emails = new Set<string>();
+  let phoneCandidateCount = 0;
+  for (const raw of candidates) {
+    const candidate = raw.trim();
+    const handle = candidate.replace(/^(imessage|mailto):(\/\/)?/i, "");
+    if (handle.includes("@")) {
+      if (emailSchema.safeParse(handle).success) emails.add(handle.toLowerCase());
+      continue;
+    }
+    const e164 = phoneFrom(candidate);
+    if (e164) {
+      phoneCandidateCount++;
+      phones.add(e164);
+    }
+  }
+  return { phones: [...phones], emails: [...emails], phoneCandidateCount };
+}
+
+type Scope = { developerId: string; plane: Plane };
+
+/** Users of the key's plane holding one of the numbers, by keyed hash (test plane: the developer's own). */
+async function usersByPhone(scope: Scope, phones: string[]): Promise<string[]> {
+  if (!phones.length) return [];
+  const rows = await (await db()).user.findMany({
+    where: {
+      plane: scope.plane,
+      phoneScope: scope.plane === "test" ? scope.developerId : "",
+      phoneHash: { in: phones.map((p) => phoneDigest(p).phoneHash) },
+      ...(scope.plane === "test" ? { developerId: scope.developerId } : {}),
+    },
+    select: { id: true },
+    take: 2,
+  });
+  return rows.map((r) => r.id);
+}
+
+/** Users of the key's plane whose address is one of these, held by an OAuth-verified mailbox credential. */
+async function usersByEmail(scope: Scope, emails: string[]): Promise<string[]> {
+  if (!emails.length) return [];
+  const placeholders = emails.map((_, i) => `$${i + 3}`).join(", ");
+  const rows = await (await db()).$queryRawUnsafe<Array<{ id: string }>>(
+    `SELECT u.id::text AS id FROM users u
+      WHERE u.plane = $1::"Plane" AND (u.plane = 'live' OR u.developer_id = $2::uuid)
+        AND u.email IS NOT NULL AND lower(u.email) IN (${placeholders})
+        AND (u.email_proof::text IN (${RECOGNIZING_EMAIL_PROOFS.map((p) => `'${p}'`).join(", ")})
+             OR EXISTS (SELECT 1 FROM app_connections m WHERE m.user_id = u.id AND m.app = '${PROVING_MAILBOX.app}'
+                          AND m.provider = '${PROVING_MAILBOX.provider}' AND m.status = 'active' AND lower(m.account_email) = lower(u.email)))
+      LIMIT 2`,
+    scope.plane,
+    scope.developerId,
+    ...emails,
+  );
+  return rows.map((r) => r.id);
+}
+
+export interface Recognition {
+  matched: boolean;
+  recognized: boolean;
+  approved: boolean;
+  linked: boolean;
+  token: string | null;
+  agentToken: string | null;
+  userId: string | null;
+  agent: string;
+  displayName: string;
+  phoneCandidateCount: number;
+}
+
+/**
+ * Who the candidates name. matched/recognized: exactly one person of the key's plane (two different
+ * people is no match). approved/linked, token, agentToken and userId: only when that person has an
+ * unrevoked approval of the acting agent; recognition alone reveals no user id and grants nothing.
+ */
+export async function recognizeSender(input: Scope & { agent: { id: string; handle: string; displayName: string }; candidates: string[] }): Promise<Recognition> {
+  const { phones, emails, phoneCandidateCount } = readCandidates(input.candidates);
+  const scope = { developerId: input.developerId, plane: input.plane };
+  const ids = new Set([...(await usersByPhone(scope, phones)), ...(await usersByEmail(scope, emails))]);
+  const userId = ids.size === 1 ? [...ids][0]! : null;
+  const approved = !!userId && (await isApproved({ userId, agentId: input.agent.id }));
+  const token =
+    userId && approved
+      ? (await issueAgentToken({ userId, developerId: input.developerId, agentId: input.agent.id, agent: input.agent.handle, plane: input.plane })).token
+      : null;
+  return {
+    matched: !!userId,
+    recognized: !!userId,
+    approved,
+    linked: approved,
+    token,
+    agentToken: token,
+    userId: approved ? userId : null,
+    agent: input.agent.handle,
+    displayName: input.agent.displayName,
+    phoneCandidateCount,
+  };
+}
+
