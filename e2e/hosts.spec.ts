@@ -103,6 +103,17 @@ test("a connect link opened on MCP_URL's own host continues on BASE_URL, where t
   expect((await (await request.get(`${base}/personal-mcp/connect/${id}/status`)).json()).status).toBe("approved");
 });
 
+test("an agent's sign_in_url on SIGN_IN_URL's own host opens the flow on BASE_URL, with its state kept", async ({ page, request }) => {
+  const agents = (await (await request.get(`${base}/v1/agents`, { headers: { "X-API-Key": seed.secret_key } })).json()) as { agents: Array<{ handle: string; sign_in_url: string }> };
+  const signIn = agents.agents.find((a) => a.handle === seed.agent)!.sign_in_url;
+  expect(signIn.startsWith(`${signInUrl}/`)).toBe(true);
+  await page.goto(`${signIn}?state=hosts-1&display_name=Trail%20Desk`);
+  await expect(page).toHaveURL(new RegExp(`^${base}/flow/[A-Za-z0-9]{32}$`));
+  const cookies = await page.context().cookies(page.url());
+  expect(cookies.some((c) => c.name.startsWith("service_flow_") && c.domain === "localhost")).toBe(true);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bring your profile to Trail Desk");
+});
+
 test("the MCP host serves only its mount: an unknown link there is the notice page, framing refused", async ({ page }) => {
   const res = await page.goto(`${mcpUrl}/connect/mcc_${"A".repeat(24)}`);
   // Moved to BASE_URL first, then answered there.

@@ -148,6 +148,38 @@ test("a sign-in link: the developer's server receives a code, exchanges it, read
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Already signed in");
 });
 
+// The way-in table's sign-in link rows, in the browser: each link opens on its first screen.
+const WAY_IN_ROWS: Array<[string, string, string]> = [
+  ["a plain link", "", `Bring your profile to ${seed.agent_name}`],
+  ["connectors naming one app", "connectors=calendar", "Connect Google Calendar"],
+  ["connectors ['gmail'] with required ['email']", "connectors=gmail&required=email", "Connect Gmail"],
+  ["one app and a mailbox it does not meet", "connectors=drive&required=email", `${seed.agent_name} asks for your mailbox`],
+  ["two connectors", "connectors=gmail,notion", `Bring your profile to ${seed.agent_name}`],
+  ["outlook, never a sign-in-link connector", "connectors=outlook", `Bring your profile to ${seed.agent_name}`],
+  ["connectors only sheets (the older connect page)", "connectors=sheets&required=email", "Save it to your profile"],
+];
+
+test("each sign-in link row of the way-in table opens on its first screen", async ({ page }) => {
+  const agents = await dev.api("/v1/agents");
+  const signIn = (agents.body.agents as Array<{ handle: string; sign_in_url: string }>).find((a) => a.handle === seed.agent)!.sign_in_url;
+  for (const [row, query, heading] of WAY_IN_ROWS) {
+    await page.goto(`${signIn}?${query}`);
+    await expect(page.getByRole("heading", { level: 1 }), row).toHaveText(heading);
+  }
+  // A text-back link with reason signin opens on the import screen too.
+  const line = freshPhone();
+  await dev.api("/v1/auth/sign-in/message-lines", { body: { phone: line.e164 } });
+  const made = await dev.api("/v1/auth/sign-in/message-url", { body: { reason: "signin", agentPhone: line.e164 } });
+  await page.goto(made.body.url as string);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Bring your profile to ${seed.agent_name}`);
+  // Changed on the way, it opens nothing.
+  const forged = new URL(made.body.url as string);
+  forged.searchParams.set("journey", "someone-else");
+  const refused = await page.goto(forged.toString());
+  expect(refused!.status()).toBe(400);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This sign-in link cannot be used");
+});
+
 test("a sign-in link cancelled: the developer hears access_denied with its state", async ({ page }) => {
   await page.goto(`${dev.url}/login`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Bring your profile to ${seed.agent_name}`);

@@ -23,6 +23,7 @@ import {
   verifyCompletionSignature,
 } from "@/lib/sign-in/completion-callback";
 import { registerReturnDestination, removeReturnDestination } from "@/lib/sign-in/destinations";
+import { revokeApproval } from "@/lib/users/approvals";
 import { createTenant, type Tenant } from "./helpers/fixtures";
 import { call } from "./helpers/http";
 
@@ -95,7 +96,7 @@ async function recorded(path: string, opts: { plane?: "live" | "test"; register?
   }
   const flowId = `flow_${randomBytes(8).toString("hex")}`;
   const user = plane === "live" ? t.users.live : t.users.test;
-  const input = { ...scope, flowId, agent: t.agent.handle, userId: user.id, url, journey: "thread-42", messageBody: "Is my flight on time?", channel: "sms" };
+  const input = { ...scope, flowId, linkHash: `link_${flowId}`, agent: t.agent.handle, userId: user.id, url, journey: "thread-42", messageBody: "Is my flight on time?", channel: "sms" };
   await (await db()).$transaction((tx) => recordCompletionCallback(tx, input));
   const row = await (await db()).completionCallback.findUniqueOrThrow({ where: { flowId } });
   return { flowId, id: row.id, url, userId: user.id, input };
@@ -164,6 +165,9 @@ describe("recording", () => {
   it("keeps one callback per flow, its payload without any token", async () => {
     const cb = await recorded("/ok");
     await (await db()).$transaction((tx) => recordCompletionCallback(tx, { ...cb.input, url: `${endpoint.base}/other`, journey: "changed" }));
+    // A second flow opened from the same signed link: its callback is not recorded (one per link).
+    await (await db()).$transaction((tx) => recordCompletionCallback(tx, { ...cb.input, flowId: `${cb.flowId}_2` }));
+    expect(await (await db()).completionCallback.count({ where: { linkHash: cb.input.linkHash } })).toBe(1);
     const rows = await (await db()).completionCallback.findMany({ where: { flowId: cb.flowId } });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: cb.id, url: cb.url, status: "pending", attempts: 0, lastError: null, deliveredAt: null, plane: "live" });
@@ -291,6 +295,21 @@ describe("delivery", () => {
     await deliverCompletionCallback(otherPlane.id);
     expect((await row(otherPlane.id)).status).toBe("failed");
     expect(endpoint.received).toHaveLength(0);
+  });
+
+  it("sends nothing, and mints no token, once the person no longer approves the agent", async () => {
+    const t2 = await createTenant();
+    const keep = t;
+    t = t2;
+    try {
+      const cb = await recorded("/ok");
+      await revokeApproval({ userId: t2.users.live.id, agentId: t2.agent.id });
+      await deliverCompletionCallback(cb.id);
+      expect(await row(cb.id)).toMatchObject({ status: "failed", attempts: 1, lastError: "the person no longer approves the agent" });
+      expect(endpoint.received).toHaveLength(0);
+    } finally {
+      t = keep;
+    }
   });
 
   it("does not follow a redirect", async () => {

@@ -12,13 +12,15 @@ import * as agentsRoute from "@/app/v1/agents/route";
 import { GET as signInHost } from "@/app/(hosted)/sign-in/[agent]/route";
 import { GET as signInHostReconnect } from "@/app/(hosted)/sign-in/[agent]/reconnect/route";
 import { createAgent } from "@/lib/agents/agents";
-import { issueAgentToken, verifyAgentToken } from "@/lib/bearer-tokens/agent-token";
+import { AGENT_TOKEN_TTL_SECONDS, issueAgentToken, verifyAgentToken } from "@/lib/bearer-tokens/agent-token";
 import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
 import { db } from "@/lib/db";
 import { completeFlow, declineFlow, findFlow } from "@/lib/flow/sessions";
+import { flowScreenView } from "@/lib/flow/views";
 import { MESSAGES } from "@/lib/http/errors";
 import { CODE_MESSAGES, SIGN_IN_CODE_TTL_SECONDS } from "@/lib/sign-in/codes";
-import { DESTINATION_MESSAGES, normalizeDestination } from "@/lib/sign-in/destinations";
+import { DESTINATION_MESSAGES, MAX_RETURN_DESTINATIONS, normalizeDestination } from "@/lib/sign-in/destinations";
+import { HOSTED_METADATA_PER_MINUTE, SIGN_IN_CODES_PER_MINUTE } from "@/lib/sign-in/limits";
 import { LINK_MESSAGES } from "@/lib/sign-in/host";
 import { revokeApproval } from "@/lib/users/approvals";
 import { createTenant, type Tenant } from "./helpers/fixtures";
@@ -98,7 +100,7 @@ describe("GET /v1/auth/sign-in/agents/:agent/hosted", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       signInUrl: `http://localhost:3000/sign-in/${name}`,
-      agent: name,
+      signInName: name,
       displayName: "Assistant",
       logoUrl: null,
       initials: "AS",
@@ -120,6 +122,24 @@ describe("GET /v1/auth/sign-in/agents/:agent/hosted", () => {
   });
 });
 
+describe("limits on the routes without a key", () => {
+  it(`answers 429 past ${HOSTED_METADATA_PER_MINUTE} hosted metadata reads and ${SIGN_IN_CODES_PER_MINUTE} codes a minute per IP`, async () => {
+    const t = await createTenant();
+    const name = await signInName(t);
+    const ip = { "x-forwarded-for": "10.61.0.1" };
+    const reads = await Promise.all(Array.from({ length: HOSTED_METADATA_PER_MINUTE }, () => call(hosted.GET, { path: `/v1/auth/sign-in/agents/${name}/hosted`, params: { agent: name }, headers: ip })));
+    expect(reads.every((r) => r.status === 200)).toBe(true);
+    const limited = await call(hosted.GET, { path: `/v1/auth/sign-in/agents/${name}/hosted`, params: { agent: name }, headers: ip });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toMatchObject({ code: "rate_limited", message: MESSAGES.rateLimited });
+
+    const { token } = await issueAgentToken({ userId: t.users.live.id, developerId: t.developer.id, agentId: t.agent.id, agent: t.agent.handle, plane: "live" });
+    const auth = { authorization: `Bearer ${token}`, "x-forwarded-for": "10.61.0.2" };
+    for (let i = 0; i < SIGN_IN_CODES_PER_MINUTE; i++) expect((await call(codeRoute.POST, { headers: auth })).status).toBe(201);
+    expect((await call(codeRoute.POST, { headers: auth })).status).toBe(429);
+  });
+});
+
 describe("return destinations", () => {
   it("registers idempotently, strips the fragment, lists per agent and plane, and removes", async () => {
     const t = await createTenant();
@@ -137,6 +157,17 @@ describe("return destinations", () => {
     const removed = await call(destinationsRoute.DELETE, { headers: keyHeaders(t), body: { return_to: RETURN } });
     expect(removed.body).toMatchObject({ deleted: true, destinations: [{ returnTo: "com.example.app://signed-in" }] });
     expect((await call(destinationsRoute.DELETE, { headers: keyHeaders(t), body: { return_to: RETURN } })).status).toBe(404);
+  });
+
+  it(`keeps at most ${MAX_RETURN_DESTINATIONS} per agent and plane: the next is 400, nothing written`, async () => {
+    const t = await createTenant();
+    for (let i = 0; i < MAX_RETURN_DESTINATIONS; i++) expect((await register(t, `https://app.example.com/cb/${i}`)).status).toBe(201);
+    const over = await register(t, "https://app.example.com/cb/over");
+    expect(over.status).toBe(400);
+    expect(over.body.error.code).toBe("invalid_request");
+    // Registering one already there is still fine.
+    expect((await register(t, "https://app.example.com/cb/0")).status).toBe(200);
+    expect((await call(destinationsRoute.GET, { headers: keyHeaders(t) })).body.destinations).toHaveLength(MAX_RETURN_DESTINATIONS);
   });
 
   it("refuses what cannot be a destination, and writes nothing", async () => {
@@ -169,6 +200,16 @@ describe("the sign-in host: each way in opens its first screen", () => {
     expect(flow?.plane).toBe("live");
   });
 
+  it("offers exactly the apps a link with two or more connectors names, Sheets included", async () => {
+    const t = await createTenant();
+    const { flow } = await openLink(await signInName(t), { connectors: "sheets,gmail" });
+    const view = await flowScreenView({ state: "open", flow: flow! });
+    expect(view.screen === "import" && view.apps.map((r) => r.app)).toEqual(["sheets", "gmail"]);
+    const plain = await openLink(await signInName(t));
+    const plainView = await flowScreenView({ state: "open", flow: plain.flow! });
+    expect(plainView.screen === "import" && plainView.apps.map((r) => r.app)).toEqual(["gmail", "calendar", "drive", "notion", "outlook"]);
+  });
+
   it("takes the plane from the link's publishable key, and refuses another developer's", async () => {
     const t = await createTenant();
     const other = await createTenant();
@@ -190,6 +231,21 @@ describe("the sign-in host: each way in opens its first screen", () => {
     }
     expect(await (await db()).flowSession.count({ where: { agentId: t.agent.id } })).toBe(before);
     expect((await openLink("no-such-agent-here")).res.status).toBe(404);
+  });
+
+  it("is 404 for an inactive agent, and the agent's routes answer 409 agent_inactive", async () => {
+    const t = await createTenant();
+    await register(t);
+    const { code } = await finishedLink(t);
+    await call(agentRoute.PATCH, { path: "/v1/agents/x", params: { handle: t.agent.handle }, headers: { "x-api-key": t.keys.sk }, body: { active: false } });
+    const { res, text } = await openLink(await signInName(t), { return_to: RETURN });
+    expect(res.status).toBe(404);
+    expect(text).toContain("does not lead to an app");
+    for (const [route, body] of [[exchangeRoute.POST, { code }], [validateRoute.POST, { token: "x" }]] as const) {
+      const answer = await call(route, { headers: keyHeaders(t), body });
+      expect(answer.status).toBe(409);
+      expect(answer.body.error).toMatchObject({ code: "agent_inactive", message: MESSAGES.agentInactive });
+    }
   });
 
   it("refuses a repeated parameter and an overlong state", async () => {
@@ -243,6 +299,17 @@ describe("POST /v1/auth/sign-in/exchange", () => {
     const replay = await call(exchangeRoute.POST, { headers: keyHeaders(t), body: { code } });
     expect(replay.status).toBe(400);
     expect(replay.body.error).toMatchObject({ code: "code_already_used", message: CODE_MESSAGES.alreadyUsed });
+  });
+
+  it("answers approved: false when the approval was revoked after the code was made, and validate refuses the token", async () => {
+    const t = await createTenant();
+    await register(t);
+    const { code } = await finishedLink(t);
+    await revokeApproval({ userId: t.users.live.id, agentId: t.agent.id });
+    const res = await call(exchangeRoute.POST, { headers: keyHeaders(t), body: { code } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ userId: t.users.live.id, approved: false });
+    expect((await call(validateRoute.POST, { headers: keyHeaders(t), body: { token: res.body.token } })).body).toMatchObject({ valid: false, approved: false });
   });
 
   it("lets exactly one of 20 parallel exchanges of one code succeed", async () => {
@@ -311,9 +378,19 @@ describe("POST /v1/auth/sign-in/validate", () => {
     expect((await call(validateRoute.POST, { headers: { "x-api-key": other.keys.sk, "x-agent": other.agent.handle }, body: { token } })).body).toMatchObject(invalid);
     expect((await call(validateRoute.POST, { headers: keyHeaders(t, t.keys.skTest), body: { token } })).body).toMatchObject(invalid);
     expect((await call(validateRoute.POST, { headers: keyHeaders(t), body: { token: "mcp_at_nothing" } })).body).toMatchObject(invalid);
-    advanceClockForTests(25 * 3600 * 1000);
-    const { token: old } = await issueAgentToken({ userId: t.users.live.id, developerId: t.developer.id, agentId: t.agent.id, agent: t.agent.handle, plane: "live" }, new Date(Date.now() - 25 * 3600 * 1000));
-    expect((await call(validateRoute.POST, { headers: keyHeaders(t), body: { token: old } })).body).toMatchObject(invalid);
+    const second = await createAgent({ developerId: t.developer.id, handle: "validate-second" });
+    expect((await call(validateRoute.POST, { headers: { "x-api-key": t.keys.sk, "x-agent": second.handle }, body: { token } })).body).toMatchObject(invalid);
+  });
+
+  it("keeps an agent token 24 hours on the service's clock, and no longer", async () => {
+    const t = await createTenant();
+    await register(t);
+    const { code } = await finishedLink(t);
+    const { token } = (await call(exchangeRoute.POST, { headers: keyHeaders(t), body: { code } })).body;
+    advanceClockForTests((AGENT_TOKEN_TTL_SECONDS - 1) * 1000);
+    expect((await call(validateRoute.POST, { headers: keyHeaders(t), body: { token } })).body.valid).toBe(true);
+    advanceClockForTests(2_000);
+    expect((await call(validateRoute.POST, { headers: keyHeaders(t), body: { token } })).body).toMatchObject({ valid: false, userId: null, tokenUse: null });
   });
 });
 

@@ -11,13 +11,16 @@ import { GET as signInHost } from "@/app/(hosted)/sign-in/[agent]/route";
 import { GET as signInHostReconnect } from "@/app/(hosted)/sign-in/[agent]/reconnect/route";
 import { createAgent, signInUrl } from "@/lib/agents/agents";
 import { verifyAgentToken } from "@/lib/bearer-tokens/agent-token";
+import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
 import { db } from "@/lib/db";
 import { findFlow } from "@/lib/flow/sessions";
 import { MESSAGES } from "@/lib/http/errors";
 import { registerReturnDestination } from "@/lib/sign-in/destinations";
 import { LINE_MESSAGES, phoneFrom } from "@/lib/sign-in/message-lines";
 import { FALLBACK_REASONS, MESSAGE_URL_MESSAGES } from "@/lib/sign-in/message-url";
-import { readCandidates, RECOGNITIONS_PER_MINUTE } from "@/lib/sign-in/recognize";
+import { MESSAGE_LINK_TTL_SECONDS } from "@/lib/sign-in/message-link";
+import { readCandidates, RECOGNITIONS_PER_DEVELOPER_PER_MINUTE, RECOGNITIONS_PER_MINUTE } from "@/lib/sign-in/recognize";
+import { issueApiKey } from "@/lib/api-keys/api-keys";
 import { approveAgent, revokeApproval } from "@/lib/users/approvals";
 import { createUser } from "@/lib/users/users";
 import { createTenant, type Tenant } from "./helpers/fixtures";
@@ -248,7 +251,10 @@ describe("POST /v1/auth/sign-in/message-url", () => {
     expect(FALLBACK_REASONS.missing).toBe("sender_proof_missing");
     const url = new URL(res.body.url);
     expect(`${url.origin}${url.pathname}`).toBe(signInUrl(t.agent.signInName));
-    expect([...url.searchParams.keys()]).toEqual(["delivery", "message_line_phone", "message_body", "message_complete_url", "journey"]);
+    expect([...url.searchParams.keys()]).toEqual(["delivery", "message_line_phone", "message_body", "message_complete_url", "journey", "exp", "sig"]);
+    // Signed by the service and good for 24 hours.
+    expect(Number(url.searchParams.get("exp")) - Date.now() / 1000).toBeGreaterThan(MESSAGE_LINK_TTL_SECONDS - 60);
+    expect(url.searchParams.get("sig")).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(url.searchParams.get("delivery")).toBe("message");
     expect(url.searchParams.get("message_line_phone")).toBe(LINE);
     expect(url.searchParams.get("message_body")).toBe("Tap to sign in & continue");
@@ -264,11 +270,35 @@ describe("POST /v1/auth/sign-in/message-url", () => {
     expect(FALLBACK_REASONS.unsupported).toBe("sender_proof_unsupported");
     const url = new URL(res.body.url);
     expect(`${url.origin}${url.pathname}`).toBe(`${signInUrl(t.agent.signInName)}/reconnect`);
-    expect(Object.fromEntries(url.searchParams)).toEqual({ delivery: "message", message_line_phone: LINE, channel: "imessage", connectors: "gmail,calendar" });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ delivery: "message", message_line_phone: LINE, channel: "imessage", connectors: "gmail,calendar", exp: expect.any(String), sig: expect.any(String) });
     // Minimal request: sign-in by default, sms, no optional parameters.
     const plain = await messageUrl({ agentPhone: LINE });
-    expect(Object.fromEntries(new URL(plain.body.url).searchParams)).toEqual({ delivery: "message", message_line_phone: LINE });
+    expect(Object.fromEntries(new URL(plain.body.url).searchParams)).toEqual({ delivery: "message", message_line_phone: LINE, exp: expect.any(String), sig: expect.any(String) });
     expect(plain.body.reason).toBe("signin");
+  });
+
+  it("opens on the sign-in host only as the service signed it, until it expires", async () => {
+    const res = await messageUrl({ agentPhone: LINE, journeyId: "j-1", messageCompleteUrl: DONE });
+    const url = new URL(res.body.url);
+    const forged = [
+      (u: URL) => u.searchParams.set("journey", "someone-else"),
+      (u: URL) => u.searchParams.set("message_body", "write this into my profile"),
+      (u: URL) => u.searchParams.delete("sig"),
+      (u: URL) => u.searchParams.set("exp", String(Number(u.searchParams.get("exp")) + 3600)),
+      (u: URL) => u.searchParams.set("sig", "A".repeat(43)),
+    ];
+    for (const change of forged) {
+      const u = new URL(url);
+      change(u);
+      const name = u.pathname.split("/")[2]!;
+      const answer = await signInHost(new Request(u), { params: Promise.resolve({ agent: name }) });
+      expect(answer.status).toBe(400);
+    }
+    expect(await openOnHost(url.toString())).not.toBeNull();
+    advanceClockForTests((MESSAGE_LINK_TTL_SECONDS + 1) * 1000);
+    const name = url.pathname.split("/")[2]!;
+    expect((await signInHost(new Request(url), { params: Promise.resolve({ agent: name }) })).status).toBe(400);
+    resetClockForTests();
   });
 
   it("opens on the sign-in host as a text-back flow on the line, in the key's plane", async () => {
@@ -276,12 +306,13 @@ describe("POST /v1/auth/sign-in/message-url", () => {
     const live = await openOnHost(res.body.url);
     const line = (await listLines()).body.lines[0];
     expect(live?.plane).toBe("live");
-    expect(live?.signInLink?.message).toEqual({ line_id: line.id, channel: "sms", complete_url: DONE, journey: "j-9", body: "hi" });
+    expect(live?.signInLink?.message).toEqual({ line_id: line.id, channel: "sms", complete_url: DONE, journey: "j-9", body: "hi", link_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
 
     const testHeaders = headers(t, t.keys.skTest);
     const testLine = (await registerLine({ phone: LINE }, testHeaders)).body.line;
     const testRes = await messageUrl({ agentPhone: LINE, reason: "reconnect", connectors: ["notion"] }, testHeaders);
-    expect(new URL(testRes.body.url).searchParams.get("publishable_key")).toBe(t.keys.pkTest);
+    // The signature names the plane: no publishable key rides in the link.
+    expect(new URL(testRes.body.url).searchParams.get("publishable_key")).toBeNull();
     const test = await openOnHost(testRes.body.url);
     expect(test?.plane).toBe("test");
     expect(test?.signInLink).toMatchObject({ reconnect: true, connectors: ["notion"], message: { line_id: testLine.id } });
@@ -345,7 +376,10 @@ describe("POST /v1/auth/sign-in/message-url", () => {
     expect(changed.body.error).toEqual({ code: "idempotency_key_reused", message: MESSAGE_URL_MESSAGES.idempotencyKeyReused, field: "idempotencyKey" });
     const rows = await (await db()).messageUrlRequest.findMany({ where: { developerId: t.developer.id } });
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ agentId: t.agent.id, plane: "live", idempotencyKey: "idem-1", answer: first.body });
+    const { url: _url, ...withoutUrl } = first.body as Record<string, unknown>;
+    expect(rows[0]).toMatchObject({ agentId: t.agent.id, plane: "live", idempotencyKey: "idem-1", answer: { ...withoutUrl, expiresAt: Number(new URL(first.body.url).searchParams.get("exp")) } });
+    // The URL (which holds the line's number) is built again for a retry, never stored.
+    expect(JSON.stringify(rows[0])).not.toContain(LINE.slice(1));
     expect(rows[0]!.requestHash).toMatch(/^[0-9a-f]{64}$/);
     // The key belongs to the agent and plane: the test plane keeps its own.
     await registerLine({ phone: LINE }, headers(t, t.keys.skTest));
@@ -501,5 +535,18 @@ describe("POST /v1/auth/sign-in/recognize-phone", () => {
     expect(limited.headers.get("retry-after")).toBe(String(limited.body.error.retry_after));
     // The budget is the key's: another key of the same developer still has its own.
     expect((await recognize([LINE], headers(t, t.keys.skTest))).status).toBe(200);
+  });
+
+  it(`answers 429 past ${RECOGNITIONS_PER_DEVELOPER_PER_MINUTE} recognitions per developer account per minute, whatever the keys`, async () => {
+    const keys = await Promise.all(
+      Array.from({ length: RECOGNITIONS_PER_DEVELOPER_PER_MINUTE / RECOGNITIONS_PER_MINUTE + 1 }, () => issueApiKey({ developerId: t.developer.id, kind: "secret", plane: "live" })),
+    );
+    for (const { key } of keys.slice(0, -1)) {
+      const answers = await Promise.all(Array.from({ length: RECOGNITIONS_PER_MINUTE }, () => recognize([LINE], headers(t, key))));
+      expect(answers.every((a) => a.status === 200)).toBe(true);
+    }
+    const limited = await recognize([LINE], headers(t, keys.at(-1)!.key));
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe("rate_limited");
   });
 });

@@ -5,6 +5,8 @@ import { db } from "@/lib/db";
 import { jobs, QUEUES } from "@/lib/jobs";
 import { startSweeper, SWEEP_CRON, sweepExpired } from "@/lib/maintenance/sweep";
 import { REFRESH_TOKEN_IDLE_SECONDS } from "@/lib/oidc/tokens";
+import { createFlow } from "@/lib/flow/sessions";
+import { issueSignInCode } from "@/lib/sign-in/codes";
 import { createTenant } from "./helpers/fixtures";
 import { exchange, registerClient, signIn, tokenCall } from "./helpers/oauth";
 
@@ -42,6 +44,27 @@ describe("the sweep", () => {
     expect(later.oauth_refresh_tokens).toBe(2);
     expect(later.oauth_grants_ended).toBe(1);
     expect(await counts()).toEqual({ codes: 0, access: 0, refresh: 0, grants: 0, flows: 0 });
+  });
+
+  it("deletes sign-in codes a day after they expire, and clears what dead flows left on connections", async () => {
+    const t = await createTenant();
+    const prisma = await db();
+    const scope = { developerId: t.developer.id, agentId: t.agent.id, plane: "live" as const, userId: t.users.live.id };
+    await issueSignInCode(scope);
+    const flow = await createFlow({ wayIn: "profile_signup", plane: "live", required: [], ip: "10.77.0.1" });
+    const sealed = { provider: "google", accountId: "acct", accessTokenSealed: "x", status: "active" };
+    // Connected by a signed-in person in a flow (marked with it), and connected in a flow by nobody yet.
+    await prisma.appConnection.create({ data: { ...sealed, app: "calendar", userId: t.users.live.id, flowId: flow.id } });
+    await prisma.appConnection.create({ data: { ...sealed, app: "drive", userId: null, flowId: flow.id } });
+    const first = await sweepExpired();
+    expect(first).toMatchObject({ sign_in_codes: 0, app_connections_flow_ended: 0, app_connections_abandoned: 0 });
+
+    advanceClockForTests(2 * 24 * 3600 * 1000);
+    const swept = await sweepExpired();
+    expect(swept).toMatchObject({ sign_in_codes: 1, app_connections_flow_ended: 1, app_connections_abandoned: 1 });
+    expect(await prisma.signInCode.count({ where: { agentId: t.agent.id } })).toBe(0);
+    expect(await prisma.appConnection.findFirstOrThrow({ where: { userId: t.users.live.id, app: "calendar" } })).toMatchObject({ flowId: null });
+    expect(await prisma.appConnection.count({ where: { flowId: flow.id } })).toBe(0);
   });
 
   it("is scheduled every 15 minutes when its worker starts", async () => {

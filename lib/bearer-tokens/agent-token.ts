@@ -2,6 +2,7 @@
 import { jwtVerify, SignJWT, errors as joseErrors } from "jose";
 import { deriveKey } from "../crypto";
 import type { Plane } from "../db/generated/enums";
+import { now as clockNow } from "../clock";
 import { env } from "../env";
 
 export const AGENT_TOKEN_TTL_SECONDS = 24 * 60 * 60;
@@ -17,7 +18,7 @@ export interface AgentTokenClaims {
   plane: Plane;
 }
 
-export async function issueAgentToken(claims: AgentTokenClaims, now = new Date()) {
+export async function issueAgentToken(claims: AgentTokenClaims, now = clockNow()) {
   const iat = Math.floor(now.getTime() / 1000);
   const token = await new SignJWT({
     token_use: AGENT_TOKEN_USE,
@@ -40,6 +41,8 @@ export async function issueAgentToken(claims: AgentTokenClaims, now = new Date()
 export async function verifyAgentToken(token: string): Promise<AgentTokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, deriveKey("agent-token"), {
+      // The service's clock (injectable in tests), as everywhere a lifetime is checked.
+      currentDate: clockNow(),
       algorithms: [ALG],
       issuer: env().BASE_URL,
       audience: AUDIENCE,

@@ -178,9 +178,15 @@ export async function finishConnection(
   };
   const connection = await prisma.$transaction(async (tx) => {
     if (attempt.userId) {
-      // Joins the account at once; the flow it was made in (if any) is kept until that flow finishes, for its receipt.
+      // Joins the account at once; the flow it was made in (if any) is kept until that flow finishes, for its
+      // receipt (the sweep clears a mark left by a flow that never finished). A connection made outside a
+      // flow (the account page) leaves a flow's mark alone.
       const own = { ...data, flowId: attempt.flowId };
-      const saved = await tx.appConnection.upsert({ where: { userId_app: { userId: attempt.userId, app: attempt.app } }, create: { ...own, userId: attempt.userId }, update: own });
+      const saved = await tx.appConnection.upsert({
+        where: { userId_app: { userId: attempt.userId, app: attempt.app } },
+        create: { ...own, userId: attempt.userId },
+        update: attempt.flowId ? own : data,
+      });
       await recordMailboxAddress(tx, attempt.userId);
       return saved;
     }

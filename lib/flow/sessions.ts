@@ -109,6 +109,8 @@ export interface SignInLinkRequest {
     complete_url: string | null;
     journey: string | null;
     body: string | null;
+    /** The signed link's hash: its completion callback goes out for the first flow to finish it only. */
+    link_hash: string;
   } | null;
 }
 

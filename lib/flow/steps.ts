@@ -134,7 +134,7 @@ export interface ConnectedApp {
   provider: string;
   accountEmail: string | null;
   status: string;
-  /** Set while the connection belongs to this flow (not yet to an account). */
+  /** Set while the connection was made in this flow and the flow has not finished (on an account already when the person was signed in). */
   flowId: string | null;
 }
 
@@ -453,6 +453,7 @@ export async function finish(flow: FlowSession, userId: string, also: Prisma.Flo
       const agent = await tx.agent.findUniqueOrThrow({ where: { id: flow.agentId }, select: { handle: true } });
       await recordCompletionCallback(tx, {
         flowId: flow.id,
+        linkHash: message.link_hash,
         developerId: flow.developerId,
         agentId: flow.agentId,
         agent: agent.handle,

@@ -42,6 +42,7 @@ export const storedSignInLinkRequest = z.strictObject({
       complete_url: nullableString,
       journey: nullableString,
       body: nullableString,
+      link_hash: z.string(),
     })
     .nullable(),
 }) satisfies z.ZodType<SignInLinkRequest>;

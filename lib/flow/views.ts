@@ -270,7 +270,7 @@ async function importView(flow: FlowSession, shell: ShellView, linkNotice: LinkN
     connectError,
     signedIn: !!flow.userId,
     assistants,
-    apps: byRequired(IMPORT_SCREEN_APPS).map((app) => appRow(flow, app, connections.find((c) => c.app === app), unmet.has(app))),
+    apps: byRequired(offeredApps(flow)).map((app) => appRow(flow, app, connections.find((c) => c.app === app), unmet.has(app))),
     alternatives: state.required.some((r) => !r.met && r.names.length > 1),
     continueEnabled: state.enabled,
     hint: state.enabled
@@ -279,6 +279,15 @@ async function importView(flow: FlowSession, shell: ShellView, linkNotice: LinkN
         ? "Import or connect what is marked Required to continue."
         : "Import from one assistant or connect one app to continue.",
   };
+}
+
+/**
+ * The apps the import screen offers: a sign-in link naming two or more connectors offers those (its
+ * "sign-in offering them"); every other way in, the import screen's default apps.
+ */
+export function offeredApps(flow: Pick<FlowSession, "signInLink">): readonly App[] {
+  const named = (flow.signInLink?.connectors ?? []).filter(isApp);
+  return named.length >= 2 ? named : IMPORT_SCREEN_APPS;
 }
 
 /** The most memories a preview lists; the rest are counted. */

@@ -4,6 +4,7 @@ import { now as clockNow } from "../clock";
 import { database } from "../db";
 import { QUEUES, schedule, work } from "../jobs";
 import { logger } from "../log";
+import { requeuePendingCallbacks } from "../sign-in/completion-callback";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long expired rows stay (they explain a late "expired" answer for a day). */
@@ -21,7 +22,12 @@ export const SWEEP_CRON = "*/15 * * * *";
  * - grants revoked more than 30 days ago, and grants left with no refresh token (their tokens with them);
  * - connection attempts and e-mail codes expired more than a day ago, connect links 30 days after
  *   they expired (until then their status still reads "expired");
- * - outbox messages (text and e-mail) older than 7 days.
+ * - outbox messages (text and e-mail) older than 7 days;
+ * - sign-in codes expired more than a day ago, message-URL answers kept two days (their links live one),
+ *   completion callbacks 30 days after they were made;
+ * - a finished or dead flow's mark on connections that joined an account, and connections made in a
+ *   flow that never reached an account once that flow is gone.
+ * Then it queues again any completion callback still pending.
  */
 export async function sweepExpired(at = clockNow()): Promise<Record<string, number>> {
   const { sql } = await database();
@@ -43,12 +49,27 @@ export async function sweepExpired(at = clockNow()): Promise<Record<string, numb
     ["connect_links", `DELETE FROM connect_links WHERE expires_at < $1`, new Date(at.getTime() - REVOKED_GRANT_KEPT_MS)],
     ["sms_outbox", `DELETE FROM sms_outbox WHERE created_at < $1`, new Date(at.getTime() - OUTBOX_KEPT_MS)],
     ["email_outbox", `DELETE FROM email_outbox WHERE created_at < $1`, new Date(at.getTime() - OUTBOX_KEPT_MS)],
+    ["sign_in_codes", `DELETE FROM sign_in_codes WHERE expires_at < $1`, day],
+    ["sign_in_message_url_requests", `DELETE FROM sign_in_message_url_requests WHERE created_at < $1`, new Date(at.getTime() - 2 * DAY_MS)],
+    ["sign_in_completion_callbacks", `DELETE FROM sign_in_completion_callbacks WHERE created_at < $1`, new Date(at.getTime() - REVOKED_GRANT_KEPT_MS)],
+    [
+      "app_connections_flow_ended",
+      `UPDATE app_connections c SET flow_id = NULL WHERE c.user_id IS NOT NULL AND c.flow_id IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM flow_sessions f WHERE f.id = c.flow_id AND f.status = 'active' AND f.expires_at > $1)`,
+      at,
+    ],
+    [
+      "app_connections_abandoned",
+      `DELETE FROM app_connections c WHERE c.user_id IS NULL AND c.flow_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM flow_sessions f WHERE f.id = c.flow_id) AND c.created_at < $1`,
+      day,
+    ],
   ];
   const deleted: Record<string, number> = {};
   for (const [name, text, cutoff] of statements) {
     const rows = await sql.query<{ n: number }>(`WITH d AS (${text} RETURNING 1) SELECT count(*)::int AS n FROM d`, [cutoff]);
     deleted[name] = rows[0]?.n ?? 0;
   }
+  deleted.completion_callbacks_requeued = await requeuePendingCallbacks(at);
   return deleted;
 }
 

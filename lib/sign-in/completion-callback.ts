@@ -19,6 +19,7 @@ import { developmentMode } from "../env";
 import { enqueueOnce, QUEUES, retryLimitOf, work } from "../jobs";
 import { logger } from "../log";
 import { COMPLETION_EVENT_TYPE, completionPayload, type CompletionCallbackBody, type CompletionPayload } from "./callback-schemas";
+import { isApproved } from "../users/approvals";
 import { isRegisteredReturnDestination } from "./destinations";
 
 /** The headers a callback carries besides its content type. */
@@ -38,6 +39,8 @@ const USER_AGENT = "profile-signin-service/completion-callback";
 
 export interface CompletionCallbackInput {
   flowId: string;
+  /** The signed text-back link's hash: one callback per link, for the first flow to finish it. */
+  linkHash: string;
   developerId: string;
   agentId: string;
   /** The agent's handle, as the body names it. */
@@ -71,9 +74,10 @@ export async function recordCompletionCallback(tx: Prisma.TransactionClient, inp
     channel: input.channel,
     livemode: input.plane === "live",
   };
-  // One row per flow (flowId is unique): a second finish inserts nothing, and aborts nothing.
+  // One row per flow and per link (both unique): a second finish, or a second flow from the same link,
+  // inserts nothing and aborts nothing.
   await tx.completionCallback.createMany({
-    data: [{ id, flowId: input.flowId, developerId: input.developerId, agentId: input.agentId, plane: input.plane, url: input.url, payload: JSON.stringify(payload), createdAt }],
+    data: [{ id, flowId: input.flowId, linkHash: input.linkHash, developerId: input.developerId, agentId: input.agentId, plane: input.plane, url: input.url, payload: JSON.stringify(payload), createdAt }],
     skipDuplicates: true,
   });
 }
@@ -95,12 +99,22 @@ export async function dispatchCompletionCallback(flowId: string): Promise<void> 
 /** Starts this process's callback worker, and queues callbacks a stopped process left pending. */
 export async function startCompletionCallbackWorker(): Promise<void> {
   await work(QUEUES.completionCallback, async (data, attempt) => deliverCompletionCallback(String(data.callbackId), { final: attempt.final }));
+  await requeuePendingCallbacks();
+}
+
+/**
+ * Queues again the callbacks still pending from the last day (at most 500 at a time): those whose
+ * queuing failed after their flow finished, or that a stopped process left. A worker's start and the
+ * sweep call it; a callback already queued is not queued twice. Returns how many it queued.
+ */
+export async function requeuePendingCallbacks(at = now()): Promise<number> {
   const pending = await (await db()).completionCallback.findMany({
-    where: { status: "pending", createdAt: { gte: new Date(now().getTime() - REQUEUE_WINDOW_MS) } },
+    where: { status: "pending", createdAt: { gte: new Date(at.getTime() - REQUEUE_WINDOW_MS) } },
     select: { id: true },
     take: 500,
   });
   for (const row of pending) await enqueueOnce(QUEUES.completionCallback, row.id, { callbackId: row.id });
+  return pending.length;
 }
 
 // ─── Delivery ────────────────────────────────────────────────────────────────────────────────────
@@ -146,6 +160,9 @@ async function tryDelivery(row: CompletionCallback): Promise<Outcome> {
   if (!(await isRegisteredReturnDestination({ agentId: row.agentId, plane: row.plane, url: row.url }))) {
     return { kind: "refused", reason: "not a registered return destination of the agent in this plane" };
   }
+  // And the person still approves the agent: a token is never minted for an approval revoked since.
+  const { userId } = completionPayload.parse(JSON.parse(row.payload));
+  if (!(await isApproved({ userId, agentId: row.agentId }))) return { kind: "refused", reason: "the person no longer approves the agent" };
   const url = URL.canParse(row.url) ? new URL(row.url) : null;
   if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) return { kind: "refused", reason: "not an http(s) address" };
   const signal = AbortSignal.timeout(CALLBACK_TIMEOUT_MS);
@@ -249,6 +266,9 @@ const REFUSED_RANGES = (() => {
     ["169.254.0.0", 16], // link-local (cloud metadata services)
     ["172.16.0.0", 12], // private
     ["192.0.0.0", 24], // protocol assignments
+    ["192.0.2.0", 24], // documentation
+    ["198.51.100.0", 24], // documentation
+    ["203.0.113.0", 24], // documentation
     ["192.168.0.0", 16], // private
     ["198.18.0.0", 15], // benchmarking
     ["224.0.0.0", 4], // multicast
@@ -260,6 +280,9 @@ const REFUSED_RANGES = (() => {
     ["fc00::", 7], // unique local
     ["fe80::", 10], // link-local
     ["fec0::", 10], // site-local (deprecated)
+    ["64:ff9b:1::", 48], // local-use IPv4/IPv6 translation
+    ["100::", 64], // discard-only
+    ["2001:db8::", 32], // documentation
     ["ff00::", 8], // multicast
   ];
   for (const [net, prefix] of v4) list.addSubnet(net, prefix, "ipv4");

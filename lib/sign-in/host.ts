@@ -13,12 +13,14 @@ import { oneAppOf } from "../flow/sequence";
 import { createFlow, type SignInLinkRequest } from "../flow/sessions";
 import { isRegisteredReturnDestination, normalizeDestination } from "./destinations";
 import { activeLineFor } from "./message-lines";
+import { messageLinkHash, verifiedMessageLinkPlane } from "./message-link";
+import { now as clockNow } from "../clock";
 
 export const MAX_LINK_STATE_LENGTH = 2_048;
 export const MAX_DISPLAY_NAME_LENGTH = 80;
 export const MAX_JOURNEY_LENGTH = 200;
 export const MAX_MESSAGE_BODY_LENGTH = 1_000;
-const SINGLE_VALUED = ["return_to", "state", "display_name", "displayName", "required", "publishable_key", "delivery", "message_line_phone", "message_body", "message_complete_url", "journey", "channel"];
+const SINGLE_VALUED = ["return_to", "state", "display_name", "displayName", "required", "publishable_key", "delivery", "message_line_phone", "message_body", "message_complete_url", "journey", "channel", "exp", "sig"];
 
 /** A sign-in link that cannot open, with what the person is shown. */
 export class SignInLinkError extends Error {
@@ -39,6 +41,7 @@ export const LINK_MESSAGES = {
   returnNotRegistered: "The app has not registered the address this link returns to, so the service will not send you there. Go back to the app and start again.",
   badState: "The link's state is too long. Go back to the app and start again.",
   lineNotRegistered: "This link names a message line the app has not registered. Ask the app for a new link.",
+  messageLinkNotSigned: "This link from a message has expired or was changed. Ask the app for a new one.",
   completeNotRegistered: "This link's completion address is not registered by the app. Ask the app for a new link.",
   tooLong: (name: string) => `The link's ${name} is too long. Ask the app for a new link.`,
 } as const;
@@ -74,7 +77,15 @@ export async function openSignInLink(input: { name: string; reconnect: boolean; 
   const agent = await agentBySignInName(input.name);
   if (!agent) throw new SignInLinkError(404, "This sign-in link is not valid", LINK_MESSAGES.unknownAgent);
   for (const name of SINGLE_VALUED) if (params.getAll(name).length > 1) refuse(LINK_MESSAGES.repeated(name));
-  const plane = await planeOf(agent, params.get("publishable_key"));
+  const messageLink = params.get("delivery") === "message";
+  // A text-back link names its plane by its signature; a publishable key, when one is given too, must agree.
+  let plane = await planeOf(agent, params.get("publishable_key"));
+  if (messageLink) {
+    const planes: Plane[] = params.get("publishable_key") ? [plane] : ["live", "test"];
+    const signed = verifiedMessageLinkPlane({ agentId: agent.id, reconnect: input.reconnect, params, planes, now: clockNow() });
+    if (!signed) refuse(LINK_MESSAGES.messageLinkNotSigned);
+    plane = signed;
+  }
 
   const state = params.get("state");
   if (state && state.length > MAX_LINK_STATE_LENGTH) refuse(LINK_MESSAGES.badState);
@@ -89,7 +100,7 @@ export async function openSignInLink(input: { name: string; reconnect: boolean; 
   }
 
   let message: SignInLinkRequest["message"] = null;
-  if (params.get("delivery") === "message") {
+  if (messageLink) {
     const channel = params.get("channel") || "sms";
     const phone = parsePhoneNumberFromString(params.get("message_line_phone") ?? "");
     const line = phone?.isPossible() ? await activeLineFor({ agentId: agent.id, plane, channel, e164: phone.number }) : null;
@@ -102,6 +113,7 @@ export async function openSignInLink(input: { name: string; reconnect: boolean; 
       complete_url: completeUrl && normalizeDestination(completeUrl),
       journey: bounded(params, "journey", MAX_JOURNEY_LENGTH),
       body: bounded(params, "message_body", MAX_MESSAGE_BODY_LENGTH),
+      link_hash: messageLinkHash(params.get("sig")!),
     };
   }
 

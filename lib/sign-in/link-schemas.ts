@@ -5,7 +5,8 @@ import { z } from "zod";
 /** GET /v1/auth/sign-in/agents/:agent/hosted. */
 export const hostedAgentResponse = z.strictObject({
   signInUrl: z.string(),
-  agent: z.string(),
+  /** The agent's sign-in name (the last segment of signInUrl); not its X-Agent handle. */
+  signInName: z.string(),
   displayName: z.string(),
   logoUrl: z.string().nullable(),
   initials: z.string(),

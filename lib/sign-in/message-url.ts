@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { signInUrl } from "../agents/agents";
-import { currentPublishableKey } from "../api-keys/api-keys";
+import { now as clockNow } from "../clock";
 import { SIGN_IN_LINK_CONNECTORS } from "../catalogue";
 import { db } from "../db";
 import type { Prisma } from "../db/generated/client";
@@ -12,6 +12,7 @@ import type { Plane } from "../db/generated/enums";
 import { ApiError } from "../http/errors";
 import { isRegisteredReturnDestination } from "./destinations";
 import { activeLineFor, channelSchema, phoneFrom, LINE_MESSAGES } from "./message-lines";
+import { MESSAGE_LINK_TTL_SECONDS, signMessageLink } from "./message-link";
 
 export const MESSAGE_URL_REASONS = ["signin", "reconnect"] as const;
 /** Why the answer is a plain link: no sender proof was sent, or the one sent cannot be verified yet. */
@@ -98,22 +99,20 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/**
- * The agent's sign-in name, and the publishable key the link must carry when the key's plane is not the
- * one the sign-in host assumes for the developer (live, or test for a sandbox): a test-plane link of a
- * live developer names its plane by its test publishable key (public by design).
- */
-async function linkTarget(scope: Scope): Promise<{ signInName: string; publishableKey: string | null }> {
-  const agent = await (await db()).agent.findUniqueOrThrow({ where: { id: scope.agentId }, select: { signInName: true, developer: { select: { sandbox: true } } } });
-  const hostPlane: Plane = agent.developer.sandbox ? "test" : "live";
-  const publishableKey = scope.plane === hostPlane ? null : await currentPublishableKey({ developerId: scope.developerId, plane: scope.plane });
-  return { signInName: agent.signInName, publishableKey };
+/** The agent's sign-in name: the link's path. */
+async function signInNameOf(agentId: string): Promise<string> {
+  return (await (await db()).agent.findUniqueOrThrow({ where: { id: agentId }, select: { signInName: true } })).signInName;
 }
 
-/** The plain sign-in host address: {sign_in_url}/<agent>[/reconnect]?delivery=message&… */
-function plainUrl(input: { target: { signInName: string; publishableKey: string | null }; body: MessageUrlBody; e164: string; complete: string | null }): string {
+/**
+ * The plain sign-in host address: {sign_in_url}/<agent>[/reconnect]?delivery=message&…&exp&sig. The
+ * signature (lib/sign-in/message-link.ts) covers every parameter, the agent and the key plane: the
+ * sign-in host opens a text-back link only as it was made here, until it expires.
+ */
+function plainUrl(input: Scope & { signInName: string; body: MessageUrlBody; e164: string; complete: string | null; expiresAt: number }): string {
   const { body } = input;
-  const url = new URL(`${signInUrl(input.target.signInName)}${body.reason === "reconnect" ? "/reconnect" : ""}`);
+  const reconnect = body.reason === "reconnect";
+  const url = new URL(`${signInUrl(input.signInName)}${reconnect ? "/reconnect" : ""}`);
   const q = url.searchParams;
   q.set("delivery", "message");
   q.set("message_line_phone", input.e164);
@@ -122,8 +121,9 @@ function plainUrl(input: { target: { signInName: string; publishableKey: string 
   if (body.journeyId !== undefined) q.set("journey", body.journeyId);
   if (body.channel !== "sms") q.set("channel", body.channel);
   const connectors = [...new Set(body.connectors ?? [])];
-  if (body.reason === "reconnect" && connectors.length) q.set("connectors", connectors.join(","));
-  if (input.target.publishableKey) q.set("publishable_key", input.target.publishableKey);
+  if (reconnect && connectors.length) q.set("connectors", connectors.join(","));
+  q.set("exp", String(input.expiresAt));
+  q.set("sig", signMessageLink({ agentId: input.agentId, plane: input.plane, reconnect, params: q }));
   return url.toString();
 }
 
@@ -142,23 +142,29 @@ export async function createMessageUrl(input: Scope & { body: MessageUrlBody }):
   if (complete && !(await isRegisteredReturnDestination({ agentId: input.agentId, plane: input.plane, url: complete }))) {
     throw new ApiError("destination_not_registered", MESSAGE_URL_MESSAGES.completeUrlNotRegistered, { field: "messageCompleteUrl" });
   }
-  const answer: MessageUrlAnswer = {
+  const kept: KeptAnswer = {
     mode: "plain",
-    url: plainUrl({ target: await linkTarget(input), body, e164, complete }),
     reason: body.reason,
     fallbackReason: body.messageSenderProof !== undefined ? FALLBACK_REASONS.unsupported : FALLBACK_REASONS.missing,
     idempotencyKey: body.idempotencyKey ?? null,
+    expiresAt: Math.floor(clockNow().getTime() / 1000) + MESSAGE_LINK_TTL_SECONDS,
   };
-  if (body.idempotencyKey === undefined) return answer;
-  return keptAnswer({ ...input, idempotencyKey: body.idempotencyKey, requestHash: createHash("sha256").update(canonicalJson(body)).digest("hex"), answer });
+  const stored =
+    body.idempotencyKey === undefined ? kept : await keptAnswer({ ...input, idempotencyKey: body.idempotencyKey, requestHash: createHash("sha256").update(canonicalJson(body)).digest("hex"), answer: kept });
+  // The URL is built again for a retry from the same request: the line's number is never stored.
+  const { expiresAt, ...answer } = stored;
+  return { ...answer, url: plainUrl({ ...input, signInName: await signInNameOf(input.agentId), body, e164, complete, expiresAt }) };
 }
+
+/** What an idempotency key keeps: the answer without its URL (which holds the line's number), and when the link expires. */
+type KeptAnswer = Omit<MessageUrlAnswer, "url"> & { expiresAt: number };
 
 /**
  * The answer stored under the key: this one when the key is new, the stored one when the key was used
  * for the same request, 409 idempotency_key_reused for another. Parallel calls with one key insert one row
  * (the insert skips a duplicate; every call then reads the row that won).
  */
-async function keptAnswer(input: Scope & { idempotencyKey: string; requestHash: string; answer: MessageUrlAnswer }): Promise<MessageUrlAnswer> {
+async function keptAnswer(input: Scope & { idempotencyKey: string; requestHash: string; answer: KeptAnswer }): Promise<KeptAnswer> {
   const prisma = await db();
   const where = { agentId_plane_idempotencyKey: { agentId: input.agentId, plane: input.plane, idempotencyKey: input.idempotencyKey } };
   let row = await prisma.messageUrlRequest.findUnique({ where });
@@ -175,5 +181,5 @@ async function keptAnswer(input: Scope & { idempotencyKey: string; requestHash: 
   if (row.requestHash !== input.requestHash || row.developerId !== input.developerId) {
     throw new ApiError("idempotency_key_reused", MESSAGE_URL_MESSAGES.idempotencyKeyReused, { field: "idempotencyKey" });
   }
-  return row.answer as unknown as MessageUrlAnswer;
+  return row.answer as unknown as KeptAnswer;
 }

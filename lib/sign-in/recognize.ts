@@ -6,6 +6,7 @@ import { PROVING_MAILBOX } from "../auth/email-proof";
 import { issueAgentToken } from "../bearer-tokens/agent-token";
 import { db } from "../db";
 import type { Plane } from "../db/generated/enums";
+import { ApiError, MESSAGES } from "../http/errors";
 import { lazyLimiter } from "../ratelimit";
 import { isApproved } from "../users/approvals";
 import { phoneDigest } from "../users/phone";
@@ -17,6 +18,15 @@ export const MAX_CANDIDATE_LENGTH = 320;
 export const RECOGNITIONS_PER_MINUTE = 60;
 
 export const recognizeLimiter = lazyLimiter(() => ({ name: "recognize-phone", points: RECOGNITIONS_PER_MINUTE, durationSeconds: 60 }));
+/** Recognitions per developer account per minute, all keys together: more keys buy no more lookups. */
+export const RECOGNITIONS_PER_DEVELOPER_PER_MINUTE = 300;
+const developerLimiter = lazyLimiter(() => ({ name: "recognize-phone-developer", points: RECOGNITIONS_PER_DEVELOPER_PER_MINUTE, durationSeconds: 60 }));
+
+/** The developer account's own budget, beside each key's: a 429 like the key's. */
+export async function consumeDeveloperRecognition(developerId: string): Promise<void> {
+  const result = await developerLimiter.consume(`dev:${developerId}`);
+  if (!result.allowed) throw new ApiError("rate_limited", MESSAGES.rateLimited, { retry_after: result.retryAfter }, { "Retry-After": String(result.retryAfter) });
+}
 
 export const recognizeBody = z.object({
   candidates: z.array(z.string().max(MAX_CANDIDATE_LENGTH)).min(1).max(MAX_CANDIDATES),

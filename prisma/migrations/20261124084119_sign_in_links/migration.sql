@@ -88,6 +88,7 @@ CREATE TABLE "sign_in_message_url_requests" (
 CREATE TABLE "sign_in_completion_callbacks" (
     "id" UUID NOT NULL,
     "flow_id" TEXT NOT NULL,
+    "link_hash" TEXT NOT NULL,
     "developer_id" UUID NOT NULL,
     "agent_id" UUID NOT NULL,
     "plane" "Plane" NOT NULL,
@@ -122,6 +123,9 @@ CREATE UNIQUE INDEX "sign_in_message_url_requests_agent_id_plane_idempotency_key
 
 -- CreateIndex
 CREATE UNIQUE INDEX "sign_in_completion_callbacks_flow_id_key" ON "sign_in_completion_callbacks"("flow_id");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "sign_in_completion_callbacks_link_hash_key" ON "sign_in_completion_callbacks"("link_hash");
 
 -- CreateIndex
 CREATE INDEX "sign_in_completion_callbacks_developer_id_created_at_idx" ON "sign_in_completion_callbacks"("developer_id", "created_at");

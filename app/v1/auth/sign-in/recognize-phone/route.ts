@@ -1,7 +1,7 @@
 // POST /v1/auth/sign-in/recognize-phone — resolve a message's sender ids to a person; an agent token
 // only when that person already approved the agent. Recognition is never authorization.
 import { defineRoute } from "@/lib/http/define-route";
-import { recognizeBody, recognizeLimiter, recognizeSender } from "@/lib/sign-in/recognize";
+import { consumeDeveloperRecognition, recognizeBody, recognizeLimiter, recognizeSender } from "@/lib/sign-in/recognize";
 import { recognizeResponse } from "@/lib/sign-in/schemas";
 
 export const POST = defineRoute({
@@ -12,7 +12,8 @@ export const POST = defineRoute({
   auth: { key: "secret", agent: true, user: "none" },
   rateLimit: { limiter: recognizeLimiter, by: "key" },
   body: recognizeBody,
-  handler: async ({ key, agent, body }) => ({
-    body: await recognizeSender({ developerId: key.developerId, plane: key.plane, agent, candidates: body.candidates }),
-  }),
+  handler: async ({ key, agent, body }) => {
+    await consumeDeveloperRecognition(key.developerId);
+    return { body: await recognizeSender({ developerId: key.developerId, plane: key.plane, agent, candidates: body.candidates }) };
+  },
 });

@@ -27,7 +27,7 @@ export const GET = defineRoute({
     return {
       body: {
         signInUrl: signInUrl(agent.signInName),
-        agent: agent.signInName,
+        signInName: agent.signInName,
         displayName: agent.displayName,
         logoUrl: agent.logoUrl,
         initials: initialsOf(agent.displayName),
