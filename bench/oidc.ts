@@ -4,7 +4,7 @@
 // Usage: npx tsx bench/oidc.ts [--db postgres] [--duration 10] [--connections 32[,64]] [--warmup 3] [--retries 2]
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, openSync, readdirSync, readFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { createServer } from "node:net";
 import { cpus } from "node:os";
@@ -19,6 +19,7 @@ import { hashToken } from "../lib/bearer-tokens/access-token";
 import { percentile, provisionSandbox, type Sandbox } from "./load";
 import { benchOptions } from "./options";
 import { machine } from "./report";
+import { machineBusyTicks, postgresPids, processTicks, TICKS_PER_SECOND } from "./proc";
 import { processTree } from "./rss";
 import { cleanUpAll, createDatabase, startService, type BenchDatabase, type Service } from "./server";
 
@@ -39,7 +40,6 @@ const OTHER_WARNING = 15;
 /** Seconds to wait at most for an idle machine before a run. */
 const QUIET_WAIT_S = 120;
 /** Linux reports process CPU times in USER_HZ ticks (100 per second). */
-const TICKS_PER_SECOND = 100;
 
 function options() {
   const { extra, ...opts } = benchOptions({ db: "postgres" }, { retries: "2" });
@@ -119,34 +119,8 @@ interface CpuSample {
 /** Percent of one CPU over a run: the server's process tree, PostgreSQL's processes, this process, the whole machine. */
 type CpuShare = Omit<CpuSample, "at">;
 
-function processTicks(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return Number(fields[11]) + Number(fields[12]); // utime, stime
-  } catch {
-    return 0; // the process ended while we looked
-  }
-}
 
-function postgresPids(): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") pids.push(Number(entry));
-    } catch {
-      // gone
-    }
-  }
-  return pids;
-}
 
-function machineBusyTicks(): number {
-  const [, ...values] = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/);
-  const [user, nice, system, , , irq, softirq, steal] = values.map(Number);
-  return user! + nice! + system! + irq! + softirq! + steal!;
-}
 
 function cpuSample(serverPid: number): CpuSample {
   const sum = (pids: number[]) => pids.reduce((n, pid) => n + processTicks(pid), 0);

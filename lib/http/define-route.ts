@@ -1,7 +1,7 @@
 // defineRoute: one contract per /v1 operation — its auth, its zod schemas, its limits, its handler.
 import { z } from "zod";
 import type { ResolvedKey } from "../api-keys/api-keys";
-import { logger } from "../log";
+import { logger, requestLogger } from "../log";
 import type { Limiter } from "../ratelimit";
 import {
   authenticateKey,
@@ -223,7 +223,7 @@ export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.
     }
     response.headers.set("X-Request-Id", requestId);
     await applyCors(response, cors, req);
-    logger().info(
+    requestLogger().info(
       {
         request_id: requestId,
         method: req.method,

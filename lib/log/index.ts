@@ -54,6 +54,20 @@ export function logger(): pino.Logger {
   return instance.current;
 }
 
+const requestLines = processWideSlot<{ parent: pino.Logger; child: pino.Logger }>("log.request-lines");
+
+/**
+ * The logger of the per-request line (lib/http/define-route.ts): the same destination and level, without
+ * the redaction walk. That line's fields are fixed — request id, method, route pattern, status, latency,
+ * developer id — and never hold a secret; it is written on every request, where the walk costs
+ * (docs/performance.md). Anything else is logged through logger().
+ */
+export function requestLogger(): pino.Logger {
+  const parent = logger();
+  if (requestLines.current?.parent !== parent) requestLines.current = { parent, child: parent.child({}, { redact: { paths: [] } }) };
+  return requestLines.current.child;
+}
+
 /** Sends log lines to a stream a test can read. */
 export function captureLogsForTests(destination: pino.DestinationStream, level: pino.Level = "info"): void {
   const captured = createLogger(destination);
