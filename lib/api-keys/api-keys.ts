@@ -115,6 +115,21 @@ export async function resolveApiKey(raw: string): Promise<ResolvedKey | null> {
   return key;
 }
 
+/**
+ * The key with this id while it is unrevoked, or null: what a credential minted from a key (an MCP
+ * session) checks on each use, so rotating or revoking the key ends it. Through the same ≤ 1 s cache.
+ */
+export async function findActiveApiKey(id: string): Promise<ResolvedKey | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  return keyCache.through(`id\u0000${id}`, async () => {
+    const row = await (await db()).apiKey.findUnique({
+      where: { id },
+      select: { id: true, developerId: true, kind: true, plane: true, revokedAt: true },
+    });
+    return row && !row.revokedAt ? { id: row.id, developerId: row.developerId, kind: row.kind, plane: row.plane } : null;
+  });
+}
+
 /** Records last use at most once a minute per key, off the request's critical path. */
 function touch(id: string, now: number): void {
   if (now - (lastUsedWritten.get(id) ?? 0) < LAST_USED_WRITE_INTERVAL_MS) return;

@@ -71,8 +71,8 @@ export async function verifyAgentToken(token: string): Promise<AgentTokenClaims 
 /** The longest token read: anything longer is no agent token of the service's. */
 const MAX_TOKEN_LENGTH = 4_096;
 
-/** A base64url JSON object, or null. */
-function decodeJson(segment: string): Record<string, unknown> | null {
+/** A base64url JSON object, or null. Shared with the MCP session token (mcp-session.ts). */
+export function decodeJson(segment: string): Record<string, unknown> | null {
   if (!/^[A-Za-z0-9_-]*$/.test(segment)) return null;
   try {
     const value: unknown = JSON.parse(Buffer.from(segment, "base64url").toString("utf8"));

@@ -18,6 +18,7 @@ export const API_ROUTES: Readonly<Record<string, readonly string[]>> = {
   "/v1/profile/forget": ["POST"],
   "/v1/profile/import": ["POST"],
   "/v1/profile/link": ["POST"],
+  "/v1/profile/mcp-session": ["POST"],
   "/v1/profile/remember": ["POST"],
   "/v1/profile/search": ["GET"],
   "/v1/sandbox/provision": ["POST"],
