@@ -7,7 +7,7 @@ import tseslint from "typescript-eslint";
  * The domains: what the service decides. lib/http, the HTTP layer beneath them, imports none of them;
  * it resolves a request's credentials (lib/api-keys, lib/agents, lib/users, lib/bearer-tokens) and nothing else.
  */
-const DOMAINS = ["auth", "connect-links", "connectors", "developers", "email", "flow", "jobs", "oidc", "profile", "sandbox", "sms"];
+const DOMAINS = ["auth", "connect-links", "connectors", "developers", "email", "flow", "jobs", "mcp", "oidc", "profile", "sandbox", "sms"];
 
 export default tseslint.config(
   { ignores: ["node_modules/", ".next/", ".data/", ".test-data/", "lib/db/generated/", "test-results/", "playwright-report/", "next-env.d.ts", "public/"] },

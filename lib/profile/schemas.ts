@@ -7,7 +7,7 @@ import { COMMIT_LIMITS } from "./commit";
 import { FORGET_PREVIEW_LIMIT, FORGET_REASONS, FORGET_SCOPES } from "./forget";
 import { IMPORT_TEXT_MAX_CHARS } from "./import-text";
 import { MEMORY_KINDS } from "./facts";
-import type { PROFILE_READ_LIMITS } from "./read";
+import { PROFILE_SECTIONS, type PROFILE_READ_LIMITS, type ProfileSection } from "./read";
 import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from "./search";
 import { isWritableBox } from "./sources";
 
@@ -41,6 +41,20 @@ function dateBound(end: "start" | "end") {
 }
 
 const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+/** The profile sections, for a list of them. */
+export const profileSection = z.enum(PROFILE_SECTIONS as [ProfileSection, ...ProfileSection[]]);
+
+export const profileQuery = z.object({
+  /** A comma-separated list of sections; all of them without it. */
+  sections: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : undefined))
+    .pipe(z.array(profileSection).optional()),
+  box: z.string().trim().min(1).max(80).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
 
 export const searchQuery = z.object({
   query: z.string().trim().max(500).optional(),

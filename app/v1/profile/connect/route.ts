@@ -1,16 +1,9 @@
 // POST /v1/profile/connect — mint a connect link for a person: to sign in and approve the agent,
 // connect an app, allow a capability, or bring their profile.
-import { z } from "zod";
 import { resolveUserToken } from "@/lib/http/credentials";
 import { defineRoute } from "@/lib/http/define-route";
 import { checkReturnUrl, mintConnectLink, personFor } from "@/lib/connect-links/links";
-import { connectResponse } from "@/lib/connect-links/schemas";
-import { APPS } from "@/lib/catalogue";
-
-const capability = z
-  .string()
-  .trim()
-  .regex(new RegExp(`^(${APPS.join("|")}):[a-z_]{1,40}$`), "capability is <app>:<permission>, for example gmail:send");
+import { connectBody, connectResponse } from "@/lib/connect-links/schemas";
 
 export const POST = defineRoute({
   method: "POST",
@@ -19,15 +12,7 @@ export const POST = defineRoute({
   responses: { 200: connectResponse },
   errors: ["user_required", "invalid_return_url", "rate_limited"],
   auth: { key: "secret", agent: true, user: "none" },
-  // All fields optional; `required` and anything else unknown are dropped without error.
-  body: z.object({
-    app: z.enum(APPS).optional(),
-    capability: capability.optional(),
-    purpose: z.string().trim().max(280).optional(),
-    client_name: z.string().trim().min(1).max(80).optional(),
-    return_url: z.string().max(2048).optional(),
-    user_id: z.string().trim().min(1).max(200).optional(),
-  }),
+  body: connectBody,
   handler: async ({ req, key, agent, body }) => {
     // A bearer token names the person; otherwise X-User-Id or user_id (the developer's own id), known or not yet.
     const tokenUser = await resolveUserToken(req, { key, agent });

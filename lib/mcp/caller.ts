@@ -1,0 +1,68 @@
+// Who calls the developer MCP server: the secret key and agent, and the person the request names
+// (an MCP session, an agent token, an OpenID Connect access token, or X-User-Id), resolved per request.
+import type { ResolvedKey } from "../api-keys/api-keys";
+import { mcpSessionExpiredError, readMcpSession } from "../bearer-tokens/mcp-session";
+import { authenticateKey, bearerToken, resolveAgent, resolveUserToken, type ResolvedAgent } from "../http/credentials";
+import { ApiError, MESSAGES } from "../http/errors";
+import { findExternalUser, isApproved } from "../users/approvals";
+
+/**
+ * The person a request names, approved or not:
+ * - "user": a user the service knows, by a linked MCP session or a Bearer token (scopes: an access token's);
+ * - "external": the developer's own user id (X-User-Id, or the id an unlinked MCP session was minted for).
+ */
+export type NamedPerson =
+  | { kind: "user"; userId: string; scopes?: readonly string[] }
+  | { kind: "external"; externalId: string; fromSession: boolean };
+
+export interface McpCaller {
+  key: ResolvedKey;
+  agent: ResolvedAgent;
+  person: NamedPerson | null;
+}
+
+/**
+ * Authenticates one MCP request before any MCP handling: a secret key, the agent, and the person.
+ * Throws ApiError (401 bad key or token, 400/404 agent), answered in the /v1 error shape.
+ */
+export async function authenticateMcpCaller(req: Request): Promise<McpCaller> {
+  const key = await authenticateKey(req, "secret");
+  const agent = await resolveAgent(req, key);
+  return { key, agent, person: await namedPerson(req, { key, agent }) };
+}
+
+async function namedPerson(req: Request, ctx: { key: ResolvedKey; agent: ResolvedAgent }): Promise<NamedPerson | null> {
+  const token = bearerToken(req);
+  if (token) {
+    const session = await readMcpSession(token);
+    if (session.state === "expired") throw mcpSessionExpiredError();
+    if (session.state === "valid") {
+      const { claims } = session;
+      // A session is bound to the developer, plane and agent it was minted for, whichever of the developer's keys calls.
+      if (claims.developerId !== ctx.key.developerId || claims.plane !== ctx.key.plane || claims.agentId !== ctx.agent.id) {
+        throw new ApiError("invalid_access_token", MESSAGES.invalidAccessToken);
+      }
+      if (claims.userId) return { kind: "user", userId: claims.userId };
+      return claims.externalId ? { kind: "external", externalId: claims.externalId, fromSession: true } : null;
+    }
+    // Not an MCP session: an agent token or an access token of this developer, plane and agent (401 otherwise).
+    const user = await resolveUserToken(req, ctx);
+    return user ? { kind: "user", userId: user.id, scopes: user.scopes } : null;
+  }
+  const externalId = req.headers.get("x-user-id")?.trim();
+  return externalId ? { kind: "external", externalId, fromSession: false } : null;
+}
+
+/**
+ * The user the personal tools act for: the person named, if they have approved the agent now
+ * (checked on every call, so a revoked approval takes effect on the next one). An unlinked MCP
+ * session has no user, even if the person has approved the agent since it was minted.
+ */
+export async function approvedUser(caller: McpCaller): Promise<string | null> {
+  const { person, key, agent } = caller;
+  if (!person) return null;
+  if (person.kind === "user") return (await isApproved({ userId: person.userId, agentId: agent.id })) ? person.userId : null;
+  if (person.fromSession) return null;
+  const link = await findExternalUser({ developerId: key.developerId, plane: key.plane, externalId: person.externalId, agentId: agent.id });
+  return link?.approved ? link.userId : null;
+}
