@@ -1,6 +1,7 @@
 // The load benchmark: starts the built service, measures cold start, RSS and throughput, prints a table.
 // Usage: npx tsx bench/run.ts [--db pglite|postgres] [--scenario health|profile|all] [--duration 10] [--connections 10[,50]]
 //        npx tsx bench/run.ts --scenario sign-in [its options]   (bench/sign-in.ts: the hosted sign-in budgets, PostgreSQL)
+//        npx tsx bench/run.ts --scenario mcp [its options]       (bench/mcp.ts: the developer MCP server budgets, PostgreSQL)
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { failures, provisionSandbox, runLoad, scenario, SCENARIOS, type LoadFigures, type ScenarioName } from "./load";
@@ -16,7 +17,7 @@ const IDLE_AFTER_LOAD_MS = 20_000;
  * Scenarios that are benchmarks of their own (their own server settings, seed and report): run.ts hands
  * them the command line as it is. `all` runs the scenarios above only.
  */
-const OWN_SCENARIOS: Record<string, () => Promise<unknown>> = { "sign-in": () => import("./sign-in") };
+const OWN_SCENARIOS: Record<string, () => Promise<unknown>> = { "sign-in": () => import("./sign-in"), mcp: () => import("./mcp") };
 
 function ownScenario(): (() => Promise<unknown>) | undefined {
   const { values } = parseArgs({ strict: false, options: { scenario: { type: "string" } } });

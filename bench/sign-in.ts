@@ -4,25 +4,20 @@
 // Usage: npx tsx bench/sign-in.ts [--duration 10] [--connections 10,32] [--warmup 3] [--users 10000] [--pages 300] [--retries 2]
 //    or: npm run bench -- --scenario sign-in [the same options]
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import http from "node:http";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { createAgent } from "../lib/agents/agents";
 import { issueApiKey } from "../lib/api-keys/api-keys";
 import { issueAgentToken } from "../lib/bearer-tokens/agent-token";
-import { closeDatabase } from "../lib/db";
 import { createDeveloper } from "../lib/developers/developers";
 import { issueSignInCode } from "../lib/sign-in/codes";
 import { registerReturnDestination } from "../lib/sign-in/destinations";
 import { approveAgent } from "../lib/users/approvals";
 import { createUser } from "../lib/users/users";
-import { percentile, runVaried, type RequestSpec, type VariedFigures } from "./load";
+import { percentile, type RequestSpec } from "./load";
 import { benchOptions } from "./options";
-import { machine } from "./report";
-import { machineBusyTicks, postgresPids, processTicks, TICKS_PER_SECOND } from "./proc";
-import { processTree } from "./rss";
-import { cleanUpAll, createDatabase, startService, type BenchDatabase, type Service } from "./server";
+import { cpuSample, cpuShare, other, OTHER_WARNING, quietMachine, type CpuShare } from "./proc";
+import type { BenchDatabase, Service } from "./server";
+import { failures, inParallel, LOAD_HEADER, LOAD_NOTE, loadCells, ms, runBench, pct, probe, send, table, timedRun, type Answer, type TimedRun } from "./timed-runs";
 
 const BUDGETS = { validateRps: 2_000, validateP99: 20, exchangeRps: 500, firstPageP95: 50 };
 /** Validate and exchange run at these connection counts unless --connections says otherwise. */
@@ -31,15 +26,10 @@ const DEFAULT_CONNECTIONS = [10, 32];
 const FLOWS_PER_IP_PER_HOUR = "100000000";
 /** Codes issued per second of an exchange run (warm-up and timed run): more than the service exchanges here. */
 const CODES_PER_SECOND = 2_000;
-/** Seeding calls in flight at once (the bench's own database pool). */
-const SEED_PARALLEL = 16;
 const PAGE_WARMUP = 30;
 const RETURN_TO = "https://app.example.com/signed-in";
 const VALIDATE_PATH = "/v1/auth/sign-in/validate";
 const EXCHANGE_PATH = "/v1/auth/sign-in/exchange";
-/** More than this much of a CPU (%) going to other processes during a run: the machine was not idle, the run is repeated. */
-const OTHER_WARNING = 15;
-const QUIET_WAIT_S = 120;
 
 /**
  * Validations take the seeded users in turn: with the default 10,000 users no user comes round again
@@ -61,87 +51,6 @@ function options() {
 
 type Options = ReturnType<typeof options>;
 
-// ─── CPU: the server's process tree, PostgreSQL, this process, the machine ─────────────────────
-
-interface CpuSample {
-  at: number;
-  /** CPU ticks so far of each process, by pid. */
-  server: Map<number, number>;
-  postgres: Map<number, number>;
-  bench: number;
-  machine: number;
-}
-
-/** Percent of one CPU over a run: the server's process tree, PostgreSQL's processes, this process, the whole machine. */
-interface CpuShare {
-  server: number;
-  postgres: number;
-  bench: number;
-  machine: number;
-}
-
-
-
-
-function cpuSample(serverPid: number): CpuSample {
-  const ticks = (pids: number[]) => new Map(pids.map((pid) => [pid, processTicks(pid)]));
-  const own = process.cpuUsage();
-  return { at: performance.now(), server: ticks(processTree(serverPid)), postgres: ticks(postgresPids()), bench: ((own.user + own.system) / 1e6) * TICKS_PER_SECOND, machine: machineBusyTicks() };
-}
-
-/**
- * Ticks the processes alive at the end spent since the start (all of theirs if they began during the
- * run). A backend that ended during the run (an idle pool connection closing) is left out, not subtracted.
- */
-function spent(from: Map<number, number>, to: Map<number, number>): number {
-  let ticks = 0;
-  for (const [pid, t] of to) ticks += Math.max(0, t - (from.get(pid) ?? 0));
-  return ticks;
-}
-
-function cpuShare(from: CpuSample, to: CpuSample): CpuShare {
-  const seconds = (to.at - from.at) / 1000;
-  const pct = (ticks: number) => (ticks / TICKS_PER_SECOND / seconds) * 100;
-  return { server: pct(spent(from.server, to.server)), postgres: pct(spent(from.postgres, to.postgres)), bench: pct(to.bench - from.bench), machine: pct(to.machine - from.machine) };
-}
-
-/** Busy time of the machine outside the server, PostgreSQL and the benchmark. */
-const other = (cpu: CpuShare) => Math.max(0, cpu.machine - cpu.server - cpu.postgres - cpu.bench);
-
-/** Waits (at most QUIET_WAIT_S) until less than OTHER_WARNING % of a CPU is busy over two 1-second samples. */
-async function quietMachine(): Promise<void> {
-  let quiet = 0;
-  for (let waited = 0; waited < QUIET_WAIT_S && quiet < 2; waited++) {
-    const before = machineBusyTicks();
-    await sleep(1_000);
-    quiet = ((machineBusyTicks() - before) / TICKS_PER_SECOND) * 100 < OTHER_WARNING ? quiet + 1 : 0;
-  }
-}
-
-// ─── The server's own latency: the request log's latency_ms (handler start → answer built) ──────
-
-interface LogLine {
-  route?: string;
-  latency_ms?: number;
-  time?: string;
-}
-
-/** latency_ms of the log's requests to `route` written between `from` and `to` (epoch ms), ascending. */
-function serverLatencies(logFile: string, route: string, from: number, to: number): number[] {
-  const out: number[] = [];
-  for (const line of readFileSync(logFile, "utf8").split("\n")) {
-    if (!line.includes(route)) continue;
-    try {
-      const entry = JSON.parse(line) as LogLine;
-      const at = entry.time ? Date.parse(entry.time) : NaN;
-      if (entry.route === route && typeof entry.latency_ms === "number" && at >= from && at <= to) out.push(entry.latency_ms);
-    } catch {
-      // not a log line of ours
-    }
-  }
-  return out.sort((a, b) => a - b);
-}
-
 // ─── Seeding, with the service's own functions, in this process ─────────────────────────────────
 
 interface Seeded {
@@ -154,17 +63,6 @@ interface Seeded {
   userIds: string[];
   tokens: string[];
   ms: number;
-}
-
-/** Runs `fn` for 0…n-1, SEED_PARALLEL at a time; the results in order. */
-async function inParallel<T>(n: number, fn: (i: number) => Promise<T>): Promise<T[]> {
-  const out = new Array<T>(n);
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < n; i = next++) out[i] = await fn(i);
-  };
-  await Promise.all(Array.from({ length: Math.min(SEED_PARALLEL, n) }, worker));
-  return out;
 }
 
 async function seed(users: number): Promise<Seeded> {
@@ -206,38 +104,6 @@ function exchangeRequests(s: Seeded, codes: string[]): { next: () => RequestSpec
   return { next: () => apiRequest(s, EXCHANGE_PATH, { code: codes[i++] ?? "0".repeat(43) }), ranOut: () => i > codes.length };
 }
 
-/** Keep-alive sockets for the one-at-a-time page requests and the probes. */
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  ms: number;
-}
-
-/** One request; `ms` runs from writing the request to reading the whole answer. */
-function send(url: URL, init: { method: "GET" | "POST"; headers?: Record<string, string>; body?: string }): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const req = http.request(url, { agent, method: init.method, headers: init.headers }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, ms: performance.now() - started }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end(init.body);
-  });
-}
-
-async function probe(baseUrl: string, spec: RequestSpec, what: string): Promise<Record<string, unknown>> {
-  const answer = await send(new URL(spec.path, baseUrl), { method: spec.method, headers: { ...spec.headers, "content-length": String(Buffer.byteLength(spec.body ?? "")) }, body: spec.body });
-  if (answer.status !== 200) throw new Error(`${what} answered ${answer.status}: ${answer.body.slice(0, 300)}`);
-  return JSON.parse(answer.body) as Record<string, unknown>;
-}
-
 /** The link → flow pair a browser makes: the sign-in host's 303 (with the flow cookie), then the flow's first screen. */
 async function firstPage(baseUrl: string, s: Seeded): Promise<{ link: Answer; flow: Answer }> {
   const query = new URLSearchParams({ return_to: RETURN_TO, state: randomBytes(12).toString("base64url") });
@@ -256,25 +122,10 @@ async function firstPage(baseUrl: string, s: Seeded): Promise<{ link: Answer; fl
 
 // ─── Runs ───────────────────────────────────────────────────────────────────────────────────────
 
-interface LoadRow {
+interface LoadRow extends TimedRun {
   scenario: "validate" | "exchange";
-  figures: VariedFigures;
-  /** The server's own latency_ms for the run's requests, ascending. */
-  server: number[];
-  cpu: CpuShare;
-  attempts: number;
-  /** Failed requests in warm-ups and repeated runs. */
-  otherFailures: number;
-  ranOut?: boolean;
 }
 
-const failures = (f: VariedFigures) => f.non2xx + f.errors;
-
-/**
- * Per attempt: wait for an idle machine, `prepare()` the run's requests, warm up, then the timed run
- * with its CPU shares and the server's own latencies. A run in which other processes took more than
- * OTHER_WARNING % of a CPU is repeated, up to --retries times.
- */
 async function loadRow(
   opts: Options,
   ctx: { service: Service; logFile: string },
@@ -283,26 +134,9 @@ async function loadRow(
   prepare: () => Promise<{ next: () => RequestSpec; ranOut?: () => boolean }>,
 ): Promise<LoadRow> {
   const route = scenario === "validate" ? VALIDATE_PATH : EXCHANGE_PATH;
-  let otherFailures = 0;
-  for (let attempt = 1; ; attempt++) {
-    const { next, ranOut } = await prepare();
-    await quietMachine();
-    otherFailures += failures(await runVaried({ baseUrl: ctx.service.baseUrl, next, connections, duration: opts.warmup }));
-    const from = Date.now();
-    const before = cpuSample(ctx.service.pid);
-    const figures = await runVaried({ baseUrl: ctx.service.baseUrl, next, connections, duration: opts.duration });
-    const cpu = cpuShare(before, cpuSample(ctx.service.pid));
-    const to = Date.now();
-    await sleep(500); // the request log is written asynchronously
-    const row: LoadRow = { scenario, figures, server: serverLatencies(ctx.logFile, route, from, to), cpu, attempts: attempt, otherFailures, ranOut: ranOut?.() };
-    const line = `  ${scenario} · ${connections} conns: ${figures.rps.toFixed(0)} req/s, ${failures(figures)} failed`;
-    if (other(cpu) <= OTHER_WARNING || attempt > opts.retries) {
-      console.log(line);
-      return row;
-    }
-    console.log(`${line} · ${other(cpu).toFixed(0)} % of a CPU went to other processes: repeating`);
-    otherFailures += failures(figures);
-  }
+  const { service, logFile } = ctx;
+  const run = await timedRun({ baseUrl: service.baseUrl, serverPid: service.pid, logFile, route, label: scenario, connections, warmup: opts.warmup, duration: opts.duration, retries: opts.retries, prepare });
+  return { scenario, ...run };
 }
 
 interface PageFigures {
@@ -333,36 +167,10 @@ async function pageRuns(opts: Options, service: Service, s: Seeded): Promise<Pag
 
 // ─── Report ─────────────────────────────────────────────────────────────────────────────────────
 
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  return [line(header), ...rows.map(line)].join("\n");
-}
-
-const ms = (v: number) => (Number.isNaN(v) ? "-" : v.toFixed(1));
-const pct = (list: number[], p: number) => ms(percentile(list, p));
-
 function loadTable(rows: LoadRow[]): string {
   return table(
-    ["scenario", "conns", "2xx", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "server p50", "server p99", "failures", "CPU % server", "postgres", "bench", "other", "runs"],
-    rows.map((r) => [
-      `POST ${r.scenario === "validate" ? VALIDATE_PATH : EXCHANGE_PATH}`,
-      String(r.figures.connections),
-      String(r.figures.latencies.length),
-      r.figures.rps.toFixed(0),
-      pct(r.figures.latencies, 50),
-      pct(r.figures.latencies, 95),
-      pct(r.figures.latencies, 99),
-      ms(r.figures.latencies.at(-1) ?? NaN),
-      pct(r.server, 50),
-      pct(r.server, 99),
-      String(failures(r.figures) + r.otherFailures),
-      r.cpu.server.toFixed(0),
-      r.cpu.postgres.toFixed(0),
-      r.cpu.bench.toFixed(0),
-      other(r.cpu).toFixed(0),
-      String(r.attempts),
-    ]),
+    LOAD_HEADER,
+    rows.map((r) => loadCells(`POST ${r.scenario === "validate" ? VALIDATE_PATH : EXCHANGE_PATH}`, r)),
   );
 }
 
@@ -433,47 +241,12 @@ async function measureAll(opts: Options, db: BenchDatabase, service: Service): P
   console.log(`  first page: ${opts.pages} sign-ins one at a time after ${PAGE_WARMUP} to warm up`);
 
   console.log(`\n${loadTable(rows)}\n`);
-  console.log("req/s: mean of autocannon's per-second counts · p50…max: autocannon's latency of each 2xx answer · server p50/p99: the server's own latency_ms from its request log (handler start → answer built; no socket or queueing time) · CPU: percent of one CPU during the timed run\n");
+  console.log(`${LOAD_NOTE}\n`);
   console.log(`${pageTable(pages, s)}\n`);
   console.log(`The service sends no Server-Timing header: these are client-measured latencies (request written → whole answer read, keep-alive, concurrency 1, idle machine: CPU % server ${pages.cpu.server.toFixed(0)} · postgres ${pages.cpu.postgres.toFixed(0)} · bench ${pages.cpu.bench.toFixed(0)} · other ${other(pages.cpu).toFixed(0)}); each sign-in opens a new flow.\n`);
   for (const line of verdicts(rows, pages)) console.log(line);
   return rows.reduce((n, r) => n + failures(r.figures) + r.otherFailures + (r.ranOut ? 1 : 0), 0);
 }
 
-async function main(): Promise<number> {
-  const opts = options();
-  console.log(`sign-in bench · db ${opts.db} · ${machine()}`);
-  console.log(`autocannon in this process, on the same CPUs as the server and PostgreSQL · ${opts.duration} s per run, ${opts.warmup} s warm-up · connections ${opts.connections.join(", ")}`);
-  console.log(`each run waits for an idle machine; a run in which other processes took > ${OTHER_WARNING} % of a CPU is repeated (at most ${opts.retries} times)\n`);
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => void cleanUpAll().finally(() => process.exit(130)));
-  }
-  const db = createDatabase(opts.db, opts.postgresUrl);
-  // This process seeds through the service's own functions: the same database and secrets as the server
-  // (agent tokens are signed and sign-in codes hashed under keys derived from SERVICE_SECRET).
-  Object.assign(process.env, { DATABASE_URL: db.env.DATABASE_URL, SERVICE_SECRET: db.env.SERVICE_SECRET, AUTH_SECRET: db.env.AUTH_SECRET, DEVELOPMENT_MODE: db.env.DEVELOPMENT_MODE, LOG_LEVEL: "silent" });
-  try {
-    // The server logs requests as in production (info): the bench reads their latency_ms from its log.
-    const service = await startService({ root: opts.root, db: { ...db, env: { ...db.env, FLOWS_PER_IP_PER_HOUR, LOG_LEVEL: "info" } } });
-    console.log(`service started (cold start ${service.coldStartMs.toFixed(0)} ms), FLOWS_PER_IP_PER_HOUR=${FLOWS_PER_IP_PER_HOUR}`);
-    try {
-      const failed = await measureAll(opts, db, service);
-      if (failed) console.error(`FAILED: ${failed} request(s) were not 2xx or errored.`);
-      return failed ? 1 : 0;
-    } finally {
-      await closeDatabase();
-      await service.stop();
-    }
-  } finally {
-    await cleanUpAll();
-    agent.destroy();
-  }
-}
-
-main().then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    console.error(`sign-in bench: ${err.message}`);
-    void cleanUpAll().finally(() => process.exit(1));
-  },
-);
+const opts = options();
+runBench("sign-in", opts, { FLOWS_PER_IP_PER_HOUR }, (db, service) => measureAll(opts, db, service));

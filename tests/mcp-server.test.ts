@@ -1,6 +1,7 @@
 // The developer MCP server at {BASE_URL}/mcp, driven by the official MCP SDK client: credentials
 // checked per request before any MCP handling, seven tools listed, personal tools failing closed
-// without an approved user, and the commit gate as JSON-RPC error -32009.
+// without an approved user or outside an access token's scopes, the body cap, the connect link
+// rate limit, and the commit gate as JSON-RPC error -32009.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { McpError, type CallToolResult, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
@@ -10,6 +11,7 @@ import { createAgent } from "@/lib/agents/agents";
 import { issueAgentToken } from "@/lib/bearer-tokens/agent-token";
 import { MCP_SESSION_MESSAGES, MCP_SESSION_TTL_SECONDS, mcpSessionExpiredError } from "@/lib/bearer-tokens/mcp-session";
 import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
+import { CONNECT_MINTS_PER_MINUTE } from "@/lib/connect-links/links";
 import { db } from "@/lib/db";
 import { MESSAGES } from "@/lib/http/errors";
 import { MCP_COMMIT_REQUIRED_CODE, MCP_CONNECT_FIRST_MESSAGE } from "@/lib/mcp/server";
@@ -17,6 +19,7 @@ import { mintMcpSession } from "@/lib/profile/mcp-session";
 import { approveAgent, revokeApproval } from "@/lib/users/approvals";
 import { resolveApiKey } from "@/lib/api-keys/api-keys";
 import { createTenant, type Tenant } from "./helpers/fixtures";
+import { exchange, registerClient } from "./helpers/oauth";
 
 const MCP_URL = "http://localhost:3000/mcp";
 const TOOL_NAMES = [
@@ -167,6 +170,72 @@ describe("the developer MCP server", () => {
     expect(JSON.parse(errorText(await client.callTool({ name: "service_profile_remember", arguments: {} }))).error).toMatchObject({ code: "invalid_request" });
     const missing = JSON.parse(errorText(await client.callTool({ name: "service_profile_forget", arguments: { id: "mem_000000000000000000000000", confirm: true } })));
     expect(missing.error.code).toMatch(/not_found|memory_not_owned/);
+  });
+});
+
+describe("an OpenID Connect access token", () => {
+  it("runs a personal tool within the token's scopes and answers a tool error insufficient_scope outside them", async () => {
+    const { client_id: clientId } = await registerClient(t);
+    const tokens = await exchange(clientId, t.users.live.id, { scope: "openid" });
+    expect(tokens.access_token).toMatch(/^mcp_at_/);
+    // Every access token is issued with all four profile scopes; the grant is narrowed to one of them.
+    const prisma = await db();
+    await prisma.oAuthGrant.updateMany({ where: { clientId }, data: { scopes: ["profile.search", "openid"] } });
+    const memories = await prisma.memory.count({ where: { userId: t.users.live.id } });
+    const client = await connect(keyHeaders(t, { authorization: `Bearer ${tokens.access_token}` }));
+
+    expect(structured(await client.callTool({ name: "service_profile_search", arguments: { query: "Leeds" } })).livemode).toBe(true);
+    expect(structured(await client.callTool({ name: "service_connect", arguments: {} })).status).toBe("import_ready");
+    const refusals: [string, Record<string, unknown>, string, string][] = [
+      ["service_profile_read", {}, "profile.read", "This access token does not carry the scope profile.read."],
+      ["service_profile_remember", { text: "I live in York" }, "profile.remember", "This access token does not carry the scope profile.remember."],
+      ["service_profile_import", { text: "I work as a nurse in York." }, "profile.remember", "This access token does not carry the scope profile.remember."],
+      ["service_profile_forget", { match: "Leeds", confirm: true }, "profile.remember", "This access token does not carry the scope profile.remember."],
+      ["service_profile_commit", { memories: ["I live in York"], sync: true }, "profile.commit", "This access token does not carry the scope profile.commit."],
+    ];
+    for (const [name, args, scope, message] of refusals) {
+      expect(JSON.parse(errorText(await client.callTool({ name, arguments: args }))), name).toEqual({ error: { code: "insufficient_scope", message, scope } });
+    }
+    expect(await prisma.memory.count({ where: { userId: t.users.live.id } })).toBe(memories);
+    await client.close();
+  });
+});
+
+describe("limits", () => {
+  it("answers a body over 2 MiB with 413 payload_too_large in the /v1 error shape, and writes nothing", async () => {
+    const limit = 2 * 1024 * 1024;
+    const prisma = await db();
+    const memories = await prisma.memory.count({ where: { userId: t.users.live.id } });
+    const call = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "service_profile_remember", arguments: { text: "I live in York", padding: "x".repeat(limit) } } };
+    const headers = { ...keyHeaders(t, { "x-user-id": "user-live" }), "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const bytes = new TextEncoder().encode(JSON.stringify(call));
+    const declared = new Request(MCP_URL, { method: "POST", headers: { ...headers, "content-length": String(bytes.byteLength) }, body: bytes });
+    const streamed = new Request(MCP_URL, { method: "POST", headers, body: new Blob([bytes]).stream(), duplex: "half" } as RequestInit);
+    for (const req of [declared, streamed]) {
+      const res = await POST(req);
+      expect(res.status).toBe(413);
+      expect(await res.json()).toEqual({
+        error: { code: "payload_too_large", message: MESSAGES.payloadTooLarge, limit_bytes: limit },
+        request_id: res.headers.get("x-request-id"),
+      });
+    }
+    expect(await prisma.memory.count({ where: { userId: t.users.live.id } })).toBe(memories);
+  });
+
+  it(`answers service_connect past ${CONNECT_MINTS_PER_MINUTE} links a minute per account with a tool error rate_limited`, async () => {
+    const fresh = await createTenant(undefined, "limited-agent");
+    const client = await connect(keyHeaders(fresh, { "x-user-id": "user-live" }));
+    for (let i = 0; i < CONNECT_MINTS_PER_MINUTE; i++) {
+      expect(structured(await client.callTool({ name: "service_connect", arguments: {} })).status).toBe("import_ready");
+    }
+    const limited = JSON.parse(errorText(await client.callTool({ name: "service_connect", arguments: {} })));
+    expect(limited).toEqual({ error: { code: "rate_limited", message: MESSAGES.rateLimited, retry_after: expect.any(Number) } });
+    expect(limited.error.retry_after).toBeGreaterThan(0);
+    await client.close();
+    // The limit is the account's: another developer still mints.
+    const unaffected = await connect(keyHeaders(other, { "x-user-id": "user-live" }));
+    expect(structured(await unaffected.callTool({ name: "service_connect", arguments: {} })).status).toBe("import_ready");
+    await unaffected.close();
   });
 });
 
