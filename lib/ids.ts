@@ -8,6 +8,8 @@ export const PREFIX = {
   publishableTestKey: "pk_test_",
   oauthClient: "oc_",
   oauthClientSecret: "ocs_",
+  /** An MCP client registered at POST /oauth/register (the personal MCP endpoint's clients). */
+  mcpClient: "mcpc_",
   accessToken: "mcp_at_",
   refreshToken: "mcp_rt_",
   memory: "mem_",

@@ -6,30 +6,11 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { NextRequest } from "next/server";
 import { afterAll, describe, expect, it } from "vitest";
-import { resetEnvForTests } from "@/lib/env";
 import { isDevelopmentPath, proxy } from "@/proxy";
+import { setDevelopmentMode } from "./helpers/env";
 
 const DEV_DIR = path.resolve("app/(hosted)/dev");
-const OFF = {
-  DEVELOPMENT_MODE: "false",
-  SMS_DRIVER: "twilio",
-  TWILIO_ACCOUNT_SID: "AC1",
-  TWILIO_AUTH_TOKEN: "t",
-  TWILIO_FROM: "+15005550006",
-  EMAIL_DRIVER: "smtp",
-  SMTP_URL: "smtp://127.0.0.1:1",
-  CONNECT_DRIVER: "providers",
-};
-const saved = Object.fromEntries(Object.keys(OFF).map((k) => [k, process.env[k]]));
-
-function setMode(on: boolean) {
-  for (const [k, v] of Object.entries(on ? saved : OFF)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvForTests();
-}
-afterAll(() => setMode(true));
+afterAll(() => setDevelopmentMode(true));
 
 /** Every page and route handler under app/(hosted)/dev, with the URL path it serves. */
 function devSurfaces(dir = DEV_DIR, prefix = "/dev"): Array<{ file: string; urlPath: string; kind: "page" | "route" }> {
@@ -53,7 +34,7 @@ describe("development mode", () => {
   });
 
   it("answers 404 on every /dev path outside development mode, before any page runs", async () => {
-    setMode(false);
+    setDevelopmentMode(false);
     for (const { urlPath } of surfaces) {
       for (const method of ["GET", "POST"]) {
         const res = proxy(new NextRequest(`http://localhost:3000${urlPath}`, { method }));
@@ -66,7 +47,7 @@ describe("development mode", () => {
   });
 
   it("keeps the /dev layout and each route handler closed outside development mode, on their own", async () => {
-    setMode(false);
+    setDevelopmentMode(false);
     const layout = (await import("@/app/(hosted)/dev/layout")).default;
     expect(() => layout({ children: null })).toThrow(/NEXT_HTTP_ERROR_FALLBACK;404/);
     for (const { file, kind, urlPath } of surfaces.filter((s) => s.kind === "route")) {
@@ -80,7 +61,7 @@ describe("development mode", () => {
   });
 
   it("lets /dev through in development mode", () => {
-    setMode(true);
+    setDevelopmentMode(true);
     const res = proxy(new NextRequest("http://localhost:3000/dev/outbox"));
     expect(res.status).toBe(200);
     expect(res.headers.get("x-middleware-next")).toBe("1");

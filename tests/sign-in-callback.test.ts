@@ -10,21 +10,21 @@ import { GET as callbackSecret } from "@/app/v1/auth/sign-in/callback-secret/rou
 import { POST as validate } from "@/app/v1/auth/sign-in/validate/route";
 import { verifyAgentToken } from "@/lib/bearer-tokens/agent-token";
 import { db } from "@/lib/db";
-import { resetEnvForTests } from "@/lib/env";
 import { jobs, QUEUES, stopJobs } from "@/lib/jobs";
 import { CALLBACK_SECRET_PATTERN, completionCallbackBody, completionPayload } from "@/lib/sign-in/callback-schemas";
 import {
   CALLBACK_MAX_ATTEMPTS,
   deliverCompletionCallback,
   dispatchCompletionCallback,
-  isRefusedAddress,
   recordCompletionCallback,
   startCompletionCallbackWorker,
   verifyCompletionSignature,
 } from "@/lib/sign-in/completion-callback";
 import { registerReturnDestination, removeReturnDestination } from "@/lib/sign-in/destinations";
+import { isRefusedAddress } from "@/lib/http/outbound";
 import { revokeApproval } from "@/lib/users/approvals";
 import { createTenant, type Tenant } from "./helpers/fixtures";
+import { outsideDevelopment } from "./helpers/env";
 import { call } from "./helpers/http";
 
 // ─── The developer's endpoint ────────────────────────────────────────────────────────────────────
@@ -110,33 +110,6 @@ async function secretFor(key: string): Promise<string> {
   const res = await call(callbackSecret, { headers: { "x-api-key": key } });
   expect(res.status).toBe(200);
   return res.body.secret;
-}
-
-const OFF = {
-  DEVELOPMENT_MODE: "false",
-  SMS_DRIVER: "twilio",
-  TWILIO_ACCOUNT_SID: "AC1",
-  TWILIO_AUTH_TOKEN: "t",
-  TWILIO_FROM: "+15005550006",
-  EMAIL_DRIVER: "smtp",
-  SMTP_URL: "smtp://127.0.0.1:1",
-  CONNECT_DRIVER: "providers",
-};
-
-/** Runs `fn` with development mode off, then puts the configuration back. */
-async function outsideDevelopment(fn: () => Promise<void>) {
-  const saved = Object.fromEntries(Object.keys(OFF).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, OFF);
-  resetEnvForTests();
-  try {
-    await fn();
-  } finally {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-    resetEnvForTests();
-  }
 }
 
 // ─── Tests ───────────────────────────────────────────────────────────────────────────────────────

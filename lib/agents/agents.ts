@@ -1,5 +1,6 @@
 // Agents: the X-Agent handles of a developer's apps, with their sign-in URL.
 import { z } from "zod";
+import { isPersonalMcpAccount } from "../personal-mcp/account";
 import { TtlCache } from "../cache";
 import { db } from "../db";
 import type { Agent, Prisma } from "../db/generated/client";
@@ -102,7 +103,8 @@ export async function agentBySignInName(signInName: string) {
   // Checked before any lookup: a value from a URL that cannot be a sign-in name finds no agent.
   if (!/^[a-z0-9][a-z0-9-]{0,79}$/.test(signInName)) return null;
   const agent = await (await db()).agent.findUnique({ where: { signInName }, include: { developer: { select: { id: true, sandbox: true } } } });
-  return agent?.active ? agent : null;
+  // The agents personal MCP clients act as have no sign-in host page.
+  return agent?.active && !isPersonalMcpAccount(agent.developerId) ? agent : null;
 }
 
 export async function listAgents(developerId: string) {

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { db } from "../db";
 import type { ImportTier } from "../db/generated/enums";
+import { isPersonalMcpAccount, PERSONAL_MCP_DEVELOPER_ID } from "../personal-mcp/account";
 
 export const IMPORT_TIERS = ["free", "pro", "scale", "enterprise"] as const satisfies readonly ImportTier[];
 
@@ -11,14 +12,15 @@ export async function createDeveloper(input: { name: string; importTier?: Import
 
 export async function findDeveloper(idOrName: string) {
   const prisma = await db();
-  if (z.uuid().safeParse(idOrName).success) return prisma.developer.findUnique({ where: { id: idOrName } });
-  const matches = await prisma.developer.findMany({ where: { name: idOrName }, take: 2 });
+  // The personal MCP clients' account is the service's own: no keys, agents or origins are made for it here.
+  if (z.uuid().safeParse(idOrName).success) return isPersonalMcpAccount(idOrName) ? null : prisma.developer.findUnique({ where: { id: idOrName } });
+  const matches = await prisma.developer.findMany({ where: { name: idOrName, id: { not: PERSONAL_MCP_DEVELOPER_ID } }, take: 2 });
   if (matches.length > 1) throw new Error(`More than one developer is named '${idOrName}'; use the id.`);
   return matches[0] ?? null;
 }
 
 export async function listDevelopers() {
-  return (await db()).developer.findMany({ orderBy: { createdAt: "asc" } });
+  return (await db()).developer.findMany({ where: { id: { not: PERSONAL_MCP_DEVELOPER_ID } }, orderBy: { createdAt: "asc" } });
 }
 
 /** Approves an origin for the developer's SSO clients (https, or http on localhost / 127.0.0.1). */

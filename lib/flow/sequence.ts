@@ -7,9 +7,12 @@ export const SCREENS = ["mailbox", "import", "app", "apps", "capability", "phone
 export type Screen = (typeof SCREENS)[number];
 
 /** How the person arrived: the ways in the service opens flows for. */
-export const WAYS_IN = ["oidc", "profile_signup", "connect", "sign_in_link"] as const;
+export const WAYS_IN = ["oidc", "mcp_client", "profile_signup", "connect", "sign_in_link"] as const;
 export type WayIn = (typeof WAYS_IN)[number];
-/** Hosted sign-in links ({sign_in_url}/<agent>), text-back links among them, are the "sign_in_link" way in. */
+/**
+ * Hosted sign-in links ({sign_in_url}/<agent>), text-back links among them, are the "sign_in_link" way
+ * in; an MCP client a person installs signing them in at {mcp_url} is "mcp_client".
+ */
 export type SequencedWayIn = WayIn;
 
 
@@ -32,6 +35,7 @@ export interface SequenceInput {
  */
 const SEQUENCES: Readonly<Record<SequencedWayIn, (input: SequenceInput) => Screen[]>> = {
   oidc: importFirstSequence,
+  mcp_client: importFirstSequence,
   profile_signup: importFirstSequence,
   connect: (input) => connectSequence(input.connect ?? {}),
   sign_in_link: signInLinkSequence,

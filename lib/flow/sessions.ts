@@ -47,7 +47,7 @@ export interface FlowSession {
   agentId: string | null;
   plane: Plane;
   clientId: string | null;
-  /** The authorize request, for an "oidc" way in; null otherwise. */
+  /** The authorize request, for an "oidc" or "mcp_client" way in; null otherwise. */
   request: OidcFlowRequest | null;
   /** The connect link's request, for a "connect" way in; null otherwise. */
   connect: ConnectFlowRequest | null;
@@ -236,7 +236,7 @@ export async function findFlow(id: string): Promise<FlowSession | null> {
     agentId: row.agentId,
     plane: row.plane,
     clientId: row.clientId,
-    request: row.wayIn === "oidc" ? storedOidcRequest.parse(row.request) : null,
+    request: issuesCode(row.wayIn) ? storedOidcRequest.parse(row.request) : null,
     connect: row.wayIn === "connect" ? storedConnectRequest.parse(row.request) : null,
     signInLink: row.wayIn === "sign_in_link" ? storedSignInLinkRequest.parse(row.request) : null,
     connectLinkId: row.connectLinkId,
@@ -313,6 +313,14 @@ export async function openFlowFor(flowId: string, cookieValue: string | undefine
   return { state: "open", flow };
 }
 
+/**
+ * The ways in that began with an authorize request and end with an authorization code sent to the
+ * client's callback: a relying party's OpenID Connect sign-in, and an MCP client a person installed.
+ */
+export function issuesCode(wayIn: WayIn): boolean {
+  return wayIn === "oidc" || wayIn === "mcp_client";
+}
+
 /** The callback URL with the given parameters added to whatever query it already has. */
 function callback(redirectUri: string, params: Record<string, string | null>): string {
   const url = new URL(redirectUri);
@@ -348,7 +356,7 @@ export async function completeFlow(input: { flowId: string; userId: string }): P
     if (flow.agentId) await approveAgent({ userId: input.userId, agentId: flow.agentId }, tx);
     if (flow.wayIn === "connect") return { redirectTo: (await connectReturn(flow, tx)) ?? profileHome() };
     if (flow.wayIn === "sign_in_link") return { redirectTo: await signInLinkReturn(flow, input.userId, tx) };
-    if (flow.wayIn !== "oidc") return { redirectTo: profileHome() };
+    if (!issuesCode(flow.wayIn)) return { redirectTo: profileHome() };
     const request = storedOidcRequest.parse(flow.request);
     const code = await issueCode(
       {
@@ -416,7 +424,7 @@ export async function declineFlow(input: { flowId: string }): Promise<{ redirect
     const back = await signInLinkDestination(flow, link);
     return { redirectTo: back ? callback(back, { error: "access_denied", state: link.state }) : profileHome() };
   }
-  if (flow.wayIn !== "oidc") return { redirectTo: profileHome() };
+  if (!issuesCode(flow.wayIn)) return { redirectTo: profileHome() };
   const request = storedOidcRequest.parse(flow.request);
   return { redirectTo: callback(request.redirect_uri, { error: "access_denied", state: request.state }) };
 }

@@ -3,6 +3,8 @@
 
 /** Where each public address is mounted inside the app. */
 export const INTERNAL_MOUNTS = { signIn: "/sign-in", mcp: "/personal-mcp" } as const;
+/** Where protected-resource metadata is published (RFC 9728 § 3.1), before the resource's path. */
+export const RESOURCE_METADATA_ROOT = "/.well-known/oauth-protected-resource";
 
 export interface PublicAddresses {
   BASE_URL: string;
@@ -24,6 +26,8 @@ export function rewriteForHost(requestUrl: URL, addresses: PublicAddresses): str
     const pub = new URL(address);
     if (pub.host === base.host || pub.host !== requestUrl.host) continue;
     const prefix = pub.pathname.replace(/\/+$/, "");
+    // The endpoint's protected-resource metadata sits at the host's root (RFC 9728 § 3.1).
+    if (mount === INTERNAL_MOUNTS.mcp && requestUrl.pathname === `${RESOURCE_METADATA_ROOT}${prefix}`) return `${RESOURCE_METADATA_ROOT}${mount}`;
     if (prefix && requestUrl.pathname !== prefix && !requestUrl.pathname.startsWith(`${prefix}/`)) return null;
     const rest = requestUrl.pathname.slice(prefix.length);
     return `${mount}${rest === "/" ? "" : rest}`;

@@ -8,6 +8,10 @@ import { findClient } from "./client-auth";
 import { OIDC_SCOPES } from "./discovery";
 import { OAuthError, OAUTH_MESSAGES, parameterRepeated } from "./errors";
 import { parseRequiredParam } from "../flow/required";
+import { isMcpClientKind } from "../personal-mcp/account";
+import { mcpRedirectMatches } from "../personal-mcp/clients";
+import { DocumentError, documentClient, isMetadataDocumentId } from "../personal-mcp/documents";
+import { isPersonalMcpResource, personalResourceOnly } from "../personal-mcp/metadata";
 
 export const MAX_NONCE_LENGTH = 512;
 export const MAX_STATE_LENGTH = 2_048;
@@ -30,10 +34,18 @@ export async function authorize(params: URLSearchParams, ip: string) {
     if (params.getAll(name).length > 1) throw new OAuthError("invalid_request", parameterRepeated(name));
   }
   const clientId = params.get("client_id") ?? "";
+  // An MCP client known by its metadata document is read (again, when stale) before it is looked up.
+  if (clientId && isMetadataDocumentId(clientId)) {
+    await documentClient(clientId).catch((err: unknown) => {
+      throw err instanceof DocumentError ? new OAuthError("invalid_client", err.message) : err;
+    });
+  }
   const client = clientId ? await findClient(clientId) : null;
   if (!client) throw new OAuthError("invalid_client", OAUTH_MESSAGES.unknownClient);
+  const mcpClient = isMcpClientKind(client.kind);
   const redirectUri = params.get("redirect_uri") ?? "";
-  if (!client.redirectUris.includes(redirectUri)) throw new OAuthError("invalid_request", OAUTH_MESSAGES.redirectUriMismatch);
+  const registered = mcpClient ? mcpRedirectMatches(client.redirectUris, redirectUri) : client.redirectUris.includes(redirectUri);
+  if (!registered) throw new OAuthError("invalid_request", OAUTH_MESSAGES.redirectUriMismatch);
 
   if (params.get("response_type") !== "code") throw new OAuthError("unsupported_response_type", OAUTH_MESSAGES.responseTypeCode);
   const challenge = params.get("code_challenge");
@@ -43,9 +55,13 @@ export async function authorize(params: URLSearchParams, ip: string) {
   if (nonce !== null && nonce.length > MAX_NONCE_LENGTH) throw new OAuthError("invalid_request", OAUTH_MESSAGES.nonceTooLong);
   const state = params.get("state");
   if (state !== null && state.length > MAX_STATE_LENGTH) throw new OAuthError("invalid_request", OAUTH_MESSAGES.stateTooLong);
-  if (params.has("resource")) throw new OAuthError("invalid_target", OAUTH_MESSAGES.resourceNotAllowed);
+  // A developer's client leaves resource out; an MCP client names the personal endpoint (RFC 8707), or
+  // leaves it out for the same (the endpoint is the only resource its tokens are for).
+  const resource = params.get("resource");
+  if (resource !== null && !mcpClient) throw new OAuthError("invalid_target", OAUTH_MESSAGES.resourceNotAllowed);
+  if (resource !== null && !isPersonalMcpResource(resource)) throw new OAuthError("invalid_target", personalResourceOnly());
 
-  const agent = await oldestActiveAgent(client.developerId);
+  const agent = mcpClient ? (client.agentId ? { id: client.agentId } : null) : await oldestActiveAgent(client.developerId);
   if (!agent) throw new OAuthError("invalid_client", OAUTH_MESSAGES.clientHasNoAgent);
   // scope omitted: the client's registered scopes (none for a client made elsewhere).
   const scope = params.get("scope");
@@ -53,7 +69,7 @@ export async function authorize(params: URLSearchParams, ip: string) {
 
   const flow = await createFlow({
     ip,
-    wayIn: "oidc",
+    wayIn: mcpClient ? "mcp_client" : "oidc",
     developerId: client.developerId,
     agentId: agent.id,
     plane: client.plane,

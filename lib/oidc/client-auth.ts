@@ -5,6 +5,9 @@ import { TtlCache } from "../cache";
 import { keyedHash, safeEqual } from "../crypto";
 import { database } from "../db";
 import type { Plane } from "../db/generated/enums";
+import { PREFIX } from "../ids";
+import type { ClientKind } from "../personal-mcp/account";
+import { MAX_DOCUMENT_URL_LENGTH } from "../personal-mcp/limits";
 import type { TokenEndpointAuthMethod } from "./clients";
 import { invalidClient, invalidRequest, OAUTH_MESSAGES } from "./errors";
 
@@ -16,6 +19,19 @@ export interface OidcClient {
   secretHash: string | null;
   scopes: string[];
   redirectUris: string[];
+  /** oidc (a developer's relying party) or an MCP client of the personal endpoint (lib/personal-mcp). */
+  kind: ClientKind;
+  /** The agent an MCP client acts as; null for oidc clients (they sign in as their developer's agent). */
+  agentId: string | null;
+}
+
+/**
+ * Whether a value can be a client id: oc_… (a developer's client), mcpc_… (a registered MCP client),
+ * or the https URL of an MCP client's metadata document. Checked before any lookup.
+ */
+function canBeClientId(id: string): boolean {
+  if (id.startsWith("oc_") || id.startsWith(PREFIX.mcpClient)) return id.length <= 64 && /^[A-Za-z0-9_]+$/.test(id);
+  return id.length <= MAX_DOCUMENT_URL_LENGTH && (id.startsWith("https://") || id.startsWith("http://"));
 }
 
 const SECRET_PURPOSE = "oauth-client-secret";
@@ -34,7 +50,7 @@ export function clearClientCache(): void {
 
 /** A client by id, with its callbacks; null when unknown. */
 export async function findClient(id: string): Promise<OidcClient | null> {
-  if (!id.startsWith("oc_") || id.length > 64) return null;
+  if (!canBeClientId(id)) return null;
   return clientCache.through(id, async () => {
     const [row] = await (await database()).sql.query<{
       id: string;
@@ -44,8 +60,10 @@ export async function findClient(id: string): Promise<OidcClient | null> {
       secret_hash: string | null;
       scopes: string[] | null;
       redirect_uris: string[] | null;
+      kind: ClientKind;
+      agent_id: string | null;
     }>(
-      `SELECT c.id, c.developer_id, c.plane, c.token_endpoint_auth_method, c.secret_hash, c.scopes,
+      `SELECT c.id, c.developer_id, c.plane, c.token_endpoint_auth_method, c.secret_hash, c.scopes, c.kind, c.agent_id,
               ARRAY(SELECT r.uri FROM oauth_redirect_uris r WHERE r.client_id = c.id) AS redirect_uris
          FROM oauth_clients c WHERE c.id = $1`,
       [id],
@@ -60,6 +78,8 @@ export async function findClient(id: string): Promise<OidcClient | null> {
       secretHash: row.secret_hash,
       scopes: row.scopes ?? [],
       redirectUris: row.redirect_uris ?? [],
+      kind: row.kind,
+      agentId: row.agent_id,
     };
   });
 }

@@ -47,7 +47,7 @@ export const parameterRepeated = (name: string) => `The ${name} parameter is rep
 
 /**
  * The error codes the OAuth endpoints answer: RFC 6749 § 4.1.2.1 and § 5.2, RFC 6750 § 3.1 (bearer
- * tokens), RFC 8707 § 2 (resource indicators).
+ * tokens), RFC 8707 § 2 (resource indicators), RFC 7591 § 3.2.2 (client registration).
  */
 export type OAuthErrorCode =
   | "invalid_request"
@@ -62,7 +62,9 @@ export type OAuthErrorCode =
   | "temporarily_unavailable"
   | "invalid_token"
   | "insufficient_scope"
-  | "invalid_target";
+  | "invalid_target"
+  | "invalid_redirect_uri"
+  | "invalid_client_metadata";
 
 export class OAuthError extends Error {
   constructor(

@@ -1,5 +1,7 @@
 // POST /oauth/token: reads the form, authenticates the client, and hands the request to the grant its
 // grant_type names (./grants). Errors are RFC 6749 § 5.2's, with the specification's descriptions.
+import { isMcpClientKind } from "../personal-mcp/account";
+import { isPersonalMcpResource, personalResourceOnly } from "../personal-mcp/metadata";
 import { authenticateClient } from "./client-auth";
 import { corsClientOf } from "./cors";
 import { invalidRequest, OAuthError, OAUTH_MESSAGES } from "./errors";
@@ -13,6 +15,7 @@ export const tokenForm = z.object({
   grant_type: z.enum([...GRANTS.keys()] as [string, ...string[]]),
   client_id: z.string().optional().describe("Required unless the client authenticates with HTTP Basic."),
   client_secret: z.string().optional().describe("A confidential client's secret (client_secret_post)."),
+  resource: z.string().optional().describe("An MCP client of the personal endpoint may name it ({mcp_url}); other clients leave it out."),
   ...Object.fromEntries([...new Set([...GRANTS.values()].flatMap((g) => g.parameters))].map((p) => [p, z.string().optional()])),
 });
 
@@ -20,6 +23,9 @@ export async function tokenEndpoint(req: Request): Promise<TokenResponse> {
   const form = await readForm(req);
   const client = await authenticateClient(req, form);
   corsClientOf(req, client.id);
+  // An MCP client may name the resource again (RFC 8707 § 2.2): only the personal endpoint.
+  const resource = form.get("resource");
+  if (resource !== null && isMcpClientKind(client.kind) && !isPersonalMcpResource(resource)) throw new OAuthError("invalid_target", personalResourceOnly());
   const grantType = form.get("grant_type");
   if (!grantType) throw invalidRequest(OAUTH_MESSAGES.grantTypeRequired);
   const grant = GRANTS.get(grantType);

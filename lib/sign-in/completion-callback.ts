@@ -5,10 +5,6 @@
 // connection pinned to the address that was checked, with a short timeout and no redirects followed.
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { LookupAddress } from "node:dns";
-import { lookup } from "node:dns/promises";
-import { request as httpRequest } from "node:http";
-import { request as httpsRequest } from "node:https";
-import { BlockList, isIP, type LookupFunction } from "node:net";
 import { AGENT_TOKEN_USE, issueAgentToken } from "../bearer-tokens/agent-token";
 import { now } from "../clock";
 import { deriveKey } from "../crypto";
@@ -16,6 +12,7 @@ import { db } from "../db";
 import type { CompletionCallback, Prisma } from "../db/generated/client";
 import type { Plane } from "../db/generated/enums";
 import { developmentMode } from "../env";
+import { isRefusedAddress, pinnedRequest, resolveHost } from "../http/outbound";
 import { enqueueOnce, QUEUES, retryLimitOf, work } from "../jobs";
 import { logger } from "../log";
 import { COMPLETION_EVENT_TYPE, completionPayload, type CompletionCallbackBody, type CompletionPayload } from "./callback-schemas";
@@ -186,7 +183,7 @@ async function tryDelivery(row: CompletionCallback): Promise<Outcome> {
     [CALLBACK_HEADERS.id]: row.id,
   };
   try {
-    const status = await post({ url, addresses, headers, body: rawBody, signal });
+    const { status } = await pinnedRequest({ url, addresses, method: "POST", headers, body: rawBody, signal });
     if (status >= 200 && status < 300) return { kind: "delivered" };
     return { kind: "failed", reason: status >= 300 && status < 400 ? `HTTP ${status} (redirects are not followed)` : `HTTP ${status}` };
   } catch (err) {
@@ -210,123 +207,6 @@ function describeFailure(err: unknown, signal: AbortSignal, what: string): strin
 
 function hostOf(url: string): string | null {
   return URL.canParse(url) ? new URL(url).host : null;
-}
-
-// ─── The network: resolve, check, connect to what was checked ────────────────────────────────────
-
-/** Every address of `hostname` (an IP literal answers itself), within the try's budget. */
-async function resolveHost(hostname: string, signal: AbortSignal): Promise<LookupAddress[]> {
-  signal.throwIfAborted();
-  let onAbort: () => void = () => undefined;
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(signal.reason as Error);
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-  try {
-    return await Promise.race([lookup(hostname, { all: true, verbatim: true }), aborted]);
-  } finally {
-    signal.removeEventListener("abort", onAbort);
-  }
-}
-
-/**
- * POSTs the body and answers the status; the answer's body is not read. The connection goes to the
- * addresses that were checked (its own lookup answers them), so a second DNS answer cannot move it
- * elsewhere; TLS still verifies the URL's host name. node:http never follows a redirect.
- */
-function post(input: { url: URL; addresses: LookupAddress[]; headers: Record<string, string>; body: string; signal: AbortSignal }): Promise<number> {
-  const first = input.addresses[0]!;
-  const pinned: LookupFunction = (_hostname, options, callback) => {
-    if (options.all) callback(null, input.addresses);
-    else callback(null, first.address, first.family);
-  };
-  const send = input.url.protocol === "https:" ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
-    const req = send(
-      input.url,
-      { method: "POST", headers: { ...input.headers, "Content-Length": String(Buffer.byteLength(input.body)) }, lookup: pinned, signal: input.signal, agent: false },
-      (res) => {
-        resolve(res.statusCode ?? 0);
-        res.destroy();
-      },
-    );
-    req.on("error", reject);
-    req.end(input.body);
-  });
-}
-
-/** Addresses a callback never goes to outside development mode: anything but public unicast. */
-const REFUSED_RANGES = (() => {
-  const list = new BlockList();
-  const v4: Array<[string, number]> = [
-    ["0.0.0.0", 8], // "this network"
-    ["10.0.0.0", 8], // private
-    ["100.64.0.0", 10], // carrier-grade NAT
-    ["127.0.0.0", 8], // loopback
-    ["169.254.0.0", 16], // link-local (cloud metadata services)
-    ["172.16.0.0", 12], // private
-    ["192.0.0.0", 24], // protocol assignments
-    ["192.0.2.0", 24], // documentation
-    ["198.51.100.0", 24], // documentation
-    ["203.0.113.0", 24], // documentation
-    ["192.168.0.0", 16], // private
-    ["198.18.0.0", 15], // benchmarking
-    ["224.0.0.0", 4], // multicast
-    ["240.0.0.0", 4], // reserved, broadcast
-  ];
-  const v6: Array<[string, number]> = [
-    ["::", 128], // unspecified
-    ["::1", 128], // loopback
-    ["fc00::", 7], // unique local
-    ["fe80::", 10], // link-local
-    ["fec0::", 10], // site-local (deprecated)
-    ["64:ff9b:1::", 48], // local-use IPv4/IPv6 translation
-    ["100::", 64], // discard-only
-    ["2001:db8::", 32], // documentation
-    ["ff00::", 8], // multicast
-  ];
-  for (const [net, prefix] of v4) list.addSubnet(net, prefix, "ipv4");
-  for (const [net, prefix] of v6) list.addSubnet(net, prefix, "ipv6");
-  return list;
-})();
-
-/**
- * Whether a callback may not go to `address` outside development mode: private, loopback, link-local,
- * carrier-grade NAT, unspecified, multicast or reserved, IPv4 inside IPv6 (mapped ::ffff:0:0/96,
- * IPv4-compatible ::/96, NAT64 64:ff9b::/96, 6to4 2002::/16) judged as its IPv4, and anything not an IP.
- */
-export function isRefusedAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return REFUSED_RANGES.check(address, "ipv4");
-  // A zone index (fe80::1%eth0) only ever names a link-local address.
-  if (family !== 6 || address.includes("%")) return true;
-  // IPv4-mapped addresses are judged by the IPv4 ranges here too.
-  if (REFUSED_RANGES.check(address, "ipv6")) return true;
-  const embedded = embeddedIpv4(ipv6Words(address));
-  return embedded !== null && REFUSED_RANGES.check(embedded, "ipv4");
-}
-
-/** The eight 16-bit words of a valid IPv6 address (a trailing dotted quad allowed). */
-function ipv6Words(address: string): number[] {
-  let text = address.toLowerCase();
-  const quad = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (quad) {
-    const [a, b, c, d] = quad.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, quad.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = "", tail] = text.split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const words = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
-  return words.map((w) => parseInt(w, 16));
-}
-
-function embeddedIpv4(w: number[]): string | null {
-  const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-  const zero = (from: number, to: number) => w.slice(from, to).every((x) => x === 0);
-  if (zero(0, 6) || (w[0] === 0x64 && w[1] === 0xff9b && zero(2, 6))) return v4(w[6]!, w[7]!);
-  if (w[0] === 0x2002) return v4(w[1]!, w[2]!);
-  return null;
 }
 
 // ─── Signing ─────────────────────────────────────────────────────────────────────────────────────

@@ -1,0 +1,16 @@
+// GET /.well-known/oauth-authorization-server — the authorization-server metadata (RFC 8414) MCP
+// clients read: the OpenID Connect provider's endpoints, client registration, metadata-document client ids.
+import { defineRoute } from "@/lib/http/define-route";
+import { JWKS_MAX_AGE_SECONDS } from "@/lib/oidc/signing-keys";
+import { authorizationServerMetadata } from "@/lib/personal-mcp/metadata";
+import { authorizationServerResponse } from "@/lib/personal-mcp/schemas";
+
+export const GET = defineRoute({
+  method: "GET",
+  path: "/.well-known/oauth-authorization-server",
+  summary: "The authorization-server metadata (RFC 8414) MCP clients read, readable from any origin.",
+  responses: { 200: authorizationServerResponse },
+  auth: { key: "none", agent: false, user: "none" },
+  cors: "open",
+  handler: async () => ({ body: authorizationServerMetadata(), headers: { "Cache-Control": `public, max-age=${JWKS_MAX_AGE_SECONDS}` } }),
+});

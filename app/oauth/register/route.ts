@@ -1,0 +1,31 @@
+// POST /oauth/register — dynamic client registration (RFC 7591) for MCP clients of the personal endpoint.
+import { preflight } from "@/lib/http/cors";
+import { defineRoute } from "@/lib/http/define-route";
+import { OAuthError, oauthErrorAnswer } from "@/lib/oidc/errors";
+import { ClientMetadataError } from "@/lib/personal-mcp/clients";
+import { registerMcpClient, registrationLimiter } from "@/lib/personal-mcp/registration";
+import { registrationRequest, registrationResponse } from "@/lib/personal-mcp/schemas";
+
+export const POST = defineRoute({
+  method: "POST",
+  path: "/oauth/register",
+  summary: "Register an MCP client of the personal endpoint (RFC 7591); open, limited per IP.",
+  responses: { 201: registrationResponse },
+  auth: { key: "none", agent: false, user: "none" },
+  cors: "open",
+  rateLimit: { limiter: registrationLimiter, by: "ip" },
+  bodyLimit: 16 * 1024,
+  body: registrationRequest,
+  errorShape: oauthErrorAnswer,
+  handler: async ({ body }) => {
+    try {
+      return { status: 201, body: await registerMcpClient(body), headers: { "Cache-Control": "no-store", Pragma: "no-cache" } };
+    } catch (err) {
+      if (err instanceof ClientMetadataError) throw new OAuthError(err.error, err.description);
+      throw err;
+    }
+  },
+});
+
+/** MCP clients that run in a browser register from their own origin. */
+export const OPTIONS = (req: Request) => preflight("open", req);

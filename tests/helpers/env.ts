@@ -1,0 +1,34 @@
+// The configuration of a production install, for tests of what development mode changes: no
+// development drivers, every outside service configured (to addresses nothing listens on).
+import { resetEnvForTests } from "@/lib/env";
+
+export const PRODUCTION_ENV = {
+  DEVELOPMENT_MODE: "false",
+  SMS_DRIVER: "twilio",
+  TWILIO_ACCOUNT_SID: "AC1",
+  TWILIO_AUTH_TOKEN: "t",
+  TWILIO_FROM: "+15005550006",
+  EMAIL_DRIVER: "smtp",
+  SMTP_URL: "smtp://127.0.0.1:1",
+  CONNECT_DRIVER: "providers",
+} as const;
+
+/** Switches development mode off (true: back to the test run's own configuration). */
+export function setDevelopmentMode(on: boolean): void {
+  for (const [k, v] of Object.entries(on ? saved : PRODUCTION_ENV)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  resetEnvForTests();
+}
+const saved: Record<string, string | undefined> = Object.fromEntries(Object.keys(PRODUCTION_ENV).map((k) => [k, process.env[k]]));
+
+/** Runs `fn` with development mode off, then puts the configuration back. */
+export async function outsideDevelopment(fn: () => Promise<void>): Promise<void> {
+  setDevelopmentMode(false);
+  try {
+    await fn();
+  } finally {
+    setDevelopmentMode(true);
+  }
+}
