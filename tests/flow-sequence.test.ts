@@ -1,6 +1,9 @@
 // The specification's "First screen by way in" table, row by row, for every way in the service has,
 // through the one function that decides the screen order — and through the flows the ways in create.
-import { describe, expect, it } from "vitest";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, describe, expect, it } from "vitest";
+import { POST as registerRoute } from "@/app/oauth/register/route";
 import { encode } from "next-auth/jwt";
 import { GET as signUp } from "@/app/(hosted)/sign-up/route";
 import { GET as signInHost } from "@/app/(hosted)/sign-in/[agent]/route";
@@ -37,6 +40,8 @@ const TABLE: Array<[string, SequenceInput["wayIn"], string | undefined, string, 
   ["OpenID Connect request requiring an assistant", "oidc", "chatgpt", "openid", "import"],
   ["OpenID Connect request whose only entry is a typo", "oidc", "gmial", "openid", "import"],
   ["The service's own profile sign-up", "profile_signup", undefined, "", "import"],
+  ["MCP client connecting (dynamically registered)", "mcp_client", undefined, "registered", "import"],
+  ["Personal MCP install login (client known by its metadata document)", "mcp_client", undefined, "document", "import"],
   ["Sign-in link from signInUrl", "sign_in_link", "", "", "import"],
   ["Text-back sign-in link with reason signin", "sign_in_link", "", "text-back", "import"],
   ["Sign-in link whose connectors names one app", "sign_in_link", "connectors=notion", "", "app"],
@@ -94,6 +99,8 @@ describe("first screen by way in", () => {
       const t = await createTenant();
       const { client_id } = await registerClient(t);
       flowId = flowIdFrom(await authorizeCall(authorizeParams(client_id, pkce().challenge, { scope, required })));
+    } else if (wayIn === "mcp_client") {
+      flowId = flowIdFrom(await authorizeCall(await mcpAuthorizeParams(scope as "registered" | "document")));
     } else {
       const res = await signUp(new Request("http://localhost:3000/sign-up"));
       flowId = new URL(res.headers.get("location")!).pathname.split("/").pop()!;
@@ -103,6 +110,25 @@ describe("first screen by way in", () => {
     expect(flow.wayIn).toBe(wayIn);
     expect(flow.screen).toBe(first);
   });
+});
+
+/** An authorize request of an MCP client a person installs: registered at /oauth/register, or known by a metadata document served here. */
+async function mcpAuthorizeParams(how: "registered" | "document"): Promise<Record<string, string>> {
+  const callback = "http://127.0.0.1:43111/callback";
+  let clientId: string;
+  if (how === "registered") {
+    clientId = (await call(registerRoute, { body: { client_name: "Desk Assistant", redirect_uris: [callback], token_endpoint_auth_method: "none" } })).body.client_id;
+  } else {
+    const server = createServer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ client_id: clientId, client_name: "Web Assistant", redirect_uris: [callback] })));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    clientId = `http://localhost:${(server.address() as AddressInfo).port}/client.json`;
+    after.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  }
+  return { response_type: "code", client_id: clientId, redirect_uri: callback, code_challenge: pkce().challenge, code_challenge_method: "S256", resource: env().MCP_URL };
+}
+const after: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const close of after) await close();
 });
 
 // Sign-in links order their screens through the same function. [row, connectors, required, first screen, whole order]
