@@ -1,7 +1,12 @@
 // POST /v1/profile/mcp-session and the MCP session token: a fresh 15 minutes per mint, continued only
 // for the same user, agent, developer and plane, unlinked rather than refused, never stored, and ended
 // by its expiry or by revoking the key that minted it.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { decodeJwt } from "jose";
+import * as mcp from "@/app/mcp/route";
+import { MCP_COMMIT_REQUIRED_CODE } from "@/lib/mcp/server";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as route from "@/app/v1/profile/mcp-session/route";
 import { createAgent } from "@/lib/agents/agents";
@@ -227,6 +232,36 @@ describe("POST /v1/profile/mcp-session", () => {
     await mint(headers(a), { previous_token: first.body.session.token });
     await mint(headers(a, { "x-user-id": "someone-new" }));
     expect(await count()).toEqual(before);
+  });
+});
+
+describe("rule 7: the commit cadence applies to sessions", () => {
+  it("a continued session keeps the read obligation of the one before: -32009 after 30 minutes without a commit, cleared by the commit", async () => {
+    const t = await createTenant();
+    const sessionClient = async (token: string) => {
+      const client = new Client({ name: "session-cadence", version: "1.0.0" });
+      const fetchRoute = async (url: string | URL, init?: RequestInit) => mcp.POST(new Request(url, init));
+      await client.connect(new StreamableHTTPClientTransport(new URL(MCP_URL), { requestInit: { headers: { "x-api-key": t.keys.sk, "x-agent": t.agent.handle, authorization: `Bearer ${token}` } }, fetch: fetchRoute }));
+      return client;
+    };
+    const first = await mint(headers(t));
+    const one = await sessionClient(first.body.session.token);
+    expect((await one.callTool({ name: "service_profile_read", arguments: {} })).isError ?? false).toBe(false);
+    await one.close();
+    // 31 minutes on: the first session has expired; its continuation carries the same obligation.
+    advanceClockForTests(31 * 60_000);
+    await (await database()).sql.query(`UPDATE read_obligations SET opened_at = now() - interval '31 minutes' WHERE user_id = $1 AND agent_id = $2`, [t.users.live.id, t.agent.id]);
+    const second = await mint(headers(t), { previous_token: first.body.session.token });
+    expect(second.body.continued).toBe(false);
+    const continued = await mint(headers(t), { previous_token: second.body.session.token });
+    expect(continued.body.continued).toBe(true);
+    const two = await sessionClient(continued.body.session.token);
+    const refused = await two.callTool({ name: "service_profile_read", arguments: {} }).then(() => null, (e: unknown) => e);
+    expect(refused).toBeInstanceOf(McpError);
+    expect((refused as McpError).code).toBe(MCP_COMMIT_REQUIRED_CODE);
+    expect((await two.callTool({ name: "service_profile_commit", arguments: { messages: [{ role: "user", content: "thanks" }] } })).isError ?? false).toBe(false);
+    expect((await two.callTool({ name: "service_profile_read", arguments: {} })).isError ?? false).toBe(false);
+    await two.close();
   });
 });
 

@@ -114,7 +114,8 @@ describe("POST /oauth/register", () => {
     expect(row).toMatchObject({ developerId: PERSONAL_MCP_DEVELOPER_ID, plane: "live", kind: "mcp_registered", secretHash: null });
     const agent = await (await db()).agent.findUniqueOrThrow({ where: { id: row.agentId! } });
     expect(agent.developerId).toBe(PERSONAL_MCP_DEVELOPER_ID);
-    expect(agent.displayName).toBe("Desk Assistant");
+    // Only a local callback: shown as a program on the person's device, never as the bare name it chose.
+    expect(agent.displayName).toBe("Desk Assistant (app on this device)");
     // No sign-in host page for it.
     expect(await agentBySignInName(agent.signInName)).toBeNull();
   });

@@ -53,7 +53,7 @@ export function FlowShell({
           </span>
         )}
         <p className="min-w-0 flex-1 text-sm leading-5 text-slate-600">
-          <span className="block truncate font-semibold text-slate-900">{appName}</span>
+          <span className="block font-semibold text-slate-900 [overflow-wrap:anywhere]">{appName}</span>
           {own ? "Your profile for AI apps" : "signs you in with Profile Service"}
         </p>
         {cancelAction && (

@@ -11,6 +11,8 @@ import { PERSONAL_MCP_DEVELOPER_ID, PERSONAL_MCP_PLANE, type ClientKind } from "
 export const MAX_MCP_REDIRECT_URIS = 10;
 export const MAX_MCP_REDIRECT_URI_LENGTH = 2_048;
 export const MAX_CLIENT_NAME_LENGTH = 100;
+/** What vouches for a client whose callbacks are all on the person's device. */
+export const ON_THIS_DEVICE = "app on this device";
 
 /**
  * Errors of client registration (RFC 7591 § 3.2.2) and of metadata documents: the error code and a
@@ -116,15 +118,17 @@ function cleanName(name: string): string {
 /**
  * The name the hosted pages show for a client: its own name with the host that vouches for it (the
  * metadata document's host, or its https callback's), since anyone can register any name. A client
- * with only local callbacks shows its name alone.
+ * with only local callbacks (loopback or a private-use scheme) is marked as a program on this device.
  */
 export function mcpClientDisplayName(metadata: Pick<ClientMetadata, "client_name" | "redirect_uris">, documentUrl?: string): string {
   const host = documentUrl
     ? new URL(documentUrl).host
     : metadata.redirect_uris.map((r) => (URL.canParse(r) ? new URL(r) : null)).find((u) => u?.protocol === "https:")?.host;
   const name = metadata.client_name ? cleanName(metadata.client_name) : "";
-  if (!name) return host ?? "An MCP client";
-  return host && !name.toLowerCase().includes(host.toLowerCase()) ? `${name} (${host})` : name;
+  // Only local callbacks: a program on the person's device, which no host vouches for.
+  const vouch = host ?? ON_THIS_DEVICE;
+  if (!name) return host ?? "An MCP client on this device";
+  return name.toLowerCase().includes(vouch.toLowerCase()) ? name : `${name} (${vouch})`;
 }
 
 /**

@@ -21,7 +21,7 @@ const USER_AGENT = "profile-signin-service/client-metadata";
 export function isMetadataDocumentId(clientId: string): boolean {
   if (clientId.length > MAX_DOCUMENT_URL_LENGTH || !URL.canParse(clientId)) return false;
   const url = new URL(clientId);
-  const scheme = url.protocol === "https:" || (url.protocol === "http:" && developmentMode());
+  const scheme = url.protocol === "https:" || (url.protocol === "http:" && developmentMode() && (url.hostname === "localhost" || url.hostname === "127.0.0.1"));
   return scheme && url.pathname !== "/" && !url.hash && !url.search && !url.username && !url.password && !clientId.includes("#");
 }
 
