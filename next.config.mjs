@@ -25,6 +25,8 @@ const nextConfig = {
     "ioredis",
     "rate-limiter-flexible",
     "pg-boss",
+    // Bundles the MCP App cards' host script where no build wrote it (lib/mcp/cards/host-script.ts).
+    "esbuild",
   ],
 };
 

@@ -1,5 +1,5 @@
-// npm run build: the /v1 route table (scripts/api-routes.mjs), the Next.js production build, then the API fast path (scripts/build-api.mjs) and
-// the embedded database template (scripts/build-db-template.ts); last, the stamp that says the build
+// npm run build: the /v1 route table (scripts/api-routes.mjs), the Next.js production build, then the API fast path (scripts/build-api.mjs),
+// the cards' host script (scripts/build-card-host.ts) and the embedded database template (scripts/build-db-template.ts); last, the stamp that says the build
 // is whole and current (scripts/build-stamp.mjs).
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -16,5 +16,10 @@ rmSync(BUILD_STAMP, { force: true });
 step(["scripts/api-routes.mjs"]);
 // Read before the rest of the build: a source changed during the build leaves it stale.
 const sourcesAt = sourcesMtime();
-for (const args of [["node_modules/next/dist/bin/next", "build"], ["scripts/build-api.mjs"], ["--import", "tsx", "scripts/build-db-template.ts"]]) step(args);
+for (const args of [
+  ["node_modules/next/dist/bin/next", "build"],
+  ["scripts/build-api.mjs"],
+  ["--import", "tsx", "scripts/build-card-host.ts"],
+  ["--import", "tsx", "scripts/build-db-template.ts"],
+]) step(args);
 writeBuildStamp(sourcesAt);

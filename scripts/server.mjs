@@ -2,8 +2,8 @@
 // - records each connection's peer address as the last X-Forwarded-For entry, so the app knows the
 //   real client address (`next start` keeps a client-sent X-Forwarded-For as is, which would let
 //   anyone spoof it);
-// - serves the JSON API (every defineRoute handler) on its fast path, built by scripts/build-api.mjs
-//   (lib/http/node-dispatch.ts says why);
+// - serves the JSON API and the MCP servers (every defineRoute and plainRoute handler) on its fast
+//   path, built by scripts/build-api.mjs (lib/http/node-dispatch.ts says why);
 // - hands everything else to Next.js.
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";

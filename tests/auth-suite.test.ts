@@ -1,5 +1,5 @@
 // The shared auth and tenancy suite: it runs over every registered /v1 route, so a new route joins it
-// by existing. 401 = bad key, 403 = user has not approved the agent, and no data crosses a plane or a tenant.
+// by existing, and over the two MCP surfaces. 401 = bad key, 403 = user has not approved the agent, and no data crosses a plane or a tenant.
 import { beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "@/lib/http/errors";
 import type { RouteHandler } from "@/lib/http/define-route";
@@ -7,6 +7,12 @@ import { issueAgentToken } from "@/lib/bearer-tokens/agent-token";
 import { createTenant, type Tenant } from "./helpers/fixtures";
 import { call } from "./helpers/http";
 import { samplePath, v1Routes } from "./helpers/routes";
+import { exchange, registerClient } from "./helpers/oauth";
+import * as developerMcp from "@/app/mcp/route";
+import * as personalMcp from "@/app/personal-mcp/route";
+import { resolveApiKey } from "@/lib/api-keys/api-keys";
+import { env } from "@/lib/env";
+import { mintMcpSession } from "@/lib/profile/mcp-session";
 
 const routes = v1Routes();
 let a: Tenant;
@@ -122,4 +128,59 @@ describe.each(keyed.map((r) => [`${r.exportName} ${r.filePath}`, r.handler as Ro
       });
     }
   }
+});
+
+// The MCP surfaces take the same credentials before any MCP handling: the developer server a secret
+// key, X-Agent and the person's token; the personal endpoint only tokens issued to its own clients.
+describe("the MCP surfaces", () => {
+  const listTools = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+  const rpc = (handler: (req: Request) => Promise<Response>, url: string, headers: Record<string, string>) =>
+    handler(new Request(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }, body: listTools }));
+  const developer = (headers: Record<string, string>) => rpc(developerMcp.POST, "http://localhost:3000/mcp", headers);
+  const personal = (headers: Record<string, string>) => rpc(personalMcp.POST, env().MCP_URL, headers);
+  const codeOf = async (res: Response) => ((await res.json()) as { error: { code: string } }).error.code;
+
+  it("developer server: 401 without a key, for a bad or revoked key, and for a publishable key", async () => {
+    expect(await codeOf(await developer({ "x-agent": a.agent.handle }))).toBe("api_key_required");
+    for (const key of [`sk_${"A".repeat(32)}`, a.keys.revoked]) {
+      const res = await developer({ "x-api-key": key, "x-agent": a.agent.handle });
+      expect(res.status).toBe(401);
+      expect(await codeOf(res)).toBe("invalid_api_key");
+    }
+    const pk = await developer({ "x-api-key": a.keys.pk, "x-agent": a.agent.handle });
+    expect(pk.status).toBe(401);
+    expect(await codeOf(pk)).toBe("secret_key_required");
+  });
+
+  it("developer server: another developer's agent is 404, their person's token and session 401, across planes 401", async () => {
+    const foreignAgent = await developer({ "x-api-key": a.keys.sk, "x-agent": b.agent.handle });
+    expect(foreignAgent.status).toBe(404);
+    const bToken = await issueAgentToken({ userId: b.users.live.id, developerId: b.developer.id, agentId: b.agent.id, agent: b.agent.handle, plane: "live" });
+    const withB = await developer({ "x-api-key": a.keys.sk, "x-agent": a.agent.handle, authorization: `Bearer ${bToken.token}` });
+    expect(withB.status).toBe(401);
+    expect(await codeOf(withB)).toBe("invalid_access_token");
+    const bKey = (await resolveApiKey(b.keys.sk))!;
+    const bSession = await mintMcpSession({ key: bKey, agent: { id: b.agent.id, handle: b.agent.handle, displayName: "Other" }, externalId: "user-live" });
+    expect((await developer({ "x-api-key": a.keys.sk, "x-agent": a.agent.handle, authorization: `Bearer ${bSession.session.token}` })).status).toBe(401);
+    const aKey = (await resolveApiKey(a.keys.sk))!;
+    const liveSession = await mintMcpSession({ key: aKey, agent: { id: a.agent.id, handle: a.agent.handle, displayName: "Assistant" }, externalId: "user-live" });
+    expect((await developer({ "x-api-key": a.keys.skTest, "x-agent": a.agent.handle, authorization: `Bearer ${liveSession.session.token}` })).status).toBe(401);
+    expect((await developer({ "x-api-key": a.keys.sk, "x-agent": a.agent.handle, authorization: `Bearer ${liveSession.session.token}` })).status).toBe(200);
+  });
+
+  it("personal endpoint: a developer's agent token, session or access token is refused with 401 invalid_token", async () => {
+    const token = await issueAgentToken({ userId: a.users.live.id, developerId: a.developer.id, agentId: a.agent.id, agent: a.agent.handle, plane: "live" });
+    const aKey = (await resolveApiKey(a.keys.sk))!;
+    const session = await mintMcpSession({ key: aKey, agent: { id: a.agent.id, handle: a.agent.handle, displayName: "Assistant" }, externalId: "user-live" });
+    const { client_id } = await registerClient(a);
+    const access = await exchange(client_id, a.users.live.id);
+    for (const bearer of [token.token, session.session.token, access.access_token, "mcp_at_unknown"]) {
+      const res = await personal({ authorization: `Bearer ${bearer}` });
+      expect(res.status).toBe(401);
+      expect(res.headers.get("www-authenticate")).toMatch(/^Bearer error="invalid_token"/);
+    }
+    // An API key opens nothing here either: without a token, only the listing of service_connect.
+    const keyed = await personal({ "x-api-key": a.keys.sk, "x-agent": a.agent.handle });
+    expect(((await keyed.json()) as { result: { tools: Array<{ name: string }> } }).result.tools.map((t) => t.name)).toEqual(["service_connect"]);
+  });
 });

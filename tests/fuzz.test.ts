@@ -193,7 +193,7 @@ describe("the OAuth endpoints under hostile input", () => {
   );
 
   it("knows the routes it covers", () => {
-    expect(routes.map((r) => r.name)).toEqual(expect.arrayContaining(["GET /oauth/authorize", "POST /oauth/token", "POST /oauth/revoke", "GET /oauth/userinfo", "POST /oauth/userinfo"]));
+    expect(routes.map((r) => r.name)).toEqual(expect.arrayContaining(["GET /oauth/authorize", "POST /oauth/token", "POST /oauth/revoke", "GET /oauth/userinfo", "POST /oauth/userinfo", "POST /oauth/register"]));
   });
 
   for (const { name, handler } of routes) {
@@ -248,7 +248,13 @@ describe("every hosted route handler under hostile ids and input", () => {
     .flatMap((r) => (["GET", "POST"] as const).filter((m) => typeof r.mod[m] === "function").map((method) => ({ ...r, method, handler: r.mod[method] as (req: Request, ctx: unknown) => Promise<Response> })));
 
   it("knows the routes it covers", () => {
-    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(["POST /flow/[flowId]/cancel", "GET /personal-mcp/connect/[linkId]", "GET /connect/callback"]));
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining([
+      "POST /flow/[flowId]/cancel",
+      "GET /personal-mcp/connect/[linkId]",
+      "GET /connect/callback",
+      "POST /mcp",
+      "POST /personal-mcp",
+    ]));
   });
 
   for (const route of routes) {

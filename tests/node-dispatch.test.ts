@@ -1,5 +1,6 @@
 // The API fast path (lib/http/node-dispatch.ts) over a real node:http server: it serves exactly the
-// defineRoute handlers, with their params, bodies and headers, and leaves every other request alone.
+// defineRoute and plainRoute handlers, with their params, bodies and headers, and leaves every other
+// request alone.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -119,7 +120,28 @@ describe("dispatch", () => {
     expect((await bad.json()).error.code).toBe("invalid_json");
   });
 
-  it("leaves pages, preflights and handlers not made by defineRoute to the app router", async () => {
+  it("serves plainRoute handlers too: the developer MCP server answers JSON-RPC with its request id", async () => {
+    const read = { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "service_profile_read", arguments: { sections: ["summary"] } } };
+    const res = await fetch(`${base}/mcp`, {
+      method: "POST",
+      headers: liveHeaders(t, { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" }),
+      body: JSON.stringify(read),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-request-id")).toMatch(/^req_/);
+    expect(res.headers.get("x-frame-options")).toBe(FRAME_DENY_HEADERS["X-Frame-Options"]);
+    const answer = await res.json();
+    expect(answer).toMatchObject({ jsonrpc: "2.0", id: 7, result: { structuredContent: { linked: true, livemode: true } } });
+    expect(answer.result.isError).toBeUndefined();
+    for (const method of ["GET", "DELETE"]) {
+      const refused = await fetch(`${base}/mcp`, { method });
+      expect([refused.status, refused.headers.get("allow")], method).toEqual([405, "POST"]);
+    }
+    // A method no handler takes is the app router's to answer, as for any path outside /v1.
+    expect((await fetch(`${base}/mcp`, { method: "PUT" })).status).toBe(299);
+  });
+
+  it("leaves pages, preflights and handlers not made by defineRoute or plainRoute to the app router", async () => {
     for (const [method, path] of [
       ["GET", "/"],
       ["OPTIONS", "/v1/cookie"],

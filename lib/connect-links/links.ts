@@ -15,17 +15,14 @@ import { isIdOf, newId, PREFIX } from "../ids";
 import { lazyLimiter } from "../ratelimit";
 import type { RequiredName } from "../flow/required";
 import { findExternalUser, isApproved } from "../users/approvals";
+import type { ConnectStatus, LinkStatus } from "./statuses";
 
 /** How long a connect link works. */
 export const CONNECT_LINK_TTL_SECONDS = 60 * 60;
 /** Links one developer account may mint per minute (shared by all its keys and agents). */
 export const CONNECT_MINTS_PER_MINUTE = 60;
 
-export const CONNECT_STATUSES = ["authorization_required", "connect_app", "permission_needed", "import_ready"] as const;
-export type ConnectStatus = (typeof CONNECT_STATUSES)[number];
-/** What GET <connect_url>/status answers: approved once a flow opened from the link finished. */
-export const LINK_STATUSES = ["pending", "approved", "expired"] as const;
-export type LinkStatus = (typeof LINK_STATUSES)[number];
+export { CONNECT_STATUSES, LINK_STATUSES, type ConnectStatus, type LinkStatus } from "./statuses";
 
 const mintLimiter = lazyLimiter(() => ({ name: "connect-mint", points: CONNECT_MINTS_PER_MINUTE, durationSeconds: 60 }));
 

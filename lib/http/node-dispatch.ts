@@ -1,12 +1,14 @@
-// The API fast path: serves defineRoute handlers straight from node:http, without the page pipeline.
-// Next.js spends about a millisecond of main-thread time per request before a route handler runs
-// (docs/performance.md); the JSON API does not need any of it. scripts/server.mjs hands every
-// request here first and passes the rest (pages, assets, handlers not built with defineRoute) on.
+// The API fast path: serves defineRoute and plainRoute handlers (the JSON API, the MCP servers)
+// straight from node:http, without the page pipeline. Next.js spends about a millisecond of main-thread
+// time per request before a route handler runs (docs/performance.md); these handlers need none of it.
+// scripts/server.mjs hands every request here first and passes the rest (pages, assets, other
+// handlers) on.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { apiPathError, isApiPath } from "./api-routes";
 import type { RouteHandler } from "./define-route";
 import { FRAME_DENY_HEADERS } from "./html";
+import { isPlainRoute } from "./plain-route";
 
 export interface RouteModule {
   /** The route file's path, e.g. "app/v1/import/jobs/[jobId]/route.ts". */
@@ -14,15 +16,18 @@ export interface RouteModule {
   module: Record<string, unknown>;
 }
 
+/** A handler the fast path serves: a defineRoute contract, or a plainRoute handler (which takes no params). */
+type ServedHandler = (req: Request, ctx?: { params?: Promise<Record<string, string>> }) => Promise<Response>;
+
 interface Entry {
   segments: string[];
-  handlers: Map<string, RouteHandler>;
+  handlers: Map<string, ServedHandler>;
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
-function isRouteHandler(value: unknown): value is RouteHandler {
-  return typeof value === "function" && "meta" in value;
+function isServedHandler(value: unknown): value is RouteHandler | ServedHandler {
+  return (typeof value === "function" && "meta" in value) || isPlainRoute(value);
 }
 
 /** "app/(site)/v1/jobs/[jobId]/route.ts" → ["v1", "jobs", ":jobId"], as the app router reads it. */
@@ -41,10 +46,10 @@ export class ApiRouter {
 
   constructor(modules: RouteModule[]) {
     for (const { file, module } of modules) {
-      const handlers = new Map<string, RouteHandler>();
+      const handlers = new Map<string, ServedHandler>();
       for (const method of METHODS) {
         const h = module[method];
-        if (isRouteHandler(h)) handlers.set(method, h);
+        if (isServedHandler(h)) handlers.set(method, h);
       }
       if (handlers.size === 0) continue;
       const segments = routeSegments(file);
@@ -64,7 +69,7 @@ export class ApiRouter {
    * The handler for a method and path, with its path parameters; the methods the path does take when
    * it is known but not for this method; null when no route owns the path.
    */
-  match(method: string, pathname: string): { handler: RouteHandler; params: Record<string, string> } | { allow: string[] } | null {
+  match(method: string, pathname: string): { handler: ServedHandler; params: Record<string, string> } | { allow: string[] } | null {
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
     const exact = this.exact.get(path);
     if (exact) {
@@ -146,8 +151,8 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
 }
 
 /**
- * Serves the request when a defineRoute handler owns its method and path; returns false, having
- * touched nothing, when it does not.
+ * Serves the request when a defineRoute or plainRoute handler owns its method and path; returns false,
+ * having touched nothing, when it does not.
  */
 export async function dispatch(router: ApiRouter, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   const method = req.method ?? "GET";
@@ -168,7 +173,7 @@ export async function dispatch(router: ApiRouter, req: IncomingMessage, res: Ser
   try {
     response = await found.handler(await toRequest(req, `${proto}://${host}`), { params: Promise.resolve(found.params) });
   } catch {
-    // defineRoute answers every error itself; this is only reached for an unreadable request.
+    // The handlers answer every error themselves; this is only reached for an unreadable request.
     response = Response.json({ error: { code: "invalid_request", message: "The request could not be read." } }, { status: 400 });
   }
   await writeResponse(req, res, response);

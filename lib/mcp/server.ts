@@ -1,15 +1,35 @@
-// The developer MCP server ({BASE_URL}/mcp): stateless Streamable HTTP with JSON answers, one
-// McpServer per request, built for the caller its credentials name.
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { CallToolRequestSchema, ErrorCode, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+// The service's MCP servers: stateless Streamable HTTP with JSON answers for an authenticated caller
+// and the tools (and resources) it may use (answerMcp), and the developer MCP server at {BASE_URL}/mcp.
+import {
+  CallToolRequestSchema,
+  CallToolResultSchema,
+  ErrorCode,
+  InitializeRequestSchema,
+  LATEST_PROTOCOL_VERSION,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  PingRequestSchema,
+  ReadResourceRequestSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type CallToolResult,
+  type ReadResourceResult,
+  type Resource,
+  type ServerCapabilities,
+  type Tool as ListedTool,
+} from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { apiErrorAnswer } from "../http/define-route";
 import { ApiError, MESSAGES } from "../http/errors";
+import { newRequestId, readBodyText } from "../http/request";
 import { logger, requestLogger } from "../log";
+import { processWide } from "../process-wide";
 import { COMMIT_GATE_SECONDS } from "../profile/obligation";
 import { approvedUser, authenticateMcpCaller, type McpCaller } from "./caller";
+import { answerJsonRpc, method, type JsonRpcMethod } from "./json-rpc";
 import { DEVELOPER_TOOLS, type Tool } from "./tools";
-import { apiErrorAnswer } from "../http/define-route";
-import { newRequestId, readBodyText } from "../http/request";
+import { cardResources } from "./cards/mcp";
 
 /** The JSON-RPC error code of a commit_required refusal. */
 export const MCP_COMMIT_REQUIRED_CODE = -32009;
@@ -19,7 +39,28 @@ export const MCP_CONNECT_FIRST_MESSAGE =
 export const MCP_SERVER_INFO = { name: "profile-service", version: "1.0.0" } as const;
 
 /** The largest JSON-RPC body taken: a commit's 20 messages of 16,000 characters, as on REST. */
-const MCP_BODY_LIMIT = 2 * 1024 * 1024;
+export const MCP_BODY_LIMIT = 2 * 1024 * 1024;
+
+/** A resource a server lists and reads (an MCP App's page): listed as { uri, name, ...metadata }. */
+export interface McpResource {
+  uri: string;
+  name: string;
+  metadata: Omit<Resource, "uri" | "name">;
+  read: (uri: URL) => Promise<ReadResourceResult>;
+}
+
+/** One POST to an MCP server, its credentials already checked. */
+export interface McpExchange {
+  req: Request;
+  /** The JSON-RPC body, already read under MCP_BODY_LIMIT. */
+  body: string;
+  /** Who calls; null when nobody is signed in (every tool then answers MCP_CONNECT_FIRST_MESSAGE). */
+  caller: McpCaller | null;
+  tools: readonly Tool[];
+  resources?: readonly McpResource[];
+  /** Named in the log line of a tool that fails unexpectedly. */
+  requestId?: string;
+}
 
 /**
  * The tools a caller lists. A linked-user token would add the connector tools here (the Gmail,
@@ -27,6 +68,22 @@ const MCP_BODY_LIMIT = 2 * 1024 * 1024;
  */
 export function toolsFor(_caller: McpCaller): readonly Tool[] {
   return DEVELOPER_TOOLS;
+}
+
+/**
+ * A tool as tools/list shows it, made once per tool and process: turning the zod schema into JSON
+ * Schema costs more than answering most calls.
+ */
+function listed(tool: Tool): ListedTool {
+  const listings = processWide("mcp.tool-listings", () => new WeakMap<Tool, ListedTool>());
+  let entry = listings.get(tool);
+  if (!entry) {
+    const inputSchema = z.toJSONSchema(tool.input, { target: "draft-7", io: "input" }) as ListedTool["inputSchema"];
+    // What McpServer.registerTool lists, in its order: tools run as plain calls, never as tasks.
+    entry = { name: tool.name, title: tool.title, description: tool.description, inputSchema, execution: { taskSupport: "forbidden" }, _meta: tool._meta };
+    listings.set(tool, entry);
+  }
+  return entry;
 }
 
 function toolResult(body: object): CallToolResult {
@@ -41,12 +98,14 @@ function toolError(text: string): CallToolResult {
  * Runs one tool call. A service error is a tool error carrying the /v1 error object; commit_required
  * is the exception: a JSON-RPC error -32009, which the client reacts to by committing the turn.
  */
-async function callTool(tool: Tool, caller: McpCaller, rawArgs: unknown): Promise<CallToolResult> {
-  const parsed = tool.input.safeParse(rawArgs ?? {});
+async function callTool(call: { tool: Tool; caller: McpCaller | null; rawArgs: unknown; requestId?: string }): Promise<CallToolResult> {
+  const { tool, caller } = call;
+  const parsed = tool.input.safeParse(call.rawArgs ?? {});
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => ({ field: i.path.join(".") || "(root)", message: i.message }));
     return toolError(JSON.stringify({ error: { code: "invalid_request", message: `Invalid arguments for ${tool.name}.`, fields } }));
   }
+  if (!caller) return toolError(MCP_CONNECT_FIRST_MESSAGE);
   try {
     if (!tool.personal) return toolResult(await tool.run(caller, parsed.data));
     const userId = await approvedUser(caller);
@@ -62,31 +121,67 @@ async function callTool(tool: Tool, caller: McpCaller, rawArgs: unknown): Promis
       throw new McpError(MCP_COMMIT_REQUIRED_CODE, MCP_COMMIT_REQUIRED_MESSAGE, { code: err.code, ...err.extras });
     }
     if (err instanceof ApiError) return toolError(JSON.stringify({ error: { code: err.code, message: err.message, ...err.extras } }));
-    logger().error({ err, tool: tool.name }, "MCP tool failed");
+    logger().error({ err, tool: tool.name, request_id: call.requestId }, "MCP tool failed");
     return toolError(JSON.stringify({ error: { code: "internal_error", message: MESSAGES.internalError } }));
   }
 }
 
-/** The McpServer for one request: the caller's tools, listed and called. */
-export function buildDeveloperServer(caller: McpCaller): McpServer {
-  const server = new McpServer(MCP_SERVER_INFO, { capabilities: { tools: {} } });
-  const tools = new Map(toolsFor(caller).map((t) => [t.name, t]));
-  for (const tool of tools.values()) {
-    server.registerTool(tool.name, { title: tool.title, description: tool.description, inputSchema: tool.input }, (args: unknown) =>
-      callTool(tool, caller, args),
-    );
-  }
-  // McpServer turns every error a tool throws into a tool result; commit_required must reach the
-  // client as a JSON-RPC error, so calls are dispatched here (listing stays McpServer's).
-  server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const tool = tools.get(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
-    return callTool(tool, caller, request.params.arguments);
-  });
-  return server;
+/** The tools/call answer: the tool's result, checked as the SDK's Server checks every tool result. */
+async function answerToolCall(request: z.output<typeof CallToolRequestSchema>, exchange: McpExchange) {
+  const { name, arguments: rawArgs } = request.params;
+  const tool = exchange.tools.find((t) => t.name === name);
+  if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`);
+  const checked = CallToolResultSchema.safeParse(await callTool({ tool, caller: exchange.caller, rawArgs, requestId: exchange.requestId }));
+  if (!checked.success) throw new McpError(ErrorCode.InvalidParams, `Invalid tools/call result: ${checked.error.message}`);
+  return checked.data;
 }
 
-/** POST /mcp: authenticate (the /v1 error shape on failure), then hand the JSON-RPC body to the transport. */
+/**
+ * What a server declares and answers, as McpServer would with the same tools (and resources): the
+ * initialize handshake, ping, tools/list and tools/call; resources/list, resources/templates/list and
+ * resources/read when there are resources. Any other method is not found.
+ */
+export function mcpMethods(exchange: McpExchange): ReadonlyMap<string, JsonRpcMethod> {
+  const { tools, resources = [] } = exchange;
+  const capabilities: ServerCapabilities = resources.length ? { tools: { listChanged: true }, resources: { listChanged: true } } : { tools: { listChanged: true } };
+  const methods = new Map<string, JsonRpcMethod>([
+    [
+      "initialize",
+      method(InitializeRequestSchema, ({ params }) => ({
+        protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(params.protocolVersion) ? params.protocolVersion : LATEST_PROTOCOL_VERSION,
+        capabilities,
+        serverInfo: MCP_SERVER_INFO,
+      })),
+    ],
+    ["ping", method(PingRequestSchema, () => ({}))],
+    ["tools/list", method(ListToolsRequestSchema, () => ({ tools: tools.map(listed) }))],
+    ["tools/call", method(CallToolRequestSchema, (request) => answerToolCall(request, exchange))],
+  ]);
+  if (resources.length) {
+    methods.set("resources/list", method(ListResourcesRequestSchema, () => ({ resources: resources.map((r) => ({ uri: r.uri, name: r.name, ...r.metadata })) })));
+    methods.set("resources/templates/list", method(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] })));
+    methods.set(
+      "resources/read",
+      method(ReadResourceRequestSchema, ({ params }) => {
+        const uri = new URL(params.uri);
+        const resource = resources.find((r) => r.uri === uri.toString());
+        if (!resource) throw new McpError(ErrorCode.InvalidParams, `Resource ${uri.toString()} not found`);
+        return resource.read(uri);
+      }),
+    );
+  }
+  return methods;
+}
+
+/**
+ * The answer to one POST of JSON-RPC messages from an authenticated caller (lib/mcp/json-rpc.ts: the
+ * transport's checks and refusals, batches, notifications), with the caller's tools and resources.
+ */
+export async function answerMcp(exchange: McpExchange): Promise<Response> {
+  return answerJsonRpc({ req: exchange.req, body: exchange.body, methods: mcpMethods(exchange) });
+}
+
+/** POST /mcp: authenticate (the /v1 error shape on failure), then answer the JSON-RPC body. */
 export async function serveDeveloperMcp(req: Request): Promise<Response> {
   const started = performance.now();
   const requestId = newRequestId();
@@ -96,14 +191,7 @@ export async function serveDeveloperMcp(req: Request): Promise<Response> {
     const caller = await authenticateMcpCaller(req);
     developerId = caller.key.developerId;
     const body = await readBodyText(req, MCP_BODY_LIMIT);
-    const server = buildDeveloperServer(caller);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    await server.connect(transport);
-    try {
-      response = await transport.handleRequest(new Request(req.url, { method: req.method, headers: req.headers, body }));
-    } finally {
-      await server.close();
-    }
+    response = await answerMcp({ req, body, caller, tools: toolsFor(caller), resources: cardResources(), requestId });
   } catch (err) {
     response = apiErrorAnswer(err, requestId);
   }

@@ -12,6 +12,7 @@ import { commitBody, forgetBody, importBody, profileQuery, profileSection, remem
 import type { ProfileToolScope } from "../profile/scopes";
 import { searchProfile } from "../profile/search";
 import type { McpCaller } from "./caller";
+import { CONNECT_TOOL_META } from "./cards/mcp";
 
 /** What a tool's work sees: the caller, and the approved user (personal tools only run with one). */
 export interface ToolContext {
@@ -24,6 +25,8 @@ interface ToolBase<S extends z.ZodObject> {
   title: string;
   description: string;
   input: S;
+  /** What tools/list shows of the tool besides its schema (an MCP App's ui.resourceUri). */
+  _meta?: Record<string, unknown>;
 }
 
 /** A tool any caller may run: it needs no approved user. */
@@ -48,6 +51,8 @@ const connectTool: OpenTool<typeof connectBody> = {
   name: "service_connect",
   title: "Connect the user",
   personal: false,
+  // Shown with the connect card (an MCP App) where the host renders one; the result is the same either way.
+  _meta: CONNECT_TOOL_META,
   description:
     "Mint a connect link for the user: to sign in and approve this agent, connect an app (app), allow a capability (capability, e.g. gmail:send), or bring their profile. " +
     "Call it when another tool says the user must connect first, or when the user asks to connect an app. " +
@@ -182,3 +187,6 @@ const importTool: PersonalTool<typeof importBody> = {
 
 /** The tools every caller lists: service_connect and the six profile tools. */
 export const DEVELOPER_TOOLS: readonly Tool[] = [connectTool, readTool, searchTool, rememberTool, forgetTool, commitTool, importTool] as Tool[];
+
+/** The personal MCP endpoint's tools after sign-in: exactly the six profile tools, never a connector or action tool. */
+export const PERSONAL_TOOLS: readonly Tool[] = [readTool, searchTool, rememberTool, forgetTool, commitTool, importTool] as Tool[];
