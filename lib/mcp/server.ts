@@ -28,7 +28,7 @@ import { processWide } from "../process-wide";
 import { COMMIT_GATE_SECONDS } from "../profile/obligation";
 import { approvedUser, authenticateMcpCaller, type McpCaller } from "./caller";
 import { answerJsonRpc, method, type JsonRpcMethod } from "./json-rpc";
-import { DEVELOPER_TOOLS, type Tool } from "./tools";
+import { CONNECTOR_TOOLS, DEVELOPER_TOOLS, type Tool } from "./tools";
 import { cardResources } from "./cards/mcp";
 
 /** The JSON-RPC error code of a commit_required refusal. */
@@ -63,11 +63,20 @@ export interface McpExchange {
 }
 
 /**
- * The tools a caller lists. A linked-user token would add the connector tools here (the Gmail,
- * calendar, Drive and Notion ones); they are not served yet, so every caller lists the same seven.
+ * Whether a request carries a linked-user token: a Bearer credential that names a user the service
+ * knows (a linked MCP session, an agent token, an OpenID Connect access token). X-User-Id, an unlinked
+ * session and no person do not.
  */
-export function toolsFor(_caller: McpCaller): readonly Tool[] {
-  return DEVELOPER_TOOLS;
+export function carriesLinkedUserToken(caller: McpCaller): boolean {
+  return caller.person?.kind === "user";
+}
+
+/**
+ * The tools a caller lists: service_connect and the six profile tools, and the connector tools only
+ * for a request carrying a linked-user token. Listing is not permission: every call is checked again.
+ */
+export function toolsFor(caller: McpCaller, connectors: readonly Tool[] = CONNECTOR_TOOLS): readonly Tool[] {
+  return carriesLinkedUserToken(caller) && connectors.length ? [...DEVELOPER_TOOLS, ...connectors] : DEVELOPER_TOOLS;
 }
 
 /**

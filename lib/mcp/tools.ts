@@ -188,5 +188,11 @@ const importTool: PersonalTool<typeof importBody> = {
 /** The tools every caller lists: service_connect and the six profile tools. */
 export const DEVELOPER_TOOLS: readonly Tool[] = [connectTool, readTool, searchTool, rememberTool, forgetTool, commitTool, importTool] as Tool[];
 
+/**
+ * The connector tools (Gmail, calendar, Drive, Notion), listed on the developer server only to a
+ * request carrying a linked-user token (lib/mcp/server.ts toolsFor). None is served yet.
+ */
+export const CONNECTOR_TOOLS: readonly Tool[] = [];
+
 /** The personal MCP endpoint's tools after sign-in: exactly the six profile tools, never a connector or action tool. */
 export const PERSONAL_TOOLS: readonly Tool[] = [readTool, searchTool, rememberTool, forgetTool, commitTool, importTool] as Tool[];
