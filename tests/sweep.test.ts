@@ -5,10 +5,12 @@ import { db } from "@/lib/db";
 import { jobs, QUEUES } from "@/lib/jobs";
 import { startSweeper, SWEEP_CRON, sweepExpired } from "@/lib/maintenance/sweep";
 import { REFRESH_TOKEN_IDLE_SECONDS } from "@/lib/oidc/tokens";
-import { createFlow } from "@/lib/flow/sessions";
+import { completeFlow, createFlow } from "@/lib/flow/sessions";
 import { issueSignInCode } from "@/lib/sign-in/codes";
 import { createTenant } from "./helpers/fixtures";
-import { exchange, registerClient, signIn, tokenCall } from "./helpers/oauth";
+import { authorizeCall, exchange, flowIdFrom, pkce, registerClient, signIn, tokenCall } from "./helpers/oauth";
+import { call } from "./helpers/http";
+import { POST as registerRoute } from "@/app/oauth/register/route";
 
 afterEach(() => resetClockForTests());
 
@@ -65,6 +67,30 @@ describe("the sweep", () => {
     expect(await prisma.signInCode.count({ where: { agentId: t.agent.id } })).toBe(0);
     expect(await prisma.appConnection.findFirstOrThrow({ where: { userId: t.users.live.id, app: "calendar" } })).toMatchObject({ flowId: null });
     expect(await prisma.appConnection.count({ where: { flowId: flow.id } })).toBe(0);
+  });
+
+  it("deletes MCP clients nobody signed in through within a day, with their agents, and keeps used ones", async () => {
+    const register = async () => (await call(registerRoute, { body: { client_name: "Desk Assistant", redirect_uris: ["http://127.0.0.1:1/cb"], token_endpoint_auth_method: "none" } })).body.client_id as string;
+    const unused = await register();
+    const used = await register();
+    const t = await createTenant();
+    const person = t.users.live.id;
+    const { verifier, challenge } = pkce();
+    const authorize = await authorizeCall({ response_type: "code", client_id: used, redirect_uri: "http://127.0.0.1:1/cb", code_challenge: challenge, code_challenge_method: "S256" });
+    const { redirectTo } = await completeFlow({ flowId: flowIdFrom(authorize), userId: person });
+    const code = new URL(redirectTo).searchParams.get("code")!;
+    expect((await tokenCall({ grant_type: "authorization_code", code, redirect_uri: "http://127.0.0.1:1/cb", client_id: used, code_verifier: verifier })).status).toBe(200);
+    const prisma = await db();
+    const agentOf = async (id: string) => (await prisma.oAuthClient.findUniqueOrThrow({ where: { id } })).agentId!;
+    const [unusedAgent, usedAgent] = [await agentOf(unused), await agentOf(used)];
+
+    expect(await sweepExpired()).toMatchObject({ mcp_clients_unused: 0, mcp_client_agents_orphaned: 0 });
+    advanceClockForTests(2 * 24 * 3600 * 1000);
+    expect(await sweepExpired()).toMatchObject({ mcp_clients_unused: 1, mcp_client_agents_orphaned: 1 });
+    expect(await prisma.oAuthClient.findUnique({ where: { id: unused } })).toBeNull();
+    expect(await prisma.agent.findUnique({ where: { id: unusedAgent } })).toBeNull();
+    expect(await prisma.oAuthClient.findUnique({ where: { id: used } })).not.toBeNull();
+    expect(await prisma.agent.findUnique({ where: { id: usedAgent } })).not.toBeNull();
   });
 
   it("is scheduled every 15 minutes when its worker starts", async () => {

@@ -4,6 +4,7 @@ import { now as clockNow } from "../clock";
 import { database } from "../db";
 import { QUEUES, schedule, work } from "../jobs";
 import { logger } from "../log";
+import { PERSONAL_MCP_DEVELOPER_ID } from "../personal-mcp/account";
 import { requeuePendingCallbacks } from "../sign-in/completion-callback";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,7 +27,8 @@ export const SWEEP_CRON = "*/15 * * * *";
  * - sign-in codes expired more than a day ago, message-URL answers kept two days (their links live one),
  *   completion callbacks 30 days after they were made;
  * - a finished or dead flow's mark on connections that joined an account, and connections made in a
- *   flow that never reached an account once that flow is gone.
+ *   flow that never reached an account once that flow is gone;
+ * - MCP clients of the personal endpoint nobody signed in through within a day, and their agents.
  * Then it queues again any completion callback still pending.
  */
 export async function sweepExpired(at = clockNow()): Promise<Record<string, number>> {
@@ -61,6 +63,22 @@ export async function sweepExpired(at = clockNow()): Promise<Record<string, numb
     [
       "app_connections_abandoned",
       `DELETE FROM app_connections c WHERE c.user_id IS NULL AND c.flow_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM flow_sessions f WHERE f.id = c.flow_id) AND c.created_at < $1`,
+      day,
+    ],
+    // MCP clients nobody signed in through within a day of registering (or of their document's first
+    // read) leave with the agents made for them: open registration cannot pile up rows.
+    [
+      "mcp_clients_unused",
+      `DELETE FROM oauth_clients c WHERE c.kind <> 'oidc' AND c.created_at < $1
+         AND NOT EXISTS (SELECT 1 FROM oauth_grants g WHERE g.client_id = c.id)
+         AND NOT EXISTS (SELECT 1 FROM flow_sessions f WHERE f.client_id = c.id)`,
+      day,
+    ],
+    [
+      "mcp_client_agents_orphaned",
+      `DELETE FROM agents a WHERE a.developer_id = '${PERSONAL_MCP_DEVELOPER_ID}' AND a.created_at < $1
+         AND NOT EXISTS (SELECT 1 FROM oauth_clients c WHERE c.agent_id = a.id)
+         AND NOT EXISTS (SELECT 1 FROM agent_approvals p WHERE p.agent_id = a.id)`,
       day,
     ],
   ];
