@@ -28,7 +28,7 @@ function request(extra: Record<string, string>) {
   return new Request("http://localhost:3000/mcp", { method: "POST", headers: { "x-api-key": t.keys.sk, "x-agent": t.agent.handle, ...extra } });
 }
 
-const connectorShaped: Tool = { ...DEVELOPER_TOOLS[1]!, name: "service_gmail_search" } as Tool;
+const connectorShaped: Tool = { ...DEVELOPER_TOOLS[1]!, name: "service_gmail_search" };
 
 describe("toolsFor", () => {
   const cases: Array<[string, () => Record<string, string>, boolean]> = [

@@ -29,8 +29,8 @@ export class ClientMetadataError extends Error {
 }
 
 // Schemes a browser must never be sent to with a code.
-const REFUSED_SCHEMES = new Set(["javascript:", "data:", "file:", "vbscript:", "about:", "blob:", "filesystem:", "ftp:", "ws:", "wss:", "mailto:", "tel:", "sms:"]);
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+const REFUSED_SCHEMES: ReadonlySet<string> = new Set(["javascript:", "data:", "file:", "vbscript:", "about:", "blob:", "filesystem:", "ftp:", "ws:", "wss:", "mailto:", "tel:", "sms:"]);
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** Whether a callback is on this device (RFC 8252 § 7.3): http on localhost, 127.0.0.1 or [::1]. */
 export function isLoopbackRedirect(url: URL): boolean {
