@@ -10,7 +10,7 @@ import tseslint from "typescript-eslint";
 const DOMAINS = ["auth", "connect-links", "connectors", "developers", "email", "flow", "jobs", "mcp", "oidc", "profile", "sandbox", "sms"];
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".next/", ".data/", ".test-data/", "lib/db/generated/", "test-results/", "playwright-report/", "next-env.d.ts", "public/"] },
+  { ignores: ["node_modules/", ".next/", ".data/", ".test-data/", "lib/db/generated/", "test-results/", "playwright-report/", "next-env.d.ts", "public/", "packages/*/dist/"] },
   js.configs.recommended,
   {
     files: ["**/*.{ts,tsx}"],
@@ -31,7 +31,7 @@ export default tseslint.config(
   // Tests, browser tests and benchmarks read JSON answers whose shape they then assert: `any` from
   // response.json() is what they check, not what they trust.
   {
-    files: ["tests/**", "e2e/**", "bench/**"],
+    files: ["tests/**", "e2e/**", "bench/**", "packages/*/tests/**"],
     rules: {
       "@typescript-eslint/no-unsafe-member-access": "off",
       "@typescript-eslint/no-unsafe-assignment": "off",

@@ -9,7 +9,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["tests/**/*.test.ts"],
+    include: ["tests/**/*.test.ts", "packages/*/tests/**/*.test.ts"],
     setupFiles: ["tests/setup.ts"],
     pool: "forks",
     testTimeout: 30_000,

@@ -1,5 +1,5 @@
 // npm run build: the /v1 route table (scripts/api-routes.mjs), the Next.js production build, then the API fast path (scripts/build-api.mjs),
-// the cards' host script (scripts/build-card-host.ts) and the embedded database template (scripts/build-db-template.ts); last, the stamp that says the build
+// the cards' host script (scripts/build-card-host.ts), the sign-in button's script (scripts/build-sso-script.ts) and the embedded database template (scripts/build-db-template.ts); last, the stamp that says the build
 // is whole and current (scripts/build-stamp.mjs).
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -20,6 +20,7 @@ for (const args of [
   ["node_modules/next/dist/bin/next", "build"],
   ["scripts/build-api.mjs"],
   ["--import", "tsx", "scripts/build-card-host.ts"],
+  ["--import", "tsx", "scripts/build-sso-script.ts"],
   ["--import", "tsx", "scripts/build-db-template.ts"],
 ]) step(args);
 writeBuildStamp(sourcesAt);

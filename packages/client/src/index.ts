@@ -1,0 +1,20 @@
+// The Profile Service client library: profile reads and writes, hosted sign-in, MCP sessions and tool
+// calls over fetch, with one error class and fail-open helpers for agent turns.
+export { ProfileClient, type CallOptions, type ClientOptions } from "./client.js";
+export {
+  ERROR_CODES,
+  ERROR_DOCS_URL,
+  ServiceError,
+  WIRE_ERROR_CODES,
+  codeForStatus,
+  isServiceError,
+  retryAfterHeader,
+  type ServiceErrorCode,
+  type ServiceErrorInit,
+} from "./errors.js";
+export { callToolForTurn, commitForTurn, failOpen, readForTurn, type EmptyProfile, type FailOpenOptions, type FailOpenResult, type WarnLogger } from "./fail-open.js";
+export { MCP_COMMIT_REQUIRED } from "./mcp.js";
+export { buildSignInUrl, requiredParam, type RequiredEntries, type SignInConnector, type SignInUrlOptions } from "./sign-in.js";
+export type { FetchLike, RetryOptions } from "./transport.js";
+export type * from "./types.js";
+export type * as Api from "./generated/openapi.js";
