@@ -243,7 +243,10 @@ describe("the personal MCP endpoint, with the SDK's OAuth client", () => {
   });
 
   it("answers GET and DELETE with 405, and a preflight from any origin", async () => {
-    expect((await personal.GET()).status).toBe(405);
+    const get = await personal.GET();
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+    expect(get.headers.get("x-request-id")).toBe(((await get.json()) as { request_id: string }).request_id);
     expect((await personal.DELETE()).status).toBe(405);
     const pre = await personal.OPTIONS();
     expect(pre.status).toBe(204);

@@ -214,8 +214,9 @@ export async function serveDeveloperMcp(req: Request): Promise<Response> {
 
 /** GET and DELETE /mcp: a stateless server has no stream to open and no session to end. */
 export function mcpMethodNotAllowed(): Response {
-  const err = new ApiError("method_not_allowed", MESSAGES.methodNotAllowed);
-  const response = apiErrorAnswer(err, newRequestId());
+  const requestId = newRequestId();
+  const response = apiErrorAnswer(new ApiError("method_not_allowed", MESSAGES.methodNotAllowed), requestId);
   response.headers.set("Allow", "POST");
+  response.headers.set("X-Request-Id", requestId);
   return response;
 }
