@@ -1,6 +1,7 @@
 // POST /oauth/register: dynamic client registration (RFC 7591) for MCP clients of the personal
 // endpoint. Open to anyone (an MCP client registers itself before the person signs in), limited per
 // IP; a client made here can do nothing until a person signs in through it and so approves it.
+import { now as clockNow } from "../clock";
 import { randomBase62 } from "../crypto";
 import { db } from "../db";
 import { env } from "../env";
@@ -43,7 +44,7 @@ export async function registerMcpClient(raw: unknown): Promise<RegistrationRespo
   const method = metadata.token_endpoint_auth_method ?? "client_secret_basic";
   const id = newId(PREFIX.mcpClient);
   const secret = method === "none" ? undefined : PREFIX.oauthClientSecret + randomBase62(40);
-  const issuedAt = new Date();
+  const issuedAt = clockNow();
   await (await db()).$transaction((tx) =>
     createMcpClient(tx, { id, kind: CLIENT_KINDS.registered, method, secretHash: secret ? hashClientSecret(secret) : null, metadata, displayName: mcpClientDisplayName(metadata) }),
   );
