@@ -42,6 +42,8 @@ for (const vp of VIEWPORTS) {
       ["/", "home"],
       ["/docs", "docs"],
       ["/docs/api", "docs-api"],
+      ["/docs/getting-started", "docs-getting-started"],
+      ["/docs/client", "docs-client"],
     ] as const) {
       await page.goto(route);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -87,4 +89,17 @@ test("Tab reaches the skip link first, and it is visible and works", async ({ pa
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/#main$/);
   await expect(page.getByRole("main")).toBeFocused();
+});
+
+test("an error's docUrl leads to its row of the client library reference, and the docs pages link to each other", async ({ page }) => {
+  await page.goto("/docs/client#error-rate-limited");
+  const row = page.locator("#error-rate-limited");
+  await expect(row.getByRole("rowheader")).toHaveText("RATE_LIMITED");
+  await expect(row).toContainText("rate_limited");
+  await expect(page.locator("#ref-ProfileClient")).toContainText("read(input: WithUser<ReadQuery>): Promise<Profile>");
+  const docs = page.getByRole("navigation", { name: "Docs pages" });
+  await expect(docs.getByRole("link", { name: "Client library" })).toHaveAttribute("aria-current", "page");
+  await docs.getByRole("link", { name: "Getting started" }).click();
+  await expect(page).toHaveURL(/\/docs\/getting-started$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Getting started");
 });

@@ -1,15 +1,17 @@
 // The sign-in button on a developer's own page, in Chromium against the production server: the page
 // loads {BASE_URL}/sdk/v1/service-sso.js with its integrity value, the person signs in in the popup,
 // the popup's callback page sends the code to the page's own server, which exchanges it at
-// POST /oauth/token; the page sees start, open, authenticated, close. Also: the setup notice, keyboard
-// use and focus ring, a popup closed early (error), a blocked popup (full-page sign-in instead), and
-// screenshots of the button light and dark (e2e/screenshots/sso-button-*.png).
+// POST /oauth/token; the page sees start, open, authenticated, close. Also the attempts that end in
+// start, open, error, close with the button usable again: the popup closed early, the person declining
+// (Cancel: error=access_denied on the callback), and the developer's server failing the exchange (a code
+// already used, a 500). And: the setup notice, keyboard use and focus ring, a blocked popup (full-page
+// sign-in instead), and screenshots of the button light and dark (e2e/screenshots/sso-button-*.png).
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type Route } from "@playwright/test";
 
 const seed = JSON.parse(readFileSync(`${process.env.E2E_DATA_DIR}-seed.json`, "utf8")) as { publishable_key: string; agent_name: string };
 const SHOTS = path.resolve("e2e/screenshots");
@@ -53,8 +55,8 @@ async function startDeveloperSite(issuer: string): Promise<DeveloperSite> {
         const p = new URLSearchParams(location.search);
         const state = p.get("state");
         const body = { code: p.get("code"), codeVerifier: Service.getSsoPkce(state), state };
-        (p.get("error") ? Promise.resolve({ error: p.get("error") }) : fetch("/exchange", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json()))
-          .then((result) => { document.getElementById("status").textContent = "Signed in"; Service.completeSso(result); });
+        (p.get("error") ? Promise.resolve({ error: p.get("error") }) : fetch("/exchange", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json()).catch(() => ({ error: "exchange_failed" })))
+          .then((result) => { document.getElementById("status").textContent = result.error ? "Sign-in failed" : "Signed in"; Service.completeSso(result); });
       </script>`;
       return send(200, "text/html", html(callback));
     }
@@ -108,8 +110,39 @@ async function signInAsNewPerson(flow: Page) {
   await flow.getByRole("button", { name: `Return to ${seed.agent_name}` }).click();
 }
 
-const eventTypes = (page: Page) => page.evaluate(() => (window as unknown as { __events: { type: string }[] }).__events.map((e) => e.type));
+interface Recorded {
+  type: string;
+  detail: { state?: string; mode?: string; message?: string; result?: { sub: string; aud: string; hasAccessToken: boolean } };
+}
+/** The sign-in events the developer's page has heard, in order. */
+const recorded = (page: Page) => page.evaluate(() => (window as unknown as { __events: Recorded[] }).__events);
+const eventTypes = async (page: Page) => (await recorded(page)).map((e) => e.type);
 const button = (page: Page) => page.getByRole("button", { name: "Sign in with Profile Service" });
+const storedAttempts = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("service-sso:")));
+
+/** Does what opens the sign-in (a click, a key) and returns the popup it opened, once on the hosted flow's first screen. */
+async function openPopup(page: Page, act: () => Promise<void>): Promise<Page> {
+  const popupOpened = page.context().waitForEvent("page");
+  await act();
+  const popup = await popupOpened;
+  await expect(popup).toHaveURL(/\/flow\/[A-Za-z0-9]{32}$/);
+  return popup;
+}
+
+/**
+ * An attempt that ended in an error: the page heard start, open, error (with this message), close and
+ * nothing else, the popup is gone, the attempt's verifier is deleted, and the button opens a new sign-in.
+ */
+async function expectFailedAttempt(page: Page, popup: Page, message: string) {
+  await expect.poll(() => eventTypes(page)).toEqual(["service:sso-start", "service:sso-open", "service:sso-error", "service:sso-close"]);
+  expect((await recorded(page))[2]!.detail.message).toBe(message);
+  await expect.poll(() => popup.isClosed()).toBe(true);
+  expect(await storedAttempts(page)).toEqual([]);
+  await expect(button(page)).toHaveAttribute("aria-busy", "false");
+  const again = await openPopup(page, () => button(page).click());
+  await expect.poll(() => eventTypes(page)).toEqual(["service:sso-start", "service:sso-open", "service:sso-error", "service:sso-close", "service:sso-start", "service:sso-open"]);
+  await again.close();
+}
 
 let site: DeveloperSite;
 test.beforeAll(async ({ baseURL }) => {
@@ -127,16 +160,13 @@ test("the served script: JavaScript, open to any origin, immutable under its ver
   expect(pinned.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
 });
 
-test("a person signs in in the popup; the page's server exchanges the code; start, open, authenticated, close", async ({ page, context }) => {
+test("a person signs in in the popup; the page's server exchanges the code; start, open, authenticated, close", async ({ page }) => {
   await page.goto(site.url);
-  const popupOpened = context.waitForEvent("page");
-  await button(page).click();
-  const popup = await popupOpened;
-  await expect(popup).toHaveURL(/\/flow\/[A-Za-z0-9]{32}$/);
+  const popup = await openPopup(page, () => button(page).click());
   await signInAsNewPerson(popup);
-  await popup.waitForEvent("close");
+  await expect.poll(() => popup.isClosed()).toBe(true);
   await expect.poll(() => eventTypes(page)).toEqual(["service:sso-start", "service:sso-open", "service:sso-authenticated", "service:sso-close"]);
-  const events = await page.evaluate(() => (window as unknown as { __events: { type: string; detail: { result?: { sub: string; aud: string; hasAccessToken: boolean }; mode?: string } }[] }).__events);
+  const events = await recorded(page);
   expect(events[1]!.detail.mode).toBe("popup");
   const result = events[2]!.detail.result!;
   expect(result.aud).toBe(site.clientId);
@@ -144,25 +174,61 @@ test("a person signs in in the popup; the page's server exchanges the code; star
   expect(result.hasAccessToken).toBe(true);
   expect(JSON.stringify(events)).not.toMatch(/mcp_at_|access_token/);
   // The attempt's verifier is gone once used.
-  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("service-sso:")))).toEqual([]);
+  expect(await storedAttempts(page)).toEqual([]);
   await expect(button(page)).toBeEnabled();
 });
 
-test("keyboard: Tab reaches the button with a visible focus ring, Enter opens the popup; closing it early is an error", async ({ page, context }) => {
+test("keyboard: Tab reaches the button with a visible focus ring, Enter opens the popup; closing it early is an error", async ({ page }) => {
   await page.goto(site.url);
   await page.keyboard.press("Tab");
   await expect(button(page)).toBeFocused();
   const ring = await button(page).evaluate((b) => getComputedStyle(b).outlineStyle + " " + getComputedStyle(b).outlineWidth);
   expect(ring).toBe("solid 3px");
-  const popupOpened = context.waitForEvent("page");
-  await page.keyboard.press("Enter");
-  const popup = await popupOpened;
-  await expect(popup).toHaveURL(/\/flow\//);
+  const popup = await openPopup(page, () => page.keyboard.press("Enter"));
   await popup.close();
-  await expect.poll(() => eventTypes(page)).toEqual(["service:sso-start", "service:sso-open", "service:sso-error", "service:sso-close"]);
-  const error = await page.evaluate(() => (window as unknown as { __events: { detail: { message: string } }[] }).__events[2]!.detail.message);
-  expect(error).toBe("The sign-in window was closed before sign-in finished.");
+  await expectFailedAttempt(page, popup, "The sign-in window was closed before sign-in finished.");
 });
+
+test("the person declines in the popup: the callback gets error=access_denied and the state, the page hears error and close", async ({ page }) => {
+  await page.goto(site.url);
+  const popup = await openPopup(page, () => button(page).click());
+  const callback = popup.waitForRequest((r) => r.url().startsWith(`${site.url}/callback?`));
+  await popup.getByRole("button", { name: "Cancel", exact: true }).click();
+  const params = new URL((await callback).url()).searchParams;
+  expect(params.get("error")).toBe("access_denied");
+  expect(params.get("state")).toBe((await recorded(page))[0]!.detail.state);
+  expect(params.has("code")).toBe(false);
+  await expectFailedAttempt(page, popup, "Sign-in was cancelled.");
+});
+
+const failedExchanges = [
+  {
+    name: "the code was already used: the token endpoint refuses it, and the page's server answers 400 invalid_grant",
+    // The page's server redeems the code, then redeems it again and answers with that second outcome.
+    answer: async (route: Route) => {
+      expect((await route.fetch()).status()).toBe(200);
+      const replay = await route.fetch();
+      expect(replay.status()).toBe(400);
+      expect(await replay.json()).toEqual({ error: "invalid_grant" });
+      await route.fulfill({ response: replay });
+    },
+    message: "Sign-in could not be finished (invalid_grant).",
+  },
+  {
+    name: "the page's server fails with a 500 page that is not JSON",
+    answer: (route: Route) => route.fulfill({ status: 500, contentType: "text/html", body: "<h1>Internal Server Error</h1>" }),
+    message: "Sign-in could not be finished (exchange_failed).",
+  },
+];
+for (const failure of failedExchanges) {
+  test(`the exchange fails, ${failure.name}: the page hears error and close, never authenticated`, async ({ page, context }) => {
+    await context.route(`${site.url}/exchange`, failure.answer);
+    await page.goto(site.url);
+    const popup = await openPopup(page, () => button(page).click());
+    await signInAsNewPerson(popup);
+    await expectFailedAttempt(page, popup, failure.message);
+  });
+}
 
 test("without client-id and redirect-uri the button shows how to finish the setup", async ({ page }) => {
   await page.goto(`${site.url}/setup`);

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { DocsHero } from "@/components/site/docs-hero";
+import { Callout, Code, CodeBlock, DocsBody, LINK, P, Section, Table } from "@/components/site/docs-parts";
 import { ERROR_STATUS, MESSAGES, type ErrorCode } from "@/lib/http/errors";
 
 export const metadata: Metadata = {
@@ -63,7 +64,7 @@ export default function DocsPage() {
     <>
       <SiteHeader current="docs" />
       <main id="main" tabIndex={-1} className="focus:outline-none">
-        <DocsHero title="API conventions" width="max-w-6xl">
+        <DocsHero title="API conventions" width="max-w-6xl" current="conventions">
           What every request sends and every error returns. Every route, with its parameters and answers, is in
           the{" "}
           <Link href="/docs/api" className={LINK}>
@@ -72,317 +73,159 @@ export default function DocsPage() {
           , drawn from the OpenAPI document at <Code>/openapi.json</Code>.
         </DocsHero>
 
-        <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-14 lg:px-8">
-          <nav aria-label="On this page" className="mb-10 lg:mb-0">
-            <div className="rounded-xl border border-slate-200 p-4 lg:sticky lg:top-24 lg:border-0 lg:p-0">
-              <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">On this page</p>
-              <ol className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3 lg:grid-cols-1">
-                {SECTIONS.map((s) => (
-                  <li key={s.id}>
-                    <a
-                      href={`#${s.id}`}
-                      className="-mx-2 block rounded-md px-2 py-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-                    >
-                      {s.title}
-                    </a>
-                  </li>
-                ))}
-              </ol>
+        <DocsBody sections={SECTIONS}>
+          <Section id="addresses" title="Addresses and versions">
+            <P>
+              The REST API lives under <Code>/v1</Code>. OpenID Connect lives under <Code>/oauth</Code> and{" "}
+              <Code>/.well-known</Code>, with no version prefix. Request and response bodies are JSON (
+              <Code>Content-Type: application/json</Code>).
+            </P>
+          </Section>
+
+          <Section id="headers" title="Headers">
+            <P>
+              Server-side requests carry a secret key and the agent&rsquo;s handle. A request about a user names the
+              user in one of two ways; when both are sent, the bearer token wins.
+            </P>
+            <Table
+              caption="Request headers"
+              head={["Header", "Value", "Use"]}
+              rows={[
+                [<Code key="h">X-API-Key</Code>, <Code key="v">sk_…</Code>, "Your secret key. Server-side only."],
+                [<Code key="h">X-Agent</Code>, "The agent’s handle", "Every server-side request about a user or an agent."],
+                [
+                  <Code key="h">Authorization</Code>,
+                  <Code key="v">Bearer &lt;token&gt;</Code>,
+                  "The user, by an agent token from sign-in or the sandbox.",
+                ],
+                [<Code key="h">X-User-Id</Code>, "Your own user id", "The user, by the id you linked."],
+              ]}
+            />
+          </Section>
+
+          <Section id="keys" title="Keys and planes">
+            <P>
+              Every key belongs to one plane, live or test, and everything minted from a key, such as an agent token,
+              inherits that plane. A test key never sees a live user and a live key never sees a test user.
+            </P>
+            <Table
+              caption="Key prefixes"
+              stack={false}
+              head={["Prefix", "Kind", "Plane", "Where"]}
+              rows={[
+                [<Code key="p">sk_</Code>, "Secret", "Live", "Server only"],
+                [<Code key="p">sk_test_</Code>, "Secret", "Test", "Server only"],
+                [<Code key="p">pk_</Code>, "Publishable", "Live", "Safe in a browser"],
+                [<Code key="p">pk_test_</Code>, "Publishable", "Test", "Safe in a browser"],
+              ]}
+            />
+            <P>
+              Publishable keys are accepted only where a route says so, such as creating an OpenID Connect client.
+              Secret-key routes grant no CORS origin, so a browser cannot call them with a secret key.
+            </P>
+          </Section>
+
+          <Section id="errors" title="Errors">
+            <P>
+              Every <Code>/v1</Code> error has the same body. The <Code>X-Request-Id</Code> response header repeats{" "}
+              <Code>request_id</Code>; quote it when reporting a problem. Some codes add fields, such as{" "}
+              <Code>retry_after</Code> on <Code>rate_limited</Code>.
+            </P>
+            <CodeBlock label="Error body" code={ERROR_BODY} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Callout status={401} title="The credential is wrong">
+                The key is missing, wrong or revoked, or the bearer token is invalid. It affects every user: fix the
+                credential.
+              </Callout>
+              <Callout status={403} title="This user has not approved the agent">
+                The credential is fine, but this user has not approved the agent (or revoked it). Send the user to
+                sign in and approve.
+              </Callout>
             </div>
-          </nav>
+            <P>
+              The two are always told apart by status code, and they never share a code. The codes you will meet
+              first:
+            </P>
+            <Table
+              caption="Common error codes"
+              titleCells={2}
+              head={["Status", "Code", "When"]}
+              rows={COMMON_ERRORS.map((e) => [
+                <span key="s" className="tabular-nums">
+                  {ERROR_STATUS[e.code]}
+                </span>,
+                <Code key="c">{e.code}</Code>,
+                e.when,
+              ])}
+            />
+          </Section>
 
-          <article className="min-w-0 max-w-3xl space-y-14">
-            <Section id="addresses" title="Addresses and versions">
-              <P>
-                The REST API lives under <Code>/v1</Code>. OpenID Connect lives under <Code>/oauth</Code> and{" "}
-                <Code>/.well-known</Code>, with no version prefix. Request and response bodies are JSON (
-                <Code>Content-Type: application/json</Code>).
-              </P>
-            </Section>
+          <Section id="sandbox" title="Sandbox">
+            <P>
+              The sandbox gives test keys and a synthetic user without signup. Its routes accept test keys only; a
+              live key gets <Code>403 sandbox_requires_test_key</Code>.
+            </P>
+            <Table
+              caption="Sandbox routes"
+              head={["Route", "Credential", "What it does"]}
+              rows={[
+                [
+                  <Code key="r">POST /v1/sandbox/provision</Code>,
+                  "None; rate limited per IP",
+                  <>
+                    Returns <Code>sk_test_</Code> and <Code>pk_test_</Code> keys, an agent, and a synthetic user who
+                    has approved it. The user&rsquo;s verification code is always <Code>424242</Code>.
+                  </>,
+                ],
+                [
+                  <Code key="r">POST /v1/sandbox/reset</Code>,
+                  <>
+                    <Code>sk_test_</Code> key and <Code>X-Agent</Code>
+                  </>,
+                  "Restores the synthetic user to its seeded state and clears simulated scenarios.",
+                ],
+                [
+                  <Code key="r">POST /v1/sandbox/simulate</Code>,
+                  <>
+                    <Code>sk_test_</Code> key
+                  </>,
+                  <>
+                    Body <Code>{"{ scenario }"}</Code>. <Code>gmail_token_expired</Code> makes the Gmail connection
+                    fail as a revoked token until the next reset.
+                  </>,
+                ],
+              ]}
+            />
+            <CodeBlock label="Reset the sandbox" code={RESET} />
+            <CodeBlock label="Simulate an expired Gmail token" code={SIMULATE} />
+            <P>
+              The <Link href="/#sandbox" className={LINK}>home page</Link> walks through provisioning and a first
+              profile read.
+            </P>
+          </Section>
 
-            <Section id="headers" title="Headers">
-              <P>
-                Server-side requests carry a secret key and the agent&rsquo;s handle. A request about a user names the
-                user in one of two ways; when both are sent, the bearer token wins.
-              </P>
-              <Table
-                caption="Request headers"
-                head={["Header", "Value", "Use"]}
-                rows={[
-                  [<Code key="h">X-API-Key</Code>, <Code key="v">sk_…</Code>, "Your secret key. Server-side only."],
-                  [<Code key="h">X-Agent</Code>, "The agent’s handle", "Every server-side request about a user or an agent."],
-                  [
-                    <Code key="h">Authorization</Code>,
-                    <Code key="v">Bearer &lt;token&gt;</Code>,
-                    "The user, by an agent token from sign-in or the sandbox.",
-                  ],
-                  [<Code key="h">X-User-Id</Code>, "Your own user id", "The user, by the id you linked."],
-                ]}
-              />
-            </Section>
+          <Section id="health" title="Health check">
+            <P>
+              <Code>GET /api/health</Code> answers <Code>200</Code> with <Code>{`{"status":"ok"}`}</Code> when the
+              service and its database answer, and <Code>503</Code> when they do not. It needs no credentials.
+            </P>
+            <CodeBlock label="Health check" code={HEALTH} />
+          </Section>
 
-            <Section id="keys" title="Keys and planes">
-              <P>
-                Every key belongs to one plane, live or test, and everything minted from a key, such as an agent token,
-                inherits that plane. A test key never sees a live user and a live key never sees a test user.
-              </P>
-              <Table
-                caption="Key prefixes"
-                stack={false}
-                head={["Prefix", "Kind", "Plane", "Where"]}
-                rows={[
-                  [<Code key="p">sk_</Code>, "Secret", "Live", "Server only"],
-                  [<Code key="p">sk_test_</Code>, "Secret", "Test", "Server only"],
-                  [<Code key="p">pk_</Code>, "Publishable", "Live", "Safe in a browser"],
-                  [<Code key="p">pk_test_</Code>, "Publishable", "Test", "Safe in a browser"],
-                ]}
-              />
-              <P>
-                Publishable keys are accepted only where a route says so, such as creating an OpenID Connect client.
-                Secret-key routes grant no CORS origin, so a browser cannot call them with a secret key.
-              </P>
-            </Section>
-
-            <Section id="errors" title="Errors">
-              <P>
-                Every <Code>/v1</Code> error has the same body. The <Code>X-Request-Id</Code> response header repeats{" "}
-                <Code>request_id</Code>; quote it when reporting a problem. Some codes add fields, such as{" "}
-                <Code>retry_after</Code> on <Code>rate_limited</Code>.
-              </P>
-              <CodeBlock label="Error body" code={ERROR_BODY} />
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Callout status={401} title="The credential is wrong">
-                  The key is missing, wrong or revoked, or the bearer token is invalid. It affects every user: fix the
-                  credential.
-                </Callout>
-                <Callout status={403} title="This user has not approved the agent">
-                  The credential is fine, but this user has not approved the agent (or revoked it). Send the user to
-                  sign in and approve.
-                </Callout>
-              </div>
-              <P>
-                The two are always told apart by status code, and they never share a code. The codes you will meet
-                first:
-              </P>
-              <Table
-                caption="Common error codes"
-                titleCells={2}
-                head={["Status", "Code", "When"]}
-                rows={COMMON_ERRORS.map((e) => [
-                  <span key="s" className="tabular-nums">
-                    {ERROR_STATUS[e.code]}
-                  </span>,
-                  <Code key="c">{e.code}</Code>,
-                  e.when,
-                ])}
-              />
-            </Section>
-
-            <Section id="sandbox" title="Sandbox">
-              <P>
-                The sandbox gives test keys and a synthetic user without signup. Its routes accept test keys only; a
-                live key gets <Code>403 sandbox_requires_test_key</Code>.
-              </P>
-              <Table
-                caption="Sandbox routes"
-                head={["Route", "Credential", "What it does"]}
-                rows={[
-                  [
-                    <Code key="r">POST /v1/sandbox/provision</Code>,
-                    "None; rate limited per IP",
-                    <>
-                      Returns <Code>sk_test_</Code> and <Code>pk_test_</Code> keys, an agent, and a synthetic user who
-                      has approved it. The user&rsquo;s verification code is always <Code>424242</Code>.
-                    </>,
-                  ],
-                  [
-                    <Code key="r">POST /v1/sandbox/reset</Code>,
-                    <>
-                      <Code>sk_test_</Code> key and <Code>X-Agent</Code>
-                    </>,
-                    "Restores the synthetic user to its seeded state and clears simulated scenarios.",
-                  ],
-                  [
-                    <Code key="r">POST /v1/sandbox/simulate</Code>,
-                    <>
-                      <Code>sk_test_</Code> key
-                    </>,
-                    <>
-                      Body <Code>{"{ scenario }"}</Code>. <Code>gmail_token_expired</Code> makes the Gmail connection
-                      fail as a revoked token until the next reset.
-                    </>,
-                  ],
-                ]}
-              />
-              <CodeBlock label="Reset the sandbox" code={RESET} />
-              <CodeBlock label="Simulate an expired Gmail token" code={SIMULATE} />
-              <P>
-                The <Link href="/#sandbox" className={LINK}>home page</Link> walks through provisioning and a first
-                profile read.
-              </P>
-            </Section>
-
-            <Section id="health" title="Health check">
-              <P>
-                <Code>GET /api/health</Code> answers <Code>200</Code> with <Code>{`{"status":"ok"}`}</Code> when the
-                service and its database answer, and <Code>503</Code> when they do not. It needs no credentials.
-              </P>
-              <CodeBlock label="Health check" code={HEALTH} />
-            </Section>
-
-            <Section id="reference" title="Full reference">
-              <P>
-                This page covers the conventions only. The{" "}
-                <Link href="/docs/api" className={LINK}>
-                  API reference
-                </Link>{" "}
-                lists every route from the OpenAPI 3.1 document at <Code>/openapi.json</Code>, built from the routes&rsquo;
-                own contracts. The repository&rsquo;s <Code>docs/api.md</Code> explains each route&rsquo;s behaviour, every
-                error code with its status, the rate limits and CORS; <Code>docs/database.md</Code> covers the database.
-              </P>
-            </Section>
-          </article>
-        </div>
+          <Section id="reference" title="Full reference">
+            <P>
+              This page covers the conventions only. The{" "}
+              <Link href="/docs/api" className={LINK}>
+                API reference
+              </Link>{" "}
+              lists every route from the OpenAPI 3.1 document at <Code>/openapi.json</Code>, built from the routes&rsquo;
+              own contracts. The repository&rsquo;s <Code>docs/api.md</Code> explains each route&rsquo;s behaviour, every
+              error code with its status, the rate limits and CORS; <Code>docs/database.md</Code> covers the database.
+            </P>
+          </Section>
+        </DocsBody>
       </main>
       <SiteFooter />
-    </>
-  );
-}
-
-const LINK = "font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900";
-
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-24 space-y-5">
-      <h2 id={`${id}-title`} className="text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function P({ children }: { children: React.ReactNode }) {
-  return <p className="text-base leading-7 text-slate-700">{children}</p>;
-}
-
-function Code({ children }: { children: React.ReactNode }) {
-  return (
-    <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] whitespace-nowrap text-slate-800 ring-1 ring-slate-200 ring-inset">
-      {children}
-    </code>
-  );
-}
-
-/** Long lines scroll sideways inside the block; the page itself never does. */
-function CodeBlock({ label, code }: { label: string; code: string }) {
-  return (
-    <figure className="min-w-0 overflow-hidden rounded-lg bg-slate-900">
-      <figcaption className="border-b border-white/10 px-4 py-2 text-xs text-slate-300">{label}</figcaption>
-      <pre
-        tabIndex={0}
-        aria-label={label}
-        className="overflow-x-auto px-4 py-3.5 font-mono text-xs leading-6 text-slate-100 sm:text-[0.8125rem]"
-      >
-        <code>{code}</code>
-      </pre>
-    </figure>
-  );
-}
-
-function Callout({ status, title, children }: { status: number; title: string; children: React.ReactNode }) {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white p-5">
-      <p className="flex items-center gap-2.5">
-        <span className="rounded-md bg-slate-900 px-2 py-0.5 font-mono text-sm font-semibold text-white">{status}</span>
-        <span className="font-semibold text-slate-900">{title}</span>
-      </p>
-      <p className="mt-2.5 text-sm leading-6 text-slate-600">{children}</p>
-    </div>
-  );
-}
-
-/**
- * A table from sm up. On phones, tables with long cells are shown as a list of rows instead (the table
- * is display:none there, so assistive technology meets one of the two); short tables stay tables.
- */
-function Table({
-  caption,
-  head,
-  rows,
-  stack = true,
-  titleCells = 1,
-}: {
-  caption: string;
-  head: string[];
-  rows: React.ReactNode[][];
-  /** Show rows as a list on phones. */
-  stack?: boolean;
-  /** How many leading cells form a row's title in the phone list. */
-  titleCells?: number;
-}) {
-  return (
-    <>
-      {stack && (
-        <ul aria-label={caption} className="divide-y divide-slate-200 rounded-xl border border-slate-200 sm:hidden">
-          {rows.map((cells, i) => (
-            <li key={i} className="px-4 py-3.5 text-sm">
-              <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-900">
-                {cells.slice(0, titleCells).map((cell, j) => (
-                  <span key={j}>{cell}</span>
-                ))}
-              </p>
-              <dl className="mt-1.5 space-y-1.5">
-                {cells.slice(titleCells).map((cell, j) => (
-                  <div key={j}>
-                    <dt
-                      className={
-                        cells.length - titleCells === 1 ? "sr-only" : "text-xs font-medium text-slate-500"
-                      }
-                    >
-                      {head[j + titleCells]}
-                    </dt>
-                    <dd className="leading-6 text-slate-700">{cell}</dd>
-                  </div>
-                ))}
-              </dl>
-            </li>
-          ))}
-        </ul>
-      )}
-      <div
-        tabIndex={0}
-        role="region"
-        aria-label={caption}
-        className={"overflow-x-auto rounded-xl border border-slate-200 " + (stack ? "hidden sm:block" : "")}
-      >
-        <table className="w-full border-collapse text-left text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              {head.map((h) => (
-                <th key={h} scope="col" className="border-b border-slate-200 px-3 py-2.5 font-semibold sm:px-4">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 text-slate-700">
-            {rows.map((cells, i) => (
-              <tr key={i} className="align-top">
-                {cells.map((cell, j) => (
-                  <td
-                    key={j}
-                    className={"px-3 py-3 leading-6 sm:px-4 " + (j === 0 ? "whitespace-nowrap text-slate-900" : "")}
-                  >
-                    {cell}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
     </>
   );
 }

@@ -11,6 +11,7 @@ const DEFAULT_SCOPES = "openid email profile";
 const DEFAULT_FEATURES = "popup=yes,width=480,height=720";
 export const POPUP_BLOCKED = "The sign-in window was blocked. Allow pop-ups for this site and try again.";
 export const POPUP_CLOSED = "The sign-in window was closed before sign-in finished.";
+export const SIGN_IN_CANCELLED = "Sign-in was cancelled.";
 
 export interface SignInOptions {
   clientId?: string;
@@ -163,12 +164,21 @@ export function getSsoNonce(state?: string | null): string | null {
   return readAttempt(state ?? new URLSearchParams(location.search).get("state"))?.nonce ?? null;
 }
 
-function errorMessage(result: unknown, params: URLSearchParams): string | undefined {
+/** A bare error code, in words a person can read: a decline, or a sign-in that could not be finished. */
+function codeMessage(code: string): string {
+  return code === "access_denied" ? SIGN_IN_CANCELLED : `Sign-in could not be finished (${code}).`;
+}
+
+/**
+ * The error a callback ends with, if any: the callback's own `error` (access_denied is a decline), else
+ * a result that is an Error or has an `error` field (its error_description, else its message, else the code).
+ */
+export function errorMessage(result: unknown, params: URLSearchParams): string | undefined {
   const urlError = params.get("error");
-  if (urlError) return urlError === "access_denied" ? "Sign-in was cancelled." : params.get("error_description") || urlError;
+  if (urlError) return urlError === "access_denied" ? SIGN_IN_CANCELLED : params.get("error_description") || codeMessage(urlError);
   if (result instanceof Error) return result.message;
   const r = result as { error?: unknown; error_description?: unknown; message?: unknown } | null;
-  if (r && typeof r === "object" && typeof r.error === "string") return typeof r.error_description === "string" ? r.error_description : typeof r.message === "string" ? r.message : r.error;
+  if (r && typeof r === "object" && typeof r.error === "string") return typeof r.error_description === "string" ? r.error_description : typeof r.message === "string" ? r.message : codeMessage(r.error);
   return undefined;
 }
 

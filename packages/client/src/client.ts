@@ -5,6 +5,7 @@ import { buildSignInUrl, type SignInUrlOptions } from "./sign-in.js";
 import { Transport, type FetchLike, type RequestSpec, type RetryOptions } from "./transport.js";
 import type * as t from "./types.js";
 
+/** How a {@link ProfileClient} reaches the service and for which agent. */
 export interface ClientOptions {
   /** A secret key (`sk_…`, or `sk_test_…` for the sandbox). Server side only. */
   apiKey?: string;
@@ -28,11 +29,14 @@ export interface ClientOptions {
 
 /** Per-call options: a time limit and a signal. */
 export interface CallOptions {
+  /** This call's time limit per try in milliseconds (default: the client's `timeoutMs`). */
   timeoutMs?: number;
+  /** Aborts the call; no retry follows an abort. */
   signal?: AbortSignal;
 }
 
-type WithUser<T> = T & { user: t.UserRef } & CallOptions;
+/** The input of a profile call: the route's fields, the person it is about (`user`), and per-call options. */
+export type WithUser<T> = T & { user: t.UserRef } & CallOptions;
 
 function userHeaders(user: t.UserRef): Record<string, string> {
   return "token" in user && user.token ? { authorization: `Bearer ${user.token}` } : { "x-user-id": (user as { userId: string }).userId };
@@ -42,10 +46,19 @@ function call(spec: RequestSpec, options: CallOptions): RequestSpec {
   return { ...spec, timeoutMs: options.timeoutMs, signal: options.signal };
 }
 
+/**
+ * One agent's client of the service: every profile route, the hosted sign-in calls, MCP sessions and
+ * tool calls. Server side only: it holds a secret key. Every method throws a {@link ServiceError}.
+ */
 export class ProfileClient {
+  /** The HTTP layer: the base address, headers, time limits and retries. */
   readonly transport: Transport;
 
-  constructor(readonly options: ClientOptions) {
+  /** A client for `options.agent`, with `options.apiKey`, against `options.baseUrl`. */
+  constructor(
+    /** The options the client was made with. */
+    readonly options: ClientOptions,
+  ) {
     this.transport = new Transport({
       baseUrl: options.baseUrl ?? "http://localhost:3000",
       apiKey: options.apiKey,
@@ -105,7 +118,7 @@ export class ProfileClient {
    */
   async callTool({ name, arguments: args = {}, user, timeoutMs, signal }: { name: string; arguments?: Record<string, unknown>; user: t.UserRef } & CallOptions): Promise<unknown> {
     if (this.options.tools && !this.options.tools.includes(name)) {
-      throw new ServiceError({ code: "ACCESS_DENIED", type: "client", message: `${name} is not one of the tools this client declared (${this.options.tools.join(", ")}).` });
+      throw new ServiceError({ code: "ACCESS_DENIED", type: "client", message: `${name} is not one of the tools this client declared (${this.options.tools.join(", ")}).`, baseUrl: this.transport.baseUrl });
     }
     const answer = await this.transport.request<ToolCallAnswer>(
       call(
@@ -118,7 +131,7 @@ export class ProfileClient {
         { timeoutMs, signal },
       ),
     );
-    return toolResult(name, answer);
+    return toolResult(name, answer, this.transport.baseUrl);
   }
 
   // Hosted sign-in.
@@ -162,7 +175,7 @@ export class ProfileClient {
   /** POST /v1/auth/sign-in/return-destinations: allowlists a return destination (idempotent: call it at every start). Defaults to `signIn.returnTo`. */
   registerReturnDestination({ returnTo, ...options }: { returnTo?: string } & CallOptions = {}): Promise<t.ReturnDestinationRegistration> {
     const target = returnTo ?? this.options.signIn?.returnTo;
-    if (!target) throw new ServiceError({ code: "INVALID_INPUT", type: "client", message: "returnTo is required (or set signIn.returnTo)." });
+    if (!target) throw new ServiceError({ code: "INVALID_INPUT", type: "client", message: "returnTo is required (or set signIn.returnTo).", baseUrl: this.transport.baseUrl });
     return this.transport.request(call({ method: "POST", path: "/v1/auth/sign-in/return-destinations", body: { return_to: target } }, options));
   }
 

@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   "SERVER_ERROR",
 ] as const;
 
+/** One of the thirteen {@link ERROR_CODES}. */
 export type ServiceErrorCode = (typeof ERROR_CODES)[number];
 
 /**
@@ -103,23 +104,54 @@ const SUGGESTED_ACTIONS: Partial<Record<ServiceErrorCode, string>> = {
   SERVER_ERROR: "retry_later",
 };
 
-/** Where the error codes are explained: the "Error codes" table of the package README. */
-export const ERROR_DOCS_URL = "https://www.npmjs.com/package/@profile-service/client#error-codes";
+/** What each code means and when it comes: the text of the error table in the library reference. */
+export const ERROR_CODE_MEANINGS: Readonly<Record<ServiceErrorCode, string>> = {
+  API_KEY_MISSING: "No API key configured, or none sent.",
+  AUTH_REQUIRED: "401: a wrong, revoked or publishable key, a bad or expired token, an expired MCP session; 403: the user has not approved the agent, a client of another developer, a live key on the sandbox.",
+  ACCESS_DENIED: "A tool outside the declared `tools` set or not listed by the server; an access token without the route's scope; another writer's memory.",
+  TOOL_NOT_CONNECTED: "A tool for a user who has not connected the app or approved the agent: mint a connect link.",
+  COMMIT_REQUIRED: "428, or MCP error -32009: the agent kept reading for 30 minutes without committing; commit the turn, then retry.",
+  PAYMENT_REQUIRED: "402: the account is over a quota.",
+  RATE_LIMITED: "429: over a rate limit; `retryAfter` says how long to wait.",
+  INVALID_INPUT: "400, 405, 409, 413, 415 or 422: the request was refused as sent and changed nothing.",
+  NOT_FOUND: "404: an unknown user, agent, memory or route.",
+  TOOL_ERROR: "A tool (a connector) failed.",
+  TIMEOUT: "No answer within `timeoutMs` (default 10 s), or a fail-open budget ran out.",
+  NETWORK_ERROR: "The request failed before an answer (refused, reset, DNS).",
+  SERVER_ERROR: "500 and above.",
+};
 
+/** Where an error code is explained: its row in the library reference the service publishes at `/docs/client`. */
+export const ERROR_DOCS_PATH = "/docs/client";
+
+/** The `docUrl` of a code: `{baseUrl}/docs/client#error-<code>`, or the path alone when the error came from no client. */
+export function errorDocUrl(code: ServiceErrorCode, baseUrl = ""): string {
+  return `${baseUrl.replace(/\/+$/, "")}${ERROR_DOCS_PATH}#error-${code.toLowerCase().replaceAll("_", "-")}`;
+}
+
+/** What a {@link ServiceError} is made from. */
 export interface ServiceErrorInit {
+  /** The library code. */
   code: ServiceErrorCode;
+  /** A sentence for people: the service's `error.message`, or what failed on the way. */
   message: string;
   /** The HTTP status; 0 when no answer came (time-out, network failure, or refused before sending). */
   statusCode?: number;
   /** The service's own error code (`error.code` on the wire), or `timeout` / `network_error` / `client`. */
   type?: string;
+  /** The service's `suggested_action`; else the code's default. */
   suggestedAction?: string | null;
+  /** The service's `doc_url`; else {@link errorDocUrl}. */
   docUrl?: string;
+  /** The service's address, for the default `docUrl`. */
+  baseUrl?: string;
   /** Seconds to wait before trying again, from `retry_after` or `Retry-After`. */
   retryAfter?: number | null;
+  /** The service's `request_id` or X-Request-Id. */
   requestId?: string | null;
   /** The whole error object of the answer, for fields beyond these (`fields`, `field`, `scope`, …). */
   details?: Record<string, unknown>;
+  /** The failure underneath (a fetch error, an abort). */
   cause?: unknown;
 }
 
@@ -144,6 +176,7 @@ export class ServiceError extends Error {
   /** The answer's whole error object. */
   readonly details: Record<string, unknown>;
 
+  /** An error of `init.code`; `retryable` and the defaults follow from the code. */
   constructor(init: ServiceErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = "ServiceError";
@@ -152,7 +185,7 @@ export class ServiceError extends Error {
     this.type = init.type ?? init.code.toLowerCase();
     this.retryable = RETRYABLE.has(init.code);
     this.suggestedAction = init.suggestedAction ?? SUGGESTED_ACTIONS[init.code] ?? null;
-    this.docUrl = init.docUrl ?? `${ERROR_DOCS_URL}`;
+    this.docUrl = init.docUrl ?? errorDocUrl(init.code, init.baseUrl);
     this.retryAfter = init.retryAfter ?? null;
     this.requestId = init.requestId ?? null;
     this.details = init.details ?? {};
@@ -179,7 +212,7 @@ export function retryAfterHeader(value: string | null, now = Date.now()): number
 }
 
 /** The ServiceError for an error answer of the service (any status ≥ 400). */
-export function errorFromAnswer(input: { status: number; body: unknown; headers: Headers }): ServiceError {
+export function errorFromAnswer(input: { status: number; body: unknown; headers: Headers; baseUrl?: string }): ServiceError {
   const body = (input.body && typeof input.body === "object" ? input.body : {}) as Record<string, unknown>;
   const raw = body.error;
   const error: Record<string, unknown> = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : typeof raw === "string" ? { code: raw, message: body.error_description } : {};
@@ -193,6 +226,7 @@ export function errorFromAnswer(input: { status: number; body: unknown; headers:
     type: wire ?? `http_${input.status}`,
     suggestedAction: typeof error.suggested_action === "string" ? error.suggested_action : undefined,
     docUrl: typeof error.doc_url === "string" ? error.doc_url : undefined,
+    baseUrl: input.baseUrl,
     retryAfter: seconds(error.retry_after) ?? retryAfterHeader(input.headers.get("retry-after")),
     requestId: (typeof body.request_id === "string" ? body.request_id : null) ?? input.headers.get("x-request-id"),
     details: error,

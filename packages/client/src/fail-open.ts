@@ -5,20 +5,27 @@ import type { CommitInput, CommitResult, Profile, ReadQuery, UserRef } from "./t
 
 /** Where warnings go (default: console). */
 export interface WarnLogger {
+  /** Receives a sentence and the error's code, type, request id and message. */
   warn: (message: string, details: Record<string, unknown>) => void;
 }
 
+/** The time budget and logger of a fail-open call. */
 export interface FailOpenOptions {
   /** The most time the call may take before the turn goes on without it, in milliseconds. */
   budgetMs?: number;
+  /** Where the warning goes when the call fails (default: console). */
   logger?: WarnLogger;
 }
 
 /** The profile a turn gets when the read failed: nothing personal, and `unavailable: true`. */
 export interface EmptyProfile {
+  /** No person is known for this turn. */
   linked: false;
+  /** The read failed (unlike a person who simply has no profile yet). */
   unavailable: true;
+  /** No preferences. */
   preferences: [];
+  /** No summary. */
   summary: "";
   /** Why the read failed. */
   error: ServiceError;

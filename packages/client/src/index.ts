@@ -1,12 +1,14 @@
 // The Profile Service client library: profile reads and writes, hosted sign-in, MCP sessions and tool
 // calls over fetch, with one error class and fail-open helpers for agent turns.
-export { ProfileClient, type CallOptions, type ClientOptions } from "./client.js";
+export { ProfileClient, type CallOptions, type ClientOptions, type WithUser } from "./client.js";
 export {
   ERROR_CODES,
-  ERROR_DOCS_URL,
+  ERROR_CODE_MEANINGS,
+  ERROR_DOCS_PATH,
   ServiceError,
   WIRE_ERROR_CODES,
   codeForStatus,
+  errorDocUrl,
   isServiceError,
   retryAfterHeader,
   type ServiceErrorCode,

@@ -18,12 +18,10 @@ function parseJson(text: string): unknown {
   }
 }
 
-function toolFailure(code: ServiceErrorCode, type: string, message: string, details: Record<string, unknown> = {}): ServiceError {
-  return new ServiceError({ code, type, message, statusCode: 200, details });
-}
-
-/** The value of a tool call's answer, or the ServiceError it stands for. */
-export function toolResult(name: string, answer: ToolCallAnswer): unknown {
+/** The value of a tool call's answer, or the ServiceError it stands for (`baseUrl`: the service's address, for `docUrl`). */
+export function toolResult(name: string, answer: ToolCallAnswer, baseUrl?: string): unknown {
+  const toolFailure = (code: ServiceErrorCode, type: string, message: string, details: Record<string, unknown> = {}) =>
+    new ServiceError({ code, type, message, statusCode: 200, details, baseUrl });
   if (answer.error) {
     const { code, message, data } = answer.error;
     const details = data && typeof data === "object" ? (data as Record<string, unknown>) : {};

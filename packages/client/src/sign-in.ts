@@ -7,6 +7,7 @@ export type SignInConnector = "gmail" | "calendar" | "drive" | "notion" | "sheet
 /** What the person must connect or import first: each entry must be met; an inner array (or `a|b`) is met by any one of its names. */
 export type RequiredEntries = ReadonlyArray<string | readonly string[]>;
 
+/** The parts of a hosted sign-in link. */
 export interface SignInUrlOptions {
   /** The agent's sign-in address, its `sign_in_url` (`{SIGN_IN_URL}/<sign-in name>`), sent unchanged. */
   signInUrl: string;

@@ -178,7 +178,7 @@ describe("each code, as the client throws it", () => {
 
   it("SERVER_ERROR: 500 and above", async () => {
     const err = await failure(client({ agent: "a", apiKey: "sk_x" }, wireError(503, "service_unavailable")).read({ user: live }));
-    expect(err).toMatchObject({ code: "SERVER_ERROR", statusCode: 503, retryable: true, docUrl: expect.stringContaining("#error-codes") });
+    expect(err).toMatchObject({ code: "SERVER_ERROR", statusCode: 503, retryable: true, docUrl: expect.stringMatching(/\/docs\/client#error-server-error$/) });
     const bare = await failure(client({ agent: "a", apiKey: "sk_x" }, async () => new Response("Bad gateway", { status: 502 })).read({ user: live }));
     expect(bare).toMatchObject({ code: "SERVER_ERROR", statusCode: 502, type: "http_502" });
     seen("SERVER_ERROR", "wire");

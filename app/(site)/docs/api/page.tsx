@@ -19,7 +19,7 @@ export default function ApiReferencePage() {
     <>
       <SiteHeader current="docs" />
       <main id="main" tabIndex={-1} className="focus:outline-none">
-        <DocsHero title="API reference" width="max-w-4xl">
+        <DocsHero title="API reference" width="max-w-4xl" current="api">
           Every route, from the OpenAPI 3.1 document at{" "}
           <a href="/openapi.json" className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
             /openapi.json
