@@ -10,7 +10,7 @@ import tseslint from "typescript-eslint";
 const DOMAINS = ["auth", "connect-links", "connectors", "developers", "email", "flow", "jobs", "mcp", "oidc", "profile", "sandbox", "sms"];
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".next/", ".data/", ".test-data/", "lib/db/generated/", "test-results/", "playwright-report/", "next-env.d.ts", "public/", "packages/*/dist/"] },
+  { ignores: ["node_modules/", ".next/", ".data/", ".test-data/", "lib/db/generated/", "test-results/", "playwright-report/", "next-env.d.ts", "public/", "packages/*/dist/", "examples/nextjs-authjs/.next/", "examples/nextjs-authjs/next-env.d.ts"] },
   js.configs.recommended,
   {
     files: ["**/*.{ts,tsx}"],

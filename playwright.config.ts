@@ -122,6 +122,9 @@ export default defineConfig({
         DATA_DIR: dataDir,
         NEXT_TELEMETRY_DISABLED: "1",
         BASE_URL: baseURL,
+        // Every browser test's request comes from 127.0.0.1: the default of 20 text-message codes an hour
+        // per address would be spent by the journeys together, not by any one of them.
+        SMS_CODES_PER_IP_PER_HOUR: "1000",
         // A fresh embedded database and in-memory limits, whatever the calling shell points at.
         DATABASE_URL: "",
         REDIS_URL: "",
@@ -133,6 +136,13 @@ export default defineConfig({
         GOOGLE_USERINFO_URL: `http://127.0.0.1:${googlePort}/me`,
         GOOGLE_REVOCATION_URL: `http://127.0.0.1:${googlePort}/token/revocation`,
         GOOGLE_JWKS_URL: `http://127.0.0.1:${googlePort}/jwks`,
+        // The apps' REST APIs: the local provider does not serve them, so a background read of a connected
+        // app fails there (and is retried by the job queue) instead of reaching the real providers.
+        GMAIL_API_URL: `http://127.0.0.1:${googlePort}/gmail`,
+        GOOGLE_CALENDAR_API_URL: `http://127.0.0.1:${googlePort}/calendar/v3`,
+        GOOGLE_DRIVE_API_URL: `http://127.0.0.1:${googlePort}/drive/v3`,
+        MICROSOFT_GRAPH_URL: `http://127.0.0.1:${googlePort}/graph/v1.0`,
+        NOTION_API_URL: `http://127.0.0.1:${googlePort}/notion/v1`,
       },
     },
   ],

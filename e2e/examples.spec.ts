@@ -1,9 +1,11 @@
 // The example apps under examples/, run as a developer would run them, against the production server:
 // the page with the sign-in button (its own server exchanges the code and reads the profile with the
-// access token), and the agent whose turns read, answer and commit, and still answer when the service
-// cannot be reached.
+// access token), the Next.js app signing in with Auth.js (a confidential OpenID Connect client), and
+// the agent whose turns read, answer and commit, and still answer when the service cannot be reached.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { once } from "node:events";
+import { cpSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
@@ -38,7 +40,42 @@ async function startButtonPage(env: Record<string, string>): Promise<ChildProces
   return child;
 }
 
-/** The hosted flow as a new person in the popup: a pasted memory list, a phone number, the code from the outbox, the receipt. */
+/**
+ * Starts examples/nextjs-authjs with `next dev` and resolves once it is ready, with the function that
+ * stops it. It runs from a copy under the run's data directory, removed when it stops: next dev serves
+ * one directory once, so runs on other ports and a developer's own `next dev` of the example go on
+ * side by side. The copy resolves its packages from the repository's node_modules, as the example does.
+ */
+async function startNextjsAuthjs(port: number, env: Record<string, string>): Promise<() => Promise<void>> {
+  const dir = `${process.env.E2E_DATA_DIR}-nextjs-authjs-${port}`;
+  cpSync("examples/nextjs-authjs", dir, { recursive: true, filter: (src) => !/(^|\/)(\.next|node_modules)$|\.tsbuildinfo$/.test(src) });
+  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "dev", dir, "--webpack"], {
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group: next dev runs the server in a child process, stopped with it.
+    detached: true,
+  });
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += String(chunk);
+      if (output.includes("Ready in")) resolve();
+    };
+    child.stdout.on("data", read);
+    child.stderr.on("data", read);
+    child.on("exit", (code) => reject(new Error(`next dev examples/nextjs-authjs exited with ${code}: ${output}`)));
+  });
+  return async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = once(child, "exit");
+      process.kill(-child.pid!, "SIGTERM");
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+/** The hosted flow as a new person (in the popup, or in the same tab): a pasted memory list, a phone number, the code from the outbox, the receipt. */
 async function signInAsNewPerson(flow: Page) {
   await expect(flow.getByRole("heading", { level: 1 })).toHaveText(`Bring your profile to ${seed.agent_name}`);
   await flow.getByRole("link", { name: /ChatGPT/ }).click();
@@ -89,6 +126,57 @@ test("examples/button-page: the person signs in in the popup and the page shows 
     expect(await page.content()).not.toMatch(/mcp_at_/);
   } finally {
     server.kill();
+  }
+});
+
+test("examples/nextjs-authjs: Auth.js signs the person in as a confidential client; the page shows the ID token's email_verified and the profile read with the access token", async ({ page, baseURL }) => {
+  // next dev compiles each route on its first request: the page, Auth.js's routes and the callback.
+  test.setTimeout(180_000);
+  const port = await freePort();
+  const app = `http://localhost:${port}`;
+  const registered = await fetch(`${baseURL}/v1/sso/client`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ publishable_key: seed.publishable_key, redirect_uri: `${app}/api/auth/callback/profile-service`, token_endpoint_auth_method: "client_secret_basic" }),
+  });
+  expect(registered.status).toBeLessThan(300);
+  const { client_id: clientId, client_secret: clientSecret } = (await registered.json()) as { client_id: string; client_secret: string };
+  expect(clientSecret).toMatch(/^ocs_/);
+  const stop = await startNextjsAuthjs(port, {
+    SERVICE_URL: baseURL!,
+    CLIENT_ID: clientId,
+    CLIENT_SECRET: clientSecret,
+    SECRET_KEY: seed.secret_key,
+    AGENT: seed.agent,
+    AUTH_SECRET: randomBytes(32).toString("base64"),
+  });
+  try {
+    await page.goto(`${app}/`, { timeout: 120_000 });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Basecamp");
+    await page.getByRole("button", { name: "Sign in with Profile Service" }).click();
+    await page.waitForURL(`${baseURL}/flow/**`, { timeout: 60_000 });
+    await signInAsNewPerson(page);
+    await page.waitForURL(`${app}/`, { timeout: 60_000 });
+
+    await expect(page.getByRole("heading", { level: 2, name: /^Signed in as / })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId("sub")).toHaveText(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    // The mailbox step was skipped: no verified address, so email_verified is false and no email is used.
+    await expect(page.getByTestId("email-verified")).toHaveText("false");
+    await expect(page.getByTestId("email")).toHaveText("none used (not verified)");
+    await expect(page.getByTestId("summary")).toContainText(/Porto/);
+    const facts = page.getByRole("list", { name: "What Basecamp knows about you" });
+    await expect(facts).toContainText(/Porto/);
+    await expect(facts).toContainText(/trail running/);
+    await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
+    // The access token stays on the server: neither the page nor Auth.js's session answer carries it.
+    expect(await page.content()).not.toMatch(/mcp_at_/);
+    const session = await page.request.get(`${app}/api/auth/session`);
+    expect(await session.text()).not.toMatch(/mcp_at_|access_token/);
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByRole("button", { name: "Sign in with Profile Service" })).toBeVisible({ timeout: 30_000 });
+  } finally {
+    await stop();
   }
 });
 

@@ -59,6 +59,7 @@ const schema = z.object({
   TWILIO_API_BASE: url.default("https://api.twilio.com"),
   // Text messages the whole service may send per hour (sign-in codes), whoever asks: a ceiling on cost.
   SMS_PER_HOUR: z.coerce.number().int().positive().default(1000),
+  SMS_CODES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
   // The countries text messages may go to, as ISO 3166 alpha-2 codes separated by commas (unset: all).
   SMS_COUNTRIES: optionalString.pipe(
     z
@@ -87,6 +88,10 @@ const schema = z.object({
   GOOGLE_USERINFO_URL: url.default("https://openidconnect.googleapis.com/v1/userinfo"),
   GOOGLE_REVOCATION_URL: url.default("https://oauth2.googleapis.com/revoke"),
   GOOGLE_JWKS_URL: url.default("https://www.googleapis.com/oauth2/v3/certs"),
+  // Google's REST APIs the connector tools call (defaults: Google's; tests point them at a local server).
+  GMAIL_API_URL: url.default("https://gmail.googleapis.com"),
+  GOOGLE_CALENDAR_API_URL: url.default("https://www.googleapis.com"),
+  GOOGLE_DRIVE_API_URL: url.default("https://www.googleapis.com"),
   // GitHub sign-in (a third-party proof of the person's address): an OAuth app of GitHub, and its
   // addresses (defaults: github.com; GitHub Enterprise Server answers at <host> and <host>/api/v3).
   GITHUB_CLIENT_ID: optionalString,
@@ -100,12 +105,16 @@ const schema = z.object({
   MICROSOFT_AUTHORIZATION_URL: url.default("https://login.microsoftonline.com/common/oauth2/v2.0/authorize"),
   MICROSOFT_TOKEN_URL: url.default("https://login.microsoftonline.com/common/oauth2/v2.0/token"),
   MICROSOFT_PROFILE_URL: url.default("https://graph.microsoft.com/v1.0/me"),
+  // Microsoft Graph, which the Outlook connector tools call (tests point it at a local server).
+  MICROSOFT_GRAPH_URL: url.default("https://graph.microsoft.com/v1.0"),
   // Notion connections: a public integration of Notion, and its OAuth endpoints.
   NOTION_CLIENT_ID: optionalString,
   NOTION_CLIENT_SECRET: optionalString,
   NOTION_AUTHORIZATION_URL: url.default("https://api.notion.com/v1/oauth/authorize"),
   NOTION_TOKEN_URL: url.default("https://api.notion.com/v1/oauth/token"),
   NOTION_REVOCATION_URL: url.default("https://api.notion.com/v1/oauth/revoke"),
+  // Notion's REST API (its /search), which the Notion connector tool calls (tests point it at a local server).
+  NOTION_API_URL: url.default("https://api.notion.com/v1"),
   // The development surfaces (the outbox drivers, /dev/* pages, the stand-in consent page): "true" on the
   // embedded database (trying the service locally), "false" with DATABASE_URL. Outside development mode
   // a development driver refuses to start, and /dev/* answers 404.

@@ -1,4 +1,5 @@
 // What the server does once at start-up; any failure stops the process with a clear message.
+import { startAppMemoriesWorker } from "./connectors/memories/run";
 import { database } from "./db";
 import { env } from "./env";
 import { logger } from "./log";
@@ -16,6 +17,7 @@ export async function startService(): Promise<void> {
       startCommitWorker().catch((err: Error) => logger().error({ err: err.message }, "the commit worker did not start; queued commits wait"));
       startCompletionCallbackWorker().catch((err: Error) => logger().error({ err: err.message }, "the completion callback worker did not start; callbacks wait"));
       startSweeper().catch((err: Error) => logger().error({ err: err.message }, "the sweep worker did not start"));
+      startAppMemoriesWorker().catch((err: Error) => logger().error({ err: err.message }, "the app memories worker did not start; connected apps are read later"));
     }
     logger().info(
       {

@@ -52,10 +52,10 @@ export function tableSource(table = apiRouteTable()) {
   ].join("\n");
 }
 
-/** The route files built with defineRoute, as imports from app/openapi.json/. */
+/** The route files built with defineRoute (connectorRoute builds one too), as imports from app/openapi.json/. */
 export function modulesSource() {
   const files = routeFiles(path.join(root, "app"))
-    .filter((file) => /\bdefineRoute\(/.test(readFileSync(file, "utf8")))
+    .filter((file) => /\b(defineRoute|connectorRoute)\(/.test(readFileSync(file, "utf8")))
     .map((file) => path.relative(path.join(root, "app/openapi.json"), file).split(path.sep).join("/").replace(/\.ts$/, ""))
     .sort();
   return [

@@ -1,5 +1,7 @@
-// npm run worker: a process that only runs queued jobs (commits, completion callbacks), for deployments
-// on PostgreSQL that set JOBS_WORKER=off on their web instances. It stops gracefully on SIGINT or SIGTERM.
+// npm run worker: a process that only runs queued jobs (commits, completion callbacks, connected apps'
+// memories, the sweep), for deployments on PostgreSQL that set JOBS_WORKER=off on their web instances.
+// It stops gracefully on SIGINT or SIGTERM.
+import { startAppMemoriesWorker } from "../lib/connectors/memories/run";
 import { closeDatabase, database } from "../lib/db";
 import { env } from "../lib/env";
 import { stopJobs } from "../lib/jobs";
@@ -13,6 +15,7 @@ await database();
 await startCommitWorker();
 await startCompletionCallbackWorker();
 await startSweeper();
+await startAppMemoriesWorker();
 logger().info("worker ready");
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

@@ -7,7 +7,7 @@ import { resolveApiKey } from "@/lib/api-keys/api-keys";
 import { issueAgentToken } from "@/lib/bearer-tokens/agent-token";
 import { authenticateMcpCaller } from "@/lib/mcp/caller";
 import { carriesLinkedUserToken, toolsFor } from "@/lib/mcp/server";
-import { CONNECTOR_TOOLS, DEVELOPER_TOOLS, type Tool } from "@/lib/mcp/tools";
+import { connectorTools, DEVELOPER_TOOLS, type Tool } from "@/lib/mcp/tools";
 import { mintMcpSession } from "@/lib/profile/mcp-session";
 import { createTenant, type Tenant } from "./helpers/fixtures";
 import { exchange, registerClient } from "./helpers/oauth";
@@ -47,6 +47,6 @@ describe("toolsFor", () => {
     expect(listed.slice(0, 7)).toEqual(DEVELOPER_TOOLS.map((x) => x.name));
     expect(listed.includes("service_gmail_search")).toBe(linked);
     // With the connector tools served today, every caller lists the seven.
-    expect(toolsFor(caller)).toEqual([...DEVELOPER_TOOLS, ...(linked ? CONNECTOR_TOOLS : [])]);
+    expect(toolsFor(caller)).toEqual([...DEVELOPER_TOOLS, ...(linked ? connectorTools() : [])]);
   });
 });

@@ -38,6 +38,7 @@ describe("GET /.well-known/openid-configuration", () => {
       authorization_endpoint: "http://localhost:3000/oauth/authorize",
       token_endpoint: "http://localhost:3000/oauth/token",
       revocation_endpoint: "http://localhost:3000/oauth/revoke",
+      userinfo_endpoint: "http://localhost:3000/oauth/userinfo",
       jwks_uri: "http://localhost:3000/.well-known/jwks.json",
       response_types_supported: ["code"],
       grant_types_supported: ["authorization_code", "refresh_token"],

@@ -200,10 +200,10 @@ describe("discovery", () => {
     expect(meta.id_token_signing_alg_values_supported).toEqual(["RS256"]);
     expect(meta.scopes_supported).toEqual(["openid", "email", "profile"]);
     expect(meta.token_endpoint_auth_methods_supported).toEqual(["none", "client_secret_basic", "client_secret_post"]);
-    // The revocation endpoint is advertised, so tokenRevocation needs nothing by hand; no userinfo
-    // endpoint (so openid-client's fetchUserInfo has none to call), and no iss parameter on the callback.
+    // The revocation and userinfo endpoints are advertised, so tokenRevocation and fetchUserInfo need
+    // nothing by hand (userinfo answers the subject only); no iss parameter on the callback.
     expect(meta.revocation_endpoint).toBe(`${ISSUER}/oauth/revoke`);
-    expect(meta.userinfo_endpoint).toBeUndefined();
+    expect(meta.userinfo_endpoint).toBe(`${ISSUER}/oauth/userinfo`);
     expect(meta.authorization_response_iss_parameter_supported).toBeUndefined();
     expect(sent).toContain("GET /.well-known/openid-configuration");
   });

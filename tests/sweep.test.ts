@@ -1,6 +1,8 @@
 // The sweep deletes what has outlived its use and nothing that is still in use.
 import { afterEach, describe, expect, it } from "vitest";
+import { ACCESS_LOG_RETENTION_DAYS } from "@/lib/access-log/access-log";
 import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
+import { ACTION_KEY_TTL_HOURS } from "@/lib/connectors/tools/run";
 import { db } from "@/lib/db";
 import { jobs, QUEUES } from "@/lib/jobs";
 import { startSweeper, SWEEP_CRON, sweepExpired } from "@/lib/maintenance/sweep";
@@ -91,6 +93,26 @@ describe("the sweep", () => {
     expect(await prisma.agent.findUnique({ where: { id: unusedAgent } })).toBeNull();
     expect(await prisma.oAuthClient.findUnique({ where: { id: used } })).not.toBeNull();
     expect(await prisma.agent.findUnique({ where: { id: usedAgent } })).not.toBeNull();
+  });
+
+  it("deletes access log entries past their retention and action idempotency keys past their 24 hours", async () => {
+    const t = await createTenant();
+    const prisma = await db();
+    const day = 24 * 3600 * 1000;
+    const who = { userId: t.users.live.id, agentId: t.agent.id };
+    const entry = (at: Date) => ({ ...who, agentName: "Assistant", plane: "live" as const, surface: "mcp", action: "service_profile_read", outcome: "ok", at });
+    await prisma.accessLogEntry.createMany({ data: [entry(new Date(Date.now() - (ACCESS_LOG_RETENTION_DAYS - 1) * day)), entry(new Date())] });
+    const action = (key: string, createdAt: Date) => ({ ...who, tool: "service_email_send", idempotencyKey: key, requestHash: "h", state: "done", createdAt });
+    await prisma.connectorAction.createMany({ data: [action("key-older-one", new Date(Date.now() - (ACTION_KEY_TTL_HOURS - 1) * 3600_000)), action("key-newer-one", new Date())] });
+
+    expect(await sweepExpired()).toMatchObject({ access_log: 0, connector_actions: 0 });
+    advanceClockForTests(2 * 3600_000);
+    expect(await sweepExpired()).toMatchObject({ access_log: 0, connector_actions: 1 });
+    expect((await prisma.connectorAction.findMany({ where: who })).map((a) => a.idempotencyKey)).toEqual(["key-newer-one"]);
+    advanceClockForTests(2 * day);
+    expect(await sweepExpired()).toMatchObject({ access_log: 1, connector_actions: 1 });
+    expect(await prisma.accessLogEntry.count({ where: who })).toBe(1);
+    expect(await prisma.connectorAction.count({ where: who })).toBe(0);
   });
 
   it("is scheduled every 15 minutes when its worker starts", async () => {

@@ -38,5 +38,12 @@ import * as r35 from "../v1/sso/client/route";
 import * as r36 from "../v1/sso/clients/[clientId]/redirect-uris/route";
 import * as r37 from "../v1/sso/clients/route";
 import * as r38 from "../v1/sso/origins/route";
+import * as r39 from "../v1/tools/service_calendar_create_event/route";
+import * as r40 from "../v1/tools/service_calendar_get/route";
+import * as r41 from "../v1/tools/service_drive_search/route";
+import * as r42 from "../v1/tools/service_email_search/route";
+import * as r43 from "../v1/tools/service_email_send/route";
+import * as r44 from "../v1/tools/service_gmail_search/route";
+import * as r45 from "../v1/tools/service_notion_search/route";
 
-export const ROUTE_MODULES: readonly Record<string, unknown>[] = [r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r32, r33, r34, r35, r36, r37, r38];
+export const ROUTE_MODULES: readonly Record<string, unknown>[] = [r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r32, r33, r34, r35, r36, r37, r38, r39, r40, r41, r42, r43, r44, r45];

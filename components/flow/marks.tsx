@@ -36,6 +36,7 @@ const CONNECT_ERRORS: Record<string, string> = {
   other_browser: "That connection was started in another browser. Connect again from this one.",
   not_configured: "This app cannot be connected on this service.",
   unknown_app: "This app cannot be connected.",
+  scope_not_granted: "The permission was not granted at the app's own consent page. Allow it again and leave its box ticked.",
 };
 
 export function ConnectErrorBanner({ code }: { code?: string }) {

@@ -18,7 +18,7 @@ import { phoneDigest } from "../users/phone";
 import { CODE_LENGTH, CODE_TTL_SECONDS, MAX_CODE_ATTEMPTS, RESEND_AFTER_SECONDS, tryCode } from "./code-tries";
 
 export { CODE_LENGTH, CODE_TTL_SECONDS, MAX_CODE_ATTEMPTS, RESEND_AFTER_SECONDS };
-/** Codes sent to one number per hour, and requested from one IP address per hour. */
+/** Codes sent to one number per hour, and requested from one IP address per hour (the default of SMS_CODES_PER_IP_PER_HOUR). */
 export const SEND_LIMITS = { perNumberPerHour: 5, perIpPerHour: 20 } as const;
 
 const CODE_HASH_PURPOSE = "phone-code";
@@ -48,7 +48,7 @@ export class CodeError extends Error {
 
 const sendLimiters = {
   number: lazyLimiter(() => ({ name: "sms-number", points: SEND_LIMITS.perNumberPerHour, durationSeconds: 3600 })),
-  ip: lazyLimiter(() => ({ name: "sms-ip", points: SEND_LIMITS.perIpPerHour, durationSeconds: 3600 })),
+  ip: lazyLimiter(() => ({ name: "sms-ip", points: env().SMS_CODES_PER_IP_PER_HOUR, durationSeconds: 3600 })),
   // The service's whole budget (SMS_PER_HOUR), counted after the per-IP and per-number limits.
   all: lazyLimiter(() => ({ name: "sms-all", points: env().SMS_PER_HOUR, durationSeconds: 3600 })),
 };

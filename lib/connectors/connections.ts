@@ -1,17 +1,21 @@
 // App connections: the person consents at the provider (authorization code + PKCE), the service
 // keeps the tokens sealed under SERVICE_SECRET, refreshes them before they expire, notices when the
 // provider has revoked the grant (the connection then needs reconnecting), and revokes and deletes
-// them on disconnect. A connection made during a flow joins the account when the flow finishes.
+// them on disconnect, with the memories the app taught. A connection made during a flow joins the
+// account when the flow finishes.
 import * as oauth from "openid-client";
 import { now as clockNow } from "../clock";
 import { keyedHash, openSecret, randomBase62, safeEqual, sealSecret } from "../crypto";
 import { db } from "../db";
 import type { Prisma } from "../db/generated/client";
 import { env } from "../env";
+import { processWide } from "../process-wide";
 import { development } from "./development";
 import { google } from "./google";
 import { microsoft } from "./microsoft";
 import { notion } from "./notion";
+import { deleteAppMemories } from "./memories/facts";
+import { queueAppMemories } from "./memories/queue";
 import { ProviderGrantError, type ConnectorProvider } from "./types";
 import { isApp, MAILBOX_APPS, type App } from "../catalogue";
 
@@ -118,7 +122,13 @@ function cookieValue(header: string | null, name: string): string | undefined {
  * Starts a connection for a flow or a signed-in person: where to send the browser, and the cookie to
  * set in it (`setCookie`; `cookie` is the same pair as the browser will send it back).
  */
-export async function startConnection(input: { app: string; flowId?: string; userId?: string }): Promise<{ url: URL; setCookie: string; cookie: string }> {
+export async function startConnection(input: {
+  app: string;
+  flowId?: string;
+  userId?: string;
+  /** A capability the person is allowing: its scope on this app is asked for too (capabilityConsentNeeded). */
+  capability?: string;
+}): Promise<{ url: URL; setCookie: string; cookie: string }> {
   const provider = providerFor(input.app);
   const state = randomBase62(43);
   const browserSecret = randomBase62(32);
@@ -137,10 +147,29 @@ export async function startConnection(input: { app: string; flowId?: string; use
     },
   });
   const codeChallenge = await oauth.calculatePKCECodeChallenge(verifier);
-  const url = provider.authorizationUrl({ app: input.app, state, codeChallenge, redirectUri: connectCallbackUrl() });
+  const url = provider.authorizationUrl({ app: input.app, state, codeChallenge, redirectUri: connectCallbackUrl(), capability: input.capability });
   const cookie = `${attemptCookieName(state)}=${browserSecret}`;
   const secure = env().BASE_URL.startsWith("https:") ? "; Secure" : "";
   return { url, cookie, setCookie: `${cookie}; Path=/connect/callback; HttpOnly; SameSite=Lax; Max-Age=${CONNECT_ATTEMPT_TTL_SECONDS}${secure}` };
+}
+
+/**
+ * The app whose connection must go back through its provider's consent before `capability` can be
+ * used: the provider grants the capability's scope apart from reading (Gmail's gmail.send) and the
+ * person's connection lacks it. Null when nothing is missing: no such scope, the app not connected
+ * (connecting it asks for what it needs then), a development connection, or a provider no longer
+ * configured here.
+ */
+export async function capabilityConsentNeeded(input: { userId: string; capability: string }): Promise<App | null> {
+  const app = input.capability.split(":")[0] ?? "";
+  if (!isApp(app)) return null;
+  const c = await (await db()).appConnection.findUnique({ where: { userId_app: { userId: input.userId, app } }, select: { provider: true, scopes: true } });
+  const provider = c && Object.hasOwn(PROVIDERS, c.provider) ? PROVIDERS[c.provider as ConnectorProvider["id"]] : undefined;
+  if (!c || !provider?.configured() || provider !== connectorOf(app)) return null;
+  const scope = provider.capabilityScope?.(input.capability);
+  // Microsoft may report Graph scopes with their resource (https://graph.microsoft.com/Mail.Send).
+  const granted = (s: string) => s === scope || s.endsWith(`/${scope}`);
+  return scope && !c.scopes.some(granted) ? app : null;
 }
 
 /**
@@ -193,6 +222,9 @@ export async function finishConnection(
     await tx.appConnection.deleteMany({ where: { flowId: attempt.flowId, app: attempt.app, userId: null } });
     return tx.appConnection.create({ data: { ...data, flowId: attempt.flowId } });
   });
+  // What the app shows of the person is read in the background, once the connection is theirs (a
+  // flow's own connections are queued when the flow finishes and they join the account).
+  if (connection.userId) await queueAppMemories(connection);
   // A signed-in person's connection goes straight to the account; the browser still returns to the flow.
   return { id: connection.id, app: connection.app, flowId: attempt.flowId, userId: connection.userId, accountEmail: connection.accountEmail };
 }
@@ -228,19 +260,44 @@ export async function recordMailboxAddress(tx: Prisma.TransactionClient, userId:
 }
 
 /**
- * A usable access token for the connection: refreshed first when it expires within five minutes.
- * A grant the provider refuses marks the connection as needing reconnection.
+ * A usable access token for the connection: refreshed first when it expires within five minutes, or
+ * when the provider just refused the current one (`refused`, or `force`). Refreshes are single-flight per
+ * connection within the process: concurrent calls share one refresh and its outcome. A grant the
+ * provider refuses marks the connection as needing reconnection.
  */
-export async function accessTokenFor(connectionId: string): Promise<string> {
+export async function accessTokenFor(
+  connectionId: string,
+  /** `refused`: the token the provider just refused; a refresh happens only while it is still the stored one. */
+  options: { force?: boolean; refused?: string } = {},
+): Promise<string> {
   const prisma = await db();
   const c = await prisma.appConnection.findUniqueOrThrow({ where: { id: connectionId } });
   if (c.status !== "active") throw new ConnectError("needs_reconnect");
-  // Development connections never expire (accessTokenExpiresAt is null).
+  // Development connections never expire (accessTokenExpiresAt is null) and are never refreshed.
   const fresh = !c.accessTokenExpiresAt || c.accessTokenExpiresAt.getTime() - clockNow().getTime() > REFRESH_AHEAD_SECONDS * 1000;
-  if (fresh) return openSecret(TOKEN_PURPOSE, c.accessTokenSealed);
+  const stored = openSecret(TOKEN_PURPOSE, c.accessTokenSealed);
+  // A call that saw the old token refused after another call's refresh replaced it uses the new one.
+  const refused = options.force || (options.refused !== undefined && options.refused === stored);
+  if (fresh && !(refused && c.refreshTokenSealed)) return stored;
+  const refreshes = processWide("connectors.refreshes", () => new Map<string, Promise<string>>());
+  let pending = refreshes.get(c.id);
+  if (!pending) {
+    pending = refresh(c).finally(() => refreshes.delete(c.id));
+    refreshes.set(c.id, pending);
+  }
+  return pending;
+}
+
+async function refresh(c: { id: string; provider: string; refreshTokenSealed: string | null; accessTokenSealed: string; updatedAt: Date }): Promise<string> {
+  const prisma = await db();
   if (!c.refreshTokenSealed) {
     await prisma.appConnection.update({ where: { id: c.id }, data: { status: "needs_reconnect" } });
     throw new ConnectError("needs_reconnect");
+  }
+  // Another process may have refreshed since this one read the row: its token is the one to use.
+  const now = await prisma.appConnection.findUniqueOrThrow({ where: { id: c.id } });
+  if (now.updatedAt.getTime() !== c.updatedAt.getTime() && now.status === "active" && now.accessTokenExpiresAt && now.accessTokenExpiresAt.getTime() - clockNow().getTime() > REFRESH_AHEAD_SECONDS * 1000) {
+    return openSecret(TOKEN_PURPOSE, now.accessTokenSealed);
   }
   try {
     const next = await PROVIDERS[c.provider as ConnectorProvider["id"]].refresh(openSecret(TOKEN_PURPOSE, c.refreshTokenSealed));
@@ -250,6 +307,7 @@ export async function accessTokenFor(connectionId: string): Promise<string> {
         accessTokenSealed: sealSecret(TOKEN_PURPOSE, next.accessToken),
         refreshTokenSealed: next.refreshToken ? sealSecret(TOKEN_PURPOSE, next.refreshToken) : c.refreshTokenSealed,
         accessTokenExpiresAt: next.expiresAt,
+        ...(next.scopes.length ? { scopes: next.scopes } : {}),
       },
     });
     return next.accessToken;
@@ -277,7 +335,10 @@ export async function disconnectApp(userId: string, app: string): Promise<boolea
   return true;
 }
 
-/** Disconnects: the provider is asked to revoke the grant (best effort), and the tokens are deleted. */
+/**
+ * Disconnects: the provider is asked to revoke the grant (best effort), and the tokens are deleted
+ * with every memory the app taught the person's profile (source apps/<app>), in one transaction.
+ */
 export async function disconnect(connectionId: string): Promise<void> {
   const prisma = await db();
   const c = await prisma.appConnection.findUnique({ where: { id: connectionId } });
@@ -289,5 +350,8 @@ export async function disconnect(connectionId: string): Promise<void> {
   } catch {
     // Already revoked, the provider unreachable or no longer configured: the tokens are deleted all the same.
   }
-  await prisma.appConnection.delete({ where: { id: c.id } });
+  await prisma.$transaction(async (tx) => {
+    const deleted = await tx.appConnection.deleteMany({ where: { id: c.id } });
+    if (deleted.count && c.userId) await deleteAppMemories(tx, { userId: c.userId, app: c.app });
+  });
 }

@@ -1,6 +1,8 @@
 // Google as a connection provider (Gmail, Calendar, Drive, Sheets): the authorization-code flow with PKCE
 // through openid-client, offline access for a refresh token, and the account's verified address
-// from its ID token. Endpoints and credentials come from configuration.
+// from its ID token; the scopes Google grants apart from reading (sending mail, creating events) are
+// asked for when the person allows the capability that needs them. Endpoints and credentials come from
+// configuration.
 import * as oauth from "openid-client";
 import { env } from "../env";
 import { clientConfiguration, refreshWith, tokenSet } from "./oauth-client";
@@ -16,6 +18,15 @@ export const GOOGLE_APP_SCOPES = {
 } as const satisfies Partial<Record<App, string>>;
 export type GoogleApp = keyof typeof GOOGLE_APP_SCOPES;
 
+/** What Google grants separately for an action tool's capability, asked for when the person allows it. */
+export const GOOGLE_CAPABILITY_SCOPES: Readonly<Record<string, string>> = {
+  "gmail:send": "https://www.googleapis.com/auth/gmail.send",
+  "calendar:create_event": "https://www.googleapis.com/auth/calendar.events",
+};
+
+function capabilityScope(capability: string): string | undefined {
+  return Object.hasOwn(GOOGLE_CAPABILITY_SCOPES, capability) ? GOOGLE_CAPABILITY_SCOPES[capability] : undefined;
+}
 
 function configuration(): oauth.Configuration {
   const e = env();
@@ -37,10 +48,14 @@ export const google: ConnectorProvider = {
   id: "google",
   configured: () => !!env().GOOGLE_CLIENT_ID && !!env().GOOGLE_CLIENT_SECRET,
 
-  authorizationUrl({ app, state, codeChallenge, redirectUri }) {
+  capabilityScope,
+
+  authorizationUrl({ app, state, codeChallenge, redirectUri, capability }) {
+    // A capability of this app adds its scope; include_granted_scopes keeps what was granted before.
+    const extra = capability?.startsWith(`${app}:`) ? capabilityScope(capability) : undefined;
     return oauth.buildAuthorizationUrl(configuration(), {
       redirect_uri: redirectUri,
-      scope: ["openid", "email", GOOGLE_APP_SCOPES[app as GoogleApp]].join(" "),
+      scope: ["openid", "email", GOOGLE_APP_SCOPES[app as GoogleApp], ...(extra ? [extra] : [])].join(" "),
       code_challenge: codeChallenge,
       code_challenge_method: "S256",
       state,

@@ -1,6 +1,7 @@
 // Microsoft as a connection provider (Outlook): the authorization-code flow with PKCE through
 // openid-client against the Microsoft identity platform, offline access for a refresh token, and
-// the mailbox's own address from Microsoft Graph (/me: mail). Microsoft has no revocation endpoint:
+// the mailbox's own address from Microsoft Graph (/me: mail). Sending mail needs Mail.Send, asked for
+// when the person allows outlook:send (incremental consent). Microsoft has no revocation endpoint:
 // disconnecting deletes the tokens.
 import * as oauth from "openid-client";
 import { env } from "../env";
@@ -9,6 +10,12 @@ import type { ConnectorProvider } from "./types";
 
 export const MICROSOFT_APP_SCOPES = { outlook: ["offline_access", "User.Read", "Mail.Read"] } as const;
 
+/** What Microsoft grants separately for an action tool's capability, asked for when the person allows it. */
+export const MICROSOFT_CAPABILITY_SCOPES: Readonly<Record<string, string>> = { "outlook:send": "Mail.Send" };
+
+function capabilityScope(capability: string): string | undefined {
+  return Object.hasOwn(MICROSOFT_CAPABILITY_SCOPES, capability) ? MICROSOFT_CAPABILITY_SCOPES[capability] : undefined;
+}
 
 function configuration(): oauth.Configuration {
   const e = env();
@@ -24,10 +31,14 @@ export const microsoft: ConnectorProvider = {
   id: "microsoft",
   configured: () => !!env().MICROSOFT_CLIENT_ID && !!env().MICROSOFT_CLIENT_SECRET,
 
-  authorizationUrl({ state, codeChallenge, redirectUri }) {
+  capabilityScope,
+
+  authorizationUrl({ state, codeChallenge, redirectUri, capability }) {
+    // Microsoft keeps what the person consented to before; the request names the new scope beside the reading ones.
+    const extra = capability?.startsWith("outlook:") ? capabilityScope(capability) : undefined;
     return oauth.buildAuthorizationUrl(configuration(), {
       redirect_uri: redirectUri,
-      scope: MICROSOFT_APP_SCOPES.outlook.join(" "),
+      scope: [...MICROSOFT_APP_SCOPES.outlook, ...(extra ? [extra] : [])].join(" "),
       code_challenge: codeChallenge,
       code_challenge_method: "S256",
       state,

@@ -19,7 +19,13 @@ export interface ConnectorProvider {
   id: "google" | "microsoft" | "notion" | typeof DEVELOPMENT_PROVIDER;
   /** Whether credentials are configured. */
   configured(): boolean;
-  authorizationUrl(input: { app: string; state: string; codeChallenge: string; redirectUri: string }): URL;
+  /**
+   * Where the person consents. With `capability`, the scope the capability needs on this app is asked
+   * for too, beside those already granted (incremental authorization).
+   */
+  authorizationUrl(input: { app: string; state: string; codeChallenge: string; redirectUri: string; capability?: string }): URL;
+  /** The scope a capability (gmail:send) needs that the provider grants apart from reading, if any. */
+  capabilityScope?(capability: string): string | undefined;
   /** The callback URL as the provider sent the browser back, checked against the state and verifier. */
   exchange(input: { callbackUrl: URL; state: string; verifier: string }): Promise<ProviderTokens & { account: { id: string; email: string | null } }>;
   /** Throws ProviderGrantError when the provider refuses the grant (revoked or expired). */

@@ -2,6 +2,7 @@
 // lib/flow/views.ts computes, written out by hand. No database and no flow: /dev/screens renders them
 // with actions that change nothing, and e2e/screens.spec.ts compares each against its baseline image.
 import { ASSISTANT_NAMES, ASSISTANTS, IMPORT_SCREEN_APPS, type App, type Assistant } from "../catalogue";
+import { APP_READS } from "../connectors/memories/facts";
 import { memoryPrompt } from "./bring-in";
 import type { Screen } from "./sequence";
 import { phoneCountries, PREVIEW_SHOWN, SERVICE_NAME, type AppRowView, type AssistantBadge, type AssistantRowView, type FlowScreenView, type ShellView } from "./views";
@@ -100,6 +101,10 @@ const receiptBase = {
     { name: "Claude", count: 1 },
   ],
   connected: ["Gmail", "Google Calendar"],
+  fromApps: [
+    { name: "Gmail", reads: APP_READS.gmail!, facts: ["Is called Ada Lovelace", "Signs emails as Ada"] },
+    { name: "Google Calendar", reads: APP_READS.calendar!, facts: [] },
+  ],
   approved: true,
   returnAction: GALLERY,
   backToMessages: false,
@@ -200,9 +205,10 @@ export const GALLERY_STATES = {
     appLabel: "Gmail",
     permission: "send email",
     purpose: null,
+    connectError: null,
   },
   receipt: receiptBase,
-  "receipt-nothing-new": { ...receiptBase, saved: [], connected: [] },
+  "receipt-nothing-new": { ...receiptBase, saved: [], connected: [], fromApps: [] },
   "receipt-messages": { ...receiptBase, returnAction: null, backToMessages: true },
   "receipt-own": { ...receiptBase, shell: { ...receiptBase.shell, appName: SERVICE_NAME, own: true }, approved: false },
   "ended-unknown": { screen: "ended", kind: "unknown", appName: "Sign in", own: false, home: "/" },

@@ -14,7 +14,8 @@ import { factToMemory } from "../profile/facts";
 import { writeMemories } from "../profile/memories";
 import { importSource } from "../profile/sources";
 import { approveAgent, clearUserAccessCache } from "../users/approvals";
-import { attachFlowConnections, recordMailboxAddress } from "../connectors/connections";
+import { attachFlowConnections, capabilityConsentNeeded, recordMailboxAddress } from "../connectors/connections";
+import { queueAppMemoriesOf } from "../connectors/memories/queue";
 import { isAssistant, MAILBOX_APPS } from "../catalogue";
 import { isMailboxOnly, requiredMet } from "./required";
 import { phoneDigest } from "../users/phone";
@@ -314,12 +315,36 @@ export async function continueFromApps(flow: FlowSession): Promise<void> {
   await finish(flow, flow.userId);
 }
 
-/** A capability's own page: the person allows it (refusing is Cancel). */
-export async function allowCapability(flow: FlowSession): Promise<void> {
+/**
+ * A capability's own page: the person allows it (refusing is Cancel). When the app's provider grants
+ * the capability's scope separately and the connection lacks it, the flow stays here, marked allowed,
+ * and answers the app whose consent the person goes through first (finishCapabilityConsent ends it).
+ */
+export async function allowCapability(flow: FlowSession): Promise<{ consent: string } | null> {
   assertOpen(flow, ["capability"]);
   if (!flow.userId || !flow.connect?.capability) throw new StepError("form", "Sign in first.");
   const connect = { ...flow.connect, capability_allowed: true };
+  const consent = await capabilityConsentNeeded({ userId: flow.userId, capability: flow.connect.capability });
+  if (consent) {
+    await update(flow, { request: connect });
+    return { consent };
+  }
   await finish({ ...flow, connect }, flow.userId, { request: connect });
+  return null;
+}
+
+/**
+ * Back from the provider's consent a capability needed (allowCapability): the capability is granted
+ * once the connection carries its scope. "missing" when the person left the scope unticked; "none"
+ * when the flow was not waiting for it.
+ */
+export async function finishCapabilityConsent(flowId: string): Promise<"granted" | "missing" | "none"> {
+  const flow = await findFlow(flowId);
+  if (!flow || flow.status !== "active" || isExpired(flow) || flow.screen !== "capability") return "none";
+  if (!flow.userId || !flow.connect?.capability || !flow.connect.capability_allowed) return "none";
+  if (await capabilityConsentNeeded({ userId: flow.userId, capability: flow.connect.capability })) return "missing";
+  await finish(flow, flow.userId, { request: { ...flow.connect } });
+  return "granted";
 }
 
 /** "Sign in" under Continue: phone and code first, then the import screen. */
@@ -421,7 +446,7 @@ export async function submitCode(flow: FlowSession, input: { code: string }): Pr
  * permissions screen — in one transaction; the flow moves to the receipt.
  */
 export async function finish(flow: FlowSession, userId: string, also: Prisma.FlowSessionUpdateManyMutationInput = {}): Promise<void> {
-  await (await db()).$transaction(async (tx) => {
+  const joined = await (await db()).$transaction(async (tx) => {
     // First the flow's own transition (which locks its row): a second finish of the same flow waits
     // for this one, then finds the flow no longer on its screen and changes nothing.
     await update(flow, { ...also, userId, screen: "receipt" }, tx);
@@ -465,8 +490,11 @@ export async function finish(flow: FlowSession, userId: string, also: Prisma.Flo
         channel: message.channel,
       });
     }
+    return connected;
   });
   clearUserAccessCache();
+  // The apps now on the account are read for memories in the background (committed above).
+  await queueAppMemoriesOf(userId, joined);
   // A text-back link's developer hears of it once the flow is finished (committed above).
   if (flow.signInLink?.message?.complete_url) await dispatchCompletionCallback(flow.id);
 }

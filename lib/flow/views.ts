@@ -9,6 +9,7 @@ import { RESEND_AFTER_SECONDS, takesSandboxCode } from "../auth/phone-codes";
 import { configuredThirdParty, isThirdPartyProvider, THIRD_PARTY_NAMES, type ThirdPartyProvider } from "../auth/third-party";
 import { APP_NAMES, ASSISTANT_NAMES, ASSISTANTS, EXPORT_ASSISTANTS, IMPORT_SCREEN_APPS, isApp, MAILBOX_APPS, type App, type Assistant, type MailboxApp } from "../catalogue";
 import { appState, connectsInDevelopment, type AppState } from "../connectors/connections";
+import { appFactsOf, APP_READS } from "../connectors/memories/facts";
 import { SANDBOX_VERIFICATION_CODE } from "../sandbox/seed";
 import { memoryPrompt } from "./bring-in";
 import { isMailboxOnly, requiredMet } from "./required";
@@ -136,6 +137,8 @@ export interface CapabilityView {
   appLabel: string;
   permission: string;
   purpose: string | null;
+  /** Why the provider's consent the capability needed did not go through, when it did not. */
+  connectError: string | null;
 }
 
 export interface ReceiptView {
@@ -143,6 +146,8 @@ export interface ReceiptView {
   shell: ShellView;
   saved: Array<{ name: string; count: number }>;
   connected: string[];
+  /** The connected apps read for memories (named as in `connected`): what is read, and the facts learned so far. */
+  fromApps: Array<{ name: string; reads: string; facts: string[] }>;
   /** An agent was approved (every way in but the service's own sign-up). */
   approved: boolean;
   /** Where the way back posts; null when there is no page to go back to (a text-back link, a sign-in link without return_to). */
@@ -212,6 +217,7 @@ export async function flowScreenView(opened: OpenedFlow, query: FlowPageQuery = 
         appLabel: isApp(app) ? APP_NAMES[app] : app,
         permission: permission.replace(/_/g, " "),
         purpose: flow.connect?.purpose ?? null,
+        connectError,
       };
     }
     case "import":
@@ -357,12 +363,15 @@ async function appsView(flow: FlowSession, shell: ShellView, linkNotice: LinkNot
   };
 }
 
-function receiptView(flow: FlowSession, shell: ShellView): ReceiptView {
+async function receiptView(flow: FlowSession, shell: ShellView): Promise<ReceiptView> {
+  // The apps are read in the background once the flow finishes: the facts appear as they are learned.
+  const learned = flow.userId ? await appFactsOf(flow.userId, (flow.receipt?.connected ?? []).filter(isApp)) : [];
   return {
     screen: "receipt",
     shell: { ...shell, cancelAction: undefined },
     saved: (flow.receipt?.saved ?? []).filter((s) => s.count > 0).map((s) => ({ name: ASSISTANT_NAMES[s.provider as Assistant] ?? s.provider, count: s.count })),
     connected: (flow.receipt?.connected ?? []).map((a) => (isApp(a) ? APP_NAMES[a] : a)),
+    fromApps: learned.map((l) => ({ name: APP_NAMES[l.app], reads: APP_READS[l.app] ?? "", facts: l.facts.map((f) => f.text) })),
     approved: !!flow.agentId,
     returnAction: flow.signInLink && (flow.signInLink.message || !flow.signInLink.return_to) ? null : `/flow/${flow.id}/return`,
     backToMessages: !!flow.signInLink?.message,

@@ -28,4 +28,11 @@ export const API_ROUTES: Readonly<Record<string, readonly string[]>> = {
   "/v1/sso/clients": ["GET"],
   "/v1/sso/clients/:clientId/redirect-uris": ["DELETE"],
   "/v1/sso/origins": ["POST"],
+  "/v1/tools/service_calendar_create_event": ["POST"],
+  "/v1/tools/service_calendar_get": ["POST"],
+  "/v1/tools/service_drive_search": ["POST"],
+  "/v1/tools/service_email_search": ["POST"],
+  "/v1/tools/service_email_send": ["POST"],
+  "/v1/tools/service_gmail_search": ["POST"],
+  "/v1/tools/service_notion_search": ["POST"],
 };

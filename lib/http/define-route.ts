@@ -1,6 +1,7 @@
 // defineRoute: one contract per /v1 operation — its auth, its zod schemas, its limits, its handler.
 import { z } from "zod";
 import type { ResolvedKey } from "../api-keys/api-keys";
+import { recordAccess } from "../access-log/access-log";
 import { logger, requestLogger } from "../log";
 import type { Limiter } from "../ratelimit";
 import {
@@ -115,6 +116,16 @@ export type RouteHandler = ((req: Request, ctx?: { params?: Promise<Record<strin
   meta: RouteMeta;
 };
 
+/** The /v1 error code of an error answer (read from a clone: the body still goes out). */
+async function errorCodeOf(response: Response): Promise<string> {
+  try {
+    const body = (await response.clone().json()) as { error?: { code?: unknown } };
+    return typeof body.error?.code === "string" ? body.error.code : `http_${response.status}`;
+  } catch {
+    return `http_${response.status}`;
+  }
+}
+
 /** Field-level validation problems, named by their dotted path. */
 function fieldErrors(error: z.ZodError) {
   return error.issues.map((i) => ({ field: i.path.join(".") || "(root)", message: i.message }));
@@ -190,6 +201,8 @@ export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.
     const ip = clientIp(req);
     let response: Response;
     let developerId: string | undefined;
+    // The person the request acted for, once resolved: the call goes into their access log.
+    let onBehalf: { userId: string; agentId: string; agentName: string; plane: ResolvedKey["plane"] } | undefined;
     try {
       const { auth } = def;
       // A per-IP limit counts every request, those with a wrong key too; a per-key one needs the key.
@@ -201,6 +214,7 @@ export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.
       const agent = key && auth.agent ? await resolveAgent(req, key) : null;
       const user =
         key && agent && auth.user !== "none" ? await resolveUser(req, { key, agent, required: auth.user === "required", scope: auth.scope }) : null;
+      if (user && agent && key) onBehalf = { userId: user.id, agentId: agent.id, agentName: agent.displayName, plane: key.plane };
 
       const url = new URL(req.url);
       const query = validate(def.query, Object.fromEntries(url.searchParams), "invalid_request", "query parameters");
@@ -222,6 +236,7 @@ export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.
       response = (def.errorShape ?? apiErrorAnswer)(err, requestId);
     }
     response.headers.set("X-Request-Id", requestId);
+    if (onBehalf) recordAccess({ ...onBehalf, surface: "rest", action: `${def.method} ${def.path}`, outcome: response.status < 400 ? "ok" : await errorCodeOf(response) });
     await applyCors(response, cors, req);
     requestLogger().info(
       {

@@ -24,6 +24,7 @@ export const ERROR_STATUS = {
   invalid_metadata: 400,
   message_line_not_registered: 400,
   previous_token_mismatch: 400,
+  user_token_required: 400,
   api_key_required: 401,
   invalid_api_key: 401,
   secret_key_required: 401,
@@ -37,6 +38,7 @@ export const ERROR_STATUS = {
   memory_not_owned: 403,
   invalid_publishable_key: 403,
   origin_not_approved: 403,
+  permission_needed: 403,
   not_found: 404,
   unknown_agent: 404,
   unknown_user: 404,
@@ -44,12 +46,16 @@ export const ERROR_STATUS = {
   agent_inactive: 409,
   agent_exists: 409,
   idempotency_key_reused: 409,
+  app_not_connected: 409,
+  app_needs_reconnect: 409,
+  action_in_progress: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   invalid_format: 422,
   commit_required: 428,
   rate_limited: 429,
   internal_error: 500,
+  provider_error: 502,
   service_unavailable: 503,
 } as const;
 
@@ -75,6 +81,8 @@ export const MESSAGES = {
   internalError: "Something went wrong on our side. The request id identifies it in our logs.",
   notFound: "No such route.",
   methodNotAllowed: "This route does not accept this method.",
+  userTokenRequired:
+    "Connector tools act only for the person a Bearer token names (an agent token or an access token of an approved user); X-User-Id and user_id are not accepted.",
 } as const;
 
 export class ApiError extends Error {

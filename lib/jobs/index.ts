@@ -7,7 +7,15 @@ import { env } from "../env";
 import { logger } from "../log";
 import { processWide, processWideSlot } from "../process-wide";
 
-export const QUEUES = { commit: "profile-commit", sweep: "service-sweep", completionCallback: "sign-in-completion-callback" } as const;
+export const QUEUES = {
+  commit: "profile-commit",
+  sweep: "service-sweep",
+  completionCallback: "sign-in-completion-callback",
+  /** One connected app's memories, read and distilled (lib/connectors/memories): one job per connection at a time. */
+  appMemories: "app-memories",
+  /** The daily run that queues appMemories for every active connection. */
+  appMemoriesDaily: "app-memories-daily",
+} as const;
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 /** How often a failed job is tried again before it is given up. */
 export const JOB_RETRY_LIMIT = 3;
@@ -18,6 +26,12 @@ export const JOB_RETRY_LIMIT = 3;
 const QUEUE_RETRY: Partial<Record<QueueName, { retryLimit: number; retryDelay: number; retryDelayMax: number }>> = {
   [QUEUES.completionCallback]: { retryLimit: 4, retryDelay: 15, retryDelayMax: 300 },
 };
+
+/**
+ * Queues whose jobs carry a singleton key: "stately" holds at most one job per key waiting and one
+ * running, so two runs for one key never overlap and a burst of sends queues one more run at most.
+ */
+const QUEUE_POLICY: Partial<Record<QueueName, "stately">> = { [QUEUES.appMemories]: "stately" };
 
 /** How often a failed job of `queue` is tried again before it is given up. */
 export function retryLimitOf(queue: QueueName): number {
@@ -47,7 +61,14 @@ async function startBoss(): Promise<PgBoss> {
   boss.on("error", (err: Error) => logger().error({ err: err.message }, "job system error"));
   await boss.start();
   for (const name of Object.values(QUEUES)) {
-    await boss.createQueue(name, { retryLimit: JOB_RETRY_LIMIT, retryDelay: 5, retryBackoff: true, expireInSeconds: 300, ...QUEUE_RETRY[name] });
+    await boss.createQueue(name, {
+      retryLimit: JOB_RETRY_LIMIT,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: 300,
+      ...QUEUE_RETRY[name],
+      ...(QUEUE_POLICY[name] ? { policy: QUEUE_POLICY[name] } : {}),
+    });
   }
   return boss;
 }
@@ -72,6 +93,14 @@ export async function enqueue(queue: QueueName, data: Record<string, unknown>): 
  */
 export async function enqueueOnce(queue: QueueName, jobId: string, data: Record<string, unknown>): Promise<boolean> {
   return (await (await jobs()).send(queue, data, { id: jobId })) !== null;
+}
+
+/**
+ * Queues a job under a singleton key on a stately queue: whether it was queued (false when a job of
+ * that key is already waiting, which will do the same work).
+ */
+export async function enqueueSingleton(queue: QueueName, singletonKey: string, data: Record<string, unknown>): Promise<boolean> {
+  return (await (await jobs()).send(queue, data, { singletonKey })) !== null;
 }
 
 /** Runs `handler` for every job of `queue`, in this process, until stopJobs(). */

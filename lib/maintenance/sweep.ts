@@ -1,6 +1,9 @@
 // The sweep: what has outlived its use leaves the database — expired codes, tokens and flows, the
-// development outbox's old messages. It runs every 15 minutes on one instance (a pg-boss schedule).
+// development outbox's old messages, access log entries past their retention, forgotten idempotency
+// keys. It runs every 15 minutes on one instance (a pg-boss schedule).
+import { sweepAccessLog } from "../access-log/access-log";
 import { now as clockNow } from "../clock";
+import { sweepConnectorActions } from "../connectors/tools/run";
 import { database } from "../db";
 import { QUEUES, schedule, work } from "../jobs";
 import { logger } from "../log";
@@ -28,7 +31,9 @@ export const SWEEP_CRON = "*/15 * * * *";
  *   completion callbacks 30 days after they were made;
  * - a finished or dead flow's mark on connections that joined an account, and connections made in a
  *   flow that never reached an account once that flow is gone;
- * - MCP clients of the personal endpoint nobody signed in through within a day, and their agents.
+ * - MCP clients of the personal endpoint nobody signed in through within a day, and their agents;
+ * - access log entries older than their retention (ACCESS_LOG_RETENTION_DAYS);
+ * - connector action tools' idempotency keys past their 24 hours.
  * Then it queues again any completion callback still pending.
  */
 export async function sweepExpired(at = clockNow()): Promise<Record<string, number>> {
@@ -87,6 +92,9 @@ export async function sweepExpired(at = clockNow()): Promise<Record<string, numb
     const rows = await sql.query<{ n: number }>(`WITH d AS (${text} RETURNING 1) SELECT count(*)::int AS n FROM d`, [cutoff]);
     deleted[name] = rows[0]?.n ?? 0;
   }
+  deleted.access_log = await sweepAccessLog(at);
+  // Against the clock's now, not `at`: the keys' 24 hours are decided beside the action tools.
+  deleted.connector_actions = await sweepConnectorActions();
   deleted.completion_callbacks_requeued = await requeuePendingCallbacks(at);
   return deleted;
 }

@@ -28,7 +28,9 @@ import { processWide } from "../process-wide";
 import { COMMIT_GATE_SECONDS } from "../profile/obligation";
 import { approvedUser, authenticateMcpCaller, type McpCaller } from "./caller";
 import { answerJsonRpc, method, type JsonRpcMethod } from "./json-rpc";
-import { CONNECTOR_TOOLS, DEVELOPER_TOOLS, type Tool } from "./tools";
+import { connectorTools, DEVELOPER_TOOLS, type Tool } from "./tools";
+import { runConnectorTool } from "../connectors/tools/run";
+import { recordAccess } from "../access-log/access-log";
 import { cardResources } from "./cards/mcp";
 
 /** The JSON-RPC error code of a commit_required refusal. */
@@ -75,7 +77,7 @@ export function carriesLinkedUserToken(caller: McpCaller): boolean {
  * The tools a caller lists: service_connect and the six profile tools, and the connector tools only
  * for a request carrying a linked-user token. Listing is not permission: every call is checked again.
  */
-export function toolsFor(caller: McpCaller, connectors: readonly Tool[] = CONNECTOR_TOOLS): readonly Tool[] {
+export function toolsFor(caller: McpCaller, connectors: readonly Tool[] = connectorTools()): readonly Tool[] {
   return carriesLinkedUserToken(caller) && connectors.length ? [...DEVELOPER_TOOLS, ...connectors] : DEVELOPER_TOOLS;
 }
 
@@ -109,6 +111,7 @@ function toolError(text: string): CallToolResult {
  */
 async function callTool(call: { tool: Tool; caller: McpCaller | null; rawArgs: unknown; requestId?: string }): Promise<CallToolResult> {
   const { tool, caller } = call;
+  if (tool.personal === "connector") return callConnectorTool({ ...call, tool });
   const parsed = tool.input.safeParse(call.rawArgs ?? {});
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => ({ field: i.path.join(".") || "(root)", message: i.message }));
@@ -123,12 +126,46 @@ async function callTool(call: { tool: Tool; caller: McpCaller | null; rawArgs: u
     if (person?.kind === "user" && person.scopes && !person.scopes.includes(tool.scope)) {
       return toolError(JSON.stringify({ error: { code: "insufficient_scope", message: `This access token does not carry the scope ${tool.scope}.`, scope: tool.scope } }));
     }
-    const body = await tool.run({ caller, userId }, parsed.data);
-    return toolResult(tool.livemode ? { ...body, livemode: caller.key.plane === "live" } : body);
+    let outcome = "ok";
+    try {
+      const body = await tool.run({ caller, userId }, parsed.data);
+      return toolResult(tool.livemode ? { ...body, livemode: caller.key.plane === "live" } : body);
+    } catch (err) {
+      outcome = err instanceof ApiError ? err.code : "internal_error";
+      throw err;
+    } finally {
+      recordAccess({ userId, agentId: caller.agent.id, agentName: caller.agent.displayName, plane: caller.key.plane, surface: "mcp", action: tool.name, outcome });
+    }
   } catch (err) {
     if (err instanceof ApiError && err.code === "commit_required") {
       throw new McpError(MCP_COMMIT_REQUIRED_CODE, MCP_COMMIT_REQUIRED_MESSAGE, { code: err.code, ...err.extras });
     }
+    if (err instanceof ApiError) return toolError(JSON.stringify({ error: { code: err.code, message: err.message, ...err.extras } }));
+    logger().error({ err, tool: tool.name, request_id: call.requestId }, "MCP tool failed");
+    return toolError(JSON.stringify({ error: { code: "internal_error", message: MESSAGES.internalError } }));
+  }
+}
+
+/**
+ * A connector tool's call: only for the person a Bearer credential names (token-authoritative: a
+ * request naming someone by X-User-Id is refused), with the live checks of lib/connectors/tools/run.ts.
+ */
+async function callConnectorTool(call: { tool: Extract<Tool, { personal: "connector" }>; caller: McpCaller | null; rawArgs: unknown; requestId?: string }): Promise<CallToolResult> {
+  const { tool, caller } = call;
+  if (!caller) return toolError(MCP_CONNECT_FIRST_MESSAGE);
+  try {
+    if (caller.person?.kind !== "user") throw new ApiError("user_token_required", MESSAGES.userTokenRequired);
+    const body = await runConnectorTool({
+      tool: tool.definition,
+      developerId: caller.key.developerId,
+      plane: caller.key.plane,
+      agent: caller.agent,
+      userId: caller.person.userId,
+      surface: "mcp",
+      rawArgs: call.rawArgs,
+    });
+    return toolResult(body);
+  } catch (err) {
     if (err instanceof ApiError) return toolError(JSON.stringify({ error: { code: err.code, message: err.message, ...err.extras } }));
     logger().error({ err, tool: tool.name, request_id: call.requestId }, "MCP tool failed");
     return toolError(JSON.stringify({ error: { code: "internal_error", message: MESSAGES.internalError } }));

@@ -13,6 +13,8 @@ import type { ProfileToolScope } from "../profile/scopes";
 import { searchProfile } from "../profile/search";
 import type { McpCaller } from "./caller";
 import { CONNECT_TOOL_META } from "./cards/mcp";
+import type { ConnectorToolDefinition } from "../connectors/tools/definition";
+import { CONNECTOR_TOOL_DEFINITIONS, enabledConnectorTools } from "../connectors/tools/registry";
 
 /** What a tool's work sees: the caller, and the approved user (personal tools only run with one). */
 export interface ToolContext {
@@ -45,7 +47,16 @@ export interface PersonalTool<S extends z.ZodObject = z.ZodObject> extends ToolB
   run: (ctx: ToolContext, args: z.output<S>) => Promise<object>;
 }
 
-export type Tool = OpenTool | PersonalTool;
+/**
+ * A connector tool (Gmail, Calendar, Drive, Notion, Outlook): token-authoritative, run through
+ * lib/connectors/tools/run.ts with its live checks, the same as its REST route.
+ */
+export interface ConnectorMcpTool extends ToolBase<z.ZodObject> {
+  personal: "connector";
+  definition: ConnectorToolDefinition;
+}
+
+export type Tool = OpenTool | PersonalTool | ConnectorMcpTool;
 
 const connectTool: OpenTool<typeof connectBody> = {
   name: "service_connect",
@@ -188,11 +199,24 @@ const importTool: PersonalTool<typeof importBody> = {
 /** The tools every caller lists: service_connect and the six profile tools. */
 export const DEVELOPER_TOOLS: readonly Tool[] = [connectTool, readTool, searchTool, rememberTool, forgetTool, commitTool, importTool] as Tool[];
 
+/** Each connector tool as an MCP tool, made once per process (tools/list caches listings per object). */
+const CONNECTOR_MCP_TOOLS: readonly ConnectorMcpTool[] = CONNECTOR_TOOL_DEFINITIONS.map((definition) => ({
+  name: definition.name,
+  title: definition.title,
+  description: definition.description,
+  input: definition.input,
+  personal: "connector",
+  definition,
+}));
+
 /**
- * The connector tools (Gmail, calendar, Drive, Notion), listed on the developer server only to a
- * request carrying a linked-user token (lib/mcp/server.ts toolsFor). None is served yet.
+ * The connector tools (Gmail, Calendar, Drive, Notion; the Outlook-capable ones when the Outlook
+ * connector is enabled here), listed on the developer server only to a request carrying a
+ * linked-user token (lib/mcp/server.ts toolsFor).
  */
-export const CONNECTOR_TOOLS: readonly Tool[] = [];
+export function connectorTools(): readonly Tool[] {
+  return enabledConnectorTools(CONNECTOR_MCP_TOOLS);
+}
 
 /** The personal MCP endpoint's tools after sign-in: exactly the six profile tools, never a connector or action tool. */
 export const PERSONAL_TOOLS: readonly Tool[] = [readTool, searchTool, rememberTool, forgetTool, commitTool, importTool] as Tool[];

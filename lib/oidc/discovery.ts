@@ -1,5 +1,7 @@
 // The OpenID Connect discovery document: the fields and values the specification lists, plus the
-// revocation endpoint (RFC 8414), so standard relying parties' revoke helpers find it unchanged.
+// revocation endpoint (RFC 8414) and the userinfo endpoint (OpenID Connect Discovery §3), so standard
+// relying parties (openid-client's helpers, Auth.js, which requires userinfo_endpoint at the callback)
+// work unchanged. The userinfo endpoint answers only { sub }: scoped claims are in the ID token.
 import { env } from "../env";
 import { GRANTS } from "./grants";
 
@@ -14,6 +16,7 @@ export function discoveryDocument() {
     authorization_endpoint: `${issuer}/oauth/authorize`,
     token_endpoint: `${issuer}/oauth/token`,
     revocation_endpoint: `${issuer}/oauth/revoke`,
+    userinfo_endpoint: `${issuer}/oauth/userinfo`,
     jwks_uri: `${issuer}/.well-known/jwks.json`,
     response_types_supported: ["code"],
     grant_types_supported: [...GRANTS.keys()],

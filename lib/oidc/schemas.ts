@@ -11,6 +11,7 @@ export const discoveryResponse = z.strictObject({
   authorization_endpoint: z.url(),
   token_endpoint: z.url(),
   revocation_endpoint: z.url(),
+  userinfo_endpoint: z.url(),
   jwks_uri: z.url(),
   response_types_supported: z.array(z.literal("code")),
   grant_types_supported: z.array(z.string()),

@@ -7,6 +7,7 @@ export const BARE_SOURCES = ["claude", "gemini", "grok", "chatgpt", "other"] as 
 
 export const agentSource = (handle: string) => `agents/${handle}`;
 export const importSource = (provider: string) => `imports/${provider}`;
+export const appSource = (app: string) => `apps/${app}`;
 
 const EXACT_SOURCE = /^(agents|imports|apps)\/[a-z0-9][a-z0-9._-]{0,63}$/;
 

@@ -1,5 +1,7 @@
 // A local identity provider speaking Google's side of the connection flow: authorization code with
-// PKCE, a client secret, refresh tokens, revocation, userinfo with a verified address.
+// PKCE, a client secret, refresh tokens, revocation, userinfo with a verified address; its access
+// tokens' account and scopes for a local API server (tests/helpers/google-apis.ts), and a count of the
+// requests its token endpoint answered.
 import { startLocalProvider } from "./local-provider";
 
 export const GOOGLE_TEST_CLIENT = { id: "google-test-client", secret: "google-test-secret" };
@@ -8,9 +10,13 @@ const APP_SCOPES = [
   "https://www.googleapis.com/auth/calendar.readonly",
   "https://www.googleapis.com/auth/drive.readonly",
   "https://www.googleapis.com/auth/spreadsheets.readonly",
+  // Granted separately, for sending mail and creating events (incremental authorization).
+  "https://www.googleapis.com/auth/gmail.send",
+  "https://www.googleapis.com/auth/calendar.events",
 ];
 
 export async function startGoogleProvider(opts: { redirectUri: string | string[]; email: string; accountId?: string; emailVerified?: boolean }) {
+  let tokenRequests = 0;
   const local = await startLocalProvider({
     client: GOOGLE_TEST_CLIENT,
     redirectUri: opts.redirectUri,
@@ -18,6 +24,10 @@ export async function startGoogleProvider(opts: { redirectUri: string | string[]
     scopes: ["openid", "email", "offline_access", ...APP_SCOPES],
     claims: { openid: ["sub"], email: ["email", "email_verified"] },
     accountClaims: { email: opts.email, email_verified: opts.emailVerified ?? true },
+    routes: (_provider, req) => {
+      if (req.method === "POST" && req.url === "/token") tokenRequests++;
+      return false;
+    },
   });
   const { issuer } = local;
 
@@ -44,6 +54,18 @@ export async function startGoogleProvider(opts: { redirectUri: string | string[]
       GOOGLE_JWKS_URL: `${issuer}/jwks`,
     },
     consent: local.consent,
+    /** The account and scopes of a live access token of this provider; null for an unknown, expired or revoked one. */
+    async introspect(token: string): Promise<{ account: string; scopes: string[] } | null> {
+      const found = await local.provider.AccessToken.find(token);
+      if (!found || found.isExpired) return null;
+      return { account: String(found.accountId), scopes: String(found.scope ?? "").split(" ").filter(Boolean) };
+    },
+    /** Ends one access token and nothing else of its grant, as Google refusing a token before its expiry does. */
+    async expireAccessToken(token: string): Promise<void> {
+      await (await local.provider.AccessToken.find(token))?.destroy();
+    },
+    /** Requests the token endpoint has answered (code exchanges and refreshes). */
+    tokenRequests: () => tokenRequests,
     revokeAtProvider,
     close: local.close,
   };

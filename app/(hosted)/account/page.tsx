@@ -1,15 +1,21 @@
 // /account — the signed-in person's own page: their email address and whether it is verified, the
-// apps connected to their profile (connect, reconnect, disconnect), and signing out. Not signed in:
-// the way to sign in.
+// apps connected to their profile (connect, reconnect, disconnect; what each is read for and the facts
+// it taught, each removable), the access log of what agents did for them (paged by ?before= / ?after=,
+// downloadable), and signing out. Not signed in: the way to sign in.
 import type { Metadata } from "next";
+import { AccessLogSection } from "@/components/account/access-log";
+import { AppFactsList } from "@/components/account/app-facts";
 import { FlowShell, SERVICE_NAME } from "@/components/flow/flow-shell";
 import { AppIdentity, Badge, ConnectErrorBanner } from "@/components/flow/marks";
 import { primaryButton, secondaryButton } from "@/components/flow/styles";
+import { ACCESS_LOG_RETENTION_DAYS } from "@/lib/access-log/access-log";
+import { accessLogPage } from "@/lib/access-log/pages";
 import { auth } from "@/lib/auth/session";
 import { appState, connectionsOf, connectsInDevelopment } from "@/lib/connectors/connections";
+import { appFactsOf, APP_READS } from "@/lib/connectors/memories/facts";
 import { accountOverview } from "@/lib/users/users";
 import { APP_NAMES, appsListedFor, isApp, type App } from "@/lib/catalogue";
-import { disconnectAction, signOutAction } from "./actions";
+import { disconnectAction, removeAppFactAction, signOutAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Your profile", robots: { index: false } };
@@ -21,8 +27,10 @@ const STATUS_TEXT = {
 };
 
 
-export default async function AccountPage({ searchParams }: { searchParams: Promise<{ connected?: string; disconnected?: string; connect_error?: string }> }) {
-  const { connected, disconnected, connect_error: connectError } = await searchParams;
+type Query = { connected?: string; disconnected?: string; removed?: string; connect_error?: string; before?: string | string[]; after?: string | string[] };
+
+export default async function AccountPage({ searchParams }: { searchParams: Promise<Query> }) {
+  const { connected, disconnected, removed, connect_error: connectError, before, after } = await searchParams;
   const userId = (await auth())?.user?.id;
   const user = userId ? await accountOverview(userId) : null;
   if (!userId || !user) {
@@ -36,7 +44,16 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
     );
   }
   const connections = await connectionsOf(userId);
-  const notice = connected && isApp(connected) ? `${APP_NAMES[connected]} is connected.` : disconnected && isApp(disconnected) ? `${APP_NAMES[disconnected]} is disconnected. Its access was revoked and its tokens deleted.` : null;
+  const learned = await appFactsOf(userId, connections.filter((c) => c.status === "active" && isApp(c.app)).map((c) => c.app as App));
+  const log = await accessLogPage(userId, { before: typeof before === "string" ? before : null, after: typeof after === "string" ? after : null });
+  const notice =
+    connected && isApp(connected)
+      ? `${APP_NAMES[connected]} is connected.`
+      : disconnected && isApp(disconnected)
+        ? `${APP_NAMES[disconnected]} is disconnected. Its access was revoked, and its tokens and what it taught your profile deleted.`
+        : removed
+          ? "Removed. No agent sees it, and the app will not teach it again."
+          : null;
 
   return (
     <FlowShell own appName={SERVICE_NAME} title="Your profile">
@@ -91,12 +108,17 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
                     </form>
                   )}
                 </span>
+                {status === "connected" && APP_READS[app] && (
+                  <AppFactsList facts={learned.find((l) => l.app === app)?.facts ?? []} reads={APP_READS[app]} removeAction={removeAppFactAction} />
+                )}
               </li>
             );
           })}
         </ul>
-        <p className="mt-3 text-sm text-slate-500">Disconnecting revokes the service&rsquo;s access at the app and deletes its tokens. Memories already saved stay in your profile.</p>
+        <p className="mt-3 text-sm text-slate-500">Disconnecting revokes the service&rsquo;s access at the app and deletes its tokens and what it taught your profile.</p>
       </section>
+
+      <AccessLogSection page={log} retentionDays={ACCESS_LOG_RETENTION_DAYS} />
 
       <form action={signOutAction} className="mt-8 border-t border-slate-200 pt-6">
         <button type="submit" className={`${secondaryButton} w-full`}>

@@ -36,6 +36,7 @@ export function CapabilityScreen({ view, actions }: { view: CapabilityView; acti
     <FlowShell {...view.shell} title={`Allow ${name} to ${view.permission} with ${view.appLabel}?`}>
       <p className="mt-3 text-slate-600">{view.purpose ?? `${name} asks for this permission. You can take it back at any time.`}</p>
       <p className="mt-4 rounded-xl bg-slate-50 px-4 py-3 font-mono text-sm text-slate-700 ring-1 ring-slate-200">{view.capability}</p>
+      <ConnectErrorBanner code={view.connectError ?? undefined} />
       <div className="mt-6">
         <ContinueForm action={actions.allowCapability} enabled hint="Cancel keeps it off." label="Allow" />
       </div>

@@ -1,4 +1,5 @@
-// The receipt: what was saved and connected, the app approved, and the way back to it.
+// The receipt: what was saved and connected (with what each app is read for, and what it taught the
+// profile so far), the app approved, and the way back to it.
 import { FlowShell } from "@/components/flow/flow-shell";
 import { ReturnForm } from "@/components/flow/forms";
 import { secondaryButton } from "@/components/flow/styles";
@@ -31,7 +32,15 @@ export function ReceiptScreen({ view }: { view: ReceiptView }) {
       {view.connected.length > 0 && (
         <>
           <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-500">Connected</h2>
-          <p className="mt-2 text-slate-700">{view.connected.join(", ")}</p>
+          {view.fromApps.length ? (
+            <ul className="mt-2 space-y-3">
+              {view.connected.map((name) => (
+                <ConnectedApp key={name} name={name} from={view.fromApps.find((a) => a.name === name)} />
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-2 text-slate-700">{view.connected.join(", ")}</p>
+          )}
         </>
       )}
       {view.approved && (
@@ -58,5 +67,26 @@ export function ReceiptScreen({ view }: { view: ReceiptView }) {
         </a>
       )}
     </FlowShell>
+  );
+}
+
+/** A connected app: what the service reads from it until it has learned something, then what it learned. */
+function ConnectedApp({ name, from }: { name: string; from?: ReceiptView["fromApps"][number] }) {
+  return (
+    <li className="text-slate-700">
+      <span className="font-medium text-slate-900">{name}</span>
+      {from && from.facts.length > 0 && (
+        <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-slate-600">
+          {from.facts.map((fact) => (
+            <li key={fact}>{fact}</li>
+          ))}
+        </ul>
+      )}
+      {from && !from.facts.length && (
+        <p className="mt-1 text-sm text-slate-600">
+          Reading {from.reads.charAt(0).toLowerCase() + from.reads.slice(1)}: what it learns is added to your profile.
+        </p>
+      )}
+    </li>
   );
 }

@@ -1,4 +1,6 @@
-// The built-in distiller: deterministic rules over the user's own messages, no network and no model.
+// The built-in distiller: deterministic rules over the user's own messages (and over what a connected
+// app shows, lib/profile/distill/apps.ts), no network and no model.
+import { distillAppSync } from "./apps";
 import { clausesOf } from "./text";
 import { candidatesOf, type Candidate } from "./rules";
 import { factText } from "./normalise";
@@ -62,5 +64,8 @@ export const builtinDistiller: Distiller = {
   name: "builtin",
   async distill(input) {
     return distillSync(input);
+  },
+  async distillApp(input) {
+    return distillAppSync(input);
   },
 };

@@ -36,7 +36,7 @@ export function distillerFromSettings(s: DistillerSettings): Distiller {
         fallback: builtinDistiller,
       }),
     ));
-  return { name: "llm", distill: async (input) => (await load()).distill(input) };
+  return { name: "llm", distill: async (input) => (await load()).distill(input), distillApp: async (input) => (await load()).distillApp(input) };
 }
 
 const configured = processWideSlot<Distiller>("distill.configured");

@@ -1,4 +1,7 @@
-// The distiller contract: what goes in (a conversation's messages) and what comes out (durable facts about the user).
+// The distiller contract: what goes in (a conversation's messages, or what a connected app shows of
+// the person) and what comes out (durable facts about the user).
+import type { AppSnapshot } from "../../connectors/apis/snapshot";
+
 export type DistillRole = "user" | "assistant" | "system" | "tool";
 
 export interface DistillMessage {
@@ -58,7 +61,38 @@ export interface DistillResult {
   summary: string;
 }
 
+/** At most this many facts come from one app at a time. */
+export const MAX_APP_FACTS = 10;
+
+export interface AppDistillInput {
+  /** Titles, names and signatures read from one connected app (lib/connectors/apis/snapshot.ts). */
+  snapshot: AppSnapshot;
+  /** Facts the profile already holds; a fact with one of these keys is not returned again. */
+  known?: { key: string }[];
+  /** What "recent" is measured from (documents untouched for six months are left out); the current time by default. */
+  now?: Date;
+}
+
+export interface AppFact {
+  /** A short canonical statement without a subject, e.g. "Has a weekly 'Team sync' on Mondays". */
+  text: string;
+  kind: FactKind;
+  box: string;
+  key: string;
+  /** When the app last showed it (the newest sent message or document it rests on); null for a calendar series. */
+  at: Date | null;
+  /** Indexes in `snapshot.items` of the items it rests on. */
+  items: number[];
+}
+
+export interface AppDistillResult {
+  /** At most MAX_APP_FACTS, one per key. */
+  facts: AppFact[];
+}
+
 export interface Distiller {
   readonly name: string;
   distill(input: DistillInput): Promise<DistillResult>;
+  /** Durable facts from what a connected app shows of the person: never a message's content. */
+  distillApp(input: AppDistillInput): Promise<AppDistillResult>;
 }

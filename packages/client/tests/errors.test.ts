@@ -48,11 +48,13 @@ describe("error codes", () => {
       const mapped = WIRE_ERROR_CODES[code]!;
       expect(ERROR_CODES).toContain(mapped);
       if (status === 401 || status === 403) expect(["AUTH_REQUIRED", "ACCESS_DENIED", "API_KEY_MISSING"]).toContain(mapped);
-      if (status >= 500) expect(mapped).toBe("SERVER_ERROR");
+      // A connector's provider failing is the tool's failure, not the service's.
+      if (status >= 500) expect(mapped).toBe(code === "provider_error" ? "TOOL_ERROR" : "SERVER_ERROR");
       if (status === 404) expect(mapped).toBe("NOT_FOUND");
       if (status === 429) expect(mapped).toBe("RATE_LIMITED");
       // A code the library did not know would land on the same family by its status.
-      if (!["API_KEY_MISSING", "ACCESS_DENIED"].includes(mapped)) expect(codeForStatus(status)).toBe(mapped);
+      // (The connector codes name their own family: an app to connect, a tool that failed.)
+      if (!["API_KEY_MISSING", "ACCESS_DENIED", "TOOL_NOT_CONNECTED", "TOOL_ERROR"].includes(mapped)) expect(codeForStatus(status)).toBe(mapped);
     }
   });
 });

@@ -42,6 +42,6 @@ describe("library reference", () => {
     const row = (code: string) => reference.errors.find((e) => e.code === code)!;
     expect(row("AUTH_REQUIRED").wire).toContain("agent_not_approved");
     expect(row("RATE_LIMITED")).toMatchObject({ anchor: "error-rate-limited", retryable: true, wire: ["rate_limited"] });
-    expect(row("TOOL_ERROR")).toMatchObject({ retryable: false, wire: [] });
+    expect(row("TOOL_ERROR")).toMatchObject({ retryable: false, wire: ["provider_error"] });
   });
 });

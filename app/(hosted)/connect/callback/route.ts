@@ -1,9 +1,11 @@
 // GET /connect/callback — the provider sends the browser back here after consent: in the browser
 // that started the attempt (its cookie), the connection is stored and the person returns to their
-// flow, or to their account page when they connected from it.
+// flow (a capability waiting on this consent is granted), or to their account page when they
+// connected from it.
 import { sessionUserFromRequest } from "@/lib/auth/session";
 import { attemptCookieName, ConnectError, finishConnection } from "@/lib/connectors/connections";
 import { env } from "@/lib/env";
+import { finishCapabilityConsent } from "@/lib/flow/steps";
 import { noticePage } from "@/lib/http/html";
 import { logger } from "@/lib/log";
 
@@ -15,7 +17,12 @@ export async function GET(req: Request) {
   const go = (to: string) => new Response(null, { status: 303, headers: { Location: new URL(to, env().BASE_URL).href, "Set-Cookie": clear, "Cache-Control": "no-store" } });
   try {
     const done = await finishConnection(callbackUrl, req.headers.get("cookie"));
-    return go(done.flowId ? `/flow/${done.flowId}` : done.userId ? `/account?connected=${done.app}` : "/");
+    if (done.flowId) {
+      // Back from the consent a capability's scope needed: the capability is granted now, unless the scope was left out.
+      const capability = await finishCapabilityConsent(done.flowId);
+      return go(`/flow/${done.flowId}${capability === "missing" ? "?connect_error=scope_not_granted" : ""}`);
+    }
+    return go(done.userId ? `/account?connected=${done.app}` : "/");
   } catch (err) {
     if (err instanceof ConnectError && err.flowId) return go(`/flow/${err.flowId}?connect_error=${err.reason}`);
     if (err instanceof ConnectError && (await sessionUserFromRequest(req))) return go(`/account?connect_error=${err.reason}`);

@@ -28,8 +28,11 @@ async function requestIp(): Promise<string> {
   return clientIp(new Request("http://local/", { headers: { "x-forwarded-for": h.get("x-forwarded-for") ?? "" } }));
 }
 
-/** Runs a step; on success (or when the flow has ended meanwhile) the browser goes back to the flow. */
-async function step(flowId: string, fn: (flow: FlowSession) => Promise<unknown>, query = ""): Promise<FormState> {
+/**
+ * Runs a step; on success (or when the flow has ended meanwhile) the browser goes back to the flow, or
+ * on to the path under it that `query` names once the step has run.
+ */
+async function step(flowId: string, fn: (flow: FlowSession) => Promise<unknown>, query: string | (() => string) = ""): Promise<FormState> {
   try {
     await fn(await openFlow(flowId));
   } catch (err) {
@@ -37,7 +40,7 @@ async function step(flowId: string, fn: (flow: FlowSession) => Promise<unknown>,
     if (err instanceof StepError && !(err instanceof StepAlreadyDone)) return { field: err.field, message: err.message };
     if (!(err instanceof StepError) && !(err instanceof FlowError)) throw err;
   }
-  redirect(`/flow/${flowId}${query}`);
+  redirect(`/flow/${flowId}${typeof query === "function" ? query() : query}`);
 }
 
 function text(form: FormData, name: string): string {
@@ -74,7 +77,13 @@ export async function continueAppsAction(flowId: string, _prev: FormState): Prom
 }
 
 export async function allowCapabilityAction(flowId: string, _prev: FormState): Promise<FormState> {
-  return step(flowId, (flow) => allowCapability(flow));
+  // A capability whose scope the app's provider grants separately: on to its consent first.
+  let consent: string | undefined;
+  return step(
+    flowId,
+    async (flow) => (consent = (await allowCapability(flow))?.consent),
+    () => (consent ? `/connect/${consent}` : ""),
+  );
 }
 
 export async function signInFirstAction(flowId: string): Promise<void> {

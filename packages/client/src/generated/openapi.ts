@@ -730,6 +730,216 @@ export type PostV1SsoOriginsResponse = {
   origin: string;
 };
 
+/** Body of POST /v1/tools/service_calendar_create_event. */
+export type PostV1ToolsServiceCalendarCreateEventBody = {
+  title: string;
+  /** When it starts (ISO 8601 with offset, e.g. 2025-04-14T10:00:00+09:00). */
+  start: string;
+  /** When it ends, after start. */
+  end: string;
+  /** IANA time zone to show it in (Europe/Lisbon). Default: the calendar's. */
+  time_zone?: string;
+  /** Guests' addresses; Google e-mails each an invitation. */
+  attendees?: Array<string>;
+  description?: string;
+  location?: string;
+  /** A key you make per action (a UUID): calling again with the same key returns the first call's result instead of acting twice. Kept for 24 hours. */
+  idempotency_key: string;
+  [key: string]: unknown;
+};
+
+/** Answer of POST /v1/tools/service_calendar_create_event: Add an event to the user's calendar. Create an event on the user's primary Google Calendar: title, start and end (ISO 8601 with offset), time_zone, attendees (each is e-mailed Google's invitation), description, location. Call it only when the user asked for the event. It needs the user's permission calendar:create_event: without it the error permission_needed carries a connect_url to show the user. idempotency_key is required: a retry with the same key returns the first answer and creates nothing more. Returns the event as service_calendar_get lists it. */
+export type PostV1ToolsServiceCalendarCreateEventResponse = {
+  id: string;
+  title: string;
+  start: string;
+  end: string;
+  all_day: boolean;
+  time_zone: string | null;
+  location: string | null;
+  description: string | null;
+  attendees: Array<{
+    email: string;
+    response: string | null;
+  }>;
+  organizer: string | null;
+  recurring: boolean;
+  url: string | null;
+};
+
+/** Body of POST /v1/tools/service_calendar_get. */
+export type PostV1ToolsServiceCalendarGetBody = {
+  /** Start of the range (ISO 8601 with offset). Default: now. */
+  time_min?: string;
+  /** End of the range (ISO 8601 with offset). Default: 7 days after time_min. */
+  time_max?: string;
+  /** How many to return, 1 to 50 (default 10). */
+  limit?: number;
+  /** next_page_token from the previous answer, for the next page. */
+  page_token?: string;
+  [key: string]: unknown;
+};
+
+/** Answer of POST /v1/tools/service_calendar_get: Read the user's calendar. Read the events on the user's primary Google Calendar between time_min and time_max (default: the next 7 days), recurring events as their occurrences, by start time. Call it to answer what the user has planned, or to find a free time before proposing one. Returns { events: [{ id, title, start, end, all_day, time_zone, location, description, attendees, organizer, recurring, url }], next_page_token }; descriptions are cut at 1,000 characters. */
+export type PostV1ToolsServiceCalendarGetResponse = {
+  events: Array<{
+    id: string;
+    title: string;
+    start: string;
+    end: string;
+    all_day: boolean;
+    time_zone: string | null;
+    location: string | null;
+    description: string | null;
+    attendees: Array<{
+      email: string;
+      response: string | null;
+    }>;
+    organizer: string | null;
+    recurring: boolean;
+    url: string | null;
+  }>;
+  next_page_token: string | null;
+};
+
+/** Body of POST /v1/tools/service_drive_search. */
+export type PostV1ToolsServiceDriveSearchBody = {
+  /** Words to find in the files' names and contents. */
+  query: string;
+  /** How many to return, 1 to 50 (default 10). */
+  limit?: number;
+  /** next_page_token from the previous answer, for the next page. */
+  page_token?: string;
+  [key: string]: unknown;
+};
+
+/** Answer of POST /v1/tools/service_drive_search: Search the user's Google Drive. Full-text search of the user's Google Drive (names and contents), as Drive ranks the results. Call it to find a document, sheet or presentation the user mentions. Returns { files: [{ id, name, mime_type, modified, url, owners }], next_page_token }: metadata and a link, never the files' contents. */
+export type PostV1ToolsServiceDriveSearchResponse = {
+  files: Array<{
+    id: string;
+    name: string;
+    mime_type: string;
+    modified: string;
+    url: string | null;
+    owners: Array<{
+      name: string | null;
+      email: string | null;
+    }>;
+  }>;
+  next_page_token: string | null;
+};
+
+/** Body of POST /v1/tools/service_email_search. */
+export type PostV1ToolsServiceEmailSearchBody = {
+  /** Words, from:, to:, subject:. Empty: the newest messages. */
+  query?: string;
+  /** How many to return, 1 to 50 (default 10). */
+  limit?: number;
+  /** next_page_token from the previous answer (with the same query), for the next page. */
+  page_token?: string;
+  [key: string]: unknown;
+};
+
+/** Answer of POST /v1/tools/service_email_search: Search all of the user's mailboxes. Search every mailbox the user connected (Gmail and Outlook) at once, the results merged newest first, each with the mailbox it came from. Call it when the answer is in the user's mail and you do not know which mailbox holds it; use service_gmail_search for Gmail's own search syntax. query: words, and from:, to:, subject: work in both mailboxes; other operators are each mailbox's own (Gmail's search syntax, Outlook's KQL). Returns { messages: [{ id, thread_id, mailbox, from, to, subject, snippet, date }], next_page_token, mailboxes, warnings }: headers and a short preview, never whole bodies. mailboxes lists those that answered; when one could not (rate limited, failing, needing reconnection) the others' messages are still returned and warnings names it with a code and what to do. Pass next_page_token back as page_token, with the same query, for more. Fails with app_not_connected when no mailbox is connected (mint a link with service_connect). */
+export type PostV1ToolsServiceEmailSearchResponse = {
+  messages: Array<{
+    id: string;
+    thread_id: string | null;
+    mailbox: "gmail" | "outlook";
+    from: string;
+    to: Array<string>;
+    subject: string;
+    snippet: string;
+    date: string;
+  }>;
+  next_page_token: string | null;
+  mailboxes: Array<"gmail" | "outlook">;
+  warnings: Array<{
+    mailbox: "gmail" | "outlook";
+    code: "rate_limited" | "provider_error" | "app_needs_reconnect";
+    message: string;
+    retry_after?: number;
+  }>;
+};
+
+/** Body of POST /v1/tools/service_email_send. */
+export type PostV1ToolsServiceEmailSendBody = {
+  /** Recipients' plain addresses (ada@example.com), to and cc together at most 50. */
+  to: Array<string>;
+  /** Copied recipients' plain addresses. */
+  cc?: Array<string>;
+  /** One line, at most 998 characters. */
+  subject: string;
+  /** Plain text, at most 100 KB. */
+  body: string;
+  /** The id of a message in the same mailbox (from a search) this one answers: the reply joins its thread. */
+  reply_to?: string;
+  /** Send from gmail or outlook. Default: Gmail, or Outlook when only Outlook is connected. */
+  mailbox?: "gmail" | "outlook";
+  /** A key you make per action (a UUID): calling again with the same key returns the first call's result instead of acting twice. Kept for 24 hours. */
+  idempotency_key: string;
+  [key: string]: unknown;
+};
+
+/** Answer of POST /v1/tools/service_email_send: Send an e-mail as the user. Send a plain-text e-mail from the user's own mailbox (Gmail by default; Outlook with mailbox "outlook" or when only Outlook is connected): to, cc, subject, body, and reply_to to answer a message in its thread. Call it only when the user asked for this message to be sent. It needs the user's permission gmail:send (or outlook:send): without it the error permission_needed carries a connect_url to show the user. idempotency_key is required: a retry with the same key returns the first answer and sends nothing more. Returns { sent: true, mailbox, message_id, thread_id }. */
+export type PostV1ToolsServiceEmailSendResponse = {
+  sent: true;
+  mailbox: "gmail" | "outlook";
+  message_id: string | null;
+  thread_id: string | null;
+};
+
+/** Body of POST /v1/tools/service_gmail_search. */
+export type PostV1ToolsServiceGmailSearchBody = {
+  /** Gmail search syntax, as in Gmail's search box: words, from:, to:, subject:, after:2025/01/31, has:attachment, in:sent. Empty: the newest messages. */
+  query?: string;
+  /** How many to return, 1 to 50 (default 10). */
+  limit?: number;
+  /** next_page_token from the previous answer, for the next page. */
+  page_token?: string;
+  [key: string]: unknown;
+};
+
+/** Answer of POST /v1/tools/service_gmail_search: Search the user's Gmail. Search the user's Gmail with Gmail's own search syntax (query), newest first. Call it when the answer is in the user's mail: a booking, a receipt, what someone wrote. Returns { messages: [{ id, thread_id, mailbox, from, to, subject, snippet, date }], next_page_token }: headers and Gmail's short snippet, never whole bodies. Pass next_page_token back as page_token for more. Fails with app_not_connected when Gmail is not connected (mint a link with service_connect). */
+export type PostV1ToolsServiceGmailSearchResponse = {
+  messages: Array<{
+    id: string;
+    thread_id: string | null;
+    mailbox: "gmail" | "outlook";
+    from: string;
+    to: Array<string>;
+    subject: string;
+    snippet: string;
+    date: string;
+  }>;
+  next_page_token: string | null;
+};
+
+/** Body of POST /v1/tools/service_notion_search. */
+export type PostV1ToolsServiceNotionSearchBody = {
+  /** Words in the title of the page or database. Empty: the most recently edited first. */
+  query?: string;
+  /** Only pages, or only databases. Default: both. */
+  type?: "page" | "database";
+  /** How many to return, 1 to 50 (default 10). */
+  limit?: number;
+  /** next_page_token from the previous answer, for the next page. */
+  page_token?: string;
+  [key: string]: unknown;
+};
+
+/** Answer of POST /v1/tools/service_notion_search: Search the user's Notion. Search the pages and databases the user shared with this service in Notion, by title (Notion's own search and ranking; with no query, the most recently edited first). Call it to find a note, plan or list the user keeps in Notion. Returns { results: [{ id, object: "page" | "database", title, url, last_edited_time }], next_page_token }: titles and links, never page content. Pass next_page_token back as page_token for more. Fails with app_not_connected when Notion is not connected (mint a link with service_connect). */
+export type PostV1ToolsServiceNotionSearchResponse = {
+  results: Array<{
+    id: string;
+    object: "page" | "database";
+    title: string;
+    url: string | null;
+    last_edited_time: string;
+  }>;
+  next_page_token: string | null;
+};
+
 /** Every /v1 operation by method and path, with its query, body and answer types. */
 export interface Operations {
   "GET /v1/agents": { response: GetV1AgentsResponse; };
@@ -765,4 +975,11 @@ export interface Operations {
   "GET /v1/sso/clients": { response: GetV1SsoClientsResponse; };
   "DELETE /v1/sso/clients/{clientId}/redirect-uris": { body: DeleteV1SsoClientsClientIdRedirectUrisBody; response: DeleteV1SsoClientsClientIdRedirectUrisResponse; };
   "POST /v1/sso/origins": { body: PostV1SsoOriginsBody; response: PostV1SsoOriginsResponse; };
+  "POST /v1/tools/service_calendar_create_event": { body: PostV1ToolsServiceCalendarCreateEventBody; response: PostV1ToolsServiceCalendarCreateEventResponse; };
+  "POST /v1/tools/service_calendar_get": { body: PostV1ToolsServiceCalendarGetBody; response: PostV1ToolsServiceCalendarGetResponse; };
+  "POST /v1/tools/service_drive_search": { body: PostV1ToolsServiceDriveSearchBody; response: PostV1ToolsServiceDriveSearchResponse; };
+  "POST /v1/tools/service_email_search": { body: PostV1ToolsServiceEmailSearchBody; response: PostV1ToolsServiceEmailSearchResponse; };
+  "POST /v1/tools/service_email_send": { body: PostV1ToolsServiceEmailSendBody; response: PostV1ToolsServiceEmailSendResponse; };
+  "POST /v1/tools/service_gmail_search": { body: PostV1ToolsServiceGmailSearchBody; response: PostV1ToolsServiceGmailSearchResponse; };
+  "POST /v1/tools/service_notion_search": { body: PostV1ToolsServiceNotionSearchBody; response: PostV1ToolsServiceNotionSearchResponse; };
 }

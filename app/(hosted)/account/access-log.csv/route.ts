@@ -1,0 +1,5 @@
+// GET /account/access-log.csv — the signed-in person's access log as a CSV file (session cookie only).
+import { accessLogExportRoute } from "@/lib/access-log/export";
+
+export const dynamic = "force-dynamic";
+export const GET = accessLogExportRoute("csv");

@@ -1,0 +1,5 @@
+// GET /account/access-log.json — the signed-in person's access log as a JSON file (session cookie only).
+import { accessLogExportRoute } from "@/lib/access-log/export";
+
+export const dynamic = "force-dynamic";
+export const GET = accessLogExportRoute("json");

@@ -1,0 +1,125 @@
+// The access log: every call an agent makes on a person's behalf (a profile route, a profile tool,
+// a connector tool), with the agent, the route or tool, the time and the outcome, never the content.
+// Entries are written after the answer, in small batches, so a call does not wait on them; the
+// person reads them on their account page and downloads them.
+import { now as clockNow } from "../clock";
+import { db } from "../db";
+import type { Plane } from "../db/generated/enums";
+import { logger } from "../log";
+import { processWide } from "../process-wide";
+
+/** How long entries are kept. */
+export const ACCESS_LOG_RETENTION_DAYS = 365;
+/** Entries written together at most. */
+const BATCH = 200;
+/** How long an entry may wait for others before the batch is written. */
+const FLUSH_AFTER_MS = 200;
+
+export type AccessSurface = "rest" | "mcp";
+
+export interface AccessEntry {
+  userId: string;
+  agentId: string;
+  /** The agent's display name now: the entry keeps it if the agent is later deleted. */
+  agentName: string;
+  plane: Plane;
+  surface: AccessSurface;
+  /** The tool's name, or "<METHOD> <path>" of the route. */
+  action: string;
+  /** "ok", or the error code the call ended with. */
+  outcome: string;
+}
+
+interface Buffer {
+  entries: Array<AccessEntry & { at: Date }>;
+  timer: NodeJS.Timeout | null;
+  flushing: Promise<void>;
+}
+
+function buffer(): Buffer {
+  return processWide("access-log.buffer", (): Buffer => ({ entries: [], timer: null, flushing: Promise.resolve() }));
+}
+
+async function write(entries: Array<AccessEntry & { at: Date }>): Promise<void> {
+  try {
+    await (await db()).accessLogEntry.createMany({ data: entries });
+  } catch (err) {
+    // A person deleted meanwhile (their entries go with them), or the database away: the calls themselves succeeded.
+    logger().warn({ err, count: entries.length }, "access log entries not written");
+  }
+}
+
+/** Writes what is waiting now; resolves when it is written (tests, and shutdown). */
+export function flushAccessLog(): Promise<void> {
+  const b = buffer();
+  if (b.timer) clearTimeout(b.timer);
+  b.timer = null;
+  const entries = b.entries.splice(0);
+  b.flushing = b.flushing.then(() => (entries.length ? write(entries) : undefined));
+  return b.flushing;
+}
+
+/** Records one call (at the service's clock now); written within FLUSH_AFTER_MS. */
+export function recordAccess(entry: AccessEntry): void {
+  const b = buffer();
+  b.entries.push({ ...entry, at: clockNow() });
+  if (b.entries.length >= BATCH) void flushAccessLog();
+  else if (!b.timer) {
+    b.timer = setTimeout(() => void flushAccessLog(), FLUSH_AFTER_MS);
+    b.timer.unref();
+  }
+}
+
+export interface AccessLogRow {
+  at: string;
+  agent: string;
+  developer: string;
+  action: string;
+  surface: AccessSurface;
+  outcome: string;
+  livemode: boolean;
+}
+
+/** What an entry is read with: its agent's name and the agent's developer's. */
+export const ENTRY_INCLUDE = { agent: { select: { displayName: true, developer: { select: { name: true } } } } } as const;
+
+/** An entry as read with ENTRY_INCLUDE. */
+export interface StoredEntry {
+  plane: Plane;
+  surface: string;
+  action: string;
+  outcome: string;
+  at: Date;
+  agentName: string;
+  agent: { displayName: string; developer: { name: string } } | null;
+}
+
+export function rowOf(r: StoredEntry): AccessLogRow {
+  return {
+    at: r.at.toISOString(),
+    agent: r.agent?.displayName ?? r.agentName,
+    developer: r.agent?.developer.name ?? "(removed)",
+    action: r.action,
+    surface: r.surface as AccessSurface,
+    outcome: r.outcome,
+    livemode: r.plane === "live",
+  };
+}
+
+/** A person's entries, newest first (up to `take`, before `before` when given), with each agent's name and its developer's. */
+export async function accessLogOf(userId: string, options: { take?: number; before?: Date } = {}): Promise<AccessLogRow[]> {
+  await flushAccessLog();
+  const rows = await (await db()).accessLogEntry.findMany({
+    where: { userId, ...(options.before ? { at: { lt: options.before } } : {}) },
+    orderBy: [{ at: "desc" }, { id: "desc" }],
+    take: options.take ?? 100,
+    include: ENTRY_INCLUDE,
+  });
+  return rows.map(rowOf);
+}
+
+/** Deletes entries past their retention at `at`; answers how many. */
+export async function sweepAccessLog(at: Date = clockNow()): Promise<number> {
+  const cutoff = new Date(at.getTime() - ACCESS_LOG_RETENTION_DAYS * 86_400_000);
+  return (await (await db()).accessLogEntry.deleteMany({ where: { at: { lt: cutoff } } })).count;
+}

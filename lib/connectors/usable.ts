@@ -1,0 +1,48 @@
+// A connection ready for its provider's API, as connector tools and the app-memory runs use it: the
+// token is fetched (and refreshed ahead of expiry) per request; a refused token is refreshed once,
+// shared by every call that saw it refused, and the request tried again; a refused refresh marks the
+// connection as needing reconnection.
+import type { App } from "../catalogue";
+import { db } from "../db";
+import { ProviderAuthError, providerFetch, type ProviderRequest } from "./apis/http";
+import { accessTokenFor, ConnectError } from "./connections";
+import type { UsableConnection } from "./tools/definition";
+
+export interface ConnectionRow {
+  id: string;
+  app: string;
+  provider: string;
+  accountEmail: string | null;
+  scopes: string[];
+}
+
+export function usableConnection(row: ConnectionRow, signal?: AbortSignal): UsableConnection {
+  const app = row.app as App;
+  return {
+    id: row.id,
+    app,
+    provider: row.provider,
+    accountEmail: row.accountEmail,
+    scopes: row.scopes,
+    async fetch<T>(request: ProviderRequest): Promise<T> {
+      const withSignal = { ...request, signal: request.signal ?? signal };
+      const token = await accessTokenFor(row.id);
+      try {
+        return await providerFetch<T>(app, token, withSignal);
+      } catch (err) {
+        if (!(err instanceof ProviderAuthError)) throw err;
+        // The token was refused before it expired (revoked, or rotated elsewhere): one refresh, shared by
+        // every call that saw this token refused, and one more try.
+        try {
+          return await providerFetch<T>(app, await accessTokenFor(row.id, { refused: token }), withSignal);
+        } catch (again) {
+          if (again instanceof ProviderAuthError) {
+            await (await db()).appConnection.update({ where: { id: row.id }, data: { status: "needs_reconnect" } });
+            throw new ConnectError("needs_reconnect");
+          }
+          throw again;
+        }
+      }
+    },
+  };
+}
