@@ -5,12 +5,8 @@
 // error answers. Pagination, the refresh on 401 (once, and single-flight), missing scopes as
 // permission_needed with a link (and the incremental consent that link leads to), rate limits, the
 // fail-closed rules, the idempotent send, the sandbox's development Gmail, and the access log.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST as mcpPost } from "@/app/mcp/route";
 import { GET as flowConnect } from "@/app/(hosted)/flow/[flowId]/connect/[app]/route";
 import { GET as connectCallback } from "@/app/(hosted)/connect/callback/route";
 import { GET as openLink } from "@/app/personal-mcp/connect/[linkId]/route";
@@ -42,6 +38,7 @@ import { createUser } from "@/lib/users/users";
 import { createTenant, type Tenant } from "./helpers/fixtures";
 import { startGoogleApis, type FakeAccount } from "./helpers/google-apis";
 import { startGoogleProvider } from "./helpers/google-provider";
+import { mcpCall, mcpClient } from "./helpers/connector-tools";
 import { call } from "./helpers/http";
 
 const GOOGLE_ACCOUNT = "google-account-1";
@@ -151,25 +148,6 @@ function headersFor(token: string, tenant: Tenant = t, key = tenant.keys.sk) {
 /** POST /v1/tools/<name> as the tenant's agent for the person `token` names. */
 function rest(name: ToolName, body: unknown, headers: Record<string, string> = headersFor(ada.token)) {
   return call(ROUTES[name], { headers, body });
-}
-
-async function mcpClient(headers: Record<string, string>) {
-  const client = new Client({ name: "connector-tools-google-test", version: "1.0.0" });
-  const transport = new StreamableHTTPClientTransport(new URL("http://localhost:3000/mcp"), {
-    requestInit: { headers },
-    fetch: async (url: string | URL, init?: RequestInit) => mcpPost(new Request(url, init)),
-  });
-  await client.connect(transport);
-  return client;
-}
-
-/** A tool call on MCP: its structured answer, or its error object. */
-async function mcpCall(client: Client, name: string, args: Record<string, unknown>): Promise<{ ok: boolean; body: any }> {
-  const r = (await client.callTool({ name, arguments: args })) as CallToolResult;
-  const text = (r.content[0] as { text: string }).text;
-  if (r.isError) return { ok: false, body: JSON.parse(text).error };
-  expect(JSON.parse(text)).toEqual(r.structuredContent);
-  return { ok: true, body: r.structuredContent };
 }
 
 async function grant(userId: string, capability: string, tenant: Tenant = t) {

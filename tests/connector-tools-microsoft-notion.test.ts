@@ -7,11 +7,7 @@
 // permission as permission_needed with a link, rate limits, one mailbox failing beside another that
 // answers, the fail-closed rules, sending through Outlook, development connections, the distiller's
 // snapshots and the access log.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST as mcpPost } from "@/app/mcp/route";
 import { POST as emailSearchRoute } from "@/app/v1/tools/service_email_search/route";
 import { POST as emailSendRoute } from "@/app/v1/tools/service_email_send/route";
 import { POST as notionSearchRoute } from "@/app/v1/tools/service_notion_search/route";
@@ -31,6 +27,7 @@ import { createTenant, type Tenant } from "./helpers/fixtures";
 import { startGoogleApis, type FakeAccount } from "./helpers/google-apis";
 import { startGoogleProvider } from "./helpers/google-provider";
 import { startGraphMail, type GraphFakeMessage, type GraphMailbox } from "./helpers/graph-mail";
+import { mcpCall, mcpClient } from "./helpers/connector-tools";
 import { call } from "./helpers/http";
 import { startMicrosoftProvider } from "./helpers/microsoft-provider";
 import { startNotionServer } from "./helpers/notion-server";
@@ -158,25 +155,6 @@ function headersFor(token: string, tenant: Tenant = t) {
 
 function rest(name: ToolName, body: unknown, headers: Record<string, string> = headersFor(ada.token)) {
   return call(ROUTES[name], { headers, body });
-}
-
-async function mcpClient(headers: Record<string, string>) {
-  const client = new Client({ name: "connector-tools-microsoft-notion-test", version: "1.0.0" });
-  const transport = new StreamableHTTPClientTransport(new URL("http://localhost:3000/mcp"), {
-    requestInit: { headers },
-    fetch: async (url: string | URL, init?: RequestInit) => mcpPost(new Request(url, init)),
-  });
-  await client.connect(transport);
-  return client;
-}
-
-/** A tool call on MCP: its structured answer, or its error object. */
-async function mcpCall(client: Client, name: string, args: Record<string, unknown>): Promise<{ ok: boolean; body: any }> {
-  const r = (await client.callTool({ name, arguments: args })) as CallToolResult;
-  const text = (r.content[0] as { text: string }).text;
-  if (r.isError) return { ok: false, body: JSON.parse(text).error };
-  expect(JSON.parse(text)).toEqual(r.structuredContent);
-  return { ok: true, body: r.structuredContent };
 }
 
 async function newPerson() {

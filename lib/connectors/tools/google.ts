@@ -12,27 +12,16 @@ import { searchGmail, sendGmail } from "../apis/gmail";
 import { isMailAddress, MAX_RECIPIENTS, validateOutgoingMail, type OutgoingMail } from "../apis/mail";
 import { sendOutlook } from "../apis/outlook";
 import { canConnect } from "../connections";
+import { listLimit as limit, mailSummary, pageToken } from "./schemas";
 import { connectorTool, idempotencyKey, type ConnectorRunContext, type ConnectorToolDefinition } from "./definition";
 
 /** How far ahead service_calendar_get looks when no time_max is given. */
 export const CALENDAR_DEFAULT_DAYS = 7;
 
-const limit = z.number().int().min(1).max(50).default(10).describe("How many to return, 1 to 50 (default 10).");
-const pageToken = z.string().min(1).max(2048).optional().describe("next_page_token from the previous answer, for the next page.");
 const isoTime = z.iso.datetime({ offset: true });
 
 // ─── service_gmail_search ─────────────────────────────────────────────────────────────────────────
 
-const mailSummary = z.object({
-  id: z.string(),
-  thread_id: z.string().nullable(),
-  mailbox: z.enum(MAILBOX_APPS),
-  from: z.string(),
-  to: z.array(z.string()),
-  subject: z.string(),
-  snippet: z.string(),
-  date: z.string(),
-});
 
 const gmailSearchInput = z.object({
   query: z.string().trim().max(1000).default("").describe('Gmail search syntax, as in Gmail\'s search box: words, from:, to:, subject:, after:2025/01/31, has:attachment, in:sent. Empty: the newest messages.'),

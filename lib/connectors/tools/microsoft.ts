@@ -15,6 +15,7 @@ import { searchOutlook } from "../apis/outlook";
 import { ConnectError } from "../connections";
 import { connectorTool, type ConnectorRunContext, type ConnectorToolDefinition, type UsableConnection } from "./definition";
 import { appNeedsReconnect } from "./run";
+import { listLimit, mailSummary } from "./schemas";
 
 /** Pages a mailbox may answer empty (with more to come) before the search moves on without it. */
 const EMPTY_PAGES = 3;
@@ -188,16 +189,6 @@ async function searchMailboxes(ctx: ConnectorRunContext, args: { query: string; 
 
 // ─── service_email_search ─────────────────────────────────────────────────────────────────────────
 
-const mailSummary = z.object({
-  id: z.string(),
-  thread_id: z.string().nullable(),
-  mailbox: z.enum(MAILBOX_APPS),
-  from: z.string(),
-  to: z.array(z.string()),
-  subject: z.string(),
-  snippet: z.string(),
-  date: z.string(),
-});
 
 const emailSearch = connectorTool({
   name: "service_email_search",
@@ -213,7 +204,7 @@ const emailSearch = connectorTool({
   needsOutlook: true,
   input: z.object({
     query: z.string().trim().max(1000).default("").describe("Words, from:, to:, subject:. Empty: the newest messages."),
-    limit: z.number().int().min(1).max(50).default(10).describe("How many to return, 1 to 50 (default 10)."),
+    limit: listLimit,
     page_token: z.string().min(1).max(16_384).optional().describe("next_page_token from the previous answer (with the same query), for the next page."),
   }),
   output: z.object({

@@ -3,11 +3,12 @@
 import { z } from "zod";
 import { searchNotion } from "../apis/notion";
 import { connectorTool, type ConnectorToolDefinition } from "./definition";
+import { listLimit } from "./schemas";
 
 const notionSearchInput = z.object({
   query: z.string().trim().max(500).default("").describe("Words in the title of the page or database. Empty: the most recently edited first."),
   type: z.enum(["page", "database"]).optional().describe("Only pages, or only databases. Default: both."),
-  limit: z.number().int().min(1).max(50).default(10).describe("How many to return, 1 to 50 (default 10)."),
+  limit: listLimit,
   page_token: z.string().min(1).max(2048).optional().describe("next_page_token from the previous answer, for the next page."),
 });
 
