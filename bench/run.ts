@@ -2,6 +2,7 @@
 // Usage: npx tsx bench/run.ts [--db pglite|postgres] [--scenario health|profile|all] [--duration 10] [--connections 10[,50]]
 //        npx tsx bench/run.ts --scenario sign-in [its options]   (bench/sign-in.ts: the hosted sign-in budgets, PostgreSQL)
 //        npx tsx bench/run.ts --scenario mcp [its options]       (bench/mcp.ts: the developer MCP server budgets, PostgreSQL)
+//        npx tsx bench/run.ts --scenario connectors [its options] (bench/connectors.ts: what the service adds to a connector tool call)
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { failures, provisionSandbox, runLoad, scenario, SCENARIOS, type LoadFigures, type ScenarioName } from "./load";
@@ -17,7 +18,7 @@ const IDLE_AFTER_LOAD_MS = 20_000;
  * Scenarios that are benchmarks of their own (their own server settings, seed and report): run.ts hands
  * them the command line as it is. `all` runs the scenarios above only.
  */
-const OWN_SCENARIOS: Record<string, () => Promise<unknown>> = { "sign-in": () => import("./sign-in"), mcp: () => import("./mcp") };
+const OWN_SCENARIOS: Record<string, () => Promise<unknown>> = { "sign-in": () => import("./sign-in"), mcp: () => import("./mcp"), connectors: () => import("./connectors") };
 
 function ownScenario(): (() => Promise<unknown>) | undefined {
   const { values } = parseArgs({ strict: false, options: { scenario: { type: "string" } } });

@@ -1,5 +1,6 @@
-// Builds the API fast path: every app route file built with defineRoute or plainRoute, bundled for
-// plain Node into .next/service-api/server.mjs (see lib/http/node-dispatch.ts). Run after `next build`.
+// Builds the API fast path: every app route file built with defineRoute or plainRoute (connectorRoute
+// makes a defineRoute handler), bundled for plain Node into .next/service-api/server.mjs (see
+// lib/http/node-dispatch.ts). Run after `next build`.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
@@ -12,7 +13,7 @@ function routeFiles(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) found.push(...routeFiles(full));
-    else if (entry.name === "route.ts" && /\b(defineRoute|plainRoute)\(/.test(readFileSync(full, "utf8"))) found.push(full);
+    else if (entry.name === "route.ts" && /\b(defineRoute|plainRoute|connectorRoute)\(/.test(readFileSync(full, "utf8"))) found.push(full);
   }
   return found.sort();
 }

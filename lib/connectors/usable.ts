@@ -1,7 +1,7 @@
 // A connection ready for its provider's API, as connector tools and the app-memory runs use it: the
-// token is fetched (and refreshed ahead of expiry) per request; a refused token is refreshed once,
-// shared by every call that saw it refused, and the request tried again; a refused refresh marks the
-// connection as needing reconnection.
+// token is read (and refreshed ahead of expiry) at its first request and shared by the requests after
+// it; a refused token is refreshed once, shared by every call that saw it refused, and the request
+// tried again; a refused refresh marks the connection as needing reconnection.
 import type { App } from "../catalogue";
 import { db } from "../db";
 import { ProviderAuthError, providerFetch, type ProviderRequest } from "./apis/http";
@@ -16,8 +16,21 @@ export interface ConnectionRow {
   scopes: string[];
 }
 
+/**
+ * `row` ready for its provider. Made per tool call (or app-memory run): its requests share one read of
+ * the token, which is refreshed when it has less than REFRESH_AHEAD_SECONDS left, so it outlasts the call.
+ */
 export function usableConnection(row: ConnectionRow, signal?: AbortSignal): UsableConnection {
   const app = row.app as App;
+  let current: Promise<string> | undefined;
+  const use = (next: Promise<string>): Promise<string> => {
+    current = next;
+    // A failed read is not kept: the next request reads again.
+    next.catch(() => {
+      if (current === next) current = undefined;
+    });
+    return next;
+  };
   return {
     id: row.id,
     app,
@@ -26,7 +39,7 @@ export function usableConnection(row: ConnectionRow, signal?: AbortSignal): Usab
     scopes: row.scopes,
     async fetch<T>(request: ProviderRequest): Promise<T> {
       const withSignal = { ...request, signal: request.signal ?? signal };
-      const token = await accessTokenFor(row.id);
+      const token = await (current ?? use(accessTokenFor(row.id)));
       try {
         return await providerFetch<T>(app, token, withSignal);
       } catch (err) {
@@ -34,7 +47,7 @@ export function usableConnection(row: ConnectionRow, signal?: AbortSignal): Usab
         // The token was refused before it expired (revoked, or rotated elsewhere): one refresh, shared by
         // every call that saw this token refused, and one more try.
         try {
-          return await providerFetch<T>(app, await accessTokenFor(row.id, { refused: token }), withSignal);
+          return await providerFetch<T>(app, await use(accessTokenFor(row.id, { refused: token })), withSignal);
         } catch (again) {
           if (again instanceof ProviderAuthError) {
             await (await db()).appConnection.update({ where: { id: row.id }, data: { status: "needs_reconnect" } });

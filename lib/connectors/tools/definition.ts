@@ -6,7 +6,7 @@ import type { App } from "../../catalogue";
 import type { Plane } from "../../db/generated/enums";
 import type { ProviderRequest } from "../apis/http";
 
-/** One of the person's connections, ready for the provider: its token is fetched (and refreshed) per request. */
+/** One of the person's connections, ready for the provider: its token is read (and refreshed when due) at its first request and shared by the requests after it. */
 export interface UsableConnection {
   id: string;
   app: App;
