@@ -23,6 +23,19 @@ test("a sandbox provisioned over HTTP reads its user's profile", async ({ reques
   expect((await wrongKey.json()).error.code).toBe("invalid_api_key");
 });
 
+test("the production server serves the connector tools' routes: the sandbox person's Gmail is searched with their token, X-User-Id is refused", async ({ request }) => {
+  const sandbox = await (await request.post("/v1/sandbox/provision")).json();
+  const key = { "X-API-Key": sandbox.secret_key, "X-Agent": sandbox.agent.handle };
+  const search = await request.post("/v1/tools/service_gmail_search", { headers: { ...key, Authorization: `Bearer ${sandbox.user.agent_token}` }, data: { limit: 2 } });
+  expect(search.status()).toBe(200);
+  const found = await search.json();
+  expect(found.messages.length).toBeGreaterThan(0);
+  expect(found.messages[0]).toMatchObject({ mailbox: "gmail" });
+  const byId = await request.post("/v1/tools/service_gmail_search", { headers: { ...key, "X-User-Id": sandbox.user.external_id }, data: {} });
+  expect(byId.status()).toBe(400);
+  expect((await byId.json()).error.code).toBe("user_token_required");
+});
+
 test("discovery and the JWKS are served, open to any origin", async ({ request }) => {
   const discovery = await request.get("/.well-known/openid-configuration");
   expect(discovery.status()).toBe(200);
