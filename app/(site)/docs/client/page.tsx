@@ -31,7 +31,7 @@ export default function ClientLibraryPage() {
 
 const service = new ProfileClient({
   baseUrl: "${base}",
-  apiKey: process.env.PROFILE_SECRET_KEY, // sk_… (sk_test_… in the sandbox)
+  apiKey: SECRET_KEY,                      // your sk_… (sk_test_… in the sandbox), kept on the server
   agent: "assistant",                      // X-Agent
 });
 

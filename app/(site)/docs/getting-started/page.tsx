@@ -66,7 +66,7 @@ export CLIENT_ID=oc_…`;
 <script>Service.handleSsoCallback({ exchangeUrl: "/exchange" });</script>`;
   const agent = `import { ProfileClient, readForTurn } from "@profile-service/client";
 
-const service = new ProfileClient({ baseUrl: "${base}", apiKey: process.env.SK, agent: "sandbox-agent" });
+const service = new ProfileClient({ baseUrl: "${base}", apiKey: SK, agent: "sandbox-agent" }); // SK: the sk_test_… key from step 1
 const profile = await readForTurn(service, { user: { userId: "sandbox-user" } });
 console.log(profile.summary);`;
 
