@@ -40,10 +40,16 @@ const schema = z.object({
   OAUTH_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(100),
   // Hosted flows one IP address (an IPv6 /64) may start per hour: sign-up, connect links and authorize.
   FLOWS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(300),
+  // Whether this installation has the connect flow for partner links (POST /v1/flows/sessions): a
+  // session created without `flow` opens it; "false" gives such sessions the import-only flow instead.
+  PARTNER_CONNECT_FLOW: z.enum(["true", "false"]).default("true"),
   // Sandboxes one IP address may provision per hour (POST /v1/sandbox/provision).
   SANDBOX_PROVISION_PER_HOUR: z.coerce.number().int().positive().default(20),
   // Where queued jobs (commits) run: in this process, or only in `npm run worker` processes.
   JOBS_WORKER: z.enum(["in-process", "off"]).default("in-process"),
+  // How long a worker's claim on a bulk import job holds without renewal (it renews after every
+  // chunk): a worker that dies is replaced this long after its last chunk.
+  IMPORT_JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(30),
   // Which distiller turns conversations into memories (docs/distillation.md).
   DISTILLER: z.enum(["builtin", "llm"]).default("builtin"),
   LLM_BASE_URL: optionalUrl,

@@ -2,6 +2,7 @@
 import { startAppMemoriesWorker } from "./connectors/memories/run";
 import { database } from "./db";
 import { env } from "./env";
+import { startImportWorker } from "./import-jobs/worker";
 import { logger } from "./log";
 import { startSweeper } from "./maintenance/sweep";
 import { startCommitWorker } from "./profile/commit";
@@ -18,6 +19,7 @@ export async function startService(): Promise<void> {
       startCompletionCallbackWorker().catch((err: Error) => logger().error({ err: err.message }, "the completion callback worker did not start; callbacks wait"));
       startSweeper().catch((err: Error) => logger().error({ err: err.message }, "the sweep worker did not start"));
       startAppMemoriesWorker().catch((err: Error) => logger().error({ err: err.message }, "the app memories worker did not start; connected apps are read later"));
+      startImportWorker().catch((err: Error) => logger().error({ err: err.message }, "the bulk import worker did not start; import jobs wait"));
     }
     logger().info(
       {

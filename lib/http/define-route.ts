@@ -90,8 +90,8 @@ export interface RouteDefinition<BS extends z.ZodType, QS extends z.ZodType, A e
   form?: z.ZodType;
   /** Credentials the handler checks itself, for the reference: an OAuth client (in the form or HTTP Basic), or an access token. */
   checksItself?: "oauth_client" | "access_token";
-  /** Cap on the JSON body in bytes (default 1 MiB). */
-  bodyLimit?: number;
+  /** Cap on the JSON body in bytes (default 1 MiB), or the cap for the request's key (bulk import's tiers). */
+  bodyLimit?: number | ((key: ResolvedKey) => Promise<number>);
   /** Error code for a body that fails validation: invalid_request (400, default) or invalid_format (422). */
   invalidCode?: Extract<ErrorCode, "invalid_request" | "invalid_format">;
   /** The JSON answer carries `livemode`: whether the request's key is of the live plane (not the test plane). */
@@ -218,7 +218,8 @@ export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.
 
       const url = new URL(req.url);
       const query = validate(def.query, Object.fromEntries(url.searchParams), "invalid_request", "query parameters");
-      const rawBody = def.body ? await readJsonBody(req, def.bodyLimit) : undefined;
+      const bodyLimit = typeof def.bodyLimit === "function" ? (key ? await def.bodyLimit(key) : undefined) : def.bodyLimit;
+      const rawBody = def.body ? await readJsonBody(req, bodyLimit) : undefined;
       const body = validate(def.body, rawBody ?? {}, invalidCode, "request body");
       const params = (await routeCtx?.params) ?? {};
 

@@ -15,6 +15,8 @@ export const QUEUES = {
   appMemories: "app-memories",
   /** The daily run that queues appMemories for every active connection. */
   appMemoriesDaily: "app-memories-daily",
+  /** A bulk import job (lib/import-jobs): the hand-off to a worker; the job's own row holds its state. */
+  importJobs: "import-jobs",
 } as const;
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 /** How often a failed job is tried again before it is given up. */
@@ -103,6 +105,14 @@ export async function enqueueSingleton(queue: QueueName, singletonKey: string, d
   return (await (await jobs()).send(queue, data, { singletonKey })) !== null;
 }
 
+/** What stopJobs() runs before it stops the job system. */
+const stopHooks = processWide("jobs.stop-hooks", () => new Set<() => Promise<void>>());
+
+/** Runs `hook` when this process's job system stops (a worker's own loops end between their steps). */
+export function onJobsStop(hook: () => Promise<void>): void {
+  stopHooks.add(hook);
+}
+
 /** Runs `handler` for every job of `queue`, in this process, until stopJobs(). */
 export async function work(queue: QueueName, handler: Handler): Promise<void> {
   if (workedQueues.has(queue)) return;
@@ -119,6 +129,8 @@ export async function schedule(queue: QueueName, cron: string): Promise<void> {
 
 /** Stops workers and the job system (graceful shutdown, tests); queued jobs stay queued. */
 export async function stopJobs(): Promise<void> {
+  // Workers that loop on their own (bulk import) stop between chunks first.
+  for (const hook of stopHooks) await hook();
   const current = started.current;
   started.current = undefined;
   workedQueues.clear();
