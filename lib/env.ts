@@ -34,6 +34,9 @@ const schema = z.object({
   AUTH_SECRET: secret.optional(),
   // Defaults to info, or silent under NODE_ENV=test.
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  // Write each log line before going on (true), instead of in the background: slower, but a process
+  // that is killed loses no line and a busy one never holds lines back. Off by default.
+  LOG_SYNC: z.enum(["true", "false"]).default("false"),
   // Milliseconds a resolved API key may be served from the in-process cache (revocation bound).
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(1000).default(1000),
   // Requests one IP address may make per minute to /oauth/* and /v1/sso/* together.
@@ -50,6 +53,8 @@ const schema = z.object({
   // How long a worker's claim on a bulk import job holds without renewal (it renews after every
   // chunk): a worker that dies is replaced this long after its last chunk.
   IMPORT_JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(30),
+  // Users per bulk import chunk: one transaction each, the cancel flag read between them.
+  IMPORT_JOB_CHUNK_USERS: z.coerce.number().int().min(1).max(1000).default(25),
   // Which distiller turns conversations into memories (docs/distillation.md).
   DISTILLER: z.enum(["builtin", "llm"]).default("builtin"),
   LLM_BASE_URL: optionalUrl,

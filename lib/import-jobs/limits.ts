@@ -39,8 +39,6 @@ export function importBodyLimitBytes(tier: ImportTier): number {
 
 /** A worker's claim on a job: renewed after every chunk; one not renewed in time is taken over. */
 export const IMPORT_LEASE_SECONDS_DEFAULT = 30;
-/** Profiles imported per chunk (one transaction each); the cancel flag is read between chunks. */
-export const IMPORT_CHUNK_PROFILES = 25;
 
 export const IMPORT_MESSAGES = {
   idempotencyKeyReused: "This idempotencyKey was used for a job with a different body; use a new key for a new job.",

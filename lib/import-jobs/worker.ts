@@ -18,7 +18,6 @@ import { factToMemory, fromDistilled } from "../profile/facts";
 import { writeMemories, type MemoryInput } from "../profile/memories";
 import { agentSource, visibleMemories } from "../profile/sources";
 import { clearUserAccessCache } from "../users/approvals";
-import { IMPORT_CHUNK_PROFILES } from "./limits";
 
 type Tx = Prisma.TransactionClient;
 
@@ -119,11 +118,12 @@ async function runClaimed(jobId: string, options: RunOptions): Promise<void> {
       const chunk = await prisma.importJobProfile.findMany({
         where: { jobId, status: "pending" },
         orderBy: { position: "asc" },
-        take: IMPORT_CHUNK_PROFILES,
+        take: env().IMPORT_JOB_CHUNK_USERS,
         select: { position: true, externalId: true, payload: true, messageCount: true },
       });
       if (!chunk.length) return void (await finishCompleted(job));
       await importChunk(job, chunk);
+      logger().debug({ import_job: jobId, users: chunk.length, from: chunk[0]!.position }, "import job chunk");
       await options.afterChunk?.();
       if (state.stopping) return void (await release(jobId));
       if (Date.now() - started > TIME_SLICE_MS) {

@@ -44,7 +44,7 @@ function createLogger(destination?: pino.DestinationStream) {
         );
       },
     },
-  }, destination ?? pino.destination({ dest: 1, sync: false }));
+  }, destination ?? pino.destination({ dest: 1, sync: env().LOG_SYNC === "true" }));
 }
 
 const instance = processWideSlot<pino.Logger>("log");
