@@ -3,6 +3,7 @@
 //        npx tsx bench/run.ts --scenario sign-in [its options]   (bench/sign-in.ts: the hosted sign-in budgets, PostgreSQL)
 //        npx tsx bench/run.ts --scenario mcp [its options]       (bench/mcp.ts: the developer MCP server budgets, PostgreSQL)
 //        npx tsx bench/run.ts --scenario connectors [its options] (bench/connectors.ts: what the service adds to a connector tool call)
+//        npx tsx bench/run.ts --scenario import [its options]     (bench/import.ts: bulk import throughput, PostgreSQL)
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { failures, provisionSandbox, runLoad, scenario, SCENARIOS, type LoadFigures, type ScenarioName } from "./load";
@@ -18,7 +19,7 @@ const IDLE_AFTER_LOAD_MS = 20_000;
  * Scenarios that are benchmarks of their own (their own server settings, seed and report): run.ts hands
  * them the command line as it is. `all` runs the scenarios above only.
  */
-const OWN_SCENARIOS: Record<string, () => Promise<unknown>> = { "sign-in": () => import("./sign-in"), mcp: () => import("./mcp"), connectors: () => import("./connectors") };
+const OWN_SCENARIOS: Record<string, () => Promise<unknown>> = { "sign-in": () => import("./sign-in"), mcp: () => import("./mcp"), connectors: () => import("./connectors"), import: () => import("./import") };
 
 function ownScenario(): (() => Promise<unknown>) | undefined {
   const { values } = parseArgs({ strict: false, options: { scenario: { type: "string" } } });

@@ -6,12 +6,14 @@ import { POST as cancelJob } from "@/app/v1/import/jobs/[jobId]/cancel/route";
 import { GET as getJob } from "@/app/v1/import/jobs/[jobId]/route";
 import { POST as submit } from "@/app/v1/import/profiles/route";
 import { GET as profile } from "@/app/v1/profile/route";
+import { flushAccessLog } from "@/lib/access-log/access-log";
 import { createAgent } from "@/lib/agents/agents";
 import { db } from "@/lib/db";
 import type { ImportTier } from "@/lib/db/generated/enums";
 import { IMPORT_CAPS, IMPORT_MESSAGES, IMPORT_TIER_LIMITS } from "@/lib/import-jobs/limits";
 import { CONCURRENT_JOB_RETRY_AFTER_SECONDS } from "@/lib/import-jobs/submit";
 import { runImportJob } from "@/lib/import-jobs/worker";
+import { recompose } from "@/lib/profile/recompose";
 import { createTenant, type Tenant } from "./helpers/fixtures";
 import { call } from "./helpers/http";
 
@@ -94,6 +96,17 @@ describe("POST /v1/import/profiles", () => {
     expect(imports[0]!.memoryCount).toBe(memories.length);
     expect(memories.every((m) => m.importId === imports[0]!.id)).toBe(true);
     expect(memories.map((m) => m.kind)).toEqual(expect.arrayContaining(["work", "location", "preference"]));
+    // The composed profile written with a new user's first memories is the one recomposing them gives.
+    const stored = await prisma.userProfile.findUniqueOrThrow({ where: { userId: link.userId } });
+    await prisma.$transaction((tx) => recompose(tx, link.userId));
+    const again = await prisma.userProfile.findUniqueOrThrow({ where: { userId: link.userId } });
+    const ids = (list: unknown) => (list as Array<{ memory_id: string }>).map((e) => e.memory_id).sort();
+    expect(stored.identity).toEqual(again.identity);
+    expect(ids(stored.preferences)).toEqual(ids(again.preferences));
+    expect(ids(stored.highlights)).toEqual(ids(again.highlights));
+    expect(stored.sourceCounts).toEqual(again.sourceCounts);
+    expect(stored.sourceCounts).toEqual({ [`agents/${t.agent.handle}`]: memories.length });
+    expect(stored.summary).toMatch(/carpenter|nurse/);
   });
 
   it("answers the same idempotencyKey with 200 and the same job, and refuses another body under it", async () => {
@@ -289,6 +302,13 @@ describe("the job", () => {
     // The existing person's profile got what it did not hold; the failed user's quota came back.
     expect(await prisma.memory.count({ where: { userId: t.users.live.id, agentId: t.agent.id } })).toBeGreaterThan(0);
     expect((await prisma.importedProfile.findMany({ where: { developerId: t.developer.id } })).map((r) => r.externalId).sort()).toEqual(["fresh", "user-live"]);
+    // The person who already had a profile sees the write in their access log; the new user has none.
+    await flushAccessLog();
+    expect(await prisma.accessLogEntry.findMany({ where: { userId: t.users.live.id }, select: { action: true, outcome: true, agentId: true } })).toEqual([
+      { action: "POST /v1/import/profiles", outcome: "ok", agentId: t.agent.id },
+    ]);
+    const fresh = await prisma.externalUserId.findFirstOrThrow({ where: { developerId: t.developer.id, externalId: "fresh" } });
+    expect(await prisma.accessLogEntry.count({ where: { userId: fresh.userId } })).toBe(0);
   });
 
   it("imports a job again under a new key without writing a memory twice", async () => {

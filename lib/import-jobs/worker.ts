@@ -5,6 +5,7 @@
 // written twice or lost. The cancel flag is read between chunks.
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
+import { recordAccess } from "../access-log/access-log";
 import { randomBase62 } from "../crypto";
 import { db } from "../db";
 import type { Prisma } from "../db/generated/client";
@@ -15,7 +16,7 @@ import { logger } from "../log";
 import { processWide } from "../process-wide";
 import { distillerFromConfig } from "../profile/distill";
 import { factToMemory, fromDistilled } from "../profile/facts";
-import { writeMemories, type MemoryInput } from "../profile/memories";
+import { writeFirstMemories, writeMemories, type MemoryInput } from "../profile/memories";
 import { agentSource, visibleMemories } from "../profile/sources";
 import { clearUserAccessCache } from "../users/approvals";
 
@@ -64,6 +65,7 @@ interface Job {
   agentId: string;
   plane: "live" | "test";
   handle: string;
+  agentName: string;
 }
 
 /** Claims the job for this worker (or renews its claim): false when another worker holds it or it ended. */
@@ -108,9 +110,12 @@ async function runClaimed(jobId: string, options: RunOptions): Promise<void> {
   try {
     const started = Date.now();
     const prisma = await db();
-    const row = await prisma.importJob.findUnique({ where: { id: jobId }, select: { id: true, developerId: true, agentId: true, plane: true, agent: { select: { handle: true } } } });
+    const row = await prisma.importJob.findUnique({
+      where: { id: jobId },
+      select: { id: true, developerId: true, agentId: true, plane: true, agent: { select: { handle: true, displayName: true } } },
+    });
     if (!row) return;
-    const job: Job = { id: row.id, developerId: row.developerId, agentId: row.agentId, plane: row.plane, handle: row.agent.handle };
+    const job: Job = { id: row.id, developerId: row.developerId, agentId: row.agentId, plane: row.plane, handle: row.agent.handle, agentName: row.agent.displayName };
     for (;;) {
       const claimed = await claim(jobId);
       if (!claimed) return;
@@ -208,9 +213,11 @@ async function importChunk(job: Job, chunk: ChunkRow[]): Promise<void> {
     }),
   );
   const outcomes: Outcome[] = [];
+  const people: string[] = [];
   await (await db()).$transaction(
     async (tx) => {
       outcomes.length = 0;
+      people.length = 0;
       const users = await resolveUsers(tx, job, chunk.map((r) => r.externalId));
       const writable = prepared.filter((p) => users.get(p.row.externalId)!.approved);
       if (writable.length) {
@@ -218,6 +225,12 @@ async function importChunk(job: Job, chunk: ChunkRow[]): Promise<void> {
           data: writable.map((p) => ({ id: p.importId, userId: users.get(p.row.externalId)!.userId, provider: "bulk", source, agentId: job.agentId })),
         });
       }
+      // The users this chunk made have nothing yet: their memories go in all at once.
+      const first = await writeFirstMemories(
+        tx,
+        { source, writtenBy: source, agentId: job.agentId },
+        prepared.filter((p) => !users.get(p.row.externalId)!.existed).map((p) => ({ userId: users.get(p.row.externalId)!.userId, importId: p.importId, inputs: p.memories })),
+      );
       for (const p of prepared) {
         const user = users.get(p.row.externalId)!;
         if (!user.approved) {
@@ -230,22 +243,26 @@ async function importChunk(job: Job, chunk: ChunkRow[]): Promise<void> {
           });
           continue;
         }
-        let memories = p.memories;
-        if (user.existed && memories.length) {
-          // What the person's profile already holds from another source is not imported again.
+        let count = first.get(user.userId);
+        if (count === undefined) {
+          people.push(user.userId);
+          // A user who already has a profile: what it holds from another source is not imported again.
           const held = new Set(
-            (await tx.memory.findMany({ where: { ...visibleMemories(user.userId), key: { in: memories.map((m) => m.key) }, NOT: { source, writerId: job.agentId } }, select: { key: true } })).map((m) => m.key),
+            (await tx.memory.findMany({ where: { ...visibleMemories(user.userId), key: { in: p.memories.map((m) => m.key) }, NOT: { source, writerId: job.agentId } }, select: { key: true } })).map((m) => m.key),
           );
-          memories = memories.filter((m) => !held.has(m.key));
+          const written = await writeMemories(tx, { userId: user.userId, source, writtenBy: source, agentId: job.agentId, importId: p.importId }, p.memories.filter((m) => !held.has(m.key)));
+          count = written.filter((w) => w.created).length;
         }
-        const written = await writeMemories(tx, { userId: user.userId, source, writtenBy: source, agentId: job.agentId, importId: p.importId }, memories);
-        outcomes.push({ position: p.row.position, status: "imported", userId: user.userId, importId: p.importId, memories: written.filter((w) => w.created).length, messages: p.row.messageCount });
+        outcomes.push({ position: p.row.position, status: "imported", userId: user.userId, importId: p.importId, memories: count, messages: p.row.messageCount });
       }
       await recordOutcomes(tx, job.id, outcomes);
     },
     { timeout: 120_000, maxWait: 30_000 },
   );
   clearUserAccessCache();
+  // Writing into the profile of someone who already had one is a call on their behalf: it goes into
+  // their access log, as a REST call would. Users the job made are the developer's own records.
+  for (const userId of people) recordAccess({ userId, agentId: job.agentId, agentName: job.agentName, plane: job.plane, surface: "rest", action: "POST /v1/import/profiles", outcome: "ok" });
 }
 
 class LeaseLost extends Error {}

@@ -165,6 +165,73 @@ export async function writeMemories(tx: Tx, writer: Writer, inputs: readonly Mem
   return unique.flatMap((i) => byKey.get(i.key) ?? []);
 }
 
+/**
+ * Writes the first memories of users made in this same transaction (a bulk import's new users), all
+ * users at once: one insert for every memory and one for every composed profile, where writeMemories
+ * takes a few statements per user. Nothing else can hold these users' rows yet, so nothing is locked;
+ * each user's memories are deduplicated by key as writeMemories does. Returns how many each user got.
+ */
+export async function writeFirstMemories(
+  tx: Tx,
+  writer: Omit<Writer, "userId" | "importId">,
+  users: ReadonlyArray<{ userId: string; importId: string | null; inputs: readonly MemoryInput[] }>,
+): Promise<Map<string, number>> {
+  const learnedAt = new Date();
+  const memories = users.flatMap((u) =>
+    [...new Map(u.inputs.map((i) => [i.key, i])).values()].map((i) => ({
+      id: newId(PREFIX.memory),
+      userId: u.userId,
+      importId: u.importId,
+      input: i,
+      saidAt: i.saidAt ?? null,
+      learnedAt,
+    })),
+  );
+  const written = new Map<string, number>(users.map((u) => [u.userId, 0]));
+  if (!memories.length) return written;
+  const rows = memories.map((m) => ({
+    id: m.id,
+    user_id: m.userId,
+    import_id: m.importId,
+    box: m.input.box,
+    kind: m.input.kind,
+    text: m.input.text,
+    key: m.input.key,
+    said_at: m.saidAt?.toISOString() ?? null,
+    provenance: m.input.provenance ?? {},
+  }));
+  const inserted = await tx.$queryRaw<{ id: string }[]>`
+    INSERT INTO memories (id, user_id, source, agent_id, writer_id, written_by, import_id, box, kind, text, key, said_at, provenance, learned_at)
+    SELECT r.id, r.user_id, ${writer.source}, ${writer.agentId}::uuid, ${writer.agentId ?? ""}, ${writer.writtenBy}, r.import_id, r.box, r.kind, r.text,
+           r.key, r.said_at, r.provenance, ${learnedAt}::timestamptz
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS r(id text, user_id uuid, import_id text, box text, kind text, text text, key text, said_at timestamptz, provenance jsonb)
+    ON CONFLICT (user_id, source, writer_id, key) DO NOTHING
+    RETURNING id`;
+  const kept = new Set(inserted.map((r) => r.id));
+  const byUser = new Map<string, Array<{ id: string; text: string; kind: string; key: string; saidAt: Date | null; learnedAt: Date }>>();
+  for (const m of memories) {
+    if (!kept.has(m.id)) continue;
+    const list = byUser.get(m.userId) ?? [];
+    list.push({ id: m.id, text: m.input.text, kind: m.input.kind, key: m.input.key, saidAt: m.saidAt, learnedAt: m.learnedAt });
+    byUser.set(m.userId, list);
+  }
+  const profiles = [...byUser].map(([userId, mine]) => {
+    // Oldest said first, so the newest statement of a single-valued fact wins.
+    const c = fold(emptyComposition(), [...mine].sort((a, b) => factTime(a) - factTime(b)));
+    written.set(userId, mine.length);
+    return { user_id: userId, identity: c.identity, preferences: c.preferences, highlights: c.highlights, summary: c.summary, source_counts: { [writer.source]: mine.length } };
+  });
+  if (profiles.length) {
+    await tx.$executeRaw`
+      INSERT INTO user_profiles (user_id, identity, preferences, highlights, summary, source_counts, version, updated_at)
+      SELECT p.user_id, p.identity, p.preferences, p.highlights, p.summary, p.source_counts, 1, now()
+        FROM jsonb_to_recordset(${JSON.stringify(profiles)}::jsonb)
+          AS p(user_id uuid, identity jsonb, preferences jsonb, highlights jsonb, summary text, source_counts jsonb)`;
+  }
+  return written;
+}
+
 /** Runs `fn` in one transaction on the process database. */
 export async function inTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
   return (await db()).$transaction(fn, { timeout: 20_000, maxWait: 10_000 });
