@@ -15,6 +15,8 @@ export const PREFIX = {
   memory: "mem_",
   importJob: "imp_",
   connectLink: "mcc_",
+  /** A partner flow session (POST /v1/flows/sessions). */
+  partnerSession: "pfs_",
   request: "req_",
 } as const;
 

@@ -3,7 +3,7 @@
 import { parseArgs } from "node:util";
 import { agentView, createAgent, listAgents, setAgentActive } from "../lib/agents/agents";
 import { closeDatabase } from "../lib/db";
-import { addOrigin, createDeveloper, findDeveloper, IMPORT_TIERS, listDevelopers } from "../lib/developers/developers";
+import { addOrigin, createDeveloper, findDeveloper, IMPORT_TIERS, listDevelopers, setImportTier, setPartnerPhoneFirst } from "../lib/developers/developers";
 import { ApiError } from "../lib/http/errors";
 import { issueApiKey, listApiKeys, revokeApiKey } from "../lib/api-keys/api-keys";
 import { createSigningKey, ensureSigningKey, listSigningKeys, SIGNING_KEY_ACTIVATION_DELAY_SECONDS } from "../lib/oidc/signing-keys";
@@ -13,6 +13,7 @@ const HELP = `Usage: npm run service -- <command> [options]
 Commands:
   create-developer --name <name> [--tier free|pro|scale|enterprise]
   list-developers
+  set-tier      --developer <id|name> --tier free|pro|scale|enterprise   the bulk import tier
   issue-key     --developer <id|name> [--kind secret|publishable] [--plane live|test] [--name <label>]
   list-keys     --developer <id|name>
   revoke-key    --developer <id|name> --key <key id or visible prefix>
@@ -20,6 +21,9 @@ Commands:
   list-agents   --developer <id|name>
   deactivate-agent | activate-agent --developer <id|name> --handle <handle>
   add-origin    --developer <id|name> --origin <https origin or http://localhost:port>
+  set-partner-phone-first --developer <id|name> --on|--off   partner links with flow
+                                             linked_account ask for phone and code before the
+                                             import screen (off by default)
   rotate-signing-key [--delay-seconds <s>]   publish a new OpenID Connect signing key now; it
                                              signs after the delay (default 900)
   list-signing-keys
@@ -51,6 +55,12 @@ const commands: Record<string, (flags: Flags) => Promise<void>> = {
   async "create-developer"(f) {
     const dev = await createDeveloper({ name: need(f, "name"), importTier: oneOf(f.tier, IMPORT_TIERS, "free", "tier") });
     console.log(`Developer created\n  id:   ${dev.id}\n  name: ${dev.name}\n  tier: ${dev.importTier}`);
+  },
+  async "set-tier"(f) {
+    const dev = await developerOf(f);
+    const tier = oneOf(need(f, "tier"), IMPORT_TIERS, "free", "tier");
+    const updated = await setImportTier({ developerId: dev.id, tier });
+    console.log(`Import tier of ${updated.name}: ${updated.importTier}.`);
   },
   async "list-developers"() {
     for (const d of await listDevelopers()) console.log(`${d.id}  ${d.name}  tier=${d.importTier}${d.sandbox ? "  (sandbox)" : ""}`);
@@ -106,6 +116,12 @@ const commands: Record<string, (flags: Flags) => Promise<void>> = {
   async "list-signing-keys"() {
     for (const k of await listSigningKeys()) console.log(`${k.kid}  signs from ${k.activatesAt.toISOString()}  ${k.state}`);
   },
+  async "set-partner-phone-first"(f) {
+    const dev = await developerOf(f);
+    if (!!f.on === !!f.off) throw new Error("give one of --on or --off");
+    const { partnerPhoneFirst } = await setPartnerPhoneFirst({ developerId: dev.id, on: !!f.on });
+    console.log(`Partner phone-first order for ${dev.name}: ${partnerPhoneFirst ? "on" : "off"}.`);
+  },
   async "add-origin"(f) {
     const dev = await developerOf(f);
     console.log(`Origin approved: ${await addOrigin({ developerId: dev.id, origin: need(f, "origin") })}`);
@@ -125,13 +141,19 @@ async function main(argv: string[]): Promise<number> {
   }
   let values: Flags;
   try {
-    values = parseArgs({
+    const parsed = parseArgs({
       args: rest,
-      options: Object.fromEntries(
-        ["name", "tier", "developer", "kind", "plane", "key", "handle", "origin", "delay-seconds"].map((n) => [n, { type: "string" as const }]),
-      ),
+      options: {
+        ...Object.fromEntries(
+          ["name", "tier", "developer", "kind", "plane", "key", "handle", "origin", "delay-seconds"].map((n) => [n, { type: "string" as const }]),
+        ),
+        // Switches (set-partner-phone-first): present reads as "true".
+        on: { type: "boolean" as const },
+        off: { type: "boolean" as const },
+      },
       strict: true,
     }).values;
+    values = Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, v === true ? "true" : v === false ? undefined : v]));
   } catch (err) {
     console.error(`Error: ${(err as Error).message}\n\n${HELP}`);
     return 1;

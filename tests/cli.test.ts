@@ -51,6 +51,13 @@ describe("npm run service", () => {
     const badOrigin = await cli("add-origin", "--developer", "acme", "--origin", "http://app.acme.example");
     expect(badOrigin.code).toBe(1);
     expect(badOrigin.err).toContain("origin must be an https origin (or localhost)");
+
+    expect((await cli("set-tier", "--developer", "acme", "--tier", "scale")).out).toContain("Import tier of acme: scale.");
+    expect((await cli("list-developers")).out).toMatch(/ acme {2}tier=scale/);
+    const badTier = await cli("set-tier", "--developer", "acme", "--tier", "gold");
+    expect(badTier.code).toBe(1);
+    expect(badTier.err).toContain("--tier must be one of free, pro, scale, enterprise");
+    expect((await cli("set-tier", "--developer", "acme")).err).toContain("--tier is required");
   }, 120_000);
 
   it("rotates the OpenID Connect signing key: published now, signing after the delay", async () => {

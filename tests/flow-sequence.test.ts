@@ -12,8 +12,12 @@ import * as messageUrl from "@/app/v1/auth/sign-in/message-url/route";
 import { db } from "@/lib/db";
 import { GET as openLink } from "@/app/personal-mcp/connect/[linkId]/route";
 import { POST as connectRoute } from "@/app/v1/profile/connect/route";
+import { POST as partnerSessionRoute } from "@/app/v1/flows/sessions/route";
+import { GET as openPartnerLink } from "@/app/(hosted)/partner/[sessionId]/route";
+import { setPartnerPhoneFirst } from "@/lib/developers/developers";
+import { resetEnvForTests } from "@/lib/env";
 import { env } from "@/lib/env";
-import { findFlow } from "@/lib/flow/sessions";
+import { findFlow, sequenceOf } from "@/lib/flow/sessions";
 import { firstScreen, oneAppOf, screenSequence, WAYS_IN, type Screen, type SequenceInput } from "@/lib/flow/sequence";
 import { parseRequiredParam } from "@/lib/flow/required";
 import { createTenant, liveHeaders } from "./helpers/fixtures";
@@ -50,6 +54,13 @@ const TABLE: Array<[string, SequenceInput["wayIn"], string | undefined, string, 
   ["Sign-in link with two connectors", "sign_in_link", "connectors=gmail,notion", "", "import"],
   ["Sign-in link naming outlook (never a sign-in-link connector)", "sign_in_link", "connectors=outlook", "", "import"],
   ["Sign-in link whose connectors is only sheets (ignores required)", "sign_in_link", "connectors=sheets&required=email", "", "phone"],
+  // Partner links: [.., "partner", the session's flow (or "" for none), the installation or developer setting, ..]
+  ["Partner link with flow connect", "partner", "connect", "", "import"],
+  ["Partner link with flow connect requiring a mailbox (keeps its import screen)", "partner", "connect", "required-mailbox", "import"],
+  ["Partner link without flow, the installation has the connect flow", "partner", "", "", "import"],
+  ["Partner link without flow, no connect flow here: the import-only flow", "partner", "", "no-connect-flow", "import"],
+  ["Partner link with flow linked_account", "partner", "linked_account", "", "import"],
+  ["Partner link with flow linked_account, the partner's phone-first order on", "partner", "linked_account", "phone-first", "phone"],
 ];
 
 describe("first screen by way in", () => {
@@ -70,6 +81,24 @@ describe("first screen by way in", () => {
       const flow = (await findFlow(res.headers.get("location")!.split("/").pop()!))!;
       expect(flow.wayIn).toBe("connect");
       expect(flow.screen).toBe(first);
+      return;
+    }
+    if (wayIn === "partner") {
+      const t = await createTenant();
+      if (scope === "phone-first") await setPartnerPhoneFirst({ developerId: t.developer.id, on: true });
+      process.env.PARTNER_CONNECT_FLOW = scope === "no-connect-flow" ? "false" : "true";
+      resetEnvForTests();
+      const body = { partner_ref: "partner-person", ...(required ? { flow: required } : {}), ...(scope === "required-mailbox" ? { required: [["gmail", "outlook"]] } : {}) };
+      const created = await call(partnerSessionRoute, { headers: { "x-api-key": t.keys.sk, "x-agent": t.agent.handle }, body });
+      delete process.env.PARTNER_CONNECT_FLOW;
+      resetEnvForTests();
+      const url = created.body.url as string;
+      const res = await openPartnerLink(new Request(url), { params: Promise.resolve({ sessionId: url.split("/").pop()! }) });
+      const flow = (await findFlow(res.headers.get("location")!.split("/").pop()!))!;
+      expect(flow.wayIn).toBe("partner");
+      expect(flow.partner?.flow).toBe(required || (scope === "no-connect-flow" ? "import" : "connect"));
+      expect(flow.screen).toBe(first);
+      expect(screenSequence(sequenceOf(flow))).toEqual(PARTNER_ORDERS[`${required}/${scope}`]);
       return;
     }
     if (wayIn === "sign_in_link") {
@@ -111,6 +140,16 @@ describe("first screen by way in", () => {
     expect(flow.screen).toBe(first);
   });
 });
+
+/** A partner link's whole order, by [flow]/[setting] as the table gives them. */
+const PARTNER_ORDERS: Record<string, Screen[]> = {
+  "connect/": ["import", "phone", "code", "receipt"],
+  "connect/required-mailbox": ["import", "phone", "code", "receipt"],
+  "/": ["import", "phone", "code", "receipt"],
+  "/no-connect-flow": ["import", "receipt"],
+  "linked_account/": ["import", "phone", "code", "receipt"],
+  "linked_account/phone-first": ["phone", "code", "import", "receipt"],
+};
 
 /** An authorize request of an MCP client a person installs: registered at /oauth/register, or known by a metadata document served here. */
 async function mcpAuthorizeParams(how: "registered" | "document"): Promise<Record<string, string>> {
@@ -175,5 +214,12 @@ describe("the screen order", () => {
 
   it("puts phone and code before the import screen for a person who chose Sign in", () => {
     expect(screenSequence({ wayIn: "oidc", required: [], signInFirst: true })).toEqual(["phone", "code", "import", "receipt"]);
+    expect(screenSequence({ wayIn: "partner", required: [], signInFirst: true, partner: { flow: "connect" } })).toEqual(["phone", "code", "import", "receipt"]);
+  });
+
+  it("for partner links: phone-first applies to linked_account only; the import-only flow has no phone or code", () => {
+    expect(screenSequence({ wayIn: "partner", required: [], partner: { flow: "connect", phoneFirst: true } })).toEqual(["import", "phone", "code", "receipt"]);
+    expect(screenSequence({ wayIn: "partner", required: [], partner: { flow: "import", phoneFirst: true } })).toEqual(["import", "receipt"]);
+    expect(screenSequence({ wayIn: "partner", required: [["gmail", "outlook"]], partner: { flow: "linked_account" } })).toEqual(["import", "phone", "code", "receipt"]);
   });
 });

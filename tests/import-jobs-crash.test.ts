@@ -25,14 +25,14 @@ function start(env: NodeJS.ProcessEnv, args: string[]): { child: ChildProcess; l
   const child = spawn(process.execPath, ["--import", "tsx", ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
   const lines: string[] = [];
   let pending = "";
-  child.stdout!.on("data", (d: Buffer) => {
+  child.stdout.on("data", (d: Buffer) => {
     pending += d.toString();
     const parts = pending.split("\n");
     pending = parts.pop()!;
     lines.push(...parts);
   });
   let err = "";
-  child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (err += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => {
     if (code && code !== 0) console.error(err);
     resolve(code);

@@ -12,7 +12,7 @@ import { db } from "@/lib/db";
 import type { ImportTier } from "@/lib/db/generated/enums";
 import { IMPORT_CAPS, IMPORT_MESSAGES, IMPORT_TIER_LIMITS } from "@/lib/import-jobs/limits";
 import { CONCURRENT_JOB_RETRY_AFTER_SECONDS } from "@/lib/import-jobs/submit";
-import { runImportJob } from "@/lib/import-jobs/worker";
+import { handleImportJob, JOB_FAILED_MESSAGE, runImportJob } from "@/lib/import-jobs/worker";
 import { recompose } from "@/lib/profile/recompose";
 import { createTenant, type Tenant } from "./helpers/fixtures";
 import { call } from "./helpers/http";
@@ -333,6 +333,28 @@ describe("the job", () => {
     const again = await call(cancelJob, { headers: headers(), params: { jobId: job.body.id } });
     expect(again.body).toMatchObject({ status: "cancelled", progress: { profiles_cancelled: 2, profiles_imported: 0 } });
     expect(await (await db()).memory.count({ where: { agentId: t.agent.id } })).toBe(0);
+  });
+
+  it("ends failed after the last try when a chunk keeps failing, keeping the chunks before it", async () => {
+    await setTier("pro");
+    const job = await call(submit, { headers: headers(), body: body(Array.from({ length: 30 }, (_, i) => user(`f${i}`))) });
+    // The 27th user's stored payload is damaged: the first chunk imports, the second cannot.
+    const prisma = await db();
+    await prisma.importJobProfile.update({ where: { jobId_position: { jobId: job.body.id, position: 26 } }, data: { payload: "{not json" } });
+    await expect(handleImportJob({ jobId: job.body.id }, { retryCount: 0, final: false })).rejects.toThrow();
+    const between = (await call(getJob, { headers: headers(), params: { jobId: job.body.id } })).body;
+    expect(between).toMatchObject({ status: "running", error: null, progress: { profiles_imported: 25, profiles_pending: 5 } });
+    // The claim was handed back: the next try need not wait for the lease.
+    expect((await prisma.importJob.findUniqueOrThrow({ where: { id: job.body.id } })).leaseUntil).toBeNull();
+    await expect(handleImportJob({ jobId: job.body.id }, { retryCount: 3, final: true })).rejects.toThrow();
+    const end = (await call(getJob, { headers: headers(), params: { jobId: job.body.id } })).body;
+    expect(end).toMatchObject({ status: "failed", error: JOB_FAILED_MESSAGE, progress: { profiles_imported: 25, profiles_failed: 5, profiles_pending: 0 } });
+    expect(end.finished_at).not.toBeNull();
+    expect(end.errors.map((e: { external_id: string; code: string }) => `${e.external_id}:${e.code}`)).toEqual(["f25", "f26", "f27", "f28", "f29"].map((id) => `${id}:job_failed`));
+    // Their quota came back; the 25 imported keep theirs.
+    expect(await prisma.importedProfile.count({ where: { developerId: t.developer.id, externalId: { startsWith: "f" } } })).toBe(25);
+    // A failed job no longer counts against the concurrent jobs.
+    expect((await call(submit, { headers: headers(), body: body([user("after")]) })).status).toBe(202);
   });
 
   it("stops a running job between chunks, keeping what it wrote", async () => {

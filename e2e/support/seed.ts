@@ -16,7 +16,19 @@ async function developer() {
   const agent = await createAgent({ developerId: dev.id, handle: "trailhead", displayName: "Trailhead" });
   const sk = await issueApiKey({ developerId: dev.id, kind: "secret", plane: "live" });
   const pk = await issueApiKey({ developerId: dev.id, kind: "publishable", plane: "live" });
-  return { secret_key: sk.key, publishable_key: pk.key, agent: agent.handle, agent_name: agent.displayName };
+  // A partner whose linked_account links ask for phone and code first (e2e/partner.spec.ts).
+  const { setPartnerPhoneFirst } = await import("../../lib/developers/developers");
+  const partner = await createDeveloper({ name: "Phone First Partner" });
+  await setPartnerPhoneFirst({ developerId: partner.id, on: true });
+  const partnerAgent = await createAgent({ developerId: partner.id, handle: "phonefirst", displayName: "Phone First" });
+  const partnerSk = await issueApiKey({ developerId: partner.id, kind: "secret", plane: "live" });
+  return {
+    secret_key: sk.key,
+    publishable_key: pk.key,
+    agent: agent.handle,
+    agent_name: agent.displayName,
+    phone_first_partner: { secret_key: partnerSk.key, agent: partnerAgent.handle, agent_name: partnerAgent.displayName },
+  };
 }
 
 async function expiredFlow() {

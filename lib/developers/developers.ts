@@ -23,6 +23,11 @@ export async function listDevelopers() {
   return (await db()).developer.findMany({ where: { id: { not: PERSONAL_MCP_DEVELOPER_ID } }, orderBy: { createdAt: "asc" } });
 }
 
+/** Whether the developer's partner links with flow linked_account ask for phone and code before the import screen (off by default). */
+export async function setPartnerPhoneFirst(input: { developerId: string; on: boolean }) {
+  return (await db()).developer.update({ where: { id: input.developerId }, data: { partnerPhoneFirst: input.on }, select: { partnerPhoneFirst: true } });
+}
+
 /** Approves an origin for the developer's SSO clients (https, or http on localhost / 127.0.0.1). */
 export async function addOrigin(input: { developerId: string; origin: string }) {
   const origin = normalizeOrigin(input.origin);
@@ -47,4 +52,9 @@ export function normalizeOrigin(value: string): string | null {
   if (u.protocol !== "https:" && !(u.protocol === "http:" && local)) return null;
   if (u.username || u.password || (u.pathname !== "/" && u.pathname !== "") || u.search || u.hash) return null;
   return u.origin;
+}
+
+/** Sets the developer's bulk import tier (lib/import-jobs/limits.ts): it applies to the next job submitted. */
+export async function setImportTier(input: { developerId: string; tier: ImportTier }) {
+  return (await db()).developer.update({ where: { id: input.developerId }, data: { importTier: input.tier }, select: { name: true, importTier: true } });
 }

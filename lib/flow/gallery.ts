@@ -53,6 +53,7 @@ const importBase = {
   linkNotice: null,
   connectError: null,
   signedIn: false,
+  signInOffered: true,
   assistants: assistants(),
   apps: apps(),
   alternatives: false,
@@ -108,6 +109,7 @@ const receiptBase = {
   approved: true,
   returnAction: GALLERY,
   backToMessages: false,
+  importOnly: false,
 } as const satisfies FlowScreenView;
 
 /** Every state the gallery shows, by the name in its address (/dev/screens/<name>). */
@@ -147,6 +149,7 @@ export const GALLERY_STATES = {
     ...importBase,
     shell: shell("import", ["phone", "code", "import", "receipt"]),
     signedIn: true,
+    signInOffered: false,
     continueEnabled: true,
     hint: `${APP_NAME} will be able to read and add to your profile.`,
   },

@@ -7,11 +7,12 @@ export const SCREENS = ["mailbox", "import", "app", "apps", "capability", "phone
 export type Screen = (typeof SCREENS)[number];
 
 /** How the person arrived: the ways in the service opens flows for. */
-export const WAYS_IN = ["oidc", "mcp_client", "profile_signup", "connect", "sign_in_link"] as const;
+export const WAYS_IN = ["oidc", "mcp_client", "profile_signup", "connect", "sign_in_link", "partner"] as const;
 export type WayIn = (typeof WAYS_IN)[number];
 /**
  * Hosted sign-in links ({sign_in_url}/<agent>), text-back links among them, are the "sign_in_link" way
- * in; an MCP client a person installs signing them in at {mcp_url} is "mcp_client".
+ * in; an MCP client a person installs signing them in at {mcp_url} is "mcp_client"; a partner flow
+ * session's link ({base_url}/partner/<id>) is "partner".
  */
 export type SequencedWayIn = WayIn;
 
@@ -27,7 +28,17 @@ export interface SequenceInput {
   connect?: { app?: string | null; capability?: string | null; signedIn?: boolean };
   /** A sign-in link's connectors, as given (unknown names and outlook are not connectors). */
   signInLink?: { connectors: readonly string[] };
+  /** A partner link's flow, and whether its developer puts phone and code first (linked_account only). */
+  partner?: { flow: PartnerFlow; phoneFirst?: boolean };
 }
+
+/**
+ * The flows a partner session opens: `connect` (import, phone, code), `linked_account` (served as
+ * connect; phone and code first where the developer asked for it), and `import`, the import-only flow
+ * (the import screen, then the receipt: no phone or code).
+ */
+export const PARTNER_FLOWS = ["connect", "linked_account", "import"] as const;
+export type PartnerFlow = (typeof PARTNER_FLOWS)[number];
 
 /**
  * How each way in orders its screens: one row per way in. A new way in (text-back links, MCP install
@@ -39,6 +50,7 @@ const SEQUENCES: Readonly<Record<SequencedWayIn, (input: SequenceInput) => Scree
   profile_signup: importFirstSequence,
   connect: (input) => connectSequence(input.connect ?? {}),
   sign_in_link: signInLinkSequence,
+  partner: partnerSequence,
 };
 
 /** The screens in order, for the flow's way in. */
@@ -56,6 +68,18 @@ function importFirstSequence(input: SequenceInput): Screen[] {
   const middle: Screen[] = input.signInFirst ? ["phone", "code", "import"] : ["import", "phone", "code"];
   const afterCode: Screen[] = input.mailboxAfterCode && !mailboxFirst ? ["mailbox"] : [];
   return [...(mailboxFirst ? (["mailbox"] as Screen[]) : []), ...middle, ...afterCode, "receipt"];
+}
+
+/**
+ * A partner link: the import-only flow is the import screen and the receipt; connect and
+ * linked_account are a sign-in's import, phone, code (linked_account with phone-first: phone, code,
+ * then the import screen signed in, as after "Sign in").
+ */
+function partnerSequence(input: SequenceInput): Screen[] {
+  const partner = input.partner ?? { flow: "connect" };
+  if (partner.flow === "import") return ["import", "receipt"];
+  const phoneFirst = partner.flow === "linked_account" && !!partner.phoneFirst;
+  return importFirstSequence({ ...input, signInFirst: input.signInFirst || phoneFirst });
 }
 
 /** A sign-in link: one app opens on that app's screen; Sheets on the older connect page; otherwise as a sign-in. */

@@ -18,8 +18,9 @@ import { approveAgent, clearUserAccessCache } from "../users/approvals";
 import type { BroughtIn } from "./bring-in";
 import { issueSignInCode } from "../sign-in/codes";
 import { isRegisteredReturnDestination } from "../sign-in/destinations";
-import { firstScreen, oneAppOf, type Screen, type SequenceInput, type WayIn } from "./sequence";
-import { storedBroughtIn, storedConnectRequest, storedOidcRequest, storedReceipt, storedRequired, storedSignInLinkRequest } from "./stored";
+import { ASSISTANTS, type Assistant } from "../catalogue";
+import { firstScreen, oneAppOf, type PartnerFlow, type Screen, type SequenceInput, type WayIn } from "./sequence";
+import { storedBroughtIn, storedConnectRequest, storedOidcRequest, storedPartnerRequest, storedReceipt, storedRequired, storedSignInLinkRequest } from "./stored";
 
 export type { WayIn };
 
@@ -53,7 +54,10 @@ export interface FlowSession {
   connect: ConnectFlowRequest | null;
   /** The sign-in link's request, for a "sign_in_link" way in; null otherwise. */
   signInLink: SignInLinkRequest | null;
+  /** The partner link's request, for a "partner" way in; null otherwise. */
+  partner: PartnerFlowRequest | null;
   connectLinkId: string | null;
+  partnerSessionId: string | null;
   required: RequiredEntry[];
   status: "active" | "completed" | "declined";
   screen: Screen;
@@ -112,6 +116,20 @@ export interface SignInLinkRequest {
     /** The signed link's hash: its completion callback goes out for the first flow to finish it only. */
     link_hash: string;
   } | null;
+}
+
+/** What a partner flow session's link carries into its flow (lib/partner-sessions). */
+export interface PartnerFlowRequest {
+  flow: PartnerFlow;
+  /** The assistants the import screen offers. */
+  sources: Assistant[];
+  /** linked_account with the developer's phone-first order: phone and code before the import screen. */
+  phone_first: boolean;
+  /**
+   * The partner's id for the person is bound to the account that finishes: only after a code in this
+   * flow, and only while no account holds it (no account held it when the link opened).
+   */
+  binds_external_id: boolean;
 }
 
 /** What the receipt shows: the memories saved per assistant, and the app approved. */
@@ -183,7 +201,9 @@ export async function createFlow(input: {
   request?: OidcFlowRequest;
   connect?: ConnectFlowRequest;
   signInLink?: SignInLinkRequest;
+  partner?: PartnerFlowRequest;
   connectLinkId?: string;
+  partnerSessionId?: string;
   userId?: string;
   required: RequiredEntry[];
   /** The client's address: every way in counts against one per-IP limit (FLOWS_PER_IP_PER_HOUR). */
@@ -203,11 +223,12 @@ export async function createFlow(input: {
       agentId: input.agentId,
       plane: input.plane,
       clientId: input.clientId,
-      request: (input.request ?? input.connect ?? input.signInLink ?? {}) as Prisma.InputJsonValue,
+      request: (input.request ?? input.connect ?? input.signInLink ?? input.partner ?? {}) as Prisma.InputJsonValue,
       connectLinkId: input.connectLinkId,
+      partnerSessionId: input.partnerSessionId,
       userId: input.userId,
       required: input.required,
-      screen: firstScreen({ wayIn: input.wayIn, required: input.required, connect: connectInput(input.connect), signInLink: input.signInLink }),
+      screen: firstScreen({ wayIn: input.wayIn, required: input.required, connect: connectInput(input.connect), signInLink: input.signInLink, partner: partnerInput(input.partner) }),
       browserHash: keyedHash(BROWSER_HASH_PURPOSE, `${id}.${browserSecret}`),
       createdAt,
       expiresAt,
@@ -239,7 +260,9 @@ export async function findFlow(id: string): Promise<FlowSession | null> {
     request: issuesCode(row.wayIn) ? storedOidcRequest.parse(row.request) : null,
     connect: row.wayIn === "connect" ? storedConnectRequest.parse(row.request) : null,
     signInLink: row.wayIn === "sign_in_link" ? storedSignInLinkRequest.parse(row.request) : null,
+    partner: row.wayIn === "partner" ? storedPartnerRequest.parse(row.request) : null,
     connectLinkId: row.connectLinkId,
+    partnerSessionId: row.partnerSessionId,
     required: storedRequired.parse(row.required),
     status: row.status,
     screen: row.screen,
@@ -260,6 +283,11 @@ export function connectInput(c: ConnectFlowRequest | null | undefined) {
   return c ? { app: c.app, capability: c.capability, signedIn: c.signed_in } : undefined;
 }
 
+/** The sequence's view of a partner link's request. */
+export function partnerInput(p: PartnerFlowRequest | null | undefined) {
+  return p ? { flow: p.flow, phoneFirst: p.phone_first } : undefined;
+}
+
 /** What decides a flow's screen order. */
 export function sequenceOf(flow: FlowSession): SequenceInput {
   return {
@@ -269,7 +297,23 @@ export function sequenceOf(flow: FlowSession): SequenceInput {
     mailboxAfterCode: flow.screen === "mailbox" && !!flow.userId,
     connect: connectInput(flow.connect),
     signInLink: flow.signInLink ?? undefined,
+    partner: partnerInput(flow.partner),
   };
+}
+
+/** The assistants a flow's import screen offers (and imports from): a partner link's sources, otherwise all four. */
+export function offeredAssistants(flow: Pick<FlowSession, "partner">): readonly Assistant[] {
+  return flow.partner ? ASSISTANTS.filter((a) => flow.partner!.sources.includes(a)) : ASSISTANTS;
+}
+
+/** Whether the import screen offers "Sign in" (phone and code first): every flow that asks for a number. */
+export function offersSignIn(flow: Pick<FlowSession, "partner">): boolean {
+  return flow.partner?.flow !== "import";
+}
+
+/** Whether apps can be connected in the flow: not in a partner link's import-only flow, which brings in assistants only. */
+export function connectsApps(flow: Pick<FlowSession, "partner">): boolean {
+  return flow.partner?.flow !== "import";
 }
 
 /** The one app a flow's app screen is for: a connect link's app, or a sign-in link's one connector. */

@@ -20,10 +20,11 @@ import { isAssistant, MAILBOX_APPS } from "../catalogue";
 import { isMailboxOnly, requiredMet } from "./required";
 import { phoneDigest } from "../users/phone";
 import { approveConnectLink } from "../connect-links/links";
+import { completePartnerSession, partnerImportUser, PARTNER_REF_TAKEN } from "../partner-sessions/sessions";
 import { BringInError, previewExport, previewPaste, type BroughtIn } from "./bring-in";
 import { nextScreen, type Screen } from "./sequence";
 import { dispatchCompletionCallback, recordCompletionCallback } from "../sign-in/completion-callback";
-import { findFlow, FlowError, flowApp, isExpired, sequenceOf, type FlowReceipt, type FlowSession } from "./sessions";
+import { findFlow, FlowError, flowApp, isExpired, offeredAssistants, offersSignIn, sequenceOf, type FlowReceipt, type FlowSession } from "./sessions";
 import { storedBroughtIn } from "./stored";
 
 /** A problem with what the person entered, shown next to the field it names. */
@@ -106,7 +107,7 @@ async function updateBroughtIn(flow: FlowSession, change: (current: BroughtIn[])
 /** A pasted answer or an uploaded export becomes this assistant's preview (replacing an earlier one). */
 export async function previewImport(flow: FlowSession, input: { provider: string; text?: string; file?: Uint8Array }): Promise<BroughtIn> {
   assertOpen(flow, ["import"]);
-  if (!isAssistant(input.provider)) throw new StepError("provider", "Choose an assistant.");
+  if (!isAssistant(input.provider) || !offeredAssistants(flow).includes(input.provider)) throw new StepError("provider", "Choose an assistant.");
   let memories;
   try {
     memories = input.file?.byteLength ? await previewExport(input.provider, input.file, { signedIn: !!flow.userId }) : previewPaste(input.text ?? "");
@@ -188,7 +189,14 @@ export async function continueFromImport(flow: FlowSession): Promise<void> {
   assertOpen(flow, ["import"]);
   if (!(await continueState(flow)).enabled) throw new StepError("form", "Import from an assistant or connect an app first.");
   if (flow.userId) return finish(flow, flow.userId);
-  await update(flow, { screen: nextScreen(sequenceOf(flow), "import") });
+  const next = nextScreen(sequenceOf(flow), "import");
+  // A partner link's import-only flow: no phone or code; what was brought in goes to partner_ref's account.
+  if (next === "receipt" && flow.partnerSessionId) {
+    const userId = await partnerImportUser(flow);
+    if (!userId) throw new StepError("form", PARTNER_REF_TAKEN);
+    return finish(flow, userId);
+  }
+  await update(flow, { screen: next });
 }
 
 /**
@@ -350,7 +358,7 @@ export async function finishCapabilityConsent(flowId: string): Promise<"granted"
 /** "Sign in" under Continue: phone and code first, then the import screen. */
 export async function chooseSignIn(flow: FlowSession): Promise<void> {
   assertOpen(flow, ["import"]);
-  if (flow.userId) return;
+  if (flow.userId || !offersSignIn(flow)) return;
   await update(flow, { signInFirst: true, screen: "phone" });
 }
 
@@ -453,6 +461,7 @@ export async function finish(flow: FlowSession, userId: string, also: Prisma.Flo
     // What was brought in as it stands now, under the lock: a preview another tab kept meanwhile is saved too.
     const row = await tx.flowSession.findUniqueOrThrow({ where: { id: flow.id }, select: { broughtIn: true } });
     const saved: FlowReceipt["saved"] = [];
+    const importIds: string[] = [];
     for (const item of storedBroughtIn.parse(row.broughtIn).filter((b) => b.confirmed && b.memories.length)) {
       const importId = newId(PREFIX.importJob);
       const source = importSource(item.provider);
@@ -463,14 +472,17 @@ export async function finish(flow: FlowSession, userId: string, also: Prisma.Flo
         item.memories.map((m) => ({ ...factToMemory(m.text), saidAt: m.at ? new Date(m.at) : null, provenance: { via: item.via === "file" ? "import_file" : "import_paste", import_id: importId } })),
       );
       const created = written.filter((w) => w.created).length;
-      if (created) await tx.import.update({ where: { id: importId }, data: { memoryCount: created } });
-      else await tx.import.delete({ where: { id: importId } });
+      if (created) {
+        await tx.import.update({ where: { id: importId }, data: { memoryCount: created } });
+        importIds.push(importId);
+      } else await tx.import.delete({ where: { id: importId } });
       saved.push({ provider: item.provider, count: created });
     }
     const connected = await attachFlowConnections(tx, { flowId: flow.id, userId });
     await recordMailboxAddress(tx, userId);
     if (flow.agentId) await approveAgent({ userId, agentId: flow.agentId }, tx);
     if (flow.connectLinkId) await approveConnectLink(tx, { linkId: flow.connectLinkId, userId, flow });
+    if (flow.partnerSessionId) await completePartnerSession(tx, { flow, userId, importIds, connected });
     const receipt: FlowReceipt = { saved, connected, approvedAgentId: flow.agentId };
     await tx.flowSession.update({ where: { id: flow.id }, data: { receipt: receipt as unknown as Prisma.InputJsonValue } });
     const message = flow.signInLink?.message;

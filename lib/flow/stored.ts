@@ -5,7 +5,8 @@ import { z } from "zod";
 import { ASSISTANTS, IMPORT_SCREEN_APPS } from "../catalogue";
 import type { BroughtIn } from "./bring-in";
 import type { RequiredEntry } from "./required";
-import type { ConnectFlowRequest, FlowReceipt, OidcFlowRequest, SignInLinkRequest } from "./sessions";
+import { PARTNER_FLOWS } from "./sequence";
+import type { ConnectFlowRequest, FlowReceipt, OidcFlowRequest, PartnerFlowRequest, SignInLinkRequest } from "./sessions";
 
 const nullableString = z.string().nullable();
 
@@ -46,6 +47,13 @@ export const storedSignInLinkRequest = z.strictObject({
     })
     .nullable(),
 }) satisfies z.ZodType<SignInLinkRequest>;
+
+export const storedPartnerRequest = z.strictObject({
+  flow: z.enum(PARTNER_FLOWS),
+  sources: z.array(z.enum(ASSISTANTS)),
+  phone_first: z.boolean(),
+  binds_external_id: z.boolean(),
+}) satisfies z.ZodType<PartnerFlowRequest>;
 
 export const storedRequired = z.array(z.array(z.enum([...ASSISTANTS, ...IMPORT_SCREEN_APPS]))) satisfies z.ZodType<RequiredEntry[]>;
 

@@ -7,14 +7,14 @@ import { getCountries, getCountryCallingCode } from "libphonenumber-js";
 import { agentDisplayName } from "../agents/agents";
 import { RESEND_AFTER_SECONDS, takesSandboxCode } from "../auth/phone-codes";
 import { configuredThirdParty, isThirdPartyProvider, THIRD_PARTY_NAMES, type ThirdPartyProvider } from "../auth/third-party";
-import { APP_NAMES, ASSISTANT_NAMES, ASSISTANTS, EXPORT_ASSISTANTS, IMPORT_SCREEN_APPS, isApp, MAILBOX_APPS, type App, type Assistant, type MailboxApp } from "../catalogue";
+import { APP_NAMES, ASSISTANT_NAMES, EXPORT_ASSISTANTS, IMPORT_SCREEN_APPS, isApp, MAILBOX_APPS, type App, type Assistant, type MailboxApp } from "../catalogue";
 import { appState, connectsInDevelopment, type AppState } from "../connectors/connections";
 import { appFactsOf, APP_READS } from "../connectors/memories/facts";
 import { SANDBOX_VERIFICATION_CODE } from "../sandbox/seed";
 import { memoryPrompt } from "./bring-in";
 import { isMailboxOnly, requiredMet } from "./required";
 import { screenSequence, type Screen } from "./sequence";
-import { flowApp, sequenceOf, type FlowSession, type OpenedFlow } from "./sessions";
+import { connectsApps, flowApp, offeredAssistants, offersSignIn, sequenceOf, type FlowSession, type OpenedFlow } from "./sessions";
 import { connectedApps, continueState, metNames, verifiedOnceFinished, type ConnectedApp } from "./steps";
 
 /** The service's own name, shown where the service itself (not an app) is the one signing in. */
@@ -67,6 +67,8 @@ export interface ImportView {
   linkNotice: LinkNoticeView | null;
   connectError: string | null;
   signedIn: boolean;
+  /** "Sign in" under Continue (phone and code first): not in a flow that asks for no number. */
+  signInOffered: boolean;
   assistants: AssistantRowView[];
   apps: AppRowView[];
   /** Some required entry is met by any one of several names. */
@@ -154,6 +156,8 @@ export interface ReceiptView {
   returnAction: string | null;
   /** A text-back link: the conversation picks up in the messages. */
   backToMessages: boolean;
+  /** A partner link's import-only flow: saved for the app under its own id for the person, with no sign-in. */
+  importOnly: boolean;
 }
 
 /** A flow this browser cannot go on with: not a flow, another browser's, finished, or expired. */
@@ -184,7 +188,7 @@ export async function flowScreenView(opened: OpenedFlow, query: FlowPageQuery = 
   if (opened.state !== "open") return { screen: "ended", kind: opened.state, appName, own, home: flow.request ? new URL(flow.request.redirect_uri).origin : "/" };
 
   const shell: ShellView = { appName, own, steps: screenSequence(sequenceOf(flow)), current: flow.screen, cancelAction: `/flow/${flow.id}/cancel` };
-  const linkNotice = flow.connect?.binds_external_id ? { appName, phoneLast4: null } : null;
+  const linkNotice = flow.connect?.binds_external_id || flow.partner?.binds_external_id ? { appName, phoneLast4: null } : null;
   const connectError = query.connectError ?? null;
   switch (flow.screen) {
     case "phone":
@@ -247,8 +251,9 @@ async function importView(flow: FlowSession, shell: ShellView, linkNotice: LinkN
   const required = new Set(flow.required.flat());
   const unmet = new Set(state.required.filter((r) => !r.met).flatMap((r) => r.names));
   const byRequired = <T extends string>(list: readonly T[]) => [...list].sort((a, b) => Number(unmet.has(b)) - Number(unmet.has(a)));
-  const selected = ASSISTANTS.find((a) => a === card);
-  const assistants = byRequired(ASSISTANTS).map((assistant): AssistantRowView => {
+  const offered = offeredAssistants(flow);
+  const selected = offered.find((a) => a === card);
+  const assistants = byRequired(offered).map((assistant): AssistantRowView => {
     const item = flow.broughtIn.find((b) => b.provider === assistant);
     const open = selected === assistant;
     const badge: AssistantBadge = item?.confirmed
@@ -275,6 +280,7 @@ async function importView(flow: FlowSession, shell: ShellView, linkNotice: LinkN
     linkNotice,
     connectError,
     signedIn: !!flow.userId,
+    signInOffered: !flow.userId && offersSignIn(flow),
     assistants,
     apps: byRequired(offeredApps(flow)).map((app) => appRow(flow, app, connections.find((c) => c.app === app), unmet.has(app))),
     alternatives: state.required.some((r) => !r.met && r.names.length > 1),
@@ -283,7 +289,9 @@ async function importView(flow: FlowSession, shell: ShellView, linkNotice: LinkN
       ? `${shell.appName} will be able to read and add to your profile.`
       : unmet.size
         ? "Import or connect what is marked Required to continue."
-        : "Import from one assistant or connect one app to continue.",
+        : connectsApps(flow)
+          ? "Import from one assistant or connect one app to continue."
+          : "Import from one assistant to continue.",
   };
 }
 
@@ -291,7 +299,8 @@ async function importView(flow: FlowSession, shell: ShellView, linkNotice: LinkN
  * The apps the import screen offers: a sign-in link naming two or more connectors offers those (its
  * "sign-in offering them"); every other way in, the import screen's default apps.
  */
-export function offeredApps(flow: Pick<FlowSession, "signInLink">): readonly App[] {
+export function offeredApps(flow: Pick<FlowSession, "signInLink" | "partner">): readonly App[] {
+  if (!connectsApps(flow)) return [];
   const named = (flow.signInLink?.connectors ?? []).filter(isApp);
   return named.length >= 2 ? named : IMPORT_SCREEN_APPS;
 }
@@ -373,8 +382,10 @@ async function receiptView(flow: FlowSession, shell: ShellView): Promise<Receipt
     connected: (flow.receipt?.connected ?? []).map((a) => (isApp(a) ? APP_NAMES[a] : a)),
     fromApps: learned.map((l) => ({ name: APP_NAMES[l.app], reads: APP_READS[l.app] ?? "", facts: l.facts.map((f) => f.text) })),
     approved: !!flow.agentId,
-    returnAction: flow.signInLink && (flow.signInLink.message || !flow.signInLink.return_to) ? null : `/flow/${flow.id}/return`,
+    // A partner link has no way back: the person returns to the partner's app themselves.
+    returnAction: flow.partner || (flow.signInLink && (flow.signInLink.message || !flow.signInLink.return_to)) ? null : `/flow/${flow.id}/return`,
     backToMessages: !!flow.signInLink?.message,
+    importOnly: !offersSignIn(flow),
   };
 }
 

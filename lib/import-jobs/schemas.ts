@@ -19,7 +19,7 @@ const FORBIDDEN: ReadonlyArray<{ names: readonly string[]; reason: string }> = [
   },
   { names: ["memory_id", "memoryid", "memory_ids", "memoryids", "mem_id", "memid"], reason: "memory ids are made by the service" },
 ];
-const FORBIDDEN_BY_NAME = new Map(FORBIDDEN.flatMap((f) => f.names.map((n) => [n, f.reason] as const)));
+const FORBIDDEN_BY_NAME: ReadonlyMap<string, string> = new Map(FORBIDDEN.flatMap((f) => f.names.map((n) => [n, f.reason] as const)));
 const MEMORY_ID = /^mem_[A-Za-z0-9]{24}$/;
 
 /** Every forbidden field in `value`, by its dotted path; memory ids are refused as values too. */

@@ -183,7 +183,7 @@ async function resolveUsers(tx: Tx, job: Job, externalIds: string[]): Promise<Ma
   const missing = externalIds.filter((id) => !known.has(id));
   if (!missing.length) return known;
   const fresh = missing.map((externalId) => ({ externalId, userId: randomUUID() }));
-  await tx.user.createMany({ data: fresh.map((f) => ({ id: f.userId, plane: job.plane, developerId: job.plane === "test" ? job.developerId : null })) });
+  await tx.user.createMany({ data: fresh.map((f) => ({ id: f.userId, plane: job.plane, developerId: job.developerId })) });
   await tx.externalUserId.createMany({
     data: fresh.map((f) => ({ developerId: job.developerId, plane: job.plane, externalId: f.externalId, userId: f.userId })),
     skipDuplicates: true,
@@ -356,15 +356,29 @@ export async function finishCancelled(jobId: string, who: { holder: string } | {
 export const JOB_FAILED_MESSAGE =
   "The job stopped after repeated errors. What it imported is kept; send the users not imported in a new job with a new idempotencyKey.";
 
-/** running → failed: a job the workers gave up on keeps what it wrote (the error itself goes to the log). */
+/**
+ * running → failed: a job the workers gave up on keeps what it wrote; its users not imported are
+ * marked failed (`job_failed`) and their quota given back. The error itself goes to the log.
+ */
 async function markFailed(jobId: string, err: unknown): Promise<void> {
-  await (await db()).importJob
-    .updateMany({
-      where: { id: jobId, status: { in: ["queued", "running"] } },
-      data: { status: "failed", error: JOB_FAILED_MESSAGE, finishedAt: new Date(), leaseHolder: null, leaseUntil: null },
+  logger().error({ import_job: jobId, err: (err as Error)?.message }, "import job failed");
+  await (await db())
+    .$transaction(async (tx) => {
+      const [ended] = await tx.$queryRaw<{ developer_id: string; plane: string }[]>`
+        UPDATE import_jobs SET status = 'failed', error = ${JOB_FAILED_MESSAGE}, finished_at = now(), lease_holder = NULL, lease_until = NULL, updated_at = now()
+         WHERE id = ${jobId} AND status IN ('queued', 'running')
+        RETURNING developer_id, plane::text`;
+      if (!ended) return;
+      const failed = await tx.$executeRaw`
+        UPDATE import_job_profiles SET status = 'failed', payload = '', error_code = 'job_failed', error_message = ${USER_NOT_REACHED}
+         WHERE job_id = ${jobId} AND status = 'pending'`;
+      await tx.$executeRaw`UPDATE import_jobs SET profiles_failed = profiles_failed + ${failed}::int WHERE id = ${jobId}`;
+      await giveBackQuota(tx, { id: jobId, developerId: ended.developer_id, plane: ended.plane });
     })
     .catch((e: Error) => logger().error({ import_job: jobId, err: e.message }, "could not mark the import job failed"));
 }
+
+const USER_NOT_REACHED = "Not imported: the job stopped before this user. Send them again in a new job.";
 
 /**
  * Jobs no live worker holds: a lease that ran out (its worker died), or a job queued for longer than a
@@ -387,20 +401,27 @@ export async function resumeUnclaimedJobs(): Promise<number> {
   return ids.length;
 }
 
+/**
+ * One delivery of a job from the queue: runs it; an error goes back to the queue to be tried again,
+ * and after the last try the job is marked failed (a lost lease is not an error: another worker has it).
+ */
+export async function handleImportJob(data: Record<string, unknown>, attempt: { retryCount: number; final: boolean }): Promise<void> {
+  const jobId = String(data.jobId);
+  try {
+    await runImportJob(jobId);
+  } catch (err) {
+    if (err instanceof LeaseLost) return;
+    logger().error({ import_job: jobId, err: (err as Error).message, retry: attempt.retryCount }, "import job chunk failed");
+    if (attempt.final) await markFailed(jobId, err);
+    throw err; // pg-boss tries it again until the last attempt
+  }
+}
+
 /** Starts this process's import worker: queued jobs as they come, and jobs left by workers that died. */
 export async function startImportWorker(): Promise<void> {
   state.stopping = false;
   onJobsStop(stopImportWorker);
-  await work(QUEUES.importJobs, async (data, attempt) => {
-    const jobId = String(data.jobId);
-    try {
-      await runImportJob(jobId);
-    } catch (err) {
-      logger().error({ import_job: jobId, err: (err as Error).message, retry: attempt.retryCount }, "import job chunk failed");
-      if (attempt.final && !(err instanceof LeaseLost)) await markFailed(jobId, err);
-      if (!(err instanceof LeaseLost)) throw err; // pg-boss retries it until the last attempt
-    }
-  });
+  await work(QUEUES.importJobs, handleImportJob);
   if (!state.timer) {
     const every = Math.max(1, env().IMPORT_JOB_LEASE_SECONDS / 2) * 1000;
     let busy = false;

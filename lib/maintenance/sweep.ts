@@ -24,8 +24,8 @@ export const SWEEP_CRON = "*/15 * * * *";
  * - refresh tokens past their own 90-day life (used ones included: until then a late reuse still
  *   revokes the chain);
  * - grants revoked more than 30 days ago, and grants left with no refresh token (their tokens with them);
- * - connection attempts and e-mail codes expired more than a day ago, connect links 30 days after
- *   they expired (until then their status still reads "expired");
+ * - connection attempts and e-mail codes expired more than a day ago, connect links and partner flow
+ *   sessions 30 days after they expired (until then their status still reads, "expired" or "completed");
  * - outbox messages (text and e-mail) older than 7 days;
  * - sign-in codes expired more than a day ago, message-URL answers kept two days (their links live one),
  *   completion callbacks 30 days after they were made;
@@ -54,6 +54,7 @@ export async function sweepExpired(at = clockNow()): Promise<Record<string, numb
     ["email_codes", `DELETE FROM email_codes WHERE expires_at < $1`, day],
     ["connect_attempts", `DELETE FROM connect_attempts WHERE expires_at < $1`, day],
     ["connect_links", `DELETE FROM connect_links WHERE expires_at < $1`, new Date(at.getTime() - REVOKED_GRANT_KEPT_MS)],
+    ["partner_sessions", `DELETE FROM partner_sessions WHERE expires_at < $1`, new Date(at.getTime() - REVOKED_GRANT_KEPT_MS)],
     ["sms_outbox", `DELETE FROM sms_outbox WHERE created_at < $1`, new Date(at.getTime() - OUTBOX_KEPT_MS)],
     ["email_outbox", `DELETE FROM email_outbox WHERE created_at < $1`, new Date(at.getTime() - OUTBOX_KEPT_MS)],
     ["sign_in_codes", `DELETE FROM sign_in_codes WHERE expires_at < $1`, day],

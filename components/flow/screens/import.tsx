@@ -14,7 +14,8 @@ export function ImportScreen({ view, actions }: { view: ImportView; actions: Imp
   return (
     <FlowShell {...view.shell} title={`Bring your profile to ${appName}`}>
       <p className="mt-3 text-slate-600">
-        Import what an assistant already knows about you, or connect an app. {appName} can then personalise from the start.
+        {view.apps.length > 0 ? "Import what an assistant already knows about you, or connect an app." : "Import what an assistant already knows about you."} {appName}{" "}
+        can then personalise from the start.
       </p>
       {view.linkNotice && <LinkNotice {...view.linkNotice} />}
       <ConnectErrorBanner code={view.connectError ?? undefined} />
@@ -49,23 +50,25 @@ export function ImportScreen({ view, actions }: { view: ImportView; actions: Imp
         </ul>
       </section>
 
-      <section aria-labelledby="apps-title" className="mt-6">
-        <h2 id="apps-title" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-          Apps
-        </h2>
-        <ul className="mt-3 space-y-2">
-          {view.apps.map((row) => (
-            <AppRow key={row.app} row={row} />
-          ))}
-        </ul>
-      </section>
+      {view.apps.length > 0 && (
+        <section aria-labelledby="apps-title" className="mt-6">
+          <h2 id="apps-title" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+            Apps
+          </h2>
+          <ul className="mt-3 space-y-2">
+            {view.apps.map((row) => (
+              <AppRow key={row.app} row={row} />
+            ))}
+          </ul>
+        </section>
+      )}
 
       <div className="mt-8 border-t border-slate-200 pt-6">
         {view.alternatives && (
           <p className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">Where several are marked Required together, one of them is enough.</p>
         )}
         <ContinueForm action={actions.continueImport} enabled={view.continueEnabled} hint={view.hint} label={view.signedIn ? `Continue to ${appName}` : "Continue"} />
-        {!view.signedIn && (
+        {view.signInOffered && (
           <form action={actions.signInFirst} className="mt-4 text-center text-sm text-slate-600">
             Already have a profile?{" "}
             <button type="submit" className="min-h-10 font-semibold text-brand-700 underline underline-offset-2">

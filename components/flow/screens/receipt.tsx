@@ -8,7 +8,7 @@ import type { ReceiptView } from "@/lib/flow/views";
 export function ReceiptScreen({ view }: { view: ReceiptView }) {
   const { appName } = view.shell;
   return (
-    <FlowShell {...view.shell} title={view.approved ? `You're signed in to ${appName}` : "Your profile is ready"}>
+    <FlowShell {...view.shell} title={view.importOnly ? `Saved for ${appName}` : view.approved ? `You're signed in to ${appName}` : "Your profile is ready"}>
       <div className="mt-4 flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700" aria-hidden="true">
         <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
           <path d="M5 12.5l4.5 4.5L19 7.5" />
@@ -47,8 +47,16 @@ export function ReceiptScreen({ view }: { view: ReceiptView }) {
         <>
           <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-500">Approved</h2>
           <p className="mt-2 text-slate-700">
-            <span className="font-semibold text-slate-900">{appName}</span> can now read your profile and add what it learns. You can revoke it at any
-            time.
+            {view.importOnly ? (
+              <>
+                <span className="font-semibold text-slate-900">{appName}</span> can now read what you brought in and add what it learns.
+              </>
+            ) : (
+              <>
+                <span className="font-semibold text-slate-900">{appName}</span> can now read your profile and add what it learns. You can revoke it at
+                any time.
+              </>
+            )}
           </p>
         </>
       )}

@@ -268,6 +268,167 @@ export type PostV1AuthSignInValidateResponse = {
   livemode: boolean;
 };
 
+/** Body of POST /v1/flows/sessions. */
+export type PostV1FlowsSessionsBody = {
+  /** connect, linked_account or import (the import-only flow). Absent: connect where the installation has it (PARTNER_CONNECT_FLOW), otherwise import. */
+  flow?: "connect" | "linked_account" | "import";
+  /** The partner's own user id for the person (what X-User-Id carries). */
+  partner_ref: string;
+  /** The assistants the import screen offers: chatgpt, claude, gemini, grok (default all four). */
+  sources?: Array<string>;
+  /** A JSON list of entries: a name, or an inner list of alternatives ([['gmail','outlook'],'chatgpt'] is a mailbox and chatgpt). Names: chatgpt, claude, gemini, grok, gmail, outlook, calendar, drive, notion, email. */
+  required?: unknown;
+};
+
+/** Answer of POST /v1/flows/sessions: Create a partner flow session: a hosted link that brings a person's profile to the partner under its own user id for them. */
+export type PostV1FlowsSessionsResponse = {
+  id: string;
+  flow: "connect" | "linked_account" | "import";
+  partner_ref: string;
+  sources: Array<"chatgpt" | "claude" | "gemini" | "grok">;
+  required: Array<Array<"chatgpt" | "claude" | "gemini" | "grok" | "gmail" | "calendar" | "drive" | "notion" | "outlook">>;
+  status: "open" | "completed" | "expired";
+  url: string;
+  expires_at: string;
+  created_at: string;
+  completed_at: string | null;
+  imported: Array<{
+    provider: "chatgpt" | "claude" | "gemini" | "grok";
+    memories: number;
+    import_ids: Array<string>;
+  }>;
+  connected: Array<string>;
+  partner_ref_linked: boolean | null;
+};
+
+/** Answer of GET /v1/flows/sessions/{id}: Read a partner flow session: its status, what the person imported and connected, and whether partner_ref is linked. */
+export type GetV1FlowsSessionsIdResponse = {
+  id: string;
+  flow: "connect" | "linked_account" | "import";
+  partner_ref: string;
+  sources: Array<"chatgpt" | "claude" | "gemini" | "grok">;
+  required: Array<Array<"chatgpt" | "claude" | "gemini" | "grok" | "gmail" | "calendar" | "drive" | "notion" | "outlook">>;
+  status: "open" | "completed" | "expired";
+  url: string;
+  expires_at: string;
+  created_at: string;
+  completed_at: string | null;
+  imported: Array<{
+    provider: "chatgpt" | "claude" | "gemini" | "grok";
+    memories: number;
+    import_ids: Array<string>;
+  }>;
+  connected: Array<string>;
+  partner_ref_linked: boolean | null;
+};
+
+/** Answer of GET /v1/import/jobs/{jobId}: A bulk import job: its status, progress counts and the users that could not be imported. */
+export type GetV1ImportJobsJobIdResponse = {
+  id: string;
+  mode: "backfill";
+  status: "queued" | "running" | "completed" | "failed" | "cancelled";
+  accepted_profiles: number;
+  estimated_message_count: number;
+  estimated_input_chars: number;
+  progress: {
+    profiles_imported: number;
+    profiles_failed: number;
+    profiles_cancelled: number;
+    profiles_pending: number;
+    messages_processed: number;
+    memories_written: number;
+  };
+  errors: Array<{
+    external_id: string;
+    code: string;
+    message: string;
+  }>;
+  cancel_requested: boolean;
+  error: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  livemode: boolean;
+};
+
+/** Answer of POST /v1/import/jobs/{jobId}/cancel: Cancels a bulk import job: it stops before its next chunk and keeps what it imported. */
+export type PostV1ImportJobsJobIdCancelResponse = {
+  id: string;
+  mode: "backfill";
+  status: "queued" | "running" | "completed" | "failed" | "cancelled";
+  accepted_profiles: number;
+  estimated_message_count: number;
+  estimated_input_chars: number;
+  progress: {
+    profiles_imported: number;
+    profiles_failed: number;
+    profiles_cancelled: number;
+    profiles_pending: number;
+    messages_processed: number;
+    memories_written: number;
+  };
+  errors: Array<{
+    external_id: string;
+    code: string;
+    message: string;
+  }>;
+  cancel_requested: boolean;
+  error: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  livemode: boolean;
+};
+
+/** Body of POST /v1/import/profiles. */
+export type PostV1ImportProfilesBody = {
+  mode?: "backfill";
+  idempotencyKey: string;
+  users: Array<{
+    externalId: string;
+    profile?: {
+      summary?: string;
+      preferences?: Array<string>;
+    };
+    conversations?: Array<{
+      id: string;
+      messages: Array<{
+        role: "user" | "assistant" | "system" | "tool";
+        content: string;
+      }>;
+    }>;
+  }>;
+};
+
+/** Answer of POST /v1/import/profiles: A bulk import job: many users' profiles and conversations, imported by the job workers. */
+export type PostV1ImportProfilesResponse = {
+  id: string;
+  mode: "backfill";
+  status: "queued" | "running" | "completed" | "failed" | "cancelled";
+  accepted_profiles: number;
+  estimated_message_count: number;
+  estimated_input_chars: number;
+  progress: {
+    profiles_imported: number;
+    profiles_failed: number;
+    profiles_cancelled: number;
+    profiles_pending: number;
+    messages_processed: number;
+    memories_written: number;
+  };
+  errors: Array<{
+    external_id: string;
+    code: string;
+    message: string;
+  }>;
+  cancel_requested: boolean;
+  error: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  livemode: boolean;
+};
+
 /** Query of GET /v1/profile. */
 export type GetV1ProfileQuery = {
   sections?: string;
@@ -958,6 +1119,11 @@ export interface Operations {
   "POST /v1/auth/sign-in/return-destinations": { body: PostV1AuthSignInReturnDestinationsBody; response: PostV1AuthSignInReturnDestinationsResponse; };
   "DELETE /v1/auth/sign-in/return-destinations": { body: DeleteV1AuthSignInReturnDestinationsBody; response: DeleteV1AuthSignInReturnDestinationsResponse; };
   "POST /v1/auth/sign-in/validate": { body: PostV1AuthSignInValidateBody; response: PostV1AuthSignInValidateResponse; };
+  "POST /v1/flows/sessions": { body: PostV1FlowsSessionsBody; response: PostV1FlowsSessionsResponse; };
+  "GET /v1/flows/sessions/{id}": { response: GetV1FlowsSessionsIdResponse; };
+  "GET /v1/import/jobs/{jobId}": { response: GetV1ImportJobsJobIdResponse; };
+  "POST /v1/import/jobs/{jobId}/cancel": { response: PostV1ImportJobsJobIdCancelResponse; };
+  "POST /v1/import/profiles": { body: PostV1ImportProfilesBody; response: PostV1ImportProfilesResponse; };
   "GET /v1/profile": { query: GetV1ProfileQuery; response: GetV1ProfileResponse; };
   "POST /v1/profile/commit": { body: PostV1ProfileCommitBody; response: PostV1ProfileCommitResponse; };
   "GET /v1/profile/commit/{commitId}": { response: GetV1ProfileCommitCommitIdResponse; };

@@ -5,7 +5,7 @@ import { getImportJob } from "@/lib/import-jobs/view";
 
 export const GET = defineRoute({
   method: "GET",
-  path: "/v1/import/jobs/:jobId",
+  path: "/v1/import/jobs/[jobId]",
   summary: "A bulk import job: its status, progress counts and the users that could not be imported.",
   responses: { 200: importJobSchema },
   auth: { key: "secret", agent: true, user: "none" },

@@ -5,7 +5,7 @@ import { cancelImportJob } from "@/lib/import-jobs/view";
 
 export const POST = defineRoute({
   method: "POST",
-  path: "/v1/import/jobs/:jobId/cancel",
+  path: "/v1/import/jobs/[jobId]/cancel",
   summary: "Cancels a bulk import job: it stops before its next chunk and keeps what it imported.",
   responses: { 200: importJobSchema },
   auth: { key: "secret", agent: true, user: "none" },
