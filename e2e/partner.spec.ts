@@ -183,6 +183,8 @@ test("the import-only flow: the import screen, then the receipt; no phone, no co
   await expect(assistantNames(page)).toHaveCount(2);
   await expect(page.getByRole("heading", { name: "Apps" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Sign in" })).toHaveCount(0);
+  await expect(page.getByText("gets your profile through Profile Service")).toBeVisible();
+  await expect(page.getByText("signs you in with")).toHaveCount(0);
   await expect(continueButton(page)).toBeDisabled();
   await shoot(page, "33-partner-import-only");
   await importFrom(page, "Grok", ["- I keep bees", "- I live in Ghent"]);

@@ -26,6 +26,7 @@ export function FlowShell({
   current,
   cancelAction,
   own = false,
+  noSignIn = false,
 }: {
   appName: string;
   title: string;
@@ -37,6 +38,8 @@ export function FlowShell({
   cancelAction?: string;
   /** The service's own page (its sign-up, the account page): its mark, never an app's name. */
   own?: boolean;
+  /** A flow that signs no one in (a partner link's import-only flow): the app gets what is imported. */
+  noSignIn?: boolean;
 }) {
   const at = steps && current ? steps.indexOf(current) : -1;
   return (
@@ -54,7 +57,7 @@ export function FlowShell({
         )}
         <p className="min-w-0 flex-1 text-sm leading-5 text-slate-600">
           <span className="block font-semibold text-slate-900 [overflow-wrap:anywhere]">{appName}</span>
-          {own ? "Your profile for AI apps" : "signs you in with Profile Service"}
+          {own ? "Your profile for AI apps" : noSignIn ? "gets your profile through Profile Service" : "signs you in with Profile Service"}
         </p>
         {cancelAction && (
           <form method="post" action={cancelAction}>

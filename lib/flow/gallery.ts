@@ -12,7 +12,7 @@ const GALLERY = "/dev/screens";
 const IMPORT_FIRST: Screen[] = ["import", "phone", "code", "receipt"];
 
 function shell(current: Screen, steps: Screen[] = IMPORT_FIRST, appName = APP_NAME): ShellView {
-  return { appName, own: false, steps, current, cancelAction: GALLERY };
+  return { appName, own: false, noSignIn: false, steps, current, cancelAction: GALLERY };
 }
 
 function row(app: App, state: AppRowView["state"] = "connect", required = false, detail?: string): AppRowView {

@@ -25,6 +25,8 @@ export interface ShellView {
   appName: string;
   /** The service's own page (its sign-up): its mark, never an app's name. */
   own: boolean;
+  /** The flow signs no one in (a partner link's import-only flow): the header says so. */
+  noSignIn: boolean;
   steps: Screen[];
   current: Screen;
   cancelAction?: string;
@@ -187,7 +189,14 @@ export async function flowScreenView(opened: OpenedFlow, query: FlowPageQuery = 
   const appName = own ? SERVICE_NAME : (flow.signInLink?.display_name ?? (flow.agentId ? await agentDisplayName(flow.agentId) : null) ?? "The app");
   if (opened.state !== "open") return { screen: "ended", kind: opened.state, appName, own, home: flow.request ? new URL(flow.request.redirect_uri).origin : "/" };
 
-  const shell: ShellView = { appName, own, steps: screenSequence(sequenceOf(flow)), current: flow.screen, cancelAction: `/flow/${flow.id}/cancel` };
+  const shell: ShellView = {
+    appName,
+    own,
+    noSignIn: !offersSignIn(flow),
+    steps: screenSequence(sequenceOf(flow)),
+    current: flow.screen,
+    cancelAction: `/flow/${flow.id}/cancel`,
+  };
   const linkNotice = flow.connect?.binds_external_id || flow.partner?.binds_external_id ? { appName, phoneLast4: null } : null;
   const connectError = query.connectError ?? null;
   switch (flow.screen) {
