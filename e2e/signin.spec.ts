@@ -135,6 +135,27 @@ test("a new person signs in: import, phone, code from the outbox, receipt, and t
   expect(await page.getByTestId("search").innerText()).toContain("Lives in Lisbon");
 });
 
+test("a slow return is sent once: neither the countdown nor a second click sends it again", async ({ page }) => {
+  await page.goto(`${rp.url}/login`);
+  await importPastedList(page);
+  await phoneAndCode(page, freshPhone());
+  await skipOfferedMailbox(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`You're signed in to ${seed.agent_name}`);
+  // The service answers the return slower than the countdown runs out.
+  let posts = 0;
+  await page.route("**/flow/*/return", async (route) => {
+    posts++;
+    await new Promise((r) => setTimeout(r, 7_000));
+    await route.continue();
+  });
+  const button = page.getByRole("button", { name: `Return to ${seed.agent_name}` });
+  await button.click();
+  await button.click({ noWaitAfter: true }).catch(() => undefined);
+  await expect(page).toHaveURL(new RegExp(`^${rp.url}/callback\\?`), { timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Signed in");
+  expect(posts).toBe(1);
+});
+
 test("Sign in for an existing account: phone and code first, then the import screen, signed in", async ({ page }) => {
   const phone = freshPhone();
   await page.goto(`${rp.url}/login`);

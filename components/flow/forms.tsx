@@ -240,6 +240,9 @@ export function ReturnForm({ action, appName, seconds }: { action: string; appNa
   const form = useRef<HTMLFormElement>(null);
   // The automatic return needs JavaScript: until it runs, only the button is offered.
   const [stopped, setStopped] = useState(true);
+  // Sent once: a slow answer must not let the countdown (or a second click) send the form again, which
+  // would replace the way back to the app with "this sign-in has finished".
+  const sent = useRef(false);
   useEffect(() => setStopped(false), []);
   useEffect(() => {
     if (stopped) return;
@@ -251,7 +254,17 @@ export function ReturnForm({ action, appName, seconds }: { action: string; appNa
     return () => clearTimeout(timer);
   }, [left, stopped]);
   return (
-    <form ref={form} method="post" action={action} className="mt-6">
+    <form
+      ref={form}
+      method="post"
+      action={action}
+      className="mt-6"
+      onSubmit={(e) => {
+        if (sent.current) return e.preventDefault();
+        sent.current = true;
+        setStopped(true);
+      }}
+    >
       <button type="submit" className={primaryButton}>
         Return to {appName}
       </button>
