@@ -55,6 +55,8 @@ const schema = z.object({
   IMPORT_JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(30),
   // Users per bulk import chunk: one transaction each, the cancel flag read between them.
   IMPORT_JOB_CHUNK_USERS: z.coerce.number().int().min(1).max(1000).default(25),
+  // Days the developer request log keeps each request (the dashboard's usage and search); the sweep deletes older rows.
+  REQUEST_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(400).default(30),
   // Which distiller turns conversations into memories (docs/distillation.md).
   DISTILLER: z.enum(["builtin", "llm"]).default("builtin"),
   LLM_BASE_URL: optionalUrl,

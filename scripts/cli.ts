@@ -5,7 +5,7 @@ import { agentView, createAgent, listAgents, setAgentActive } from "../lib/agent
 import { closeDatabase } from "../lib/db";
 import { addOrigin, createDeveloper, findDeveloper, IMPORT_TIERS, listDevelopers, setImportTier, setPartnerPhoneFirst } from "../lib/developers/developers";
 import { ApiError } from "../lib/http/errors";
-import { issueApiKey, listApiKeys, revokeApiKey } from "../lib/api-keys/api-keys";
+import { isKeyActive, issueApiKey, KEY_ROTATION_OVERLAP_HOURS, listApiKeys, revokeApiKey, rotateApiKey } from "../lib/api-keys/api-keys";
 import { createSigningKey, ensureSigningKey, listSigningKeys, SIGNING_KEY_ACTIVATION_DELAY_SECONDS } from "../lib/oidc/signing-keys";
 
 const HELP = `Usage: npm run service -- <command> [options]
@@ -17,6 +17,7 @@ Commands:
   issue-key     --developer <id|name> [--kind secret|publishable] [--plane live|test] [--name <label>]
   list-keys     --developer <id|name>
   revoke-key    --developer <id|name> --key <key id or visible prefix>
+  rotate-key    --developer <id|name> --key <key id>   a new key; the old one works ${KEY_ROTATION_OVERLAP_HOURS} more hours
   create-agent  --developer <id|name> --handle <handle> [--name <display name>]
   list-agents   --developer <id|name>
   deactivate-agent | activate-agent --developer <id|name> --handle <handle>
@@ -75,7 +76,7 @@ const commands: Record<string, (flags: Flags) => Promise<void>> = {
   async "list-keys"(f) {
     const dev = await developerOf(f);
     for (const k of await listApiKeys(dev.id)) {
-      const state = k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : "active";
+      const state = !k.revokedAt ? "active" : isKeyActive(k.revokedAt) ? `rotated, works until ${k.revokedAt.toISOString()}` : `revoked ${k.revokedAt.toISOString()}`;
       const used = k.lastUsedAt ? `last used ${k.lastUsedAt.toISOString()}` : "never used";
       console.log(`${k.id}  ${k.prefix}…  ${k.plane} ${k.kind}  ${state}  ${used}${k.name ? `  "${k.name}"` : ""}`);
     }
@@ -85,6 +86,12 @@ const commands: Record<string, (flags: Flags) => Promise<void>> = {
     const n = await revokeApiKey({ developerId: dev.id, idOrPrefix: need(f, "key") });
     if (n === 0) throw new Error("No active key matched.");
     console.log(`Revoked ${n} key${n > 1 ? "s" : ""}.`);
+  },
+  async "rotate-key"(f) {
+    const dev = await developerOf(f);
+    const rotated = await rotateApiKey({ developerId: dev.id, keyId: need(f, "key") });
+    if (!rotated) throw new Error("No active, unrotated key with this id.");
+    console.log(`New ${rotated.record.plane} ${rotated.record.kind} key (id ${rotated.record.id}). It is shown once; store it now:\n\n  ${rotated.key}\n\nThe old key works until ${rotated.oldKeyStopsAt.toISOString()}.`);
   },
   async "create-agent"(f) {
     const dev = await developerOf(f);

@@ -66,5 +66,6 @@ holdServerPid();
 server.listen(port, hostname, () => console.log(`Service listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`));
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  // The request log's waiting rows are written before the process ends (lib/request-log/record.ts).
+  process.on(signal, () => server.close(() => void api.flushRequestLog().finally(() => process.exit(0))));
 }

@@ -28,7 +28,7 @@ describe("development mode", () => {
   const surfaces = devSurfaces();
 
   it("knows every development surface", () => {
-    expect(surfaces.map((s) => s.urlPath).sort()).toEqual(["/dev/connect", "/dev/connect/decide", "/dev/email-outbox", "/dev/outbox", "/dev/screens", "/dev/screens/[state]"]);
+    expect(surfaces.map((s) => s.urlPath).sort()).toEqual(["/dev/connect", "/dev/connect/decide", "/dev/email-outbox", "/dev/outbox", "/dev/screens", "/dev/screens/[state]", "/dev/usage-chart"]);
     expect(surfaces.every((s) => isDevelopmentPath(s.urlPath))).toBe(true);
     expect(isDevelopmentPath("/developers")).toBe(false);
   });

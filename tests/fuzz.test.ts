@@ -24,9 +24,10 @@ beforeAll(async () => {
   const rows = await (await database()).sql.query<{ table_name: string }>(
     `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
   );
-  // The access log records every call for a person, refused ones too (with their error code): it is the
-  // record of the request, not a write the request made.
-  tables = rows.map((r) => r.table_name).filter((n) => !n.startsWith("_prisma") && n !== "access_log");
+  // The access log records every call for a person, and the request log every request a developer's key
+  // made, refused ones too (with their error code): each is the record of the request, not a write the
+  // request made.
+  tables = rows.map((r) => r.table_name).filter((n) => !n.startsWith("_prisma") && n !== "access_log" && n !== "request_log");
 });
 
 /** Waits until no queued commit is still running (its worker writes memories and the profile later). */

@@ -90,7 +90,7 @@ export function FlowShell({
           {children}
         </div>
       </main>
-      <footer className="flex items-start justify-center gap-2 px-4 pb-6 text-xs text-slate-500">
+      <footer className="flex items-start justify-center gap-2 px-4 pb-6 text-xs text-slate-600">
         <LogoMark className="mt-px size-4 shrink-0" />
         <span>Profile Service keeps your profile. You choose which apps use it.</span>
       </footer>

@@ -1,4 +1,6 @@
-// API keys: issued once, stored as a keyed hash with a visible prefix, revocable, cached ≤ 1 s.
+// API keys: issued once, stored as a keyed hash with a visible prefix, revocable, rotatable with an
+// overlap (the old key's revokedAt set in the future), cached ≤ 1 s.
+import { now as clockNow } from "../clock";
 import { keyedHash, openSecret, sealSecret } from "../crypto";
 import { TtlCache } from "../cache";
 import { db } from "../db";
@@ -9,6 +11,22 @@ import { processWide } from "../process-wide";
 const HASH_PURPOSE = "api-key";
 const VISIBLE_CHARS = 4;
 const LAST_USED_WRITE_INTERVAL_MS = 60_000;
+
+/** How long a rotated key keeps working beside its replacement. */
+export const KEY_ROTATION_OVERLAP_HOURS = 24;
+
+/**
+ * Whether a key with this revokedAt works at `at`: the one rule every key check uses. A revocation
+ * takes effect at once (revokedAt = now); a rotation sets it KEY_ROTATION_OVERLAP_HOURS ahead.
+ */
+export function isKeyActive(revokedAt: Date | null, at: Date = clockNow()): boolean {
+  return revokedAt === null || revokedAt.getTime() > at.getTime();
+}
+
+/** isKeyActive as a query filter: keys unrevoked, or rotated and still in their overlap at `at`. */
+export function activeKeyFilter(at: Date = clockNow()) {
+  return { OR: [{ revokedAt: null }, { revokedAt: { gt: at } }] };
+}
 
 export interface ResolvedKey {
   id: string;
@@ -44,18 +62,20 @@ export function hashApiKey(raw: string): string {
 export async function issueApiKey(input: { developerId: string; kind: KeyKind; plane: Plane; name?: string }) {
   const prefix = keyPrefixFor(input.kind, input.plane);
   const key = newId(prefix as Parameters<typeof newId>[0], 32);
-  const record = await (await db()).apiKey.create({
-    data: {
-      developerId: input.developerId,
-      kind: input.kind,
-      plane: input.plane,
-      prefix: key.slice(0, prefix.length + VISIBLE_CHARS),
-      hash: hashApiKey(key),
-      publishableKeySealed: input.kind === "publishable" ? sealSecret(PUBLISHABLE_SEAL_PURPOSE, key) : null,
-      name: input.name,
-    },
-  });
+  const record = await (await db()).apiKey.create({ data: newKeyData(input, key) });
   return { key, record };
+}
+
+function newKeyData(input: { developerId: string; kind: KeyKind; plane: Plane; name?: string }, key: string) {
+  return {
+    developerId: input.developerId,
+    kind: input.kind,
+    plane: input.plane,
+    prefix: key.slice(0, keyPrefixFor(input.kind, input.plane).length + VISIBLE_CHARS),
+    hash: hashApiKey(key),
+    publishableKeySealed: input.kind === "publishable" ? sealSecret(PUBLISHABLE_SEAL_PURPOSE, key) : null,
+    name: input.name,
+  };
 }
 
 const PUBLISHABLE_SEAL_PURPOSE = "publishable-key";
@@ -70,19 +90,47 @@ export async function currentPublishableKey(input: { developerId: string; plane:
   return row?.publishableKeySealed ? openSecret(PUBLISHABLE_SEAL_PURPOSE, row.publishableKeySealed) : null;
 }
 
-/** Revokes a key by id or visible prefix within one developer account. Returns how many were revoked. */
+/**
+ * Revokes a key by id or visible prefix within one developer account, at once (a rotated key still in
+ * its overlap too). Returns how many were revoked.
+ */
 export async function revokeApiKey(input: { developerId: string; idOrPrefix: string }): Promise<number> {
   const isUuid = /^[0-9a-f-]{36}$/i.test(input.idOrPrefix);
+  const at = clockNow();
   const res = await (await db()).apiKey.updateMany({
     where: {
       developerId: input.developerId,
-      revokedAt: null,
+      ...activeKeyFilter(at),
       ...(isUuid ? { id: input.idOrPrefix } : { prefix: input.idOrPrefix }),
     },
-    data: { revokedAt: new Date() },
+    data: { revokedAt: at },
   });
   keyCache.clear();
   return res.count;
+}
+
+/**
+ * Rotates one of the developer's unrotated, unrevoked keys: a new key of the same kind, plane and name
+ * (shown once), while the old one keeps working for KEY_ROTATION_OVERLAP_HOURS and then stops. Null
+ * when the developer has no such key (unknown, another developer's, revoked or already rotated).
+ */
+export async function rotateApiKey(input: { developerId: string; keyId: string }) {
+  if (!/^[0-9a-f-]{36}$/i.test(input.keyId)) return null;
+  const prisma = await db();
+  const at = clockNow();
+  const stopsAt = new Date(at.getTime() + KEY_ROTATION_OVERLAP_HOURS * 3_600_000);
+  const old = await prisma.apiKey.findFirst({ where: { id: input.keyId, developerId: input.developerId, revokedAt: null }, select: { id: true, kind: true, plane: true, name: true } });
+  if (!old) return null;
+  const prefix = keyPrefixFor(old.kind, old.plane);
+  const key = newId(prefix as Parameters<typeof newId>[0], 32);
+  const record = await prisma.$transaction(async (tx) => {
+    // The guarded transition: of two rotations at once, one sets the overlap and the other changes nothing.
+    const marked = await tx.apiKey.updateMany({ where: { id: old.id, developerId: input.developerId, revokedAt: null }, data: { revokedAt: stopsAt } });
+    if (marked.count !== 1) return null;
+    return tx.apiKey.create({ data: newKeyData({ developerId: input.developerId, kind: old.kind, plane: old.plane, name: old.name ?? undefined }, key) });
+  });
+  keyCache.clear();
+  return record ? { key, record, oldKeyStopsAt: stopsAt } : null;
 }
 
 export async function listApiKeys(developerId: string) {
@@ -93,7 +141,13 @@ export async function listApiKeys(developerId: string) {
   });
 }
 
-const keyCache = new TtlCache<ResolvedKey | null>("api-keys");
+/** A cached key row: its revokedAt is compared with the clock at each use, so an overlap ends on time. */
+type CachedKey = ResolvedKey & { revokedAt: Date | null };
+const keyCache = new TtlCache<CachedKey | null>("api-keys");
+
+function activeKey(row: CachedKey | null): ResolvedKey | null {
+  return row && isKeyActive(row.revokedAt) ? { id: row.id, developerId: row.developerId, kind: row.kind, plane: row.plane } : null;
+}
 /** When this process last wrote each key's lastUsedAt (ms since the epoch), by key id. */
 const lastUsedWritten = processWide("keys.last-used-written", () => new Map<string, number>());
 
@@ -104,13 +158,14 @@ const lastUsedWritten = processWide("keys.last-used-written", () => new Map<stri
 export async function resolveApiKey(raw: string): Promise<ResolvedKey | null> {
   if (!parseKeyFormat(raw)) return null;
   const hash = hashApiKey(raw);
-  const key = await keyCache.through(hash, async () => {
-    const row = await (await db()).apiKey.findUnique({
-      where: { hash },
-      select: { id: true, developerId: true, kind: true, plane: true, revokedAt: true },
-    });
-    return row && !row.revokedAt ? { id: row.id, developerId: row.developerId, kind: row.kind, plane: row.plane } : null;
-  });
+  const key = activeKey(
+    await keyCache.through(hash, async () =>
+      (await db()).apiKey.findUnique({
+        where: { hash },
+        select: { id: true, developerId: true, kind: true, plane: true, revokedAt: true },
+      }),
+    ),
+  );
   if (key) touch(key.id, Date.now());
   return key;
 }
@@ -121,13 +176,14 @@ export async function resolveApiKey(raw: string): Promise<ResolvedKey | null> {
  */
 export async function findActiveApiKey(id: string): Promise<ResolvedKey | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  return keyCache.through(`id\u0000${id}`, async () => {
-    const row = await (await db()).apiKey.findUnique({
-      where: { id },
-      select: { id: true, developerId: true, kind: true, plane: true, revokedAt: true },
-    });
-    return row && !row.revokedAt ? { id: row.id, developerId: row.developerId, kind: row.kind, plane: row.plane } : null;
-  });
+  return activeKey(
+    await keyCache.through(`id\u0000${id}`, async () =>
+      (await db()).apiKey.findUnique({
+        where: { id },
+        select: { id: true, developerId: true, kind: true, plane: true, revokedAt: true },
+      }),
+    ),
+  );
 }
 
 /** Records last use at most once a minute per key, off the request's critical path. */

@@ -15,7 +15,7 @@ export type CodeTry<T> = { ok: true; row: T; at: Date } | { ok: false; reason: "
 
 /** The code row's table and the latest row for the number or address (null when none was sent). */
 export async function tryCode<T extends { id: string; attempts: number; consumedAt: Date | null; expiresAt: Date }>(
-  table: "phone_codes" | "email_codes",
+  table: "phone_codes" | "email_codes" | "dashboard_sign_in_codes",
   latest: T | null,
   entered: string,
   hashOf: (row: T, code: string) => string,

@@ -1,13 +1,15 @@
 // Developer accounts: the tenant every key, agent, origin and developer-side user id belongs to.
 import { z } from "zod";
 import { db } from "../db";
+import type { Prisma } from "../db/generated/client";
 import type { ImportTier } from "../db/generated/enums";
 import { isPersonalMcpAccount, PERSONAL_MCP_DEVELOPER_ID } from "../personal-mcp/account";
 
 export const IMPORT_TIERS = ["free", "pro", "scale", "enterprise"] as const satisfies readonly ImportTier[];
 
-export async function createDeveloper(input: { name: string; importTier?: ImportTier }) {
-  return (await db()).developer.create({ data: { name: input.name, importTier: input.importTier ?? "free" } });
+/** Creates a developer account (inside `tx` when given). */
+export async function createDeveloper(input: { name: string; importTier?: ImportTier }, tx?: Prisma.TransactionClient) {
+  return (tx ?? (await db())).developer.create({ data: { name: input.name, importTier: input.importTier ?? "free" } });
 }
 
 export async function findDeveloper(idOrName: string) {
@@ -38,6 +40,20 @@ export async function addOrigin(input: { developerId: string; origin: string }) 
     update: {},
   });
   return origin;
+}
+
+/** The developer's approved origins, oldest first. */
+export async function listOrigins(developerId: string) {
+  return (await db()).approvedOrigin.findMany({ where: { developerId }, orderBy: [{ createdAt: "asc" }, { origin: "asc" }], select: { id: true, origin: true, createdAt: true } });
+}
+
+/**
+ * Withdraws an approved origin: its callbacks can no longer be added with the publishable key, and no
+ * browser is sent to a return address on it from now on. Returns whether the developer had it.
+ */
+export async function removeOrigin(input: { developerId: string; origin: string }): Promise<boolean> {
+  const res = await (await db()).approvedOrigin.deleteMany({ where: { developerId: input.developerId, origin: input.origin } });
+  return res.count > 0;
 }
 
 /** The canonical origin of an https (or localhost http) address, or null when it is not one. */

@@ -2,6 +2,8 @@
 import { z } from "zod";
 import type { ResolvedKey } from "../api-keys/api-keys";
 import { recordAccess } from "../access-log/access-log";
+import { now as clockNow } from "../clock";
+import { recordRequest } from "../request-log/record";
 import { logger, requestLogger } from "../log";
 import type { Limiter } from "../ratelimit";
 import {
@@ -201,6 +203,10 @@ export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.
     const ip = clientIp(req);
     let response: Response;
     let developerId: string | undefined;
+    // A /v1 request whose key resolved goes into that developer's request log (lib/request-log).
+    let logged: { at: Date; plane: ResolvedKey["plane"]; agentId: string | null } | undefined;
+    // The /v1 error code of what the route threw, when it threw an ApiError.
+    let thrownCode: string | undefined;
     // The person the request acted for, once resolved: the call goes into their access log.
     let onBehalf: { userId: string; agentId: string; agentName: string; plane: ResolvedKey["plane"] } | undefined;
     try {
@@ -209,9 +215,11 @@ export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.
       if (def.rateLimit?.by === "ip") await rateLimit(def.rateLimit, ipLimitKey(ip));
       const key = auth.key === "none" ? null : await authenticateKey(req, auth.key);
       developerId = key?.developerId;
+      if (key && def.path.startsWith("/v1/")) logged = { at: clockNow(), plane: key.plane, agentId: null };
       if (key && auth.testPlaneOnly) requireTestPlane(key);
       if (def.rateLimit?.by === "key" && key) await rateLimit(def.rateLimit, key.id);
       const agent = key && auth.agent ? await resolveAgent(req, key) : null;
+      if (logged && agent) logged.agentId = agent.id;
       const user =
         key && agent && auth.user !== "none" ? await resolveUser(req, { key, agent, required: auth.user === "required", scope: auth.scope }) : null;
       if (user && agent && key) onBehalf = { userId: user.id, agentId: agent.id, agentName: agent.displayName, plane: key.plane };
@@ -234,18 +242,24 @@ export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.
         response = json(body, { status: result.status, headers: result.headers });
       }
     } catch (err) {
+      if (err instanceof ApiError && !def.errorShape) thrownCode = err.code;
       response = (def.errorShape ?? apiErrorAnswer)(err, requestId);
     }
     response.headers.set("X-Request-Id", requestId);
-    if (onBehalf) recordAccess({ ...onBehalf, surface: "rest", action: `${def.method} ${def.path}`, outcome: response.status < 400 ? "ok" : await errorCodeOf(response) });
+    const errorCode = response.status >= 400 && (onBehalf || logged) ? (thrownCode ?? (await errorCodeOf(response))) : null;
+    if (onBehalf) recordAccess({ ...onBehalf, surface: "rest", action: `${def.method} ${def.path}`, outcome: errorCode ?? "ok" });
     await applyCors(response, cors, req);
+    const latency = performance.now() - started;
+    if (logged && developerId) {
+      recordRequest({ id: requestId, developerId, ...logged, method: def.method, route: def.path, status: response.status, errorCode, latencyMs: Math.round(latency) });
+    }
     requestLogger().info(
       {
         request_id: requestId,
         method: req.method,
         route: def.path,
         status: response.status,
-        latency_ms: Math.round((performance.now() - started) * 10) / 10,
+        latency_ms: Math.round(latency * 10) / 10,
         developer_id: developerId,
       },
       "request",

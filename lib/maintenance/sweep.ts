@@ -8,6 +8,7 @@ import { database } from "../db";
 import { QUEUES, schedule, work } from "../jobs";
 import { logger } from "../log";
 import { PERSONAL_MCP_DEVELOPER_ID } from "../personal-mcp/account";
+import { sweepRequestLog } from "../request-log/record";
 import { requeuePendingCallbacks } from "../sign-in/completion-callback";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -33,6 +34,7 @@ export const SWEEP_CRON = "*/15 * * * *";
  *   flow that never reached an account once that flow is gone;
  * - MCP clients of the personal endpoint nobody signed in through within a day, and their agents;
  * - access log entries older than their retention (ACCESS_LOG_RETENTION_DAYS);
+ * - developer request log rows older than REQUEST_LOG_RETENTION_DAYS (in batches);
  * - connector action tools' idempotency keys past their 24 hours.
  * Then it queues again any completion callback still pending.
  */
@@ -94,6 +96,7 @@ export async function sweepExpired(at = clockNow()): Promise<Record<string, numb
     deleted[name] = rows[0]?.n ?? 0;
   }
   deleted.access_log = await sweepAccessLog(at);
+  deleted.request_log = await sweepRequestLog(at);
   // Against the clock's now, not `at`: the keys' 24 hours are decided beside the action tools.
   deleted.connector_actions = await sweepConnectorActions();
   deleted.completion_callbacks_requeued = await requeuePendingCallbacks(at);

@@ -31,6 +31,8 @@ import { answerJsonRpc, method, type JsonRpcMethod } from "./json-rpc";
 import { connectorTools, DEVELOPER_TOOLS, type Tool } from "./tools";
 import { runConnectorTool } from "../connectors/tools/run";
 import { recordAccess } from "../access-log/access-log";
+import { now as clockNow } from "../clock";
+import { recordRequest } from "../request-log/record";
 import { cardResources } from "./cards/mcp";
 
 /** The JSON-RPC error code of a commit_required refusal. */
@@ -233,17 +235,26 @@ export async function serveDeveloperMcp(req: Request): Promise<Response> {
   const requestId = newRequestId();
   let response: Response;
   let developerId: string | undefined;
+  // Once the key resolves, the call goes into that developer's request log (its tools are not named there).
+  let logged: { at: Date; plane: McpCaller["key"]["plane"]; agentId: string | null } | undefined;
+  let errorCode: string | null = null;
   try {
     const caller = await authenticateMcpCaller(req);
     developerId = caller.key.developerId;
+    logged = { at: clockNow(), plane: caller.key.plane, agentId: caller.agent.id };
     const body = await readBodyText(req, MCP_BODY_LIMIT);
     response = await answerMcp({ req, body, caller, tools: toolsFor(caller), resources: cardResources(), requestId });
   } catch (err) {
     response = apiErrorAnswer(err, requestId);
+    errorCode = err instanceof ApiError ? err.code : "internal_error";
   }
   response.headers.set("X-Request-Id", requestId);
+  const latency = performance.now() - started;
+  if (logged && developerId) {
+    recordRequest({ id: requestId, developerId, ...logged, method: "POST", route: "/mcp", status: response.status, errorCode: response.status >= 400 ? (errorCode ?? `http_${response.status}`) : null, latencyMs: Math.round(latency) });
+  }
   requestLogger().info(
-    { request_id: requestId, method: req.method, route: "/mcp", status: response.status, latency_ms: Math.round((performance.now() - started) * 10) / 10, developer_id: developerId },
+    { request_id: requestId, method: req.method, route: "/mcp", status: response.status, latency_ms: Math.round(latency * 10) / 10, developer_id: developerId },
     "request",
   );
   return response;

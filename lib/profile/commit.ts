@@ -114,7 +114,12 @@ export async function runCommit(commitId: string): Promise<CommitResult | null> 
       seen.add(e.memory.key);
       return [e.memory];
     });
-    const factsToWrite = factInputs.filter((f) => !held.has(f.key) && !seen.has(f.key));
+    // What the person asked to forget (forget with reason user_request, the account page) is hidden,
+    // and not learned again from a conversation.
+    const hidden = new Set(
+      (await tx.memory.findMany({ where: { userId: commit.userId, key: { in: factInputs.map((f) => f.key) }, suppressedAt: { not: null } }, select: { key: true } })).map((m) => m.key),
+    );
+    const factsToWrite = factInputs.filter((f) => !held.has(f.key) && !seen.has(f.key) && !hidden.has(f.key));
     const writer = { userId: commit.userId, source, writtenBy: source, agentId: commit.agentId };
     const written = await writeMemories(tx, writer, [...explicitToWrite, ...factsToWrite]);
     const createdKeys = new Set(written.filter((w) => w.created).map((w) => w.memory.key));

@@ -57,17 +57,35 @@ async function matchedMemories(tx: Tx, input: ForgetInput): Promise<MemoryRecord
   return tx.memory.findMany({ where, select: MEMORY_SELECT, orderBy: [{ learnedAt: "desc" }, { id: "asc" }] });
 }
 
-/** Hides other sources' memories: the given ones, and any memory saying the same thing (same key). */
-async function suppress(tx: Tx, input: { userId: string; agentId: string; ids: string[]; keys: string[] }): Promise<number> {
+/**
+ * Hides other sources' memories: the given ones, and any memory saying the same thing (same key).
+ * The acting agent's own are spared (it deletes them instead); with agentId null (the person
+ * themselves) nothing is spared. The hidden rows stay, so a writer that says the same again is
+ * deduplicated against them and the fact is not learned again.
+ */
+async function suppress(tx: Tx, input: { userId: string; agentId: string | null; ids: string[]; keys: string[] }): Promise<number> {
+  const sameKey: Prisma.MemoryWhereInput[] = input.agentId
+    ? [{ key: { in: input.keys }, NOT: { agentId: input.agentId } }, { key: { in: input.keys }, agentId: null }]
+    : [{ key: { in: input.keys } }];
   const res = await tx.memory.updateMany({
-    where: {
-      userId: input.userId,
-      suppressedAt: null,
-      OR: [{ id: { in: input.ids } }, { key: { in: input.keys }, NOT: { agentId: input.agentId } }, { key: { in: input.keys }, agentId: null }],
-    },
+    where: { userId: input.userId, suppressedAt: null, OR: [{ id: { in: input.ids } }, ...sameKey] },
     data: { suppressedAt: new Date() },
   });
   return res.count;
+}
+
+/**
+ * The person's own forget with reason user_request (the account page): the given visible memories
+ * and every memory saying the same thing, whoever wrote them, are hidden from every read and not
+ * learned again; the profile is recomposed. Returns how many were hidden (0: none of the ids is theirs).
+ */
+export async function suppressAtUsersRequest(tx: Tx, input: { userId: string; ids: string[] }): Promise<number> {
+  if (!input.ids.length) return 0;
+  const matched = await tx.memory.findMany({ where: { ...visibleMemories(input.userId), id: { in: input.ids } }, select: { id: true, key: true } });
+  if (!matched.length) return 0;
+  const hidden = await suppress(tx, { userId: input.userId, agentId: null, ids: matched.map((m) => m.id), keys: [...new Set(matched.map((m) => m.key))] });
+  if (hidden) await recompose(tx, input.userId);
+  return hidden;
 }
 
 export async function forget(input: ForgetInput) {

@@ -69,14 +69,18 @@ function cut<T>(list: T[], limit: number, box: string, truncated: string[]): T[]
   return list.slice(0, limit);
 }
 
-/** The composed profile, as the agent reads it; the read counts toward the agent's read obligation. */
-export async function readProfile(input: { userId: string; agentId: string; sections?: readonly ProfileSection[] }) {
+/**
+ * The composed profile, as the agent reads it; the read counts toward the agent's read obligation.
+ * With agentId null it is the person reading their own profile (the account page): the same
+ * composition, and no agent's obligation.
+ */
+export async function readProfile(input: { userId: string; agentId: string | null; sections?: readonly ProfileSection[] }) {
   const full = !input.sections;
   const [user] = await (await database()).sql.query<ProfileRow>(full ? SQL_FULL : SQL_SECTIONS, [input.userId, input.agentId], {
     name: full ? "profile_full" : "profile_sections",
   });
   if (!user) throw new Error(`User ${input.userId} vanished while its profile was read.`);
-  await noteRead({ userId: input.userId, agentId: input.agentId }, { openedAt: user.obligation_opened_at });
+  if (input.agentId) await noteRead({ userId: input.userId, agentId: input.agentId }, { openedAt: user.obligation_opened_at });
   const sections = new Set(input.sections ?? PROFILE_SECTIONS);
   const truncated: string[] = [];
 

@@ -5,6 +5,7 @@
 import { db } from "../db";
 import type { Prisma } from "../db/generated/client";
 import type { Plane } from "../db/generated/enums";
+import { ApiError } from "../http/errors";
 
 export const DESTINATION_MESSAGES = {
   invalid: "return_to must be an absolute https URL (http only for localhost) or a native app link (scheme://…), without credentials.",
@@ -51,6 +52,24 @@ export function normalizeDestination(value: string): string | null {
 }
 
 type Scope = { developerId: string; agentId: string; plane: Plane };
+
+/** The refusal of one destination too many for an agent and plane. */
+export const TOO_MANY_DESTINATIONS = `An agent keeps at most ${MAX_RETURN_DESTINATIONS} return destinations per plane: remove one first.`;
+
+/**
+ * The whole registration rule (the API's and the dashboard's): the destination's form
+ * (invalid_destination), at most MAX_RETURN_DESTINATIONS per agent and plane (invalid_request), and
+ * one already registered answered again (created: false).
+ */
+export async function addReturnDestination(input: Scope & { url: string }): Promise<{ url: string; created: boolean }> {
+  const url = normalizeDestination(input.url);
+  if (!url) throw new ApiError("invalid_destination", DESTINATION_MESSAGES.invalid, { field: "return_to" });
+  const scope = scopeOf(input);
+  const known = await (await db()).returnDestination.findUnique({ where: { agentId_plane_url: { agentId: input.agentId, plane: input.plane, url } }, select: { id: true } });
+  if (known) return { url, created: false };
+  if ((await countReturnDestinations(scope)) >= MAX_RETURN_DESTINATIONS) throw new ApiError("invalid_request", TOO_MANY_DESTINATIONS);
+  return (await registerReturnDestination({ ...scope, url }))!;
+}
 
 /** Registers a destination; registering one again changes nothing. Answers the stored form. */
 export async function registerReturnDestination(input: Scope & { url: string }): Promise<{ url: string; created: boolean } | null> {

@@ -1,15 +1,10 @@
 // PATCH /v1/agents/:handle — change an agent's display name, branding or whether it is active
 // (secret key, no X-Agent). The answer carries sign_in_url, like create and list.
 import { z } from "zod";
-import { agentResponse } from "@/lib/agents/schemas";
+import { agentBrandColorSchema, agentDisplayNameSchema, agentLogoUrlSchema, agentResponse } from "@/lib/agents/schemas";
 import { agentView, updateAgent } from "@/lib/agents/agents";
 import { defineRoute } from "@/lib/http/define-route";
 import { ApiError, MESSAGES } from "@/lib/http/errors";
-
-const httpsUrl = z
-  .string()
-  .max(2_048)
-  .refine((v) => URL.canParse(v) && new URL(v).protocol === "https:", "an absolute https URL");
 
 export const PATCH = defineRoute({
   method: "PATCH",
@@ -20,13 +15,9 @@ export const PATCH = defineRoute({
   auth: { key: "secret", agent: false, user: "none" },
   body: z
     .strictObject({
-      display_name: z.string().trim().min(1).max(100).optional(),
-      logo_url: httpsUrl.nullable().optional(),
-      brand_color: z
-        .string()
-        .regex(/^#[0-9a-fA-F]{6}$/, "a colour as #rrggbb")
-        .nullable()
-        .optional(),
+      display_name: agentDisplayNameSchema.optional(),
+      logo_url: agentLogoUrlSchema.nullable().optional(),
+      brand_color: agentBrandColorSchema.nullable().optional(),
       active: z.boolean().optional(),
     })
     .refine((b) => Object.keys(b).length > 0, "name at least one field to change"),

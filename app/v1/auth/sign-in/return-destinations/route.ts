@@ -4,20 +4,15 @@ import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
 import { ApiError } from "@/lib/http/errors";
 import {
-  countReturnDestinations,
-  DESTINATION_MESSAGES,
+  addReturnDestination,
   listReturnDestinations,
   MAX_DESTINATION_LENGTH,
-  MAX_RETURN_DESTINATIONS,
-  normalizeDestination,
-  registerReturnDestination,
   removeReturnDestination,
 } from "@/lib/sign-in/destinations";
 import { returnDestinationDeletedResponse, returnDestinationResponse, returnDestinationsResponse } from "@/lib/sign-in/link-schemas";
 
 const AUTH = { key: "secret", agent: true, user: "none" } as const;
 const body = z.object({ return_to: z.string().min(1).max(MAX_DESTINATION_LENGTH) });
-const TOO_MANY = `An agent keeps at most ${MAX_RETURN_DESTINATIONS} return destinations per plane: remove one first.`;
 
 type Scope = { developerId: string; agentId: string; plane: "live" | "test" };
 async function destinations(scope: Scope) {
@@ -35,12 +30,7 @@ export const POST = defineRoute({
   body,
   handler: async ({ key, agent, body }) => {
     const scope = { developerId: key.developerId, agentId: agent.id, plane: key.plane };
-    const url = normalizeDestination(body.return_to);
-    if (!url) throw new ApiError("invalid_destination", DESTINATION_MESSAGES.invalid, { field: "return_to" });
-    const known = (await destinations(scope)).find((d) => d.returnTo === url);
-    if (known) return { body: { destination: known, created: false } };
-    if ((await countReturnDestinations(scope)) >= MAX_RETURN_DESTINATIONS) throw new ApiError("invalid_request", TOO_MANY);
-    const registered = (await registerReturnDestination({ ...scope, url }))!;
+    const registered = await addReturnDestination({ ...scope, url: body.return_to });
     const destination = (await destinations(scope)).find((d) => d.returnTo === registered.url)!;
     return { status: registered.created ? 201 : 200, body: { destination, created: registered.created } };
   },

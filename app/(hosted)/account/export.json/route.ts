@@ -1,0 +1,5 @@
+// GET /account/export.json — everything the service holds about the signed-in person, as a JSON file (session cookie only).
+import { accountExportRoute } from "@/lib/account/export";
+
+export const dynamic = "force-dynamic";
+export const GET = accountExportRoute;

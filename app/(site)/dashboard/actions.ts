@@ -1,0 +1,254 @@
+"use server";
+// The dashboard's forms. Every action that reads or changes an account starts from the dashboard
+// session (never an id the form alone names) and passes the membership check in lib; a refusal comes
+// back as the form's message.
+import { revalidatePath } from "next/cache";
+import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { isThirdPartyProvider } from "@/lib/auth/third-party";
+import { createAgentFromForm, updateAgentFromForm } from "@/lib/dashboard/forms";
+import { DASHBOARD_ACCOUNT_COOKIE } from "@/lib/dashboard/context";
+import { field, formFailure, type DashboardFormState } from "@/lib/dashboard/form";
+import { createKey, revokeKey, rotateKey } from "@/lib/dashboard/keys";
+import { addDashboardOrigin, removeDashboardOrigin } from "@/lib/dashboard/origins";
+import { addDashboardDestination, removeDashboardDestination } from "@/lib/dashboard/sign-in-links";
+import { addSsoCallback, createSsoClient, removeSsoCallback } from "@/lib/dashboard/sso-clients";
+import { changeMemberRole, createFirstAccount, removeMember, requireMember } from "@/lib/developer-auth/accounts";
+import { sendDashboardCode, verifyDashboardCode } from "@/lib/developer-auth/codes";
+import { DashboardError } from "@/lib/developer-auth/errors";
+import { acceptInvite, inviteMember, withdrawInvite } from "@/lib/developer-auth/invites";
+import { afterSignInPath, dashboardReturnPath } from "@/lib/dashboard/paths";
+import { currentDashboardUser, DASHBOARD_CODE_PROVIDER, dashboardSignIn, dashboardSignOut, dashboardTicket } from "@/lib/developer-auth/session";
+import { env } from "@/lib/env";
+import { clientIp } from "@/lib/http/request";
+
+async function requestIp(): Promise<string> {
+  const h = await headers();
+  return clientIp(new Request("http://local/", { headers: { "x-forwarded-for": h.get("x-forwarded-for") ?? "" } }));
+}
+
+async function chooseAccount(developerId: string): Promise<void> {
+  (await cookies()).set(DASHBOARD_ACCOUNT_COOKIE, developerId, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env().BASE_URL.startsWith("https:"),
+    path: "/",
+    maxAge: 365 * 86_400,
+  });
+}
+
+/** Runs a change as the signed-in dashboard user; the pages show the result on their next render. */
+async function asMember(work: (actorId: string) => Promise<DashboardFormState>): Promise<DashboardFormState> {
+  try {
+    const user = await currentDashboardUser();
+    if (!user) throw new DashboardError("signed_out");
+    const state = await work(user.id);
+    revalidatePath("/dashboard", "layout");
+    return state;
+  } catch (err) {
+    return formFailure(err);
+  }
+}
+
+// ── Sign-in ─────────────────────────────────────────────────────────────────────────────────────
+
+export async function sendCodeAction(_prev: DashboardFormState, form: FormData): Promise<DashboardFormState> {
+  let email: string;
+  try {
+    ({ email } = await sendDashboardCode({ email: field(form, "email"), ip: await requestIp() }));
+  } catch (err) {
+    const state = formFailure(err);
+    return state && { ...state, field: state.field ?? "email" };
+  }
+  const next = afterSignInPath(field(form, "next"));
+  redirect(`/dashboard/sign-in/code?${new URLSearchParams({ email, ...(next !== "/dashboard" ? { next } : {}) }).toString()}`);
+}
+
+export async function verifyCodeAction(_prev: DashboardFormState, form: FormData): Promise<DashboardFormState> {
+  try {
+    const user = await verifyDashboardCode({ email: field(form, "email"), code: field(form, "code") });
+    await dashboardSignIn(DASHBOARD_CODE_PROVIDER, { ticket: dashboardTicket(user.id), redirect: false });
+  } catch (err) {
+    const state = formFailure(err);
+    return state && { ...state, field: "code" };
+  }
+  redirect(afterSignInPath(field(form, "next")));
+}
+
+export async function thirdPartySignInAction(provider: string): Promise<void> {
+  if (!isThirdPartyProvider(provider)) redirect("/dashboard/sign-in");
+  await dashboardSignIn(provider, { redirectTo: "/dashboard" });
+}
+
+export async function signOutAction(): Promise<void> {
+  await dashboardSignOut({ redirectTo: "/dashboard/sign-in" });
+}
+
+// ── Accounts ────────────────────────────────────────────────────────────────────────────────────
+
+export async function createAccountAction(_prev: DashboardFormState, form: FormData): Promise<DashboardFormState> {
+  let developerId: string;
+  try {
+    const user = await currentDashboardUser();
+    if (!user) throw new DashboardError("signed_out");
+    ({ developerId } = await createFirstAccount({ dashboardUserId: user.id, name: field(form, "name") }));
+  } catch (err) {
+    return formFailure(err);
+  }
+  await chooseAccount(developerId);
+  redirect("/dashboard");
+}
+
+export async function switchAccountAction(form: FormData): Promise<void> {
+  const user = await currentDashboardUser();
+  if (!user) redirect("/dashboard/sign-in");
+  try {
+    const { developerId } = await requireMember({ dashboardUserId: user.id, developerId: field(form, "developer") });
+    await chooseAccount(developerId);
+  } catch (err) {
+    if (!(err instanceof DashboardError)) throw err;
+  }
+  redirect(dashboardReturnPath(field(form, "back")));
+}
+
+export async function acceptInviteAction(_prev: DashboardFormState, form: FormData): Promise<DashboardFormState> {
+  let developerId: string;
+  try {
+    const user = await currentDashboardUser();
+    if (!user) throw new DashboardError("signed_out");
+    ({ developerId } = await acceptInvite({ dashboardUserId: user.id, token: field(form, "token") }));
+  } catch (err) {
+    return formFailure(err);
+  }
+  await chooseAccount(developerId);
+  redirect("/dashboard");
+}
+
+// ── API keys ────────────────────────────────────────────────────────────────────────────────────
+
+export async function createKeyAction(_prev: DashboardFormState, form: FormData): Promise<DashboardFormState> {
+  return asMember(async (actorId) => {
+    const { key, record } = await createKey({ actorId, developerId: field(form, "developer"), kind: field(form, "kind"), plane: field(form, "plane"), name: field(form, "name") });
+    return { ok: "Key created.", secret: { label: `New ${record.plane} ${record.kind} key`, value: key } };
+  });
+}
+
+export async function rotateKeyAction(_prev: DashboardFormState, form: FormData): Promise<DashboardFormState> {
+  return asMember(async (actorId) => {
+    const { key, record, oldKeyStopsAt } = await rotateKey({ actorId, developerId: field(form, "developer"), keyId: field(form, "key") });
+    return {
+      ok: "Key rotated.",
+      secret: { label: `New ${record.plane} ${record.kind} key`, value: key, note: `The old key keeps working until ${oldKeyStopsAt.toISOString().replace("T", " ").slice(0, 16)} UTC, then stops.` },
+    };
+  });
+}
+
+export async function revokeKeyAction(_prev: DashboardFormState, form: FormData): Promise<DashboardFormState> {
+  return asMember(async (actorId) => {
+    await revokeKey({ actorId, developerId: field(form, "developer"), keyId: field(form, "key") });
+    return { ok: "Key revoked. It stopped working now." };
+  });
+}
+
+// ── Agents ──────────────────────────────────────────────────────────────────────────────────────
+
+export async function createAgentAction(_prev: DashboardFormState, form: FormData): Promise<DashboardFormState> {
+  return asMember(async (actorId) => {
+    const agent = await createAgentFromForm(actorId, form);
+    return { ok: `Agent ${agent.handle} created. Its sign-in link: ${agent.sign_in_url}` };
+  });
+}
+
+export async function updateAgentAction(_prev: DashboardFormState, form: FormData): Promise<DashboardFormState> {
+  return asMember(async (actorId) => {
+    const agent = await updateAgentFromForm(actorId, form);
+    return { ok: `Agent ${agent.handle} saved.` };
+  });
+}
+
+// ── Approved origins ────────────────────────────────────────────────────────────────────────────
+
+export async function addOriginAction(_prev: DashboardFormState, form: FormData): Promise<DashboardFormState> {
+  return asMember(async (actorId) => {
+    const origin = await addDashboardOrigin({ actorId, developerId: field(form, "developer"), origin: field(form, "origin") });
+    return { ok: `${origin} approved.` };
+  });
+}
+
+export async function removeOriginAction(_prev: DashboardFormState, form: FormData): Promise<DashboardFormState> {
+  return asMember(async (actorId) => {
+    await removeDashboardOrigin({ actorId, developerId: field(form, "developer"), origin: field(form, "origin") });
+    return { ok: "Origin removed." };
+  });
+}
+
+// ── SSO clients ─────────────────────────────────────────────────────────────────────────────────
+
+export async function createSsoClientAction(_prev: DashboardFormState, form: FormData): Promise<DashboardFormState> {
+  return asMember(async (actorId) => {
+    const { clientId, clientSecret } = await createSsoClient({ actorId, developerId: field(form, "developer"), plane: field(form, "plane"), method: field(form, "method"), redirectUri: field(form, "redirect_uri").trim() });
+    return clientSecret
+      ? { ok: `Client ${clientId} created.`, secret: { label: `Client secret of ${clientId}`, value: clientSecret } }
+      : { ok: `Public client ${clientId} created.` };
+  });
+}
+
+export async function addSsoCallbackAction(_prev: DashboardFormState, form: FormData): Promise<DashboardFormState> {
+  return asMember(async (actorId) => {
+    await addSsoCallback({ actorId, developerId: field(form, "developer"), clientId: field(form, "client"), redirectUri: field(form, "redirect_uri").trim() });
+    return { ok: "Callback added." };
+  });
+}
+
+export async function removeSsoCallbackAction(_prev: DashboardFormState, form: FormData): Promise<DashboardFormState> {
+  return asMember(async (actorId) => {
+    await removeSsoCallback({ actorId, developerId: field(form, "developer"), clientId: field(form, "client"), plane: field(form, "plane"), redirectUri: field(form, "redirect_uri") });
+    return { ok: "Callback removed." };
+  });
+}
+
+// ── Return destinations ─────────────────────────────────────────────────────────────────────────
+
+export async function addDestinationAction(_prev: DashboardFormState, form: FormData): Promise<DashboardFormState> {
+  return asMember(async (actorId) => {
+    const { url, created } = await addDashboardDestination({ actorId, developerId: field(form, "developer"), handle: field(form, "handle"), plane: field(form, "plane"), url: field(form, "url") });
+    return { ok: created ? `${url} added.` : `${url} was already registered.` };
+  });
+}
+
+export async function removeDestinationAction(_prev: DashboardFormState, form: FormData): Promise<DashboardFormState> {
+  return asMember(async (actorId) => {
+    await removeDashboardDestination({ actorId, developerId: field(form, "developer"), handle: field(form, "handle"), plane: field(form, "plane"), url: field(form, "url") });
+    return { ok: "Return destination removed." };
+  });
+}
+
+// ── Members ─────────────────────────────────────────────────────────────────────────────────────
+
+export async function inviteAction(_prev: DashboardFormState, form: FormData): Promise<DashboardFormState> {
+  return asMember(async (actorId) => {
+    const { email } = await inviteMember({ actorId, developerId: field(form, "developer"), email: field(form, "email"), role: field(form, "role") });
+    return { ok: `Invitation sent to ${email}.` };
+  });
+}
+
+export async function changeRoleAction(_prev: DashboardFormState, form: FormData): Promise<DashboardFormState> {
+  return asMember(async (actorId) => {
+    await changeMemberRole({ actorId, developerId: field(form, "developer"), memberId: field(form, "member"), role: field(form, "role") });
+    return { ok: "Role changed." };
+  });
+}
+
+export async function removeMemberAction(_prev: DashboardFormState, form: FormData): Promise<DashboardFormState> {
+  return asMember(async (actorId) => {
+    await removeMember({ actorId, developerId: field(form, "developer"), memberId: field(form, "member") });
+    return { ok: "Member removed." };
+  });
+}
+
+export async function withdrawInviteAction(_prev: DashboardFormState, form: FormData): Promise<DashboardFormState> {
+  return asMember(async (actorId) => {
+    await withdrawInvite({ actorId, developerId: field(form, "developer"), inviteId: field(form, "invite") });
+    return { ok: "Invitation withdrawn." };
+  });
+}

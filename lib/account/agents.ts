@@ -1,0 +1,62 @@
+// The agents the person approved, and revoking one at once from the account page: the approval, the
+// agent's OpenID Connect and MCP grants for this person, unused authorization codes, capability
+// grants and open connect links all end in one transaction.
+import { z } from "zod";
+import { now as clockNow } from "../clock";
+import { db } from "../db";
+import { inTransaction } from "../profile/memories";
+import { revokeChain } from "../oidc/tokens";
+import { clearUserAccessCache } from "../users/approvals";
+import { AccountError } from "./errors";
+
+/** Why the grants of a revoked approval were ended (oauth_grants.revoked_reason). */
+export const APPROVAL_REVOKED_REASON = "approval_revoked";
+
+export interface ApprovedAgent {
+  agentId: string;
+  displayName: string;
+  logoUrl: string | null;
+  brandColor: string | null;
+  approvedAt: Date;
+}
+
+/** The agents with a current approval of the person's, oldest approval first. */
+export async function approvedAgents(userId: string): Promise<ApprovedAgent[]> {
+  const rows = await (await db()).agentApproval.findMany({
+    where: { userId, revokedAt: null },
+    orderBy: { approvedAt: "asc" },
+    select: { approvedAt: true, agent: { select: { id: true, displayName: true, logoUrl: true, brandColor: true } } },
+  });
+  return rows.map((r) => ({ agentId: r.agent.id, displayName: r.agent.displayName, logoUrl: r.agent.logoUrl, brandColor: r.agent.brandColor, approvedAt: r.approvedAt }));
+}
+
+const agentIdSchema = z.string().uuid();
+
+/**
+ * Revokes the person's approval of the agent and everything that acts on it: agent tokens, MCP
+ * sessions and sign-in codes are refused from here on (each checks the approval, cached ≤ 1 s, and
+ * the cache of this process is cleared now); OpenID Connect and MCP access and refresh tokens of
+ * the agent's clients for this person are revoked, with unused authorization codes; capability
+ * grants are dropped; open connect links expire. Not the person's approval: AccountError not_found.
+ */
+export async function revokeAgent(input: { userId: string; agentId: unknown }): Promise<void> {
+  const parsed = agentIdSchema.safeParse(input.agentId);
+  if (!parsed.success) throw new AccountError("not_found", "No such agent among those you approved.");
+  const agentId = parsed.data;
+  const at = clockNow();
+  await inTransaction(async (tx) => {
+    const revoked = await tx.agentApproval.updateMany({ where: { userId: input.userId, agentId, revokedAt: null }, data: { revokedAt: at } });
+    if (!revoked.count) throw new AccountError("not_found", "No such agent among those you approved.");
+    // A relying party's grant names the agent it acts for; an MCP client's client is the agent's own.
+    const grants = await tx.oAuthGrant.findMany({
+      where: { userId: input.userId, revokedAt: null, OR: [{ agentId }, { client: { agentId } }] },
+      select: { id: true },
+    });
+    for (const g of grants) await revokeChain(tx, g.id, APPROVAL_REVOKED_REASON, at);
+    await tx.oAuthCode.updateMany({ where: { userId: input.userId, agentId, consumedAt: null }, data: { consumedAt: at } });
+    await tx.signInCode.updateMany({ where: { userId: input.userId, agentId, consumedAt: null }, data: { consumedAt: at } });
+    await tx.capabilityGrant.deleteMany({ where: { userId: input.userId, agentId } });
+    await tx.connectLink.updateMany({ where: { userId: input.userId, agentId, expiresAt: { gt: at } }, data: { expiresAt: at } });
+  });
+  clearUserAccessCache();
+}

@@ -1,0 +1,126 @@
+// The developer dashboard's session: a next-auth instance of its own, apart from the person's
+// (lib/auth/session.ts): its routes under /api/dashboard-auth, its own cookie names (dashboard.*),
+// and its own secret derived from AUTH_SECRET, so neither session can be read as the other. JWT
+// strategy: a signed, encrypted cookie naming the dashboard user, nothing stored server-side.
+// Ways in: the e-mailed code or link (lib/developer-auth/codes.ts verifies it and hands next-auth a
+// sealed ticket, valid one minute, which never leaves the server), and Google or GitHub when
+// configured (the address the provider says it verified).
+import { hkdfSync } from "node:crypto";
+import NextAuth from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { isThirdPartyProvider, thirdPartyProviders, verifiedAddress } from "../auth/third-party";
+import { now as clockNow } from "../clock";
+import { openSecret, sealSecret } from "../crypto";
+import { db } from "../db";
+import { env } from "../env";
+import { logger } from "../log";
+import { dashboardUserFor } from "./codes";
+
+/** How long a dashboard session lasts without a new sign-in (it renews while used, at most hourly). */
+export const DASHBOARD_SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
+export const DASHBOARD_AUTH_BASE_PATH = "/api/dashboard-auth";
+export const DASHBOARD_CODE_PROVIDER = "dashboard-code";
+/** The dashboard session cookie's name (with __Secure- in front on https). */
+export const DASHBOARD_SESSION_COOKIE = "dashboard.session-token";
+const TICKET_PURPOSE = "dashboard-session-ticket";
+const TICKET_TTL_MS = 60_000;
+
+/** A ticket naming the dashboard user, made once their code (or provider) has proven the address. */
+export function dashboardTicket(dashboardUserId: string): string {
+  return sealSecret(TICKET_PURPOSE, JSON.stringify({ u: dashboardUserId, e: clockNow().getTime() + TICKET_TTL_MS }));
+}
+
+/** The dashboard user a ticket names, or null when it is not one of ours or has expired. */
+export function openDashboardTicket(ticket: unknown): string | null {
+  if (typeof ticket !== "string") return null;
+  try {
+    const { u, e } = JSON.parse(openSecret(TICKET_PURPOSE, ticket)) as { u?: unknown; e?: unknown };
+    return typeof u === "string" && typeof e === "number" && e > clockNow().getTime() ? u : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The dashboard session's secret: derived from AUTH_SECRET, never the person's session key. */
+export function dashboardSessionSecret(): string {
+  return Buffer.from(hkdfSync("sha256", env().AUTH_SECRET, "profile-service", "dashboard-session", 32)).toString("base64url");
+}
+
+/** The dashboard's cookie names: dashboard.*, with next-auth's prefixes on https. */
+export function dashboardCookies() {
+  const secure = env().BASE_URL.startsWith("https:");
+  const prefix = secure ? "__Secure-" : "";
+  const options = { httpOnly: true, sameSite: "lax" as const, path: "/", secure };
+  return {
+    sessionToken: { name: `${prefix}${DASHBOARD_SESSION_COOKIE}`, options },
+    callbackUrl: { name: `${prefix}dashboard.callback-url`, options },
+    csrfToken: { name: `${secure ? "__Host-" : ""}dashboard.csrf-token`, options },
+    pkceCodeVerifier: { name: `${prefix}dashboard.pkce.code_verifier`, options: { ...options, maxAge: 900 } },
+    state: { name: `${prefix}dashboard.state`, options: { ...options, maxAge: 900 } },
+    nonce: { name: `${prefix}dashboard.nonce`, options },
+  };
+}
+
+export const {
+  handlers: dashboardHandlers,
+  auth: dashboardAuth,
+  signIn: dashboardSignIn,
+  signOut: dashboardSignOut,
+} = NextAuth(() => ({
+  basePath: DASHBOARD_AUTH_BASE_PATH,
+  secret: dashboardSessionSecret(),
+  trustHost: true,
+  cookies: dashboardCookies(),
+  session: { strategy: "jwt", maxAge: DASHBOARD_SESSION_MAX_AGE_SECONDS, updateAge: 60 * 60 },
+  pages: { signIn: "/dashboard/sign-in", error: "/dashboard/sign-in" },
+  logger: {
+    error: (err: Error) => logger().warn({ err: { type: err.name, message: err.message } }, "dashboard sign-in error"),
+    // AUTH_URL names the person's instance (/api/auth); only its origin is used for this one, whose
+    // base path differs by design, so that warning says nothing.
+    warn: (code: string) => {
+      if (code !== "env-url-basepath-mismatch") logger().warn({ code }, "dashboard sign-in warning");
+    },
+  },
+  providers: [
+    Credentials({
+      id: DASHBOARD_CODE_PROVIDER,
+      name: "E-mailed code",
+      credentials: { ticket: {} },
+      authorize: async (credentials) => {
+        const id = openDashboardTicket(credentials?.ticket);
+        return id ? { id } : null;
+      },
+    }),
+    ...thirdPartyProviders(),
+  ],
+  callbacks: {
+    // Google or GitHub signs in only with an address it says it verified.
+    signIn({ account, profile }) {
+      if (!account || !isThirdPartyProvider(account.provider)) return true;
+      return verifiedAddress(profile) ? true : "/dashboard/sign-in?error=unverified";
+    },
+    async jwt({ token, user, account, profile }) {
+      if (account && isThirdPartyProvider(account.provider)) {
+        const email = verifiedAddress(profile);
+        if (!email) return null;
+        return { sub: (await dashboardUserFor(email)).id };
+      }
+      if (user?.id) return { sub: user.id };
+      return token;
+    },
+    session({ session, token }) {
+      if (token.sub) session.user = { ...session.user, id: token.sub };
+      return session;
+    },
+  },
+}));
+
+/**
+ * The signed-in dashboard user (id and address), read from the request's dashboard session cookie, or
+ * null. Every dashboard page and server action starts here: a user removed since is signed out.
+ */
+export async function currentDashboardUser(): Promise<{ id: string; email: string } | null> {
+  const id = (await dashboardAuth())?.user?.id;
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id)) return null;
+  return (await db()).dashboardUser.findUnique({ where: { id }, select: { id: true, email: true } });
+}
