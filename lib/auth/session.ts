@@ -6,32 +6,24 @@
 import NextAuth from "next-auth";
 import { getToken } from "next-auth/jwt";
 import Credentials from "next-auth/providers/credentials";
-import { now as clockNow } from "../clock";
-import { openSecret, sealSecret } from "../crypto";
 import { env } from "../env";
 import { logger } from "../log";
+import { openTicketOf, sealTicket } from "./tickets";
 import { isThirdPartyProvider, recordThirdPartyEmail, returnFlowPath, thirdPartyProviders, verifiedAddress, VERIFY_FLOW_COOKIE } from "./third-party";
 
 /** How long a signed-in session lasts without a new sign-in. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 const TICKET_PURPOSE = "session-ticket";
-const TICKET_TTL_MS = 60_000;
 export const PHONE_CODE_PROVIDER = "phone-code";
 
 /** A ticket for the user, created once the code has been verified. */
 export function sessionTicket(userId: string): string {
-  return sealSecret(TICKET_PURPOSE, JSON.stringify({ u: userId, e: clockNow().getTime() + TICKET_TTL_MS }));
+  return sealTicket(TICKET_PURPOSE, userId);
 }
 
 /** The user a ticket names, or null when it is not one of ours or has expired. */
 export function openTicket(ticket: unknown): string | null {
-  if (typeof ticket !== "string") return null;
-  try {
-    const { u, e } = JSON.parse(openSecret(TICKET_PURPOSE, ticket)) as { u?: unknown; e?: unknown };
-    return typeof u === "string" && typeof e === "number" && e > clockNow().getTime() ? u : null;
-  } catch {
-    return null;
-  }
+  return openTicketOf(TICKET_PURPOSE, ticket);
 }
 
 export const { handlers, auth, signIn, signOut } = NextAuth((req) => {

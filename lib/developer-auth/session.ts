@@ -9,8 +9,7 @@ import { hkdfSync } from "node:crypto";
 import NextAuth from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { isThirdPartyProvider, thirdPartyProviders, verifiedAddress } from "../auth/third-party";
-import { now as clockNow } from "../clock";
-import { openSecret, sealSecret } from "../crypto";
+import { openTicketOf, sealTicket } from "../auth/tickets";
 import { db } from "../db";
 import { env } from "../env";
 import { logger } from "../log";
@@ -23,22 +22,15 @@ export const DASHBOARD_CODE_PROVIDER = "dashboard-code";
 /** The dashboard session cookie's name (with __Secure- in front on https). */
 export const DASHBOARD_SESSION_COOKIE = "dashboard.session-token";
 const TICKET_PURPOSE = "dashboard-session-ticket";
-const TICKET_TTL_MS = 60_000;
 
 /** A ticket naming the dashboard user, made once their code (or provider) has proven the address. */
 export function dashboardTicket(dashboardUserId: string): string {
-  return sealSecret(TICKET_PURPOSE, JSON.stringify({ u: dashboardUserId, e: clockNow().getTime() + TICKET_TTL_MS }));
+  return sealTicket(TICKET_PURPOSE, dashboardUserId);
 }
 
 /** The dashboard user a ticket names, or null when it is not one of ours or has expired. */
 export function openDashboardTicket(ticket: unknown): string | null {
-  if (typeof ticket !== "string") return null;
-  try {
-    const { u, e } = JSON.parse(openSecret(TICKET_PURPOSE, ticket)) as { u?: unknown; e?: unknown };
-    return typeof u === "string" && typeof e === "number" && e > clockNow().getTime() ? u : null;
-  } catch {
-    return null;
-  }
+  return openTicketOf(TICKET_PURPOSE, ticket);
 }
 
 /** The dashboard session's secret: derived from AUTH_SECRET, never the person's session key. */
