@@ -5,6 +5,7 @@
 import { sessionUserFromRequest } from "../auth/session";
 import { db } from "../db";
 import { env } from "../env";
+import { memoryView } from "../profile/memories";
 import { accountOverview } from "../users/users";
 import { accountProfile } from "./profile";
 
@@ -37,17 +38,9 @@ export async function exportAccount(userId: string) {
     exported_at: new Date().toISOString(),
     account: { id: user.id, plane: user.plane, created_at: iso(user.createdAt), phone_last4: overview.phoneLast4, email: overview.email, email_verified: overview.emailVerified },
     profile,
+    // Each memory as the API shows it in detail, and whether the person hid it.
     memories: memories.map((m) => ({
-      id: m.id,
-      text: m.text,
-      box: m.box,
-      kind: m.kind,
-      source: m.source,
-      written_by: m.writtenBy,
-      import_id: m.importId,
-      provenance: m.provenance,
-      learned_at: iso(m.learnedAt),
-      said_at: iso(m.saidAt),
+      ...memoryView(m),
       hidden: m.suppressedAt !== null,
       hidden_at: iso(m.suppressedAt),
     })),

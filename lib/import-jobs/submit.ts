@@ -11,10 +11,8 @@ import { newId, PREFIX } from "../ids";
 import { IMPORT_CAPS, IMPORT_MESSAGES, IMPORT_TIER_LIMITS, importBodyLimitBytes } from "./limits";
 import type { ImportProfilesBody, ImportUser } from "./schemas";
 import { jobView, loadJobView, type JobRow, type JobView } from "./view";
-import { queueImportJob } from "./worker";
+import { lockImportQuota, queueImportJob } from "./worker";
 
-// Serialises one developer's job submissions (and the quota given back by cancelled jobs).
-const QUOTA_LOCK = 72707372;
 /** What a refused concurrent job is told to wait, in seconds: a job's chunk and its lease come round in this time. */
 export const CONCURRENT_JOB_RETRY_AFTER_SECONDS = 30;
 /** Rows per insert statement when storing a job's users (PostgreSQL takes at most 65,535 parameters). */
@@ -111,7 +109,7 @@ export async function submitImportJob(input: SubmitInput): Promise<{ status: 200
   const jobId = newId(PREFIX.importJob);
   const job = await prisma.$transaction(
     async (tx): Promise<{ raced: JobRow } | { created: JobRow }> => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${QUOTA_LOCK}, hashtext(${key.developerId}))`;
+      await lockImportQuota(tx, key.developerId);
       // A replay that raced this one in: it is answered by the job the first one made.
       const raced = await replayed(tx, input, hash);
       if (raced) return { raced };

@@ -22,8 +22,13 @@ import { clearUserAccessCache } from "../users/approvals";
 
 type Tx = Prisma.TransactionClient;
 
-// Serialises one developer's quota changes (submissions, and quota given back here).
+// Serialises one developer's quota changes: submissions, and quota given back by jobs that end.
 const QUOTA_LOCK = 72707372;
+
+/** Takes the developer's import-quota lock for the rest of `tx`. */
+export async function lockImportQuota(tx: Tx, developerId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${QUOTA_LOCK}, hashtext(${developerId}))`;
+}
 /** How long one worker works one job before handing it back to the queue, so long jobs take turns. */
 const TIME_SLICE_MS = 60_000;
 
@@ -306,7 +311,7 @@ async function recordOutcomes(tx: Tx, jobId: string, outcomes: Outcome[]): Promi
  * reached them, or failed), unless another job of the developer has them pending or imported.
  */
 async function giveBackQuota(tx: Tx, job: { id: string; developerId: string; plane: string }): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${QUOTA_LOCK}, hashtext(${job.developerId}))`;
+  await lockImportQuota(tx, job.developerId);
   await tx.$executeRaw`
     DELETE FROM imported_profiles ip
      WHERE ip.job_id = ${job.id}
