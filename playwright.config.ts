@@ -9,6 +9,7 @@ import { SERVER_NODE_FLAGS } from "./scripts/node-flags.mjs";
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 const googlePort = port + 5;
+const githubPort = port + 6;
 
 /** `$CHROMIUM_PATH`, else the first executable `chromium` on the PATH (what `which chromium` prints). */
 function findChromium(): string {
@@ -105,7 +106,22 @@ export default defineConfig({
       timeout: 30_000,
       stdout: "ignore",
       stderr: "pipe",
-      env: { PORT: String(googlePort), REDIRECT_URIS: `${baseURL}/connect/callback,${baseURL}/api/auth/callback/google` },
+      env: {
+        PORT: String(googlePort),
+        REDIRECT_URIS: `${baseURL}/connect/callback,${baseURL}/api/auth/callback/google,${baseURL}/api/dashboard-auth/callback/google`,
+        // The dashboard's sign-in shows the provider's account chooser and consent, clicked through as a person would.
+        CONSENT_REDIRECT_URIS: `${baseURL}/api/dashboard-auth/callback/google`,
+      },
+    },
+    {
+      // GitHub's side of GitHub sign-in (the web flow and the REST API), played by e2e/support/github-provider.mjs.
+      command: `node e2e/support/github-provider.mjs`,
+      url: `http://127.0.0.1:${githubPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { PORT: String(githubPort), REDIRECT_URIS: `${baseURL}/api/auth/callback/github,${baseURL}/api/dashboard-auth/callback/github` },
     },
     {
       // The production server (scripts/server.mjs), started directly so the process Playwright stops is the server itself.
@@ -136,6 +152,10 @@ export default defineConfig({
         GOOGLE_USERINFO_URL: `http://127.0.0.1:${googlePort}/me`,
         GOOGLE_REVOCATION_URL: `http://127.0.0.1:${googlePort}/token/revocation`,
         GOOGLE_JWKS_URL: `http://127.0.0.1:${googlePort}/jwks`,
+        GITHUB_CLIENT_ID: "e2e-github-client",
+        GITHUB_CLIENT_SECRET: "e2e-github-secret",
+        GITHUB_URL: `http://127.0.0.1:${githubPort}`,
+        GITHUB_API_URL: `http://127.0.0.1:${githubPort}/api/v3`,
         // The apps' REST APIs: the local provider does not serve them, so a background read of a connected
         // app fails there (and is retried by the job queue) instead of reaching the real providers.
         GMAIL_API_URL: `http://127.0.0.1:${googlePort}/gmail`,

@@ -3,11 +3,14 @@ import Link from "next/link";
 
 export type SiteSection = "home" | "docs";
 
-const NAV: { href: string; label: string; section?: SiteSection }[] = [
-  { href: "/", label: "Overview", section: "home" },
+/** `wide`: shown from the sm breakpoint up; a phone's header keeps the mark, Docs, Account and Dashboard. */
+const NAV: { href: string; label: string; section?: SiteSection; wide?: true }[] = [
+  { href: "/", label: "Overview", section: "home", wide: true },
   { href: "/docs", label: "Docs", section: "docs" },
-  { href: "/#sandbox", label: "Sandbox" },
+  { href: "/#sandbox", label: "Sandbox", wide: true },
   { href: "/account", label: "Account" },
+  // Developers sign in to their dashboard here.
+  { href: "/dashboard", label: "Dashboard" },
 ];
 
 /** The mark from public/logo.svg, inlined so the header needs no extra request. */
@@ -37,14 +40,15 @@ export function SiteHeader({ current }: { current: SiteSection }) {
           className="-mx-1 flex items-center gap-2.5 rounded-md px-1 py-1 font-semibold tracking-tight text-slate-900"
         >
           <LogoMark />
-          <span>Profile Service</span>
+          {/* On a phone the mark stands alone, so the navigation fits beside it. */}
+          <span className="max-sm:sr-only">Profile Service</span>
         </Link>
         <nav aria-label="Primary">
           <ul className="flex items-center gap-1 text-sm font-medium">
             {NAV.map((item) => {
               const active = item.section === current;
               return (
-                <li key={item.href} className={item.section === "home" ? "hidden sm:block" : undefined}>
+                <li key={item.href} className={item.wide ? "hidden sm:block" : undefined}>
                   <Link
                     href={item.href}
                     aria-current={active ? "page" : undefined}

@@ -4,31 +4,13 @@
 // the account. Every page: no serious or critical axe-core violation, usable from the keyboard, and
 // screenshots at 360 px and on a desktop (e2e/screenshots).
 import { readFileSync } from "node:fs";
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { noSeriousViolations, PHONE, shoot } from "./support/pages";
 
 const seed = JSON.parse(readFileSync(`${process.env.E2E_DATA_DIR}-seed.json`, "utf8")) as { secret_key: string; agent: string; agent_name: string };
 const MEMORY_LIST = ["[2024-03-05] - I live in Lisbon", "[2024-04-01] - I'm vegetarian", "- I love trail running"].join("\n");
-const SHOTS = path.resolve("e2e/screenshots");
 
-test.use({ viewport: { width: 360, height: 780 } });
-
-async function shoot(page: Page, name: string) {
-  for (const [label, size] of [["360", { width: 360, height: 780 }], ["desktop", { width: 1280, height: 860 }]] as const) {
-    await page.setViewportSize(size);
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-    expect(scrollWidth, `${name} must not scroll sideways at ${label}`).toBeLessThanOrEqual(clientWidth);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 360, height: 780 });
-}
-
-async function noSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
+test.use({ viewport: PHONE });
 
 function freshPhone(): { e164: string; national: string } {
   const line = String(2000 + Math.floor(Math.random() * 7000));

@@ -3,48 +3,13 @@
 // calls GET /v1/agents with it, creates an agent and approves an origin, rotates the key (both keys
 // work during the overlap), and invites a teammate. Every page: reached from the keyboard, no serious
 // or critical axe-core violation, screenshots at 360 px and on a desktop (e2e/screenshots).
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { codeFromEmailOutbox } from "./support/dashboard";
+import { noSeriousViolations, PHONE, shoot as shootPage, tabTo } from "./support/pages";
 
-const SHOTS = path.resolve("e2e/screenshots");
+test.use({ viewport: PHONE });
 
-test.use({ viewport: { width: 360, height: 780 } });
-
-async function shoot(page: Page, name: string) {
-  for (const [label, size] of [["360", { width: 360, height: 780 }], ["desktop", { width: 1280, height: 860 }]] as const) {
-    await page.setViewportSize(size);
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-    expect(scrollWidth, `${name} must not scroll sideways at ${label}`).toBeLessThanOrEqual(clientWidth);
-    await page.screenshot({ path: path.join(SHOTS, `dashboard-${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 360, height: 780 });
-}
-
-async function noSeriousViolations(page: Page) {
-  // The title arrives with the page's metadata, after a client-side navigation's content.
-  await expect(page).toHaveTitle(/\S/);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-/** Presses Tab until the element has the focus: it is reachable from the keyboard, in order. */
-async function tabTo(page: Page, target: Locator, max = 40) {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press("Tab");
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-  }
-  throw new Error(`not reached with Tab: ${target.toString()}`);
-}
-
-async function codeFromEmailOutbox(page: Page, email: string): Promise<{ code: string; link: string }> {
-  const outbox = await page.context().newPage();
-  await outbox.goto("/dev/email-outbox");
-  const text = await outbox.getByTestId("email-message").filter({ hasText: email }).first().innerText();
-  await outbox.close();
-  return { code: text.match(/Enter (\d{6}) to sign in/)![1]!, link: text.match(/https?:\/\/\S+\/dashboard\/sign-in\/link\S+/)![0] };
-}
+const shoot = (page: Page, name: string) => shootPage(page, `dashboard-${name}`);
 
 test("a new developer signs up with an e-mailed code, creates keys, an agent and an origin, and calls the API", async ({ page, request }) => {
   const email = `dev-${Date.now()}@example.com`;

@@ -1,10 +1,11 @@
-// The screen gallery (/dev/screens): every hosted flow screen in each of its states, drawn from
-// fixtures, screenshotted at four widths and compared with the baselines in e2e/screens/chromium-<major>/.
+// The screen gallery (/dev/screens): every hosted flow screen in each of its states, the person's pages
+// and the developer dashboard, drawn from fixtures, screenshotted at four widths and compared with the
+// baselines in e2e/screens/chromium-<major>/.
 // A change to a screen shows up here as a changed image in review. To accept intended changes:
 //   npx playwright test e2e/screens.spec.ts --update-snapshots
 import { expect, test } from "@playwright/test";
 
-/** Every state the gallery shows (lib/flow/gallery.ts); the first test holds the two lists together. */
+/** Every state the gallery shows, in its order; the first test holds the two lists together. */
 const STATES = [
   "import",
   "import-required",
@@ -37,6 +38,34 @@ const STATES = [
   "ended-foreign",
   "ended-finished",
   "ended-expired",
+  // The person's pages (components/account/gallery.tsx).
+  "account",
+  "account-new",
+  "account-memories",
+  "account-delete",
+  "account-deleted",
+  "account-signed-out",
+  // The developer dashboard (components/dashboard/gallery.tsx).
+  "dashboard-overview",
+  "dashboard-overview-new",
+  "dashboard-keys",
+  "dashboard-agents",
+  "dashboard-origins",
+  "dashboard-sso",
+  "dashboard-sign-in-links",
+  "dashboard-imports",
+  "dashboard-usage",
+  "dashboard-requests",
+  "dashboard-requests-found",
+  "dashboard-requests-empty",
+  "dashboard-members",
+  "dashboard-sign-in",
+  "dashboard-sign-in-error",
+  "dashboard-sign-in-code",
+  "dashboard-sign-in-link",
+  "dashboard-welcome",
+  "dashboard-invite",
+  "dashboard-invite-signed-out",
 ];
 const WIDTHS = [360, 390, 768, 1280];
 // Countdowns (a new code, the automatic return) stay where they start: the clock does not move.

@@ -24,6 +24,8 @@ let ownerA: { id: string };
 let ownerB: { id: string };
 let agentKeyId: string;
 let clientOfA: string;
+let lineOfA: string;
+let jobOfA: string;
 
 async function signInAs(dashboardUserId: string) {
   const { dashboardSessionSecret, DASHBOARD_SESSION_COOKIE } = await import("@/lib/developer-auth/session");
@@ -51,6 +53,8 @@ async function snapshotOfA() {
       prisma.developerInvite.findMany({ where: { developerId }, orderBy: { id: "asc" } }),
       prisma.returnDestination.findMany({ where: { developerId }, orderBy: { url: "asc" }, select: { url: true, plane: true } }),
       prisma.oAuthClient.findMany({ where: { developerId }, orderBy: { id: "asc" }, include: { redirectUris: { orderBy: { uri: "asc" }, select: { uri: true } } } }),
+      prisma.messageLine.findMany({ where: { developerId }, orderBy: { id: "asc" }, select: { id: true, status: true, revokedAt: true } }),
+      prisma.importJob.findMany({ where: { developerId }, orderBy: { id: "asc" }, select: { id: true, status: true, cancelRequestedAt: true, finishedAt: true } }),
     ]),
   );
 }
@@ -70,6 +74,14 @@ beforeAll(async () => {
   const { createSsoClient } = await import("@/lib/dashboard/sso-clients");
   clientOfA = (await createSsoClient({ actorId: ownerA.id, developerId: a.developer.id, plane: "live", method: "none", redirectUri: "http://localhost:5000/cb" })).clientId;
   await prisma.returnDestination.create({ data: { developerId: a.developer.id, agentId: a.agent.id, plane: "live", url: "https://a.example.com/done" } });
+  const { registerLine } = await import("@/lib/sign-in/message-lines");
+  lineOfA = (await registerLine({ developerId: a.developer.id, agentId: a.agent.id, plane: "live", channel: "sms", phone: "+14155550123" })).line.id;
+  const { newId, PREFIX } = await import("@/lib/ids");
+  jobOfA = (
+    await prisma.importJob.create({
+      data: { id: newId(PREFIX.importJob), developerId: a.developer.id, agentId: a.agent.id, plane: "live", mode: "backfill", idempotencyKey: "k1", bodyHash: "h", acceptedProfiles: 3, estimatedMessageCount: 3, estimatedInputChars: 30 },
+    })
+  ).id;
   agentKeyId = (await prisma.apiKey.findFirstOrThrow({ where: { developerId: a.developer.id, revokedAt: null, kind: "secret", plane: "live" } })).id;
 });
 
@@ -102,6 +114,11 @@ describe("dashboard server actions across accounts", () => {
       ["removeSsoCallbackAction (B's account, A's client)", actions.removeSsoCallbackAction, { developer: b.developer.id, client: clientOfA, plane: "live", redirect_uri: "http://localhost:5000/cb" }],
       ["addDestinationAction", actions.addDestinationAction, { developer: A, handle: a.agent.handle, plane: "live", url: "https://evil.example.com/x" }],
       ["removeDestinationAction", actions.removeDestinationAction, { developer: A, handle: a.agent.handle, plane: "live", url: "https://a.example.com/done" }],
+      ["revokeLineAction", actions.revokeLineAction, { developer: A, line: lineOfA }],
+      ["revokeLineAction (B's account, A's line)", actions.revokeLineAction, { developer: b.developer.id, line: lineOfA }],
+      ["partnerPhoneFirstAction", actions.partnerPhoneFirstAction, { developer: A, phone_first: "on" }],
+      ["cancelImportJobAction", actions.cancelImportJobAction, { developer: A, job: jobOfA }],
+      ["cancelImportJobAction (B's account, A's job)", actions.cancelImportJobAction, { developer: b.developer.id, job: jobOfA }],
       ["inviteAction", actions.inviteAction, { developer: A, email: "spy@example.com", role: "owner" }],
       ["changeRoleAction", actions.changeRoleAction, { developer: A, member: ownerA.id, role: "member" }],
       ["removeMemberAction", actions.removeMemberAction, { developer: A, member: ownerA.id }],
@@ -150,5 +167,12 @@ describe("dashboard server actions across accounts", () => {
     expect(created?.secret?.value).toMatch(/^sk_test_/);
     const origin = await actions.addOriginAction(null, form({ developer: a.developer.id, origin: "https://mine.example.com" }));
     expect(origin).toEqual({ ok: "https://mine.example.com approved." });
+    expect(await actions.revokeLineAction(null, form({ developer: a.developer.id, line: lineOfA }))).toEqual({ ok: "The line ending in 0123 is revoked. Its message links stopped working now." });
+    expect(await actions.revokeLineAction(null, form({ developer: a.developer.id, line: lineOfA }))).toEqual({ error: "Not found in this account.", field: undefined });
+    expect(await actions.partnerPhoneFirstAction(null, form({ developer: a.developer.id, phone_first: "on" }))).toEqual({ ok: "Linked-account sessions now ask for the phone number first." });
+    await expect((await db()).developer.findUniqueOrThrow({ where: { id: a.developer.id } })).resolves.toMatchObject({ partnerPhoneFirst: true });
+    expect(await actions.partnerPhoneFirstAction(null, form({ developer: a.developer.id, phone_first: "maybe" }))).toEqual({ error: "Check the form and try again.", field: undefined });
+    expect(await actions.cancelImportJobAction(null, form({ developer: a.developer.id, job: jobOfA }))).toEqual({ ok: `Job ${jobOfA} is cancelled.` });
+    expect(await actions.cancelImportJobAction(null, form({ developer: a.developer.id, job: jobOfA }))).toEqual({ ok: `Job ${jobOfA} had already ended (cancelled).` });
   });
 });

@@ -6,6 +6,7 @@ import { GET as profile } from "@/app/v1/profile/route";
 import { flushRequestLog, recordRequest, type RequestLogRecord } from "@/lib/request-log/record";
 import { findRequest, recentRequests, usagePerDay, usagePerRoute } from "@/lib/request-log/queries";
 import { createTenant, liveHeaders, type Tenant } from "./helpers/fixtures";
+import { requestLogRow } from "./helpers/request-log";
 import { call } from "./helpers/http";
 
 const DAY_MS = 86_400_000;
@@ -15,21 +16,10 @@ let a: Tenant;
 let b: Tenant;
 let serial = 0;
 
+/** A row at AT with an id that sorts in the order rows are made. */
 function row(t: Tenant, overrides: Partial<RequestLogRecord> = {}): RequestLogRecord {
   serial++;
-  return {
-    id: `req_seed${String(serial).padStart(8, "0")}`,
-    developerId: t.developer.id,
-    plane: "live",
-    agentId: t.agent.id,
-    method: "GET",
-    route: "/v1/profile",
-    status: 200,
-    errorCode: null,
-    latencyMs: 5,
-    at: AT,
-    ...overrides,
-  };
+  return requestLogRow(t, { id: `req_seed${String(serial).padStart(8, "0")}`, at: AT, ...overrides });
 }
 
 function daysBefore(days: number, hour = 9): Date {

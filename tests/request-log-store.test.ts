@@ -19,6 +19,7 @@ import {
   type RequestLogRecord,
 } from "@/lib/request-log/record";
 import { createTenant, liveHeaders, type Tenant } from "./helpers/fixtures";
+import { requestLogRow } from "./helpers/request-log";
 import { call } from "./helpers/http";
 
 const DAY_MS = 86_400_000;
@@ -49,19 +50,7 @@ async function count(where = "TRUE", params: unknown[] = []): Promise<number> {
 }
 
 function row(overrides: Partial<RequestLogRecord> = {}): RequestLogRecord {
-  return {
-    id: `req_${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`,
-    developerId: t.developer.id,
-    plane: "live",
-    agentId: t.agent.id,
-    method: "GET",
-    route: "/v1/profile",
-    status: 200,
-    errorCode: null,
-    latencyMs: 3,
-    at: new Date(),
-    ...overrides,
-  };
+  return requestLogRow(t, { latencyMs: 3, ...overrides });
 }
 
 describe("what a request records", () => {

@@ -11,7 +11,10 @@ const CLAIM_LABELS: Readonly<Record<string, string>> = {
   email: "Email",
 };
 
-export function ProfileView({ profile }: { profile: AccountProfile }) {
+/** The parts of the profile the page shows. */
+export type ProfileShown = Pick<AccountProfile, "identity" | "preferences" | "summary">;
+
+export function ProfileView({ profile }: { profile: ProfileShown }) {
   const identity = (profile.identity ?? {}) as Record<string, unknown> & { facts?: string[] };
   const claims = Object.entries(CLAIM_LABELS).flatMap(([key, label]) => (typeof identity[key] === "string" && identity[key] ? [{ label, value: identity[key] }] : []));
   const facts = identity.facts ?? [];

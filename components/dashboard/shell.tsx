@@ -5,7 +5,7 @@ import { LogoMark } from "@/components/site-header";
 import type { DashboardContext } from "@/lib/dashboard/context";
 import { buttonStyles, inputStyle } from "./styles";
 
-export type DashboardSection = "overview" | "keys" | "agents" | "origins" | "sso" | "sign-in-links" | "members";
+export type DashboardSection = "overview" | "keys" | "agents" | "origins" | "sso" | "sign-in-links" | "imports" | "usage" | "requests" | "members";
 
 const NAV: ReadonlyArray<{ section: DashboardSection; href: string; label: string }> = [
   { section: "overview", href: "/dashboard", label: "Overview" },
@@ -14,6 +14,9 @@ const NAV: ReadonlyArray<{ section: DashboardSection; href: string; label: strin
   { section: "origins", href: "/dashboard/origins", label: "Origins" },
   { section: "sso", href: "/dashboard/sso", label: "SSO clients" },
   { section: "sign-in-links", href: "/dashboard/sign-in-links", label: "Sign-in links" },
+  { section: "imports", href: "/dashboard/imports", label: "Imports" },
+  { section: "usage", href: "/dashboard/usage", label: "Usage" },
+  { section: "requests", href: "/dashboard/requests", label: "Request log" },
   { section: "members", href: "/dashboard/members", label: "Members" },
 ];
 

@@ -14,6 +14,9 @@ const COUNT = new Intl.NumberFormat("en-GB");
 const PERCENT = new Intl.NumberFormat("en-GB", { style: "percent", maximumFractionDigits: 1 });
 const COMPACT = new Intl.NumberFormat("en-GB", { notation: "compact", maximumFractionDigits: 1 });
 
+/** Tops of the error-rate axis, in percent: each splits into round quarters. */
+const RATE_TOPS = [4, 8, 20, 40, 60, 80, 100] as const;
+
 /** "2026-06-30" → "30 Jun" (the days are UTC days). */
 function dayLabel(day: string): string {
   return DAY.format(new Date(`${day}T00:00:00Z`));
@@ -37,8 +40,9 @@ export function UsageChart({ days, title = "Requests per day", height = 240 }: {
   const id = useId();
   const data = days.map((d) => ({ ...d, label: dayLabel(d.day), errorPercent: Math.round(d.errorRate * 1000) / 10 }));
   const showLatency = days.some((d) => d.p50Ms !== undefined || d.p95Ms !== undefined);
-  // The error rate's axis: 0 to a multiple of 4 % (4 % at least), in quarters.
-  const rateTop = Math.max(4, Math.ceil(Math.max(0, ...data.map((d) => d.errorPercent)) / 4) * 4);
+  // The error rate's axis: 0 to the first of a few round tops that holds the highest day, in quarters.
+  const highest = Math.max(0, ...data.map((d) => d.errorPercent));
+  const rateTop = RATE_TOPS.find((top) => top >= highest) ?? 100;
   return (
     <figure aria-labelledby={`${id}-title`} aria-describedby={`${id}-summary`} className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
       <figcaption>

@@ -1,11 +1,14 @@
 // The hosted sign-in settings of the account's agents on the dashboard: return destinations (added and
 // removed with the API's rule, lib/sign-in/destinations.ts) and message lines, shown by their last four
-// digits only (they are registered over the API, which takes the number).
+// digits only (registered over the API, which takes the number; revoked here by the line's id); and
+// the account's partner-session setting (phone number first).
 import { z } from "zod";
 import { findAgent, listAgents } from "../agents/agents";
+import { now as clockNow } from "../clock";
 import { db } from "../db";
 import { requireMember } from "../developer-auth/accounts";
 import { DashboardError } from "../developer-auth/errors";
+import { setPartnerPhoneFirst } from "../developers/developers";
 import { addReturnDestination, removeReturnDestination } from "../sign-in/destinations";
 
 const planeSchema = z.enum(["live", "test"]);
@@ -30,6 +33,17 @@ export async function signInLinksOf(developerId: string) {
   }));
 }
 
+export interface SignInLinksView {
+  agents: Awaited<ReturnType<typeof signInLinksOf>>;
+  partnerPhoneFirst: boolean;
+}
+
+/** What the sign-in links page shows. */
+export async function signInLinksPageOf(developerId: string): Promise<SignInLinksView> {
+  const [agents, partnerPhoneFirst] = await Promise.all([signInLinksOf(developerId), partnerPhoneFirstOf(developerId)]);
+  return { agents, partnerPhoneFirst };
+}
+
 async function agentOf(developerId: string, handle: unknown) {
   const agent = typeof handle === "string" && handle.length <= 64 ? await findAgent(developerId, handle) : null;
   if (!agent) throw new DashboardError("not_found");
@@ -51,4 +65,35 @@ export async function removeDashboardDestination(input: { actorId: string; devel
   if (!plane.success || typeof input.url !== "string" || !(await removeReturnDestination({ developerId, agentId: agent.id, plane: plane.data, url: input.url }))) {
     throw new DashboardError("not_found");
   }
+}
+
+/**
+ * Revokes one of the account's active message lines, named by its id: the dashboard never sees the
+ * number, so it cannot name a line the way the API does. A revoked line serves no message URL until
+ * registered again over the API.
+ */
+export async function revokeDashboardLine(input: { actorId: string; developerId: unknown; lineId: unknown }): Promise<{ last4: string }> {
+  const { developerId } = await requireMember({ dashboardUserId: input.actorId, developerId: input.developerId });
+  const lineId = z.uuid().safeParse(input.lineId);
+  if (!lineId.success) throw new DashboardError("not_found");
+  const [line] = await (await db()).messageLine.updateManyAndReturn({
+    where: { id: lineId.data, developerId, status: "active" },
+    data: { status: "revoked", revokedAt: clockNow() },
+    select: { phoneLast4: true },
+  });
+  if (!line) throw new DashboardError("not_found");
+  return { last4: line.phoneLast4 };
+}
+
+/** The account's partner-session setting: `linked_account` flows ask for the phone number first. */
+export async function partnerPhoneFirstOf(developerId: string): Promise<boolean> {
+  const dev = await (await db()).developer.findUnique({ where: { id: developerId }, select: { partnerPhoneFirst: true } });
+  return dev?.partnerPhoneFirst ?? false;
+}
+
+/** Turns the phone-first order on or off, as `npm run service -- set-partner-phone-first` does. */
+export async function setDashboardPartnerPhoneFirst(input: { actorId: string; developerId: unknown; on: unknown }): Promise<boolean> {
+  const { developerId } = await requireMember({ dashboardUserId: input.actorId, developerId: input.developerId });
+  if (input.on !== "on" && input.on !== "off") throw new DashboardError("invalid_input");
+  return (await setPartnerPhoneFirst({ developerId, on: input.on === "on" })).partnerPhoneFirst ?? false;
 }

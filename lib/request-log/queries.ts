@@ -243,3 +243,22 @@ export async function usagePerRoute(input: { developerId: string; plane: Plane; 
   );
   return rows.map((r) => ({ method: r.method, route: r.route, ...figuresOf(r) }));
 }
+
+/**
+ * The plane of the developer's most recent request in the log, or null with none kept: the plane the
+ * dashboard's log and usage open on (a new developer's first requests are often test-plane ones).
+ */
+export async function latestPlane(input: { developerId: string }): Promise<Plane | null> {
+  if (!developerId.safeParse(input.developerId).success) return null;
+  await flushRequestLog();
+  const { sql } = await database();
+  // One indexed look per plane ((developer_id, plane, at)), rather than a sort over both.
+  const rows = await sql.query<{ plane: Plane; at: Date }>(
+    `(SELECT 'live' AS plane, at FROM request_log WHERE developer_id = $1 AND plane = 'live' ORDER BY at DESC LIMIT 1)
+     UNION ALL
+     (SELECT 'test' AS plane, at FROM request_log WHERE developer_id = $1 AND plane = 'test' ORDER BY at DESC LIMIT 1)`,
+    [input.developerId],
+  );
+  const newest = rows.sort((a, b) => new Date(b.at).getTime() - new Date(a.at).getTime())[0];
+  return newest?.plane ?? null;
+}

@@ -11,7 +11,8 @@ import { DASHBOARD_ACCOUNT_COOKIE } from "@/lib/dashboard/context";
 import { field, formFailure, type DashboardFormState } from "@/lib/dashboard/form";
 import { createKey, revokeKey, rotateKey } from "@/lib/dashboard/keys";
 import { addDashboardOrigin, removeDashboardOrigin } from "@/lib/dashboard/origins";
-import { addDashboardDestination, removeDashboardDestination } from "@/lib/dashboard/sign-in-links";
+import { cancelDashboardImportJob } from "@/lib/dashboard/imports";
+import { addDashboardDestination, removeDashboardDestination, revokeDashboardLine, setDashboardPartnerPhoneFirst } from "@/lib/dashboard/sign-in-links";
 import { addSsoCallback, createSsoClient, removeSsoCallback } from "@/lib/dashboard/sso-clients";
 import { changeMemberRole, createFirstAccount, removeMember, requireMember } from "@/lib/developer-auth/accounts";
 import { sendDashboardCode, verifyDashboardCode } from "@/lib/developer-auth/codes";
@@ -220,6 +221,30 @@ export async function removeDestinationAction(_prev: DashboardFormState, form: F
   return asMember(async (actorId) => {
     await removeDashboardDestination({ actorId, developerId: field(form, "developer"), handle: field(form, "handle"), plane: field(form, "plane"), url: field(form, "url") });
     return { ok: "Return destination removed." };
+  });
+}
+
+export async function revokeLineAction(_prev: DashboardFormState, form: FormData): Promise<DashboardFormState> {
+  return asMember(async (actorId) => {
+    const { last4 } = await revokeDashboardLine({ actorId, developerId: field(form, "developer"), lineId: field(form, "line") });
+    return { ok: `The line ending in ${last4} is revoked. Its message links stopped working now.` };
+  });
+}
+
+export async function partnerPhoneFirstAction(_prev: DashboardFormState, form: FormData): Promise<DashboardFormState> {
+  return asMember(async (actorId) => {
+    const on = await setDashboardPartnerPhoneFirst({ actorId, developerId: field(form, "developer"), on: field(form, "phone_first") });
+    return { ok: on ? "Linked-account sessions now ask for the phone number first." : "Linked-account sessions now start with the import screen." };
+  });
+}
+
+// ── Import jobs ─────────────────────────────────────────────────────────────────────────────────
+
+export async function cancelImportJobAction(_prev: DashboardFormState, form: FormData): Promise<DashboardFormState> {
+  return asMember(async (actorId) => {
+    const { job, wasOpen } = await cancelDashboardImportJob({ actorId, developerId: field(form, "developer"), jobId: field(form, "job") });
+    if (!wasOpen) return { ok: `Job ${job.id} had already ended (${job.status}).` };
+    return { ok: job.status === "running" ? `Job ${job.id} stops after the users it is importing now; what it imported stays.` : `Job ${job.id} is cancelled.` };
   });
 }
 

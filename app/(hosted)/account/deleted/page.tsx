@@ -1,19 +1,9 @@
 // /account/deleted — where a deleted account's browser lands, signed out.
 import type { Metadata } from "next";
-import { FlowShell, SERVICE_NAME } from "@/components/flow/flow-shell";
-import { secondaryButton } from "@/components/flow/styles";
+import { AccountDeletedPage } from "@/components/account/pages/deleted";
 
 export const metadata: Metadata = { title: "Account deleted", robots: { index: false } };
 
-export default function AccountDeletedPage() {
-  return (
-    <FlowShell own appName={SERVICE_NAME} title="Your account is deleted">
-      <p role="status" className="mt-3 text-slate-600">
-        Your profile and everything the service held about you are gone, and you are signed out. Agents you had approved can no longer read anything.
-      </p>
-      <a href="/" className={`${secondaryButton} mt-6`}>
-        Home
-      </a>
-    </FlowShell>
-  );
+export default function AccountDeletedRoute() {
+  return <AccountDeletedPage />;
 }

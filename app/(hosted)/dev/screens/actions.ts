@@ -1,9 +1,10 @@
 "use server";
-// The screen gallery's actions: every form on a gallery screen posts here, and nothing changes.
+// The screen gallery's actions: every form on a gallery screen (a flow screen, a person's page, the
+// developer dashboard) posts here, and nothing changes.
 import { redirect } from "next/navigation";
-import type { FormState } from "@/lib/flow/steps";
 
-export async function keepState(state: FormState): Promise<FormState> {
+/** A form's action that answers with the form's last state: a flow screen's, a dashboard form's. */
+export async function keepState<State>(state: State): Promise<State> {
   return state;
 }
 

@@ -1,89 +1,18 @@
 // /dashboard/members — who belongs to the account and with which role. Owners invite by e-mail, change
 // roles and remove members; members see the list.
 import type { Metadata } from "next";
-import { ActionForm } from "@/components/dashboard/action-form";
-import { DashboardShell, Section } from "@/components/dashboard/shell";
-import { inputStyle, labelStyle } from "@/components/dashboard/styles";
+import { MembersPage } from "@/components/dashboard/pages/members";
 import { dashboardPage } from "@/lib/dashboard/context";
 import { listMembers } from "@/lib/developer-auth/accounts";
-import { INVITE_TTL_DAYS, pendingInvites } from "@/lib/developer-auth/invites";
-import { changeRoleAction, inviteAction, removeMemberAction, signOutAction, switchAccountAction, withdrawInviteAction } from "../actions";
+import { pendingInvites } from "@/lib/developer-auth/invites";
+import * as actions from "../actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Members", robots: { index: false } };
 
-export default async function MembersPage() {
+export default async function DashboardMembersPage() {
   const ctx = await dashboardPage();
   const developer = ctx.account.developerId;
-  const owner = ctx.account.role === "owner";
-  const [members, invites] = await Promise.all([listMembers(developer), owner ? pendingInvites(developer) : Promise.resolve([])]);
-  return (
-    <DashboardShell
-      ctx={ctx}
-      current="members"
-      title="Members"
-      intro={<p>Everyone here can manage keys, agents and origins. Owners also invite people, change roles and remove members.</p>}
-      switchAction={switchAccountAction}
-      signOutAction={signOutAction}
-    >
-      {owner && (
-        <Section id="invite" title="Invite someone" description={`They get an email with a link, valid ${INVITE_TTL_DAYS} days, and accept by signing in with that address.`}>
-          <ActionForm action={inviteAction} hidden={{ developer }} submit="Send invitation" pendingLabel="Sending…">
-            <div className="grid gap-4 sm:grid-cols-3">
-              <div className="sm:col-span-2">
-                <label htmlFor="invite-email" className={labelStyle}>
-                  Email
-                </label>
-                <input id="invite-email" name="email" type="email" required autoComplete="off" className={inputStyle} placeholder="teammate@company.com" />
-              </div>
-              <div>
-                <label htmlFor="invite-role" className={labelStyle}>
-                  Role
-                </label>
-                <select id="invite-role" name="role" defaultValue="member" className={inputStyle}>
-                  <option value="member">Member</option>
-                  <option value="owner">Owner</option>
-                </select>
-              </div>
-            </div>
-          </ActionForm>
-        </Section>
-      )}
-      <Section id="members" title="Members">
-        <ul className="divide-y divide-slate-200">
-          {members.map((m) => (
-            <li key={m.dashboardUserId} className="flex flex-wrap items-center gap-3 py-3" data-testid="member-row">
-              <div className="min-w-48 flex-1">
-                <p className="text-sm font-semibold break-all text-slate-900">
-                  {m.email}
-                  {m.dashboardUserId === ctx.user.id && <span className="ml-1 font-normal text-slate-500">(you)</span>}
-                </p>
-                <p className="text-sm text-slate-600">{m.role === "owner" ? "Owner" : "Member"}</p>
-              </div>
-              {owner && (
-                <div className="flex flex-wrap items-start gap-2">
-                  <ActionForm action={changeRoleAction} hidden={{ developer, member: m.dashboardUserId, role: m.role === "owner" ? "member" : "owner" }} submit={<>{m.role === "owner" ? "Make member" : "Make owner"}<span className="sr-only"> {m.email}</span></>} pendingLabel="Changing…" tone="secondary" layout="inline" />
-                  <ActionForm action={removeMemberAction} hidden={{ developer, member: m.dashboardUserId }} submit={<>Remove<span className="sr-only"> {m.email}</span></>} pendingLabel="Removing…" tone="danger" layout="inline" />
-                </div>
-              )}
-            </li>
-          ))}
-        </ul>
-      </Section>
-      {owner && invites.length > 0 && (
-        <Section id="invites" title="Pending invitations">
-          <ul className="divide-y divide-slate-200">
-            {invites.map((i) => (
-              <li key={i.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <span className="text-sm text-slate-900">
-                  <span className="font-semibold break-all">{i.email}</span> · {i.role} · expires {i.expiresAt.toISOString().slice(0, 10)}
-                </span>
-                <ActionForm action={withdrawInviteAction} hidden={{ developer, invite: i.id }} submit={<>Withdraw<span className="sr-only"> invitation to {i.email}</span></>} pendingLabel="Withdrawing…" tone="danger" layout="inline" />
-              </li>
-            ))}
-          </ul>
-        </Section>
-      )}
-    </DashboardShell>
-  );
+  const [members, invites] = await Promise.all([listMembers(developer), ctx.account.role === "owner" ? pendingInvites(developer) : Promise.resolve([])]);
+  return <MembersPage ctx={ctx} data={{ members, invites }} actions={actions} />;
 }

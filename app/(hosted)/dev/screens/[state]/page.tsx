@@ -1,7 +1,13 @@
-// /dev/screens/<state> — one flow screen in one state, from the gallery's fixtures (lib/flow/gallery.ts):
-// the same components the flow page renders, with actions that change nothing.
+// /dev/screens/<state> — one screen in one state, from the gallery's fixtures: a flow screen
+// (lib/flow/gallery.ts) with actions that change nothing, or one of the person's pages or the developer
+// dashboard's (components/account/gallery.tsx, components/dashboard/gallery.tsx). Every form posts to
+// the gallery's own actions: nothing is sent, signed in or out, or changed.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { ACCOUNT_GALLERY } from "@/components/account/gallery";
+import type { AccountActions } from "@/components/account/pages/actions";
+import { DASHBOARD_GALLERY } from "@/components/dashboard/gallery";
+import type { DashboardActions } from "@/components/dashboard/pages/actions";
 import { FlowScreen, type FlowActions } from "@/components/flow/flow-screen";
 import { galleryState } from "@/lib/flow/gallery";
 import { backToGallery, keepState } from "../actions";
@@ -28,8 +34,51 @@ const GALLERY_ACTIONS: FlowActions = {
   allowCapability: keepState,
 };
 
+const ACCOUNT_ACTIONS: AccountActions = {
+  disconnectAction: backToGallery,
+  removeAppFactAction: backToGallery,
+  revokeAgentAction: backToGallery,
+  signOutAction: backToGallery,
+  editMemoryAction: backToGallery,
+  removeMemoryAction: backToGallery,
+  forgetMemoryAction: backToGallery,
+  deleteAccountAction: backToGallery,
+};
+
+const DASHBOARD_ACTIONS: DashboardActions = {
+  signOutAction: backToGallery,
+  switchAccountAction: backToGallery,
+  thirdPartySignInAction: backToGallery,
+  sendCodeAction: keepState,
+  verifyCodeAction: keepState,
+  createAccountAction: keepState,
+  acceptInviteAction: keepState,
+  createKeyAction: keepState,
+  rotateKeyAction: keepState,
+  revokeKeyAction: keepState,
+  createAgentAction: keepState,
+  updateAgentAction: keepState,
+  addOriginAction: keepState,
+  removeOriginAction: keepState,
+  createSsoClientAction: keepState,
+  addSsoCallbackAction: keepState,
+  removeSsoCallbackAction: keepState,
+  addDestinationAction: keepState,
+  removeDestinationAction: keepState,
+  revokeLineAction: keepState,
+  partnerPhoneFirstAction: keepState,
+  cancelImportJobAction: keepState,
+  inviteAction: keepState,
+  changeRoleAction: keepState,
+  removeMemberAction: keepState,
+  withdrawInviteAction: keepState,
+};
+
 export default async function GalleryScreenPage({ params }: { params: Promise<{ state: string }> }) {
-  const view = galleryState((await params).state);
-  if (!view) notFound();
-  return <FlowScreen view={view} actions={GALLERY_ACTIONS} />;
+  const name = (await params).state;
+  const view = galleryState(name);
+  if (view) return <FlowScreen view={view} actions={GALLERY_ACTIONS} />;
+  if (Object.hasOwn(ACCOUNT_GALLERY, name)) return ACCOUNT_GALLERY[name]!(ACCOUNT_ACTIONS);
+  if (Object.hasOwn(DASHBOARD_GALLERY, name)) return DASHBOARD_GALLERY[name]!(DASHBOARD_ACTIONS);
+  notFound();
 }

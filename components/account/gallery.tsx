@@ -1,0 +1,35 @@
+// The person's pages in the screen gallery (/dev/screens/<name>): each state by its name, drawn by
+// components/account/pages from the fixtures in lib/account/gallery.ts, handed the gallery's actions,
+// which change nothing. A new state is one entry here (and its name in e2e/screens.spec.ts).
+import type { ReactElement } from "react";
+import { GALLERY_ACCESS_LOG, GALLERY_APPROVED_AGENTS, GALLERY_APPS, GALLERY_MEMORY_LIST, GALLERY_PERSON, GALLERY_PROFILE } from "@/lib/account/gallery";
+import { AccountPage } from "./pages/account";
+import { AccountDeletedPage } from "./pages/deleted";
+import { DeleteAccountPage } from "./pages/delete";
+import { MemoriesPage } from "./pages/memories";
+import { SignedOutPage } from "./pages/signed-out";
+import type { AccountActions } from "./pages/actions";
+
+const account = { user: GALLERY_PERSON, notices: {}, profile: GALLERY_PROFILE, agents: GALLERY_APPROVED_AGENTS, apps: GALLERY_APPS, log: GALLERY_ACCESS_LOG };
+
+export const ACCOUNT_GALLERY: Readonly<Record<string, (actions: AccountActions) => ReactElement>> = {
+  account: (actions) => <AccountPage data={account} actions={actions} />,
+  "account-new": (actions) => (
+    <AccountPage
+      data={{
+        ...account,
+        user: { phoneLast4: "0100", email: null, emailVerified: false },
+        notices: { revoked: "1" },
+        profile: { identity: { facts: [] }, preferences: [], summary: "" },
+        agents: [],
+        apps: GALLERY_APPS.map((a) => (a.held ? { ...a, state: "connect", accountEmail: null, held: false, facts: [] } : a)),
+        log: { entries: [], older: null, newer: null, newest: true },
+      }}
+      actions={actions}
+    />
+  ),
+  "account-memories": (actions) => <MemoriesPage data={GALLERY_MEMORY_LIST} actions={actions} />,
+  "account-delete": (actions) => <DeleteAccountPage data={{ invalid: false }} actions={actions} />,
+  "account-deleted": () => <AccountDeletedPage />,
+  "account-signed-out": () => <SignedOutPage page="account" />,
+};

@@ -1,0 +1,12 @@
+// The person's pages' server actions as the pages are handed them: each page.tsx passes the module
+// app/(hosted)/account/actions.ts whole (`import * as actions`); the screen gallery passes its own, which change nothing.
+export interface AccountActions {
+  disconnectAction: (app: string) => Promise<void>;
+  removeAppFactAction: (memoryId: string) => Promise<void>;
+  revokeAgentAction: (agentId: string) => Promise<void>;
+  signOutAction: () => Promise<void>;
+  editMemoryAction: (memoryId: string, filters: unknown, form: FormData) => Promise<void>;
+  removeMemoryAction: (memoryId: string, filters: unknown) => Promise<void>;
+  forgetMemoryAction: (memoryId: string, filters: unknown) => Promise<void>;
+  deleteAccountAction: (form: FormData) => Promise<void>;
+}

@@ -1,0 +1,36 @@
+// The dashboard's server actions as its pages are handed them: each page.tsx passes the module
+// app/(site)/dashboard/actions.ts whole (`import * as actions`); the screen gallery passes its own, which change nothing.
+// A new action joins this list once; a page takes what it uses from it.
+import type { DashboardFormState } from "@/lib/dashboard/form";
+
+/** A dashboard form's action (components/dashboard/action-form.tsx): the last answer and the form, the next answer. */
+export type FormAction = (state: DashboardFormState, form: FormData) => Promise<DashboardFormState>;
+
+export interface DashboardActions {
+  signOutAction: () => Promise<void>;
+  switchAccountAction: (form: FormData) => Promise<void>;
+  thirdPartySignInAction: (provider: string) => Promise<void>;
+  sendCodeAction: FormAction;
+  verifyCodeAction: FormAction;
+  createAccountAction: FormAction;
+  acceptInviteAction: FormAction;
+  createKeyAction: FormAction;
+  rotateKeyAction: FormAction;
+  revokeKeyAction: FormAction;
+  createAgentAction: FormAction;
+  updateAgentAction: FormAction;
+  addOriginAction: FormAction;
+  removeOriginAction: FormAction;
+  createSsoClientAction: FormAction;
+  addSsoCallbackAction: FormAction;
+  removeSsoCallbackAction: FormAction;
+  addDestinationAction: FormAction;
+  removeDestinationAction: FormAction;
+  revokeLineAction: FormAction;
+  partnerPhoneFirstAction: FormAction;
+  cancelImportJobAction: FormAction;
+  inviteAction: FormAction;
+  changeRoleAction: FormAction;
+  removeMemberAction: FormAction;
+  withdrawInviteAction: FormAction;
+}

@@ -1,0 +1,38 @@
+// What the browser tests check on every page a person or developer sees: no serious or critical
+// axe-core violation, nothing scrolling sideways, screenshots at 360 px and on a desktop (written to
+// e2e/screenshots for review), and reaching an element from the keyboard.
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Locator, type Page } from "@playwright/test";
+
+const SHOTS = path.resolve("e2e/screenshots");
+export const PHONE = { width: 360, height: 780 } as const;
+const DESKTOP = { width: 1280, height: 860 } as const;
+
+/** Full-page screenshots `<name>-360.png` and `<name>-desktop.png`; fails when the page scrolls sideways. */
+export async function shoot(page: Page, name: string) {
+  for (const [label, size] of [["360", PHONE], ["desktop", DESKTOP]] as const) {
+    await page.setViewportSize(size);
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+    expect(scrollWidth, `${name} must not scroll sideways at ${label}`).toBeLessThanOrEqual(clientWidth);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
+  }
+  await page.setViewportSize(PHONE);
+}
+
+export async function noSeriousViolations(page: Page) {
+  // The title arrives with the page's metadata, after a client-side navigation's content.
+  await expect(page).toHaveTitle(/\S/);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** Presses Tab until the element has the focus: it is reachable from the keyboard, in order. */
+export async function tabTo(page: Page, target: Locator, max = 40) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press("Tab");
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error(`not reached with Tab: ${target.toString()}`);
+}

@@ -1,0 +1,269 @@
+// The screen gallery's fixtures for the developer dashboard: the account "Acme Travel", owned by
+// ada@example.com, with its keys, agents, origins, SSO clients and members as the pages' loaders
+// return them, written out by hand with fixed dates. No database: /dev/screens renders them through
+// components/dashboard/pages (components/dashboard/gallery.tsx names the states).
+import { IMPORT_TIER_LIMITS } from "../import-jobs/limits";
+import type { DayUsage, RequestLogRow } from "../request-log/queries";
+import type { agentsOf } from "./agents";
+import type { DashboardImportJob, ImportsOverview } from "./imports";
+import type { RequestLogView, UsageView } from "./requests";
+import type { SignInLinksView } from "./sign-in-links";
+import type { DashboardContext } from "./context";
+import type { keysOf } from "./keys";
+import type { originsOf } from "./origins";
+import type { accountOverview } from "./overview";
+import type { ssoClientsOf } from "./sso-clients";
+import type { listMembers } from "../developer-auth/accounts";
+import type { inviteByToken, pendingInvites } from "../developer-auth/invites";
+
+const ACME = "3f6c2a9e-7b14-4d2e-9a85-1c0e6b7d4f21";
+const ADA = "8e1b4c7a-2d5f-4a93-b0c6-9f3e7a1d5b28";
+const GRACE = "c2a7e9d4-6f1b-4e38-8d05-7b9c3e2f1a64";
+const LINUS = "f4d9b2e6-3a7c-4f15-9e28-6c1a0b8d7e39";
+const at = (iso: string) => new Date(iso);
+
+export const GALLERY_EMAIL = "ada@example.com";
+
+/** Ada, signed in, looking at Acme Travel (her only account, which she owns). */
+export const GALLERY_CONTEXT: DashboardContext = {
+  user: { id: ADA, email: GALLERY_EMAIL },
+  memberships: [{ developerId: ACME, name: "Acme Travel", role: "owner", sandbox: false }],
+  account: { developerId: ACME, name: "Acme Travel", role: "owner", sandbox: false },
+};
+
+type Key = Awaited<ReturnType<typeof keysOf>>[number];
+const key = (k: Omit<Key, "state" | "revokedAt" | "lastUsedAt"> & Partial<Pick<Key, "state" | "revokedAt" | "lastUsedAt">>): Key => ({ state: "active", revokedAt: null, lastUsedAt: null, ...k });
+
+/**
+ * Both planes, oldest first: a live secret key rotated on March 4 (the old one still works for its 24-hour overlap,
+ * the new one beside it), a live publishable key, a revoked test key, and a test secret key.
+ */
+export const GALLERY_KEYS = [
+  key({ id: "0b7e4d2a-1c9f-4e36-8a05-5d2f7c1e9b40", kind: "secret", plane: "live", prefix: "sk_Xq7m", name: "Production server", createdAt: at("2026-01-08T10:12:00Z"), lastUsedAt: at("2026-03-04T09:41:00Z"), state: "rotating", revokedAt: at("2026-03-05T08:30:00Z") }),
+  key({ id: "6a2f9c1e-4b7d-4e80-93a5-2c8e1f6b0d57", kind: "publishable", plane: "live", prefix: "pk_Lw4n", name: "Booking site", createdAt: at("2026-01-08T10:14:00Z"), lastUsedAt: at("2026-03-04T09:39:00Z") }),
+  key({ id: "d1e8b3f6-7a2c-4d59-a014-8f6c2b9e3a71", kind: "secret", plane: "live", prefix: "sk_Hc9v", name: "Production server", createdAt: at("2026-03-04T08:30:00Z"), lastUsedAt: at("2026-03-04T09:41:00Z") }),
+  key({ id: "4e9d1b7c-8a3f-4c26-b5e1-0d6f2a8c4e93", kind: "secret", plane: "test", prefix: "sk_test_Qz8f", name: "Laptop", createdAt: at("2025-12-10T09:00:00Z"), state: "revoked", revokedAt: at("2026-01-20T11:45:00Z") }),
+  key({ id: "9c4a7e1b-2f8d-4b63-85e0-1a7d3c9f6b28", kind: "secret", plane: "test", prefix: "sk_test_Bn2k", name: "Staging", createdAt: at("2025-12-15T14:02:00Z"), lastUsedAt: at("2026-03-03T17:20:00Z") }),
+] satisfies Awaited<ReturnType<typeof keysOf>>;
+
+export const GALLERY_AGENTS = [
+  {
+    handle: "acme-travel",
+    display_name: "Acme Travel",
+    active: true,
+    created_at: "2026-01-08T10:20:00.000Z",
+    logo_url: "https://travel.example.com/logo.png",
+    brand_color: "#0f766e",
+    sign_in_url: "https://profile.example.com/sign-in/acme-travel",
+  },
+  {
+    handle: "trip-concierge",
+    display_name: "Trip Concierge",
+    active: false,
+    created_at: "2026-02-11T15:45:00.000Z",
+    logo_url: null,
+    brand_color: null,
+    sign_in_url: "https://profile.example.com/sign-in/trip-concierge",
+  },
+] satisfies Awaited<ReturnType<typeof agentsOf>>;
+
+export const GALLERY_ORIGINS = [
+  { id: "7b3e9a1d-5c2f-4e84-a6b0-3d8f1c7e2a59", origin: "https://travel.example.com", createdAt: at("2026-01-08T10:25:00Z") },
+  { id: "2c8f4e6a-9d1b-4a37-8e52-6f0b3a9d1c84", origin: "https://staging.travel.example.com", createdAt: at("2026-01-09T16:00:00Z") },
+  { id: "e5a1c9f3-4b7d-4d26-90e8-2a6c8f4b1d73", origin: "https://partners.acme-travel.example:8443", createdAt: at("2026-02-02T12:30:00Z") },
+] satisfies Awaited<ReturnType<typeof originsOf>>;
+
+export const GALLERY_SSO_CLIENTS = [
+  {
+    client_id: "oc_4Fh8Kq2Zx7Lm9Rt3Vb6N",
+    token_endpoint_auth_method: "client_secret_basic",
+    redirect_uris: ["https://travel.example.com/auth/callback", "https://travel.example.com/partners/auth/callback"],
+    created_at: "2026-01-10T09:00:00.000Z",
+    plane: "live",
+  },
+  {
+    client_id: "oc_9Tn3Wd5Yc1Hp8Gs2Jk4Q",
+    token_endpoint_auth_method: "none",
+    redirect_uris: ["http://localhost:3000/auth/callback", "https://staging.travel.example.com/auth/callback"],
+    created_at: "2026-01-09T16:10:00.000Z",
+    plane: "test",
+  },
+] satisfies Awaited<ReturnType<typeof ssoClientsOf>>;
+
+export const GALLERY_MEMBERS = {
+  members: [
+    { dashboardUserId: ADA, email: GALLERY_EMAIL, role: "owner", since: at("2026-01-08T10:00:00Z") },
+    { dashboardUserId: GRACE, email: "grace@acme-travel.example", role: "owner", since: at("2026-01-15T13:20:00Z") },
+    { dashboardUserId: LINUS, email: "linus@acme-travel.example", role: "member", since: at("2026-02-03T08:55:00Z") },
+  ] satisfies Awaited<ReturnType<typeof listMembers>>,
+  invites: [
+    { id: "b9d2f7a4-1e6c-4b83-a5f0-8c3e1d7b2a96", email: "katherine@acme-travel.example", role: "member", createdAt: at("2026-03-02T14:00:00Z"), expiresAt: at("2026-03-09T14:00:00Z") },
+  ] satisfies Awaited<ReturnType<typeof pendingInvites>>,
+};
+
+/** The overview counts what the fixtures above hold: working keys per plane, agents, origins, members. */
+export const GALLERY_OVERVIEW = { liveKeys: 3, testKeys: 1, agents: 2, activeAgents: 1, origins: 3, members: 3, requestPlane: "live" } satisfies Awaited<ReturnType<typeof accountOverview>>;
+
+/** A new account's overview: nothing yet, every step still to do. */
+export const GALLERY_OVERVIEW_EMPTY = { liveKeys: 0, testKeys: 0, agents: 0, activeAgents: 0, origins: 0, members: 1, requestPlane: null } satisfies Awaited<ReturnType<typeof accountOverview>>;
+
+export const GALLERY_INVITE = {
+  invite: { email: "katherine@acme-travel.example", role: "member", accountName: "Acme Travel" } satisfies NonNullable<Awaited<ReturnType<typeof inviteByToken>>>,
+  token: "Vb6N4Fh8Kq2Zx7Lm9Rt3Tn3Wd5Yc1Hp8Gs2Jk4Q",
+};
+
+const ACME_AGENT = "5d2b8f1e-6a4c-4e97-b3d0-8c1f7a2e9b46";
+const CONCIERGE_AGENT = "a9e3c7b1-0d5f-4c28-9e64-2b7f1d8a3c50";
+const GALLERY_TODAY = Date.UTC(2026, 2, 4);
+const DAY_MS = 86_400_000;
+
+/** The sign-in links page: return destinations of both planes, two message lines, phone first off. */
+export const GALLERY_SIGN_IN_LINKS = {
+  agents: [
+    {
+      handle: "acme-travel",
+      displayName: "Acme Travel",
+      destinations: [
+        { plane: "live", url: "https://travel.example.com/signed-in" },
+        { plane: "live", url: "acmetravel://signed-in" },
+        { plane: "test", url: "http://localhost:3000/signed-in" },
+      ],
+      lines: [
+        { id: "3a7c1e9b-5d2f-4b86-a0e4-7c9f2b1d6e38", plane: "live", channel: "sms", last4: "0123", label: "Concierge" },
+        { id: "b8d4f2a6-1e9c-4a53-87b0-5f3e9c2a7d14", plane: "live", channel: "imessage", last4: "0187", label: "" },
+      ],
+    },
+    { handle: "trip-concierge", displayName: "Trip Concierge", destinations: [], lines: [] },
+  ],
+  partnerPhoneFirst: false,
+} satisfies SignInLinksView;
+
+/** A day of the month before March 4: busier on weekdays, with a bad afternoon on February 24. */
+function usageDay(i: number): DayUsage {
+  const date = new Date(GALLERY_TODAY - (29 - i) * DAY_MS);
+  const weekday = date.getUTCDay() % 6 !== 0;
+  const requests = (weekday ? 4_200 : 1_700) + ((i * 7_919) % 900);
+  const errors = i === 20 ? 412 : Math.round(requests * (0.004 + ((i * 31) % 7) / 1_000));
+  return { day: date.toISOString().slice(0, 10), requests, errors, serverErrors: i === 20 ? 377 : Math.floor(errors / 9), errorRate: errors / requests, p50Ms: 18 + (i % 5), p95Ms: 61 + ((i * 13) % 40) };
+}
+
+/** The usage page: the live plane over 30 days. */
+export const GALLERY_USAGE = {
+  plane: "live",
+  days: 30,
+  perDay: Array.from({ length: 30 }, (_, i) => usageDay(i)),
+  perRoute: [
+    { method: "GET", route: "/v1/profile", requests: 61_204, errors: 198, serverErrors: 41, errorRate: 198 / 61_204, p50Ms: 14, p95Ms: 48 },
+    { method: "POST", route: "/v1/profile/commit", requests: 28_870, errors: 233, serverErrors: 190, errorRate: 233 / 28_870, p50Ms: 31, p95Ms: 96 },
+    { method: "POST", route: "/v1/profile/search", requests: 9_512, errors: 12, serverErrors: 0, errorRate: 12 / 9_512, p50Ms: 22, p95Ms: 70 },
+    { method: "POST", route: "/mcp", requests: 3_140, errors: 96, serverErrors: 3, errorRate: 96 / 3_140, p50Ms: 19, p95Ms: 64 },
+    { method: "POST", route: "/v1/import/profiles", requests: 6, errors: 1, serverErrors: 0, errorRate: 1 / 6, p50Ms: 240, p95Ms: 412 },
+  ],
+} satisfies UsageView;
+
+const request = (n: number, minutesAgo: number, r: Partial<RequestLogRow>): RequestLogRow => ({
+  requestId: `req_Gx${String(n).padStart(2, "0")}Lm7Qa9Tz4Wk2Rb8Vn5Cy`,
+  at: new Date(GALLERY_TODAY + 9 * 3_600_000 + 41 * 60_000 - minutesAgo * 60_000 - n * 1_000).toISOString(),
+  plane: "live",
+  agentId: ACME_AGENT,
+  agent: { handle: "acme-travel", displayName: "Acme Travel" },
+  method: "GET",
+  route: "/v1/profile",
+  status: 200,
+  errorCode: null,
+  latencyMs: 16,
+  ...r,
+});
+
+const GALLERY_REQUEST_ROWS = [
+  request(1, 0, {}),
+  request(2, 0, { method: "POST", route: "/v1/profile/commit", status: 202, latencyMs: 38 }),
+  request(3, 1, { status: 403, errorCode: "agent_not_approved", latencyMs: 6 }),
+  request(4, 2, { method: "POST", route: "/mcp", agentId: CONCIERGE_AGENT, agent: { handle: "trip-concierge", displayName: "Trip Concierge" }, latencyMs: 22 }),
+  request(5, 4, { method: "POST", route: "/v1/profile/search", status: 422, errorCode: "invalid_format", latencyMs: 4 }),
+  request(6, 7, { method: "DELETE", route: "/v1/profile/memories/[memoryId]", status: 204, latencyMs: 12 }),
+  request(7, 9, { status: 503, errorCode: "unavailable", latencyMs: 1_204 }),
+];
+
+const GALLERY_REQUEST_AGENTS = [
+  { id: ACME_AGENT, handle: "acme-travel", displayName: "Acme Travel" },
+  { id: CONCIERGE_AGENT, handle: "trip-concierge", displayName: "Trip Concierge" },
+];
+const GALLERY_ROUTES = ["/mcp", "/v1/profile", "/v1/profile/commit", "/v1/profile/memories/[memoryId]", "/v1/profile/search"];
+
+/** The request log: recent live requests, more on older pages. */
+export const GALLERY_REQUESTS = {
+  plane: "live",
+  filters: {},
+  page: { requests: GALLERY_REQUEST_ROWS, older: `${Date.parse(GALLERY_REQUEST_ROWS.at(-1)!.at)}_${GALLERY_REQUEST_ROWS.at(-1)!.requestId}` },
+  routes: GALLERY_ROUTES,
+  agents: GALLERY_REQUEST_AGENTS,
+} satisfies RequestLogView;
+
+/** The request log with a request found by its id, and the listing filtered to errors. */
+export const GALLERY_REQUESTS_FOUND = {
+  plane: "live",
+  search: { id: GALLERY_REQUEST_ROWS[2]!.requestId, found: GALLERY_REQUEST_ROWS[2]! },
+  filters: { status: "error" },
+  page: { requests: GALLERY_REQUEST_ROWS.filter((r) => r.status >= 400), older: null },
+  routes: GALLERY_ROUTES,
+  agents: GALLERY_REQUEST_AGENTS,
+} satisfies RequestLogView;
+
+/** A new account's empty test-plane log. */
+export const GALLERY_REQUESTS_EMPTY = { plane: "test", filters: {}, page: { requests: [], older: null }, routes: [], agents: [] } satisfies RequestLogView;
+
+const job = (j: Partial<DashboardImportJob> & Pick<DashboardImportJob, "id" | "status" | "accepted_profiles" | "progress">): DashboardImportJob => ({
+  mode: "backfill",
+  estimated_message_count: j.accepted_profiles * 84,
+  estimated_input_chars: j.accepted_profiles * 9_100,
+  errors: [],
+  cancel_requested: false,
+  error: null,
+  created_at: "2026-03-04T09:12:00.000Z",
+  started_at: "2026-03-04T09:12:01.000Z",
+  finished_at: null,
+  agent: { handle: "acme-travel", displayName: "Acme Travel" },
+  ...j,
+});
+
+/** The import page: the Pro tier, a job running, one completed with errors, one cancelled. */
+export const GALLERY_IMPORTS = {
+  plane: "live",
+  tier: "pro",
+  limits: IMPORT_TIER_LIMITS.pro,
+  profilesUsed: 612,
+  activeJobs: 1,
+  jobs: [
+    job({
+      id: "imp_R4t8Yk2Wq9Lm3Hn7Bx5Cv1Zd",
+      status: "running",
+      accepted_profiles: 250,
+      progress: { profiles_imported: 148, profiles_failed: 2, profiles_cancelled: 0, profiles_pending: 100, messages_processed: 12_480, memories_written: 3_904 },
+      errors: [
+        { external_id: "user-8412", code: "agent_not_approved", message: "This user's profile belongs to a person who has not approved the agent." },
+        { external_id: "user-9027", code: "agent_not_approved", message: "This user's profile belongs to a person who has not approved the agent." },
+      ],
+    }),
+    job({
+      id: "imp_M2c6Vb9Xn4Qs8Tf1Lp7Hj3Kw",
+      status: "completed",
+      accepted_profiles: 250,
+      created_at: "2026-03-03T16:40:00.000Z",
+      started_at: "2026-03-03T16:40:01.000Z",
+      finished_at: "2026-03-03T16:52:37.000Z",
+      progress: { profiles_imported: 250, profiles_failed: 0, profiles_cancelled: 0, profiles_pending: 0, messages_processed: 21_118, memories_written: 6_650 },
+    }),
+    job({
+      id: "imp_P9d3Gh7Ja1Ks5Nf2Ur8Ye4Bt",
+      status: "cancelled",
+      accepted_profiles: 200,
+      cancel_requested: true,
+      created_at: "2026-03-02T11:05:00.000Z",
+      started_at: "2026-03-02T11:05:02.000Z",
+      finished_at: "2026-03-02T11:07:45.000Z",
+      agent: { handle: "trip-concierge", displayName: "Trip Concierge" },
+      progress: { profiles_imported: 75, profiles_failed: 0, profiles_cancelled: 125, profiles_pending: 0, messages_processed: 6_300, memories_written: 1_980 },
+    }),
+  ],
+} satisfies ImportsOverview;
