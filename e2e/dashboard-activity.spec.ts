@@ -81,11 +81,16 @@ test("a new developer sees their first requests in the log and in usage, and fol
   await expect(page.getByTestId("usage-totals")).toContainText("Requests2");
   await expect(page.getByTestId("usage-totals")).toContainText("Errors1");
   await expect(page.getByTestId("usage-totals")).toContainText("50%");
-  await expect(page.getByRole("figure")).toContainText("2 requests from");
+  await expect(page.getByRole("figure")).toHaveAccessibleDescription(/2 requests from .*, 1 of them an error \(50%\)\./);
   await expect(page.getByTestId("usage-routes")).toContainText("GET /v1/agents");
   await noSeriousViolations(page);
   await shoot(page, "dashboard-activity-04-usage");
+  // One route alone: its chart, then its requests in the log.
   await page.getByTestId("usage-routes").getByRole("link", { name: "GET /v1/agents" }).click();
+  await expect(page.getByTestId("usage-route")).toContainText("Only GET /v1/agents");
+  await expect(page.getByTestId("usage-totals")).toContainText("Requests1");
+  await expect(page.getByRole("figure")).toHaveAccessibleDescription(/^1 request from .*\.$/);
+  await page.getByRole("link", { name: "Its requests in the log" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Request log");
   await expect(rows).toHaveCount(1);
 

@@ -82,6 +82,24 @@ describe("the usage page's data", () => {
     expect((await usageOf(a.developer.id, { plane: "live", days: "90" })).perDay).toHaveLength(90);
     expect((await usageOf(b.developer.id, { plane: "test" })).perRoute).toEqual([]);
   });
+
+  it("charts one route alone when asked for one called in the span, and every route otherwise", async () => {
+    recordRequest(row(a, { method: "POST", route: "/v1/profile/memories/[memoryId]", status: 201 }));
+    await flushRequestLog();
+    const total = (v: { perDay: Array<{ requests: number }> }) => v.perDay.reduce((n, d) => n + d.requests, 0);
+    const one = await usageOf(a.developer.id, { plane: "live", route: "/v1/profile/memories/[memoryId]", method: "DELETE" });
+    expect(one.route).toBeNull();
+    expect(total(one)).toBe(3);
+    const get = await usageOf(a.developer.id, { plane: "live", route: "/v1/profile/memories/[memoryId]", method: "GET" });
+    expect(get.route).toEqual({ method: "GET", route: "/v1/profile/memories/[memoryId]" });
+    expect(total(get)).toBe(1);
+    expect(get.perDay.reduce((n, d) => n + d.errors, 0)).toBe(1);
+    const post = await usageOf(a.developer.id, { plane: "live", route: "/v1/profile/memories/[memoryId]", method: "POST" });
+    expect(total(post)).toBe(1);
+    expect(post.perDay.reduce((n, d) => n + d.errors, 0)).toBe(0);
+    // The table stays every route's.
+    expect(post.perRoute).toHaveLength(3);
+  });
 });
 
 describe("the bulk import page's data", () => {

@@ -21,6 +21,10 @@ describe("usage chart", () => {
     expect(usageSummary(DAYS)).toBe("2,000 requests from 28 Jun to 30 Jun, 3 of them errors (0.2%).");
     expect(usageSummary(DAYS.slice(0, 1))).toBe("No requests from 28 Jun to 28 Jun.");
     expect(usageSummary([])).toBe("No days to show.");
+    // One request, one error: said in the singular.
+    expect(usageSummary([{ day: "2026-06-30", requests: 1, errors: 0, errorRate: 0 }])).toBe("1 request from 30 Jun to 30 Jun.");
+    expect(usageSummary([{ day: "2026-06-30", requests: 1, errors: 1, errorRate: 1 }])).toBe("1 request from 30 Jun to 30 Jun, an error.");
+    expect(usageSummary([{ day: "2026-06-30", requests: 4, errors: 1, errorRate: 0.25 }])).toBe("4 requests from 30 Jun to 30 Jun, 1 of them an error (25%).");
   });
 
   it("renders a figure named and described, its drawing hidden from screen readers, and every day as a table row", () => {

@@ -33,7 +33,8 @@ export function usageSummary(days: readonly UsageChartDay[]): string {
   const errors = days.reduce((n, d) => n + d.errors, 0);
   const span = `${dayLabel(days[0]!.day)} to ${dayLabel(days.at(-1)!.day)}`;
   if (!requests) return `No requests from ${span}.`;
-  return `${COUNT.format(requests)} requests from ${span}, ${COUNT.format(errors)} of them errors (${PERCENT.format(errors / requests)}).`;
+  if (requests === 1) return `1 request from ${span}${errors ? ", an error" : ""}.`;
+  return `${COUNT.format(requests)} requests from ${span}, ${errors === 1 ? "1 of them an error" : `${COUNT.format(errors)} of them errors`} (${PERCENT.format(errors / requests)}).`;
 }
 
 export function UsageChart({ days, title = "Requests per day", height = 240 }: { days: readonly UsageChartDay[]; title?: string; height?: number }) {

@@ -6,6 +6,7 @@ import { useActionState, useEffect, useRef, useState } from "react";
 import { useFormStatus } from "react-dom";
 import type { FormState } from "@/lib/flow/steps";
 import { primaryButton, secondaryButton } from "./styles";
+import { OneTimeCodeInput } from "../one-time-code-input";
 
 type Action = (state: FormState, form: FormData) => Promise<FormState>;
 
@@ -205,17 +206,8 @@ export function CodeForm({ action, resend, resendAfterSeconds }: { action: Actio
           <label htmlFor="code" className="block text-sm font-semibold text-slate-900">
             Six-digit code
           </label>
-          <input
+          <OneTimeCodeInput
             ref={input}
-            id="code"
-            name="code"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="\d{6}"
-            maxLength={6}
-            required
-            autoFocus
             placeholder="123456"
             className="mt-2 block min-h-14 w-full rounded-xl border-0 bg-white px-3 text-center font-mono text-2xl tracking-[0.5em] text-slate-900 shadow-sm ring-1 ring-slate-300 placeholder:text-slate-300 focus:ring-2 focus:ring-brand-600"
             aria-invalid={error?.field === "code" || undefined}

@@ -151,6 +151,7 @@ function usageDay(i: number): DayUsage {
 export const GALLERY_USAGE = {
   plane: "live",
   days: 30,
+  route: null,
   perDay: Array.from({ length: 30 }, (_, i) => usageDay(i)),
   perRoute: [
     { method: "GET", route: "/v1/profile", requests: 61_204, errors: 198, serverErrors: 41, errorRate: 198 / 61_204, p50Ms: 14, p95Ms: 48 },

@@ -88,15 +88,22 @@ export async function requestLogOf(developerId: string, query: Query): Promise<R
 export interface UsageView {
   plane: Plane;
   days: number;
+  /** The route the per-day figures are for (one of `perRoute`), or null for every route. */
+  route: { method: string; route: string } | null;
   perDay: DayUsage[];
   perRoute: RouteUsage[];
 }
 
-/** The usage page of one account: per day and per route over the chosen span, in one plane. */
+/**
+ * The usage page of one account: per day and per route over the chosen span, in one plane; per day
+ * for one route when `?route=` names one of the routes called in the span (with `?method=`).
+ */
 export async function usageOf(developerId: string, query: Query): Promise<UsageView> {
   const plane = await planeOf(developerId, query);
   const asked = Number(one(query, "days"));
   const days = (USAGE_SPANS as readonly number[]).includes(asked) ? asked : USAGE_SPANS[0];
-  const [perDay, perRoute] = await Promise.all([usagePerDay({ developerId, plane, days }), usagePerRoute({ developerId, plane, days })]);
-  return { plane, days, perDay, perRoute };
+  const perRoute = await usagePerRoute({ developerId, plane, days });
+  const route = perRoute.find((r) => r.route === one(query, "route") && r.method === one(query, "method")) ?? null;
+  const perDay = await usagePerDay({ developerId, plane, days, ...(route ? { route: route.route, method: route.method } : {}) });
+  return { plane, days, route: route && { method: route.method, route: route.route }, perDay, perRoute };
 }

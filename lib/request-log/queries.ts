@@ -47,8 +47,9 @@ export type RequestLogFilter = z.input<typeof requestLogFilterSchema>;
 const scopeSchema = z.object({ developerId, plane });
 const usageSchema = scopeSchema.extend({
   days: z.number().int().min(1).max(MAX_USAGE_DAYS).default(USAGE_DAYS),
-  /** Only this route (per day), when given. */
+  /** Only this route (per day), when given; and only this method of it. */
   route: route.optional(),
+  method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]).optional(),
 });
 
 /** One request as the dashboard shows it. */
@@ -207,13 +208,14 @@ function window(at: Date, days: number): { from: Date; to: Date; names: string[]
 
 /**
  * Usage per UTC day over the last `days` days (30), today included, oldest first and every day
- * present (days without requests at zero), for one developer and plane, optionally one route.
+ * present (days without requests at zero), for one developer and plane, optionally one route (and
+ * one method of it).
  */
-export async function usagePerDay(input: { developerId: string; plane: Plane; days?: number; route?: string; at?: Date }): Promise<DayUsage[]> {
+export async function usagePerDay(input: { developerId: string; plane: Plane; days?: number; route?: string; method?: string; at?: Date }): Promise<DayUsage[]> {
   const q = usageSchema.parse(input);
   const { from, to, names } = window(input.at ?? clockNow(), q.days);
   const params: unknown[] = [q.developerId, q.plane, from, to];
-  const byRoute = q.route ? `AND r.route = $${params.push(q.route)}` : "";
+  const byRoute = (q.route ? `AND r.route = $${params.push(q.route)} ` : "") + (q.route && q.method ? `AND r.method = $${params.push(q.method)}` : "");
   await flushRequestLog();
   const { sql } = await database();
   const rows = await sql.query<StoredFigures & { day: string }>(

@@ -6,6 +6,7 @@ import { ActionForm } from "../action-form";
 import { DashboardShell, Section } from "../shell";
 import { buttonStyles, inputStyle, labelStyle } from "../styles";
 import type { DashboardActions } from "./actions";
+import { PlaneField, SelectField } from "../fields";
 
 export type KeysData = Awaited<ReturnType<typeof keysOf>>;
 
@@ -30,24 +31,8 @@ export function KeysPage({ ctx, data: keys, actions }: { ctx: DashboardContext; 
       <Section id="create" title="Create a key">
         <ActionForm action={createKeyAction} hidden={{ developer }} submit="Create key" pendingLabel="Creating…">
           <div className="grid gap-4 sm:grid-cols-3">
-            <div>
-              <label htmlFor="kind" className={labelStyle}>
-                Kind
-              </label>
-              <select id="kind" name="kind" defaultValue="secret" className={inputStyle}>
-                <option value="secret">Secret</option>
-                <option value="publishable">Publishable</option>
-              </select>
-            </div>
-            <div>
-              <label htmlFor="plane" className={labelStyle}>
-                Plane
-              </label>
-              <select id="plane" name="plane" defaultValue="test" className={inputStyle}>
-                <option value="test">Test</option>
-                <option value="live">Live</option>
-              </select>
-            </div>
+            <SelectField id="kind" name="kind" label="Kind" options={[["secret", "Secret"], ["publishable", "Publishable"]]} />
+            <PlaneField id="plane" />
             <div>
               <label htmlFor="key-name" className={labelStyle}>
                 Name <span className="font-normal text-slate-500">(optional)</span>

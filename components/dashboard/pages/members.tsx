@@ -7,6 +7,7 @@ import { ActionForm } from "../action-form";
 import { DashboardShell, Section } from "../shell";
 import { inputStyle, labelStyle } from "../styles";
 import type { DashboardActions } from "./actions";
+import { SelectField } from "../fields";
 
 export interface MembersData {
   members: Awaited<ReturnType<typeof listMembers>>;
@@ -37,15 +38,7 @@ export function MembersPage({ ctx, data: { members, invites }, actions }: { ctx:
                 </label>
                 <input id="invite-email" name="email" type="email" required autoComplete="off" className={inputStyle} placeholder="teammate@company.com" />
               </div>
-              <div>
-                <label htmlFor="invite-role" className={labelStyle}>
-                  Role
-                </label>
-                <select id="invite-role" name="role" defaultValue="member" className={inputStyle}>
-                  <option value="member">Member</option>
-                  <option value="owner">Owner</option>
-                </select>
-              </div>
+              <SelectField id="invite-role" name="role" label="Role" options={[["member", "Member"], ["owner", "Owner"]]} />
             </div>
           </ActionForm>
         </Section>

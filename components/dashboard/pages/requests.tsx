@@ -11,6 +11,7 @@ import { PlaneTabs } from "../plane-tabs";
 import { DashboardShell, Section } from "../shell";
 import { buttonStyles, inputStyle, labelStyle } from "../styles";
 import type { DashboardActions } from "./actions";
+import { SelectField } from "../fields";
 
 const PATH = "/dashboard/requests";
 
@@ -44,21 +45,7 @@ function agentName(row: RequestLogRow): string | null {
 
 /** One filter of the listing: "any" first, then the values it may take. */
 function FilterSelect({ id, name, label, value, any, options }: { id: string; name: string; label: string; value: string | undefined; any: string; options: Array<readonly [string, string]> }) {
-  return (
-    <div>
-      <label htmlFor={id} className={labelStyle}>
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={value ?? ""} className={inputStyle}>
-        <option value="">{any}</option>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+  return <SelectField id={id} name={name} label={label} options={[["", any], ...options]} defaultValue={value ?? ""} />;
 }
 
 /** One request in full: what the search found. */

@@ -4,6 +4,7 @@ import { ActionForm } from "../action-form";
 import { DashboardAuthShell } from "../shell";
 import { inputStyle, labelStyle } from "../styles";
 import type { DashboardActions } from "./actions";
+import { OneTimeCodeInput } from "../../one-time-code-input";
 
 export function SignInCodePage({ data: { email, after }, actions }: { data: { email: string; after: string }; actions: DashboardActions }) {
   const { sendCodeAction, verifyCodeAction } = actions;
@@ -18,18 +19,7 @@ export function SignInCodePage({ data: { email, after }, actions }: { data: { em
           <label htmlFor="code" className={labelStyle}>
             Six-digit code
           </label>
-          <input
-            id="code"
-            name="code"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="\d{6}"
-            maxLength={6}
-            required
-            autoFocus
-            className={`${inputStyle} text-center font-mono text-2xl tracking-[0.4em]`}
-          />
+          <OneTimeCodeInput className={`${inputStyle} text-center font-mono text-2xl tracking-[0.4em]`} />
         </div>
       </ActionForm>
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">

@@ -8,6 +8,7 @@ import { ActionForm } from "../action-form";
 import { DashboardShell, Section } from "../shell";
 import { inputStyle, labelStyle } from "../styles";
 import type { DashboardActions } from "./actions";
+import { PlaneField } from "../fields";
 
 export function SignInLinksPage({ ctx, data, actions }: { ctx: DashboardContext; data: SignInLinksView; actions: DashboardActions }) {
   const { addDestinationAction, partnerPhoneFirstAction, removeDestinationAction, revokeLineAction, signOutAction, switchAccountAction } = actions;
@@ -43,15 +44,14 @@ export function SignInLinksPage({ ctx, data, actions }: { ctx: DashboardContext;
           )}
           <ActionForm action={addDestinationAction} hidden={{ developer, handle: a.handle }} submit="Add destination" pendingLabel="Adding…" tone="secondary" className="mt-3">
             <div className="grid gap-3 sm:grid-cols-4">
-              <div>
-                <label htmlFor={`plane-${a.handle}`} className={labelStyle}>
-                  Plane<span className="sr-only"> for {a.handle}</span>
-                </label>
-                <select id={`plane-${a.handle}`} name="plane" defaultValue="test" className={inputStyle}>
-                  <option value="test">Test</option>
-                  <option value="live">Live</option>
-                </select>
-              </div>
+              <PlaneField
+                id={`plane-${a.handle}`}
+                label={
+                  <>
+                    Plane<span className="sr-only"> for {a.handle}</span>
+                  </>
+                }
+              />
               <div className="sm:col-span-3">
                 <label htmlFor={`dest-${a.handle}`} className={labelStyle}>
                   Destination<span className="sr-only"> for {a.handle}</span>

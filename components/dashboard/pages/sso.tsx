@@ -7,6 +7,7 @@ import { ActionForm } from "../action-form";
 import { DashboardShell, Section } from "../shell";
 import { inputStyle, labelStyle } from "../styles";
 import type { DashboardActions } from "./actions";
+import { PlaneField, SelectField } from "../fields";
 
 export type SsoData = Awaited<ReturnType<typeof ssoClientsOf>>;
 
@@ -31,27 +32,8 @@ export function SsoClientsPage({ ctx, data: clients, actions }: { ctx: Dashboard
       <Section id="create-client" title="Create a client">
         <ActionForm action={createSsoClientAction} hidden={{ developer }} submit="Create client" pendingLabel="Creating…">
           <div className="grid gap-4 sm:grid-cols-3">
-            <div>
-              <label htmlFor="client-plane" className={labelStyle}>
-                Plane
-              </label>
-              <select id="client-plane" name="plane" defaultValue="test" className={inputStyle}>
-                <option value="test">Test</option>
-                <option value="live">Live</option>
-              </select>
-            </div>
-            <div className="sm:col-span-2">
-              <label htmlFor="client-method" className={labelStyle}>
-                Type
-              </label>
-              <select id="client-method" name="method" defaultValue="none" className={inputStyle}>
-                {Object.entries(METHOD_NAMES).map(([value, name]) => (
-                  <option key={value} value={value}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <PlaneField id="client-plane" />
+            <SelectField id="client-method" name="method" label="Type" options={Object.entries(METHOD_NAMES)} defaultValue="none" className="sm:col-span-2" />
             <div className="sm:col-span-3">
               <label htmlFor="client-callback" className={labelStyle}>
                 Callback URL

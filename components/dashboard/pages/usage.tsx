@@ -1,6 +1,7 @@
 // The usage page: in one plane and over a chosen span, requests and the error rate per day (the chart,
 // with its figures as a table for screen readers), and per route: requests, errors, error rate and
-// latency percentiles, busiest first, each route linking to its requests in the log.
+// latency percentiles, busiest first; each route opens the chart of that route alone, from which its
+// requests in the log are one link away.
 import Link from "next/link";
 import type { DashboardContext } from "@/lib/dashboard/context";
 import { USAGE_SPANS, type UsageView } from "@/lib/dashboard/requests";
@@ -23,13 +24,14 @@ const COLUMNS = [
 ] as const;
 const onPhone = (phone: boolean) => (phone ? "" : "hidden sm:table-cell");
 
-function href(plane: Plane, days: number): string {
-  return `${PATH}?${new URLSearchParams({ plane, days: String(days) }).toString()}`;
+function href(plane: Plane, days: number, route?: { method: string; route: string } | null): string {
+  return `${PATH}?${new URLSearchParams({ plane, days: String(days), ...(route ? { method: route.method, route: route.route } : {}) }).toString()}`;
 }
 
 export function UsagePage({ ctx, data, actions }: { ctx: DashboardContext; data: UsageView; actions: DashboardActions }) {
   const { signOutAction, switchAccountAction } = actions;
-  const { plane, days, perDay, perRoute } = data;
+  const { plane, days, route, perDay, perRoute } = data;
+  const routeName = route ? `${route.method} ${route.route}` : null;
   const total = perDay.reduce((n, d) => n + d.requests, 0);
   const errors = perDay.reduce((n, d) => n + d.errors, 0);
   return (
@@ -48,7 +50,7 @@ export function UsagePage({ ctx, data, actions }: { ctx: DashboardContext; data:
             {[...USAGE_SPANS].sort((a, b) => a - b).map((span) => (
               <li key={span}>
                 <Link
-                  href={href(plane, span)}
+                  href={href(plane, span, route)}
                   aria-current={span === days ? "page" : undefined}
                   className={`inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold ${span === days ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`}
                 >
@@ -71,7 +73,20 @@ export function UsagePage({ ctx, data, actions }: { ctx: DashboardContext; data:
           </div>
         ))}
       </dl>
-      <UsageChart days={perDay} title={`Requests per day, ${plane} plane, last ${days} days`} />
+      {route && (
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl bg-white px-4 py-3 text-sm shadow-sm ring-1 ring-slate-200" data-testid="usage-route">
+          <span className="min-w-0 break-all text-slate-700">
+            Only <span className="font-mono font-semibold text-slate-900">{routeName}</span>
+          </span>
+          <Link href={href(plane, days)} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+            All routes
+          </Link>
+          <Link href={`/dashboard/requests?${new URLSearchParams({ plane, route: route.route }).toString()}`} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+            Its requests in the log
+          </Link>
+        </p>
+      )}
+      <UsageChart days={perDay} title={`${routeName ?? "Requests"} per day, ${plane} plane, last ${days} days`} />
       <Section id="per-route" title="Per route" description="Errors are answers of 400 and over; a rate in red includes server errors (500 and over). p50 and p95: half and 95 % of requests took at most this long.">
         {perRoute.length === 0 ? (
           <p className="text-sm text-slate-600" data-testid="usage-routes-empty">
@@ -93,7 +108,11 @@ export function UsagePage({ ctx, data, actions }: { ctx: DashboardContext; data:
                 {perRoute.map((r) => (
                   <tr key={`${r.method} ${r.route}`}>
                     <th scope="row" className="py-2 pr-3 font-mono text-xs font-normal break-all text-slate-900">
-                      <Link href={`/dashboard/requests?${new URLSearchParams({ plane, route: r.route }).toString()}`} className="text-brand-700 underline-offset-2 hover:underline">
+                      <Link
+                        href={href(plane, days, r)}
+                        aria-current={route?.method === r.method && route.route === r.route ? "true" : undefined}
+                        className="text-brand-700 underline-offset-2 hover:underline aria-[current]:font-bold aria-[current]:text-slate-900"
+                      >
                         <span className="font-semibold">{r.method}</span> {r.route}
                       </Link>
                     </th>
