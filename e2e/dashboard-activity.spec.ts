@@ -50,7 +50,7 @@ test("a new developer sees their first requests in the log and in usage, and fol
   await expect(rows.nth(1)).toContainText("200");
   await expect(rows.nth(1)).toContainText(firstId);
   await expect(rows.nth(0)).toContainText(`GET /v1/profile`);
-  await expect(page.getByRole("link", { name: "Test", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("link", { name: "Test", exact: true })).toHaveAttribute("aria-current", "true");
   await noSeriousViolations(page);
   await shoot(page, "dashboard-activity-02-log");
 
@@ -125,8 +125,10 @@ test("a new developer sees their first requests in the log and in usage, and fol
   await nav.getByRole("link", { name: "Sign-in links" }).click();
   await expect(page.getByTestId("line-row")).toContainText("number ending in 0187");
   await page.getByRole("button", { name: "Revoke the test SMS line ending in 0187" }).click();
-  // The row goes with the line (its form's confirmation with it).
+  // The row goes with the line; the answer is said at the top of the page, where the focus moves.
   await expect(page.getByTestId("line-row")).toHaveCount(0);
+  await expect(page.getByTestId("dashboard-notice")).toHaveText("The line ending in 0187 is revoked. Its message links stopped working now.");
+  await expect(page.getByTestId("dashboard-notice")).toBeFocused();
   const lines = await request.get("/v1/auth/sign-in/message-lines", { headers: { "x-api-key": key, "x-agent": handle } });
   expect(lines.status()).toBe(200);
   expect((await lines.json()).lines).toEqual([]);

@@ -62,7 +62,15 @@ describe("the request log page's data", () => {
     expect(view.page.requests).toHaveLength(1);
     expect(view.page.requests[0]).toMatchObject({ status: 404 });
     const lenient = await requestLogOf(a.developer.id, { plane: "live", status: "oops", agent: "not-a-uuid", route: ["/v1/profile", "/x"], before: "garbage" });
-    expect(lenient.filters).toEqual({ route: "/v1/profile", before: "garbage" });
+    expect(lenient.filters).toEqual({ route: "/v1/profile" });
+    // Text that is no route (a NUL byte the database would refuse), another account's agent, a cursor
+    // not made by a page: each left out, so the listing answers rather than failing.
+    const odd = await requestLogOf(a.developer.id, { plane: "live", route: "/v1/profile\u0000", agent: b.agent.id, before: "1_req_x y" });
+    expect(odd.filters).toEqual({});
+    expect((await requestLogOf(a.developer.id, { plane: "live", route: "\u0000" })).filters).toEqual({});
+    expect(odd.page.requests.length).toBeGreaterThan(0);
+    const older = (await requestLogOf(a.developer.id, { plane: "live", before: `${Date.now() + 60_000}_req_zzzzzzzz` })).filters;
+    expect(older).toEqual({ before: expect.stringMatching(/^\d+_req_zzzzzzzz$/) });
     expect(lenient.page.requests.every((r) => r.route === "/v1/profile")).toBe(true);
     expect(view.routes).toEqual(["/v1/profile", "/v1/profile/memories/[memoryId]"]);
     expect(view.agents).toEqual([{ id: a.agent.id, handle: "pages-a-agent", displayName: expect.any(String) }]);

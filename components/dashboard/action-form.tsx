@@ -1,9 +1,10 @@
 "use client";
 // A dashboard form posting to a server action: it works without JavaScript; with it, the button shows
 // progress and the answer appears under the form — a confirmation, a refusal, or a secret shown once.
-import { useActionState, useId, useState } from "react";
+import { useActionState, useEffect, useId, useRef, useState } from "react";
 import { useFormStatus } from "react-dom";
 import type { DashboardFormState } from "@/lib/dashboard/form";
+import { useDashboardNotice } from "./notices";
 import { buttonStyles, type ButtonTone } from "./styles";
 
 type Action = (state: DashboardFormState, form: FormData) => Promise<DashboardFormState>;
@@ -43,7 +44,24 @@ export function ActionForm({
   /** The button off (the form stays, so an answer it showed, a secret say, stays on the page). */
   disabled?: boolean;
 }) {
-  const [state, formAction] = useActionState(action, null);
+  const announce = useDashboardNotice();
+  // The answer that came back, until this form has shown it. A form whose row the change removed is
+  // gone in the same render that brings the answer: its unmount hands the answer to the page instead.
+  const unshown = useRef<string | null>(null);
+  const [state, formAction] = useActionState(async (prev: DashboardFormState, form: FormData) => {
+    const next = await action(prev, form);
+    unshown.current = next?.ok && !next.secret ? next.ok : null;
+    return next;
+  }, null);
+  useEffect(() => {
+    unshown.current = null;
+  }, [state]);
+  useEffect(
+    () => () => {
+      if (unshown.current) announce?.(unshown.current);
+    },
+    [announce],
+  );
   const id = useId();
   return (
     <form action={formAction} className={`${layout === "stack" ? "space-y-4" : "inline-block"} ${className}`} aria-describedby={state?.error ? `${id}-error` : undefined}>

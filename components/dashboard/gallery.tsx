@@ -46,7 +46,7 @@ export const DASHBOARD_GALLERY: Readonly<Record<string, (actions: DashboardActio
   "dashboard-origins": (actions) => <OriginsPage ctx={ctx} data={GALLERY_ORIGINS} actions={actions} />,
   "dashboard-sso": (actions) => <SsoClientsPage ctx={ctx} data={GALLERY_SSO_CLIENTS} actions={actions} />,
   "dashboard-sign-in-links": (actions) => <SignInLinksPage ctx={ctx} data={GALLERY_SIGN_IN_LINKS} actions={actions} />,
-  "dashboard-imports": (actions) => <ImportsPage ctx={ctx} data={GALLERY_IMPORTS} actions={actions} />,
+  "dashboard-imports": (actions) => <ImportsPage ctx={ctx} data={GALLERY_IMPORTS} actions={actions} live={false} />,
   "dashboard-usage": (actions) => <UsagePage ctx={ctx} data={GALLERY_USAGE} actions={actions} />,
   "dashboard-requests": (actions) => <RequestsPage ctx={ctx} data={GALLERY_REQUESTS} retentionDays={30} actions={actions} />,
   "dashboard-requests-found": (actions) => <RequestsPage ctx={ctx} data={GALLERY_REQUESTS_FOUND} retentionDays={30} actions={actions} />,

@@ -1,5 +1,5 @@
 // The live/test switch of a dashboard page that shows one plane at a time: two links, the current one
-// marked for assistive technology (aria-current) and by its look; the rest of the query string is the
+// marked for assistive technology (aria-current="true": a choice within the page, not the page) and by its look; the rest of the query string is the
 // page's to give (each tab's href).
 import Link from "next/link";
 import type { Plane } from "@/lib/db/generated/enums";
@@ -14,7 +14,7 @@ export function PlaneTabs({ current, hrefOf, label = "Plane" }: { current: Plane
             <li key={plane}>
               <Link
                 href={hrefOf(plane)}
-                aria-current={active ? "page" : undefined}
+                aria-current={active ? "true" : undefined}
                 className={`inline-flex min-h-10 items-center rounded-lg px-4 text-sm font-semibold ${active ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100"}`}
               >
                 {plane === "live" ? "Live" : "Test"}

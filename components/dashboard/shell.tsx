@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { LogoMark } from "@/components/site-header";
 import type { DashboardContext } from "@/lib/dashboard/context";
+import { DashboardNotices } from "./notices";
 import { buttonStyles, inputStyle } from "./styles";
 
 export type DashboardSection = "overview" | "keys" | "agents" | "origins" | "sso" | "sign-in-links" | "imports" | "usage" | "requests" | "members";
@@ -112,7 +113,9 @@ export function DashboardShell({
           {title}
         </h1>
         {intro && <div className="mt-2 text-slate-600">{intro}</div>}
-        <div className="mt-6 space-y-6">{children}</div>
+        <DashboardNotices>
+          <div className="mt-6 space-y-6">{children}</div>
+        </DashboardNotices>
       </main>
       <footer className="flex items-start justify-center gap-2 px-4 pb-6 text-xs text-slate-600">
         <LogoMark className="mt-px size-4 shrink-0" />

@@ -9,7 +9,8 @@ import type { DayUsage } from "@/lib/request-log/queries";
 /** One day as the chart takes it: the fields of lib/request-log/queries.ts usagePerDay that it shows. */
 export type UsageChartDay = Pick<DayUsage, "day" | "requests" | "errors" | "errorRate"> & Partial<Pick<DayUsage, "p50Ms" | "p95Ms">>;
 
-const DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short" });
+/** Months as the chart writes them: fixed, so the server's and the browser's text are the same whatever their ICU data ("Sep" or "Sept"). */
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 const COUNT = new Intl.NumberFormat("en-GB");
 const PERCENT = new Intl.NumberFormat("en-GB", { style: "percent", maximumFractionDigits: 1 });
 const COMPACT = new Intl.NumberFormat("en-GB", { notation: "compact", maximumFractionDigits: 1 });
@@ -19,7 +20,8 @@ const RATE_TOPS = [4, 8, 20, 40, 60, 80, 100] as const;
 
 /** "2026-06-30" → "30 Jun" (the days are UTC days). */
 function dayLabel(day: string): string {
-  return DAY.format(new Date(`${day}T00:00:00Z`));
+  const [, month, date] = day.split("-").map(Number) as [number, number, number];
+  return `${date} ${MONTHS[month - 1]}`;
 }
 
 function ms(value: number | null | undefined): string {

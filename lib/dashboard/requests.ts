@@ -7,8 +7,10 @@ import type { Plane } from "../db/generated/enums";
 import { requestLogRetentionDays } from "../request-log/record";
 import {
   findRequest,
+  isRequestLogCursor,
   latestPlane,
   recentRequests,
+  routePatternSchema,
   STATUS_CLASSES,
   usagePerDay,
   usagePerRoute,
@@ -61,19 +63,21 @@ export async function requestLogOf(developerId: string, query: Query): Promise<R
   const plane = await planeOf(developerId, query);
   const searched = one(query, "id")?.trim().slice(0, 100);
   const status = z.enum(STATUS_CLASSES).safeParse(one(query, "status"));
-  const agentId = z.uuid().safeParse(one(query, "agent"));
-  const route = z.string().trim().min(1).max(200).safeParse(one(query, "route"));
+  const route = routePatternSchema.safeParse(one(query, "route"));
+  const before = one(query, "before");
+  // An agent filter only for one of the account's agents, as the form offers them.
+  const agents = await listAgents(developerId);
+  const agentId = agents.find((a) => a.id === one(query, "agent"))?.id;
   const filters: RequestLogFilters = {
     ...(route.success ? { route: route.data } : {}),
     ...(status.success ? { status: status.data } : {}),
-    ...(agentId.success ? { agentId: agentId.data } : {}),
-    ...(one(query, "before") ? { before: one(query, "before")!.slice(0, 100) } : {}),
+    ...(agentId ? { agentId } : {}),
+    ...(before && isRequestLogCursor(before) ? { before } : {}),
   };
-  const [found, page, routes, agents] = await Promise.all([
+  const [found, page, routes] = await Promise.all([
     searched ? findRequest({ developerId, requestId: searched }) : Promise.resolve(undefined),
     recentRequests({ developerId, plane, ...filters }),
     usagePerRoute({ developerId, plane }),
-    listAgents(developerId),
   ]);
   return {
     plane,

@@ -31,8 +31,9 @@ const STATUS_RANGE: Readonly<Record<StatusClass, readonly [number, number]>> = {
 const REQUEST_ID = new RegExp(`^${PREFIX.request}[A-Za-z0-9]{1,64}$`);
 const plane = z.enum(["live", "test"]);
 const developerId = z.string().uuid();
-/** A route pattern as recorded: "/v1/profile/commit/[commitId]", or "/mcp". */
-const route = z.string().trim().min(1).max(200);
+/** A route pattern as recorded: "/v1/profile/commit/[commitId]", or "/mcp" (printable ASCII from "/"). */
+export const routePatternSchema = z.string().trim().regex(/^\/[\x21-\x7e]{0,199}$/);
+const route = routePatternSchema;
 
 /** The filters of a listing, as a form or query string gives them (empty values read as absent). */
 export const requestLogFilterSchema = z.object({
@@ -116,6 +117,11 @@ export async function findRequest(input: { developerId: string; requestId: strin
 
 /** A page's cursor: the last row's time in milliseconds and its id (rows of one millisecond are neither skipped nor repeated). */
 const CURSOR = new RegExp(`^(\\d{1,15})_(${PREFIX.request}[A-Za-z0-9]{1,64})$`);
+
+/** Whether a value is a listing's cursor (a page's `older`). */
+export function isRequestLogCursor(value: string): boolean {
+  return CURSOR.test(value);
+}
 
 function parseCursor(value: string | undefined): { at: Date; id: string } | null {
   const m = value ? CURSOR.exec(value) : null;

@@ -21,11 +21,16 @@ const STATUS: Readonly<Record<DashboardImportJob["status"], { label: string; ton
   cancelled: { label: "Cancelled", tone: "bg-amber-100 text-amber-900" },
 };
 
-/** A bar for a share of a whole, named for assistive technology by `label` and `text`. */
-function Meter({ value, max, label, text, tone = "bg-brand-600" }: { value: number; max: number; label: string; text: string; tone?: string }) {
-  const share = max > 0 ? Math.min(1, value / max) : 0;
+/**
+ * A bar for a share of a whole, named for assistive technology by `label` and `text`: a job's progress
+ * (`progressbar`), or how much of a quota is used (`meter`). A value past the whole (a quota lowered
+ * below what is held) fills the bar and makes the whole that value, so the figures stay valid.
+ */
+function Meter({ value, max, label, text, tone = "bg-brand-600", role = "progressbar" }: { value: number; max: number; label: string; text: string; tone?: string; role?: "progressbar" | "meter" }) {
+  const whole = Math.max(max, value);
+  const share = whole > 0 ? value / whole : 0;
   return (
-    <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={max} aria-valuenow={value} aria-valuetext={text} className="h-2 w-full overflow-hidden rounded-full bg-slate-100">
+    <div role={role} aria-label={label} aria-valuemin={0} aria-valuemax={whole} aria-valuenow={value} aria-valuetext={text} className="h-2 w-full overflow-hidden rounded-full bg-slate-100">
       <div className={`h-full rounded-full ${tone} transition-[width] duration-500`} style={{ width: `${(share * 100).toFixed(1)}%` }} />
     </div>
   );
@@ -61,11 +66,11 @@ function Job({ job, developer, cancel }: { job: DashboardImportJob; developer: s
         )}
       </p>
       <div className="mt-3">
-        <div className="mb-1 flex justify-between text-sm">
+        <div className="mb-1 flex justify-between gap-3 text-sm">
           <span className="font-semibold text-slate-900" data-testid="import-job-progress">
             {progressText}
           </span>
-          <span className="text-slate-600 tabular-nums">{job.accepted_profiles ? Math.floor((reached / job.accepted_profiles) * 100) : 100} %</span>
+          <span className="shrink-0 text-slate-600 tabular-nums">{job.accepted_profiles ? Math.floor((reached / job.accepted_profiles) * 100) : 100} %</span>
         </div>
         <Meter value={reached} max={job.accepted_profiles} label={`Progress of ${job.id}`} text={progressText} tone={job.status === "failed" ? "bg-red-500" : job.status === "cancelled" ? "bg-amber-500" : "bg-brand-600"} />
       </div>
@@ -76,13 +81,13 @@ function Job({ job, developer, cancel }: { job: DashboardImportJob; developer: s
             ["Failed", count(p.profiles_failed)],
             ["Cancelled", count(p.profiles_cancelled)],
             ["Waiting", count(p.profiles_pending)],
-            ["Messages read", `${count(p.messages_processed)} of ${count(job.estimated_message_count)}`],
+            ["Messages read", `${count(p.messages_processed)} of about ${count(job.estimated_message_count)}`],
             ["Memories written", count(p.memories_written)],
           ] as const
         ).map(([term, value]) => (
           <div key={term} className="flex justify-between gap-2 sm:block">
-            <dt className="text-slate-600">{term}</dt>
-            <dd className="font-semibold text-slate-900 tabular-nums">{value}</dd>
+            <dt className="shrink-0 text-slate-600">{term}</dt>
+            <dd className="text-right font-semibold text-slate-900 tabular-nums sm:text-left">{value}</dd>
           </div>
         ))}
       </dl>
@@ -103,15 +108,17 @@ function Job({ job, developer, cancel }: { job: DashboardImportJob; developer: s
           </ul>
         </details>
       )}
-      {moving && !job.cancel_requested && (
+      {/* The form stays while the job stops, so the answer to Cancel stays on the page. */}
+      {moving && (
         <ActionForm
           action={cancel}
           hidden={{ developer, job: job.id }}
-          submit={<>Cancel job<span className="sr-only"> {job.id}</span></>}
+          submit={job.cancel_requested ? "Stopping…" : <>Cancel job<span className="sr-only"> {job.id}</span></>}
           pendingLabel="Cancelling…"
           tone="danger"
           layout="inline"
           className="mt-3"
+          disabled={job.cancel_requested}
         />
       )}
     </li>
@@ -144,7 +151,7 @@ export function ImportsPage({ ctx, data, actions, live = true }: { ctx: Dashboar
             <span className="text-slate-700 tabular-nums">{limits.uniqueProfiles === null ? `${count(profilesUsed)} · no limit` : `${count(profilesUsed)} of ${count(limits.uniqueProfiles)}`}</span>
           </div>
           {limits.uniqueProfiles !== null && (
-            <Meter value={profilesUsed} max={limits.uniqueProfiles} label="Imported profiles used" text={`${count(profilesUsed)} of ${count(limits.uniqueProfiles)} imported profiles used`} tone={profilesUsed >= limits.uniqueProfiles ? "bg-red-500" : "bg-brand-600"} />
+            <Meter role="meter" value={profilesUsed} max={limits.uniqueProfiles} label="Imported profiles used" text={`${count(profilesUsed)} of ${count(limits.uniqueProfiles)} imported profiles used`} tone={profilesUsed >= limits.uniqueProfiles ? "bg-red-500" : "bg-brand-600"} />
           )}
         </div>
         <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
@@ -159,7 +166,8 @@ export function ImportsPage({ ctx, data, actions, live = true }: { ctx: Dashboar
           <div>
             <dt className="text-slate-600">Jobs at once</dt>
             <dd className="font-semibold text-slate-900 tabular-nums">
-              {count(activeJobs)} of {count(limits.concurrentJobs)} running
+              {count(activeJobs)} of {count(limits.concurrentJobs)} in use
+              <span className="block text-xs font-normal text-slate-600">queued or running</span>
             </dd>
           </div>
         </dl>

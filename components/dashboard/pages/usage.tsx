@@ -51,7 +51,7 @@ export function UsagePage({ ctx, data, actions }: { ctx: DashboardContext; data:
               <li key={span}>
                 <Link
                   href={href(plane, span, route)}
-                  aria-current={span === days ? "page" : undefined}
+                  aria-current={span === days ? "true" : undefined}
                   className={`inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold ${span === days ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`}
                 >
                   {span} days
@@ -118,7 +118,10 @@ export function UsagePage({ ctx, data, actions }: { ctx: DashboardContext; data:
                     </th>
                     <td className="px-3 py-2 text-right">{count(r.requests)}</td>
                     <td className={`px-3 py-2 text-right ${onPhone(false)}`}>{count(r.errors)}</td>
-                    <td className={`px-3 py-2 text-right ${r.serverErrors ? "font-semibold text-red-700" : ""}`}>{percent(r.errorRate)}</td>
+                    <td className={`px-3 py-2 text-right ${r.serverErrors ? "font-semibold text-red-700" : ""}`}>
+                      {percent(r.errorRate)}
+                      {r.serverErrors > 0 && <span className="sr-only"> (includes server errors)</span>}
+                    </td>
                     <td className={`px-3 py-2 text-right ${onPhone(false)}`}>{milliseconds(r.p50Ms)}</td>
                     <td className={`py-2 pl-3 text-right ${onPhone(false)}`}>{milliseconds(r.p95Ms)}</td>
                   </tr>
