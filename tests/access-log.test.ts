@@ -17,7 +17,7 @@ import { POST as rememberRoute } from "@/app/v1/profile/remember/route";
 import { POST as gmailSearchRoute } from "@/app/v1/tools/service_gmail_search/route";
 import { GET as agentsRoute } from "@/app/v1/agents/route";
 import { AccessLogSection } from "@/components/account/access-log";
-import { ACCESS_LOG_RETENTION_DAYS, accessLogOf, flushAccessLog, type AccessLogRow } from "@/lib/access-log/access-log";
+import { ACCESS_LOG_RETENTION_DAYS, accessLogOf, flushAccessLog, recordAccess, type AccessLogRow } from "@/lib/access-log/access-log";
 import { ACCESS_LOG_COLUMNS, csvField } from "@/lib/access-log/export";
 import { ACCESS_LOG_PAGE_SIZE, accessLogPage, type AccessLogPage } from "@/lib/access-log/pages";
 import { createAgent } from "@/lib/agents/agents";
@@ -180,6 +180,25 @@ describe("recording", () => {
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(secret);
     expect(Object.keys(rows[0]!).sort()).toEqual(["action", "agentId", "agentName", "at", "id", "outcome", "plane", "surface", "userId"]);
+  });
+});
+
+describe("a batch written after its people or agents changed", () => {
+  it("writes the batch, leaving out a person deleted meanwhile and keeping an agent deleted meanwhile by its name", async () => {
+    const stays = await person("Stays");
+    const leaves = await person("Leaves");
+    const gone = await person("Gone agent");
+    recordAccess({ userId: stays.user.id, agentId: stays.agent.id, agentName: "Stays", plane: "live", surface: "rest", action: "GET /v1/profile", outcome: "ok" });
+    recordAccess({ userId: leaves.user.id, agentId: leaves.agent.id, agentName: "Leaves", plane: "live", surface: "mcp", action: "service_profile_read", outcome: "ok" });
+    recordAccess({ userId: gone.user.id, agentId: gone.agent.id, agentName: "Gone agent", plane: "live", surface: "rest", action: "POST /v1/profile/remember", outcome: "invalid_format" });
+    // Before the batch is written: one person deletes their account, another's agent is deleted.
+    await (await db()).user.delete({ where: { id: leaves.user.id } });
+    await (await db()).agent.delete({ where: { id: gone.agent.id } });
+    await flushAccessLog();
+    expect(await accessLogOf(stays.user.id)).toEqual([expect.objectContaining({ agent: "Stays", action: "GET /v1/profile", surface: "rest", outcome: "ok", livemode: true })]);
+    expect(await (await db()).accessLogEntry.count({ where: { userId: leaves.user.id } })).toBe(0);
+    const [kept] = await (await db()).accessLogEntry.findMany({ where: { userId: gone.user.id } });
+    expect(kept).toMatchObject({ agentId: null, agentName: "Gone agent", action: "POST /v1/profile/remember", outcome: "invalid_format", surface: "rest", plane: "live" });
   });
 });
 
