@@ -5,6 +5,7 @@ import { LogoMark } from "@/components/site-header";
 import type { DashboardContext } from "@/lib/dashboard/context";
 import { DashboardNotices } from "./notices";
 import { buttonStyles, inputStyle } from "./styles";
+import { PageFooter } from "@/components/page-footer";
 
 export type DashboardSection = "overview" | "keys" | "agents" | "origins" | "sso" | "sign-in-links" | "imports" | "usage" | "requests" | "members";
 
@@ -117,10 +118,7 @@ export function DashboardShell({
           <div className="mt-6 space-y-6">{children}</div>
         </DashboardNotices>
       </main>
-      <footer className="flex items-start justify-center gap-2 px-4 pb-6 text-xs text-slate-600">
-        <LogoMark className="mt-px size-4 shrink-0" />
-        <span>Profile Service developer dashboard.</span>
-      </footer>
+      <PageFooter>Profile Service developer dashboard.</PageFooter>
     </div>
   );
 }
@@ -144,10 +142,7 @@ export function DashboardAuthShell({ title, children }: { title: string; childre
           {children}
         </div>
       </main>
-      <footer className="flex items-start justify-center gap-2 px-4 pb-6 text-xs text-slate-600">
-        <LogoMark className="mt-px size-4 shrink-0" />
-        <span>Keys, agents and sign-in settings for developers building on Profile Service.</span>
-      </footer>
+      <PageFooter>Keys, agents and sign-in settings for developers building on Profile Service.</PageFooter>
     </div>
   );
 }

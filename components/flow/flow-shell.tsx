@@ -3,6 +3,7 @@
 import { LogoMark } from "@/components/site-header";
 import type { Screen } from "@/lib/flow/sequence";
 import { SERVICE_NAME } from "@/lib/flow/views";
+import { PageFooter } from "@/components/page-footer";
 
 export { SERVICE_NAME };
 
@@ -90,10 +91,7 @@ export function FlowShell({
           {children}
         </div>
       </main>
-      <footer className="flex items-start justify-center gap-2 px-4 pb-6 text-xs text-slate-600">
-        <LogoMark className="mt-px size-4 shrink-0" />
-        <span>Profile Service keeps your profile. You choose which apps use it.</span>
-      </footer>
+      <PageFooter>Profile Service keeps your profile. You choose which apps use it.</PageFooter>
     </div>
   );
 }
