@@ -138,9 +138,10 @@ export default defineConfig({
         DATA_DIR: dataDir,
         NEXT_TELEMETRY_DISABLED: "1",
         BASE_URL: baseURL,
-        // Every browser test's request comes from 127.0.0.1: the default of 20 text-message codes an hour
-        // per address would be spent by the journeys together, not by any one of them.
+        // Every browser test's request comes from 127.0.0.1: the defaults of 20 text-message codes an hour
+        // per address and 50 per network would be spent by the journeys together, not by any one of them.
         SMS_CODES_PER_IP_PER_HOUR: "1000",
+        SMS_PER_NETWORK_PER_HOUR: "1000",
         // A fresh embedded database and in-memory limits, whatever the calling shell points at.
         DATABASE_URL: "",
         REDIS_URL: "",

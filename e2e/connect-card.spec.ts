@@ -87,7 +87,7 @@ async function finishLink(tab: Page) {
     el.value = c;
     el.dispatchEvent(new Event("input", { bubbles: true }));
   }, code);
-  await expect(tab.getByRole("heading", { level: 1 })).toHaveText(`Allow ${seed.agent_name} to send with Gmail?`);
+  await expect(tab.getByRole("heading", { level: 1 })).toHaveText(`Allow ${seed.agent_name} to send e-mail from your Gmail?`);
   await tab.getByRole("button", { name: "Allow", exact: true }).click();
   await expect(tab.getByRole("heading", { level: 1 })).toHaveText(`You're signed in to ${seed.agent_name}`);
 }

@@ -96,7 +96,7 @@ test("a connect link opened on MCP_URL's own host continues on BASE_URL, where t
   expect(cookies.some((c) => c.name.startsWith("service_flow_") && c.domain === "localhost")).toBe(true);
 
   await phoneAndCode(page);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Allow ${seed.agent_name} to send with Gmail?`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Allow ${seed.agent_name} to send e-mail from your Gmail?`);
   await page.getByRole("button", { name: "Allow", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`You're signed in to ${seed.agent_name}`);
   const id = link.connect_url.split("/").pop();

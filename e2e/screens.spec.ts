@@ -30,6 +30,7 @@ const STATES = [
   "app-connected",
   "apps",
   "capability",
+  "capability-read",
   "receipt",
   "receipt-nothing-new",
   "receipt-messages",

@@ -373,7 +373,7 @@ test.describe("connect links", () => {
     await expect(page.getByLabel("Mobile number")).toBeVisible();
     const phone = freshPhone();
     await phoneAndCode(page, phone);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Allow ${seed.agent_name} to send with Gmail?`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Allow ${seed.agent_name} to send e-mail from your Gmail?`);
     await shoot(page, "18-connect-capability");
     expect((await (await request.get(`${link.connect_url}/status`)).json()).status).toBe("pending");
     await page.getByRole("button", { name: "Allow", exact: true }).click();

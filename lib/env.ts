@@ -20,7 +20,7 @@ const secret = z.string().min(32, "must be at least 32 characters");
 const schema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   PORT: z.coerce.number().int().positive().default(3000),
-  /** The address npm start listens on (all interfaces unless set). */
+  /** The address the server listens on: 127.0.0.1 in development mode, every interface (0.0.0.0) outside it. */
   HOSTNAME: optionalString,
   BASE_URL: url.default("http://localhost:3000"),
   MCP_URL: optionalUrl,
@@ -43,6 +43,12 @@ const schema = z.object({
   OAUTH_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(100),
   // Hosted flows one IP address (an IPv6 /64) may start per hour: sign-up, connect links and authorize.
   FLOWS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(300),
+  // Previews of an import (a pasted answer or an export file) one hosted flow may ask for.
+  PREVIEWS_PER_FLOW: z.coerce.number().int().positive().default(20),
+  // Previews of an import one IP address (an IPv6 /64) may ask for per hour, across flows.
+  PREVIEWS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(60),
+  // Export files over 1 MiB one process reads at once; another browser meanwhile is told to try again shortly.
+  LARGE_PREVIEWS_AT_ONCE: z.coerce.number().int().min(1).max(64).default(2),
   // Whether this installation has the connect flow for partner links (POST /v1/flows/sessions): a
   // session created without `flow` opens it; "false" gives such sessions the import-only flow instead.
   PARTNER_CONNECT_FLOW: z.enum(["true", "false"]).default("true"),
@@ -70,10 +76,16 @@ const schema = z.object({
   // The sender: an E.164 number, or a Messaging Service SID (MG…).
   TWILIO_FROM: optionalString,
   TWILIO_API_BASE: url.default("https://api.twilio.com"),
-  // Text messages the whole service may send per hour (sign-in codes), whoever asks: a ceiling on cost.
+  // Text messages (sign-in codes) the service may send per hour to each destination country, whoever
+  // asks: a ceiling on cost that pumping one country's numbers cannot spend for the others.
   SMS_PER_HOUR: z.coerce.number().int().positive().default(1000),
+  // Sign-in codes one IP address (an IPv6 /56) may ask for per hour.
   SMS_CODES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
-  // The countries text messages may go to, as ISO 3166 alpha-2 codes separated by commas (unset: all).
+  // Text messages one network (an IPv4 address, an IPv6 /48) may have sent per hour, across its addresses:
+  // its share of SMS_PER_HOUR, so one network cannot spend the budget for everyone.
+  SMS_PER_NETWORK_PER_HOUR: z.coerce.number().int().positive().default(50),
+  // The countries text messages may go to, as ISO 3166 alpha-2 codes separated by commas. Required
+  // outside development mode (unset there: every country).
   SMS_COUNTRIES: optionalString.pipe(
     z
       .string()
@@ -136,7 +148,8 @@ const schema = z.object({
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 
-export type Env = Omit<z.infer<typeof schema>, "LOG_LEVEL" | "CONNECT_DRIVER" | "DEVELOPMENT_MODE"> & {
+export type Env = Omit<z.infer<typeof schema>, "LOG_LEVEL" | "CONNECT_DRIVER" | "DEVELOPMENT_MODE" | "HOSTNAME"> & {
+  HOSTNAME: string;
   LOG_LEVEL: NonNullable<z.infer<typeof schema>["LOG_LEVEL"]>;
   CONNECT_DRIVER: NonNullable<z.infer<typeof schema>["CONNECT_DRIVER"]>;
   MCP_URL: string;
@@ -194,6 +207,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       e.EMAIL_DRIVER === "outbox" &&
         `EMAIL_DRIVER=outbox${source.EMAIL_DRIVER ? "" : " (the default)"} keeps address codes readable at /dev/email-outbox: set EMAIL_DRIVER=smtp with SMTP_URL.`,
       connectDriver === "development" && "CONNECT_DRIVER=development connects apps through the stand-in page /dev/connect: set CONNECT_DRIVER=providers.",
+      !e.SMS_COUNTRIES && "SMS_COUNTRIES unset lets sign-in codes be texted to every country: set SMS_COUNTRIES to the countries served, e.g. SMS_COUNTRIES=US,CA,GB.",
     ].filter((line): line is string => !!line);
     if (refused.length) {
       throw new ConfigError(
@@ -220,6 +234,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return {
     ...e,
     LOG_LEVEL: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
+    // A development instance holds every code in its outbox: reachable from this machine only unless asked.
+    HOSTNAME: e.HOSTNAME ?? (developmentMode ? "127.0.0.1" : "0.0.0.0"),
     CONNECT_DRIVER: connectDriver,
     MCP_URL: e.MCP_URL ?? `${e.BASE_URL}/personal-mcp`,
     SIGN_IN_URL: e.SIGN_IN_URL ?? `${e.BASE_URL}/sign-in`,

@@ -18,6 +18,8 @@ export const PREFIX = {
   /** A partner flow session (POST /v1/flows/sessions). */
   partnerSession: "pfs_",
   request: "req_",
+  /** A suppression: memories hidden at the person's request, restorable from the account page. */
+  suppression: "sup_",
 } as const;
 
 export type Prefix = (typeof PREFIX)[keyof typeof PREFIX];

@@ -27,6 +27,7 @@ const entry = [
   `export { dispatch } from ${JSON.stringify(path.join(root, "lib/http/node-dispatch.ts"))};`,
   `export { startService } from ${JSON.stringify(path.join(root, "lib/startup.ts"))};`,
   `export { rewriteForHost } from ${JSON.stringify(path.join(root, "lib/http/hosts.ts"))};`,
+  `export { stampClientIp } from ${JSON.stringify(path.join(root, "lib/http/request.ts"))};`,
   `export { env } from ${JSON.stringify(path.join(root, "lib/env.ts"))};`,
   `export { flushRequestLog } from ${JSON.stringify(path.join(root, "lib/request-log/record.ts"))};`,
   `export const router = new ApiRouter([${files.map((f, i) => `{ file: ${JSON.stringify(rel(f))}, module: r${i} }`).join(", ")}]);`,

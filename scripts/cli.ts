@@ -70,7 +70,7 @@ const commands: Record<string, (flags: Flags) => Promise<void>> = {
     const dev = await developerOf(f);
     const kind = oneOf(f.kind, ["secret", "publishable"] as const, "secret", "kind");
     const plane = oneOf(f.plane, ["live", "test"] as const, "live", "plane");
-    const { key, record } = await issueApiKey({ developerId: dev.id, kind, plane, name: f.name });
+    const { key, record } = await issueApiKey({ developerId: dev.id, kind, plane, name: f.name, createdBy: { via: "command_line" } });
     console.log(`New ${plane} ${kind} key (id ${record.id}). It is shown once; store it now:\n\n  ${key}\n`);
   },
   async "list-keys"(f) {
@@ -78,7 +78,8 @@ const commands: Record<string, (flags: Flags) => Promise<void>> = {
     for (const k of await listApiKeys(dev.id)) {
       const state = !k.revokedAt ? "active" : isKeyActive(k.revokedAt) ? `rotated, works until ${k.revokedAt.toISOString()}` : `revoked ${k.revokedAt.toISOString()}`;
       const used = k.lastUsedAt ? `last used ${k.lastUsedAt.toISOString()}` : "never used";
-      console.log(`${k.id}  ${k.prefix}…  ${k.plane} ${k.kind}  ${state}  ${used}${k.name ? `  "${k.name}"` : ""}`);
+      const maker = k.createdVia === "dashboard" ? `made by ${k.createdBy?.email ?? "a dashboard user"}` : k.createdVia === "command_line" ? "made with the command line" : k.createdVia === "sandbox" ? "made by a sandbox" : "maker not recorded";
+      console.log(`${k.id}  ${k.prefix}…  ${k.plane} ${k.kind}  ${state}  ${used}  ${maker}${k.name ? `  "${k.name}"` : ""}`);
     }
   },
   async "revoke-key"(f) {
@@ -89,7 +90,7 @@ const commands: Record<string, (flags: Flags) => Promise<void>> = {
   },
   async "rotate-key"(f) {
     const dev = await developerOf(f);
-    const rotated = await rotateApiKey({ developerId: dev.id, keyId: need(f, "key") });
+    const rotated = await rotateApiKey({ developerId: dev.id, keyId: need(f, "key"), createdBy: { via: "command_line" } });
     if (!rotated) throw new Error("No active, unrotated key with this id.");
     console.log(`New ${rotated.record.plane} ${rotated.record.kind} key (id ${rotated.record.id}). It is shown once; store it now:\n\n  ${rotated.key}\n\nThe old key works until ${rotated.oldKeyStopsAt.toISOString()}.`);
   },

@@ -1,7 +1,7 @@
 // The production server. A plain Node HTTP server that
-// - records each connection's peer address as the last X-Forwarded-For entry, so the app knows the
-//   real client address (`next start` keeps a client-sent X-Forwarded-For as is, which would let
-//   anyone spoof it);
+// - stamps every request with the client's address (lib/http/request.ts, stampClientIp): the socket's
+//   peer, or behind TRUSTED_PROXY_HOPS proxies the entry the outermost one appended to
+//   X-Forwarded-For, replacing any client-sent header of that name; per-IP limits read only that;
 // - serves the JSON API and the MCP servers (every defineRoute and plainRoute handler) on its fast
 //   path, built by scripts/build-api.mjs (lib/http/node-dispatch.ts says why);
 // - hands everything else to Next.js.
@@ -30,8 +30,10 @@ try {
   process.exit(1);
 }
 const port = config.PORT;
-const hostname = config.HOSTNAME ?? "0.0.0.0";
-const app = next({ dev: false, hostname, port });
+const hostname = config.HOSTNAME;
+// Next.js builds each request's URL from this name but calls every loopback address "localhost" in the
+// URLs proxy.ts sees: given 127.0.0.1, a rewrite to the same app would look like one to another origin.
+const app = next({ dev: false, hostname: /^(127\.|::1$|localhost$)/.test(hostname) ? "localhost" : hostname, port });
 const handle = app.getRequestHandler();
 await Promise.all([api.startService(), app.prepare()]);
 
@@ -45,9 +47,7 @@ function onSeparateHost(req) {
 }
 
 const server = createServer((req, res) => {
-  const peer = req.socket.remoteAddress ?? "unknown";
-  const prior = req.headers["x-forwarded-for"];
-  req.headers["x-forwarded-for"] = prior ? `${prior}, ${peer}` : peer;
+  api.stampClientIp(req, config.TRUSTED_PROXY_HOPS);
   // Requests to a separately hosted sign-in or MCP address are rewritten by proxy.ts inside Next.js.
   if (onSeparateHost(req)) return void handle(req, res);
   api.dispatch(api.router, req, res).then(

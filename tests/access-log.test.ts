@@ -131,7 +131,8 @@ describe("recording", () => {
     await client.close();
 
     const { entries } = await accessLogPage(userId);
-    const base = { agent: "Assistant", developer: t.developer.name, livemode: true };
+    // Calls that named no conversation (no MCP session, no X-Service-Conversation-Id) record none.
+    const base = { agent: "Assistant", developer: t.developer.name, livemode: true, conversation: null, turn: null };
     expect(entries.slice(0, 4)).toEqual([
       { ...base, at: expect.any(String), action: "service_profile_forget", surface: "mcp", outcome: missing.code },
       { ...base, at: expect.any(String), action: "service_profile_read", surface: "mcp", outcome: "ok" },
@@ -179,7 +180,7 @@ describe("recording", () => {
     const rows = await (await db()).accessLogEntry.findMany({ where: { userId: p.user.id } });
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(secret);
-    expect(Object.keys(rows[0]!).sort()).toEqual(["action", "agentId", "agentName", "at", "id", "outcome", "plane", "surface", "userId"]);
+    expect(Object.keys(rows[0]!).sort()).toEqual(["action", "agentId", "agentName", "at", "conversation", "id", "outcome", "plane", "surface", "turn", "userId"]);
   });
 });
 
@@ -301,8 +302,8 @@ describe("the download", () => {
     const rows = parseCsv(text);
     expect(rows[0]).toEqual([...ACCESS_LOG_COLUMNS]);
     expect(rows.slice(1)).toEqual([
-      [expect.any(String), `'=HYPERLINK("https://evil.example","Click")`, `'+Acme, "the" Company\nLtd`, "service_gmail_search", "rest", "ok", "true"],
-      [expect.any(String), `'=HYPERLINK("https://evil.example","Click")`, `'+Acme, "the" Company\nLtd`, "'@SUM(A1)", "rest", "'-1+1", "true"],
+      [expect.any(String), `'=HYPERLINK("https://evil.example","Click")`, `'+Acme, "the" Company\nLtd`, "service_gmail_search", "rest", "ok", "true", "", ""],
+      [expect.any(String), `'=HYPERLINK("https://evil.example","Click")`, `'+Acme, "the" Company\nLtd`, "'@SUM(A1)", "rest", "'-1+1", "true", "", ""],
     ]);
     // No line starts a cell with a formula character outside quotes.
     expect(text).toContain(`"'=HYPERLINK(""https://evil.example"",""Click"")"`);

@@ -10,6 +10,7 @@ import { samplePath, v1Routes } from "./helpers/routes";
 import { exchange, registerClient } from "./helpers/oauth";
 import * as developerMcp from "@/app/mcp/route";
 import * as personalMcp from "@/app/personal-mcp/route";
+import { GET as meRoute } from "@/app/v1/me/route";
 import { resolveApiKey } from "@/lib/api-keys/api-keys";
 import { env } from "@/lib/env";
 import { mintMcpSession } from "@/lib/profile/mcp-session";
@@ -130,6 +131,44 @@ describe.each(keyed.map((r) => [`${r.exportName} ${r.filePath}`, r.handler as Ro
   }
 });
 
+// GET /v1/me takes user-scoped tokens only: the person's OpenID Connect access token, within the key's
+// developer, plane and agent. An agent token never validates there, nor another tenant's access token.
+describe("GET /v1/me", () => {
+  const me = (headers: Record<string, string>) => call(meRoute, { headers });
+
+  it("answers a token of this developer, plane and agent, and refuses every other tenant's, plane's or agent's", async () => {
+    const { client_id } = await registerClient(a);
+    const own = await exchange(client_id, a.users.live.id);
+    const ok = await me({ "x-api-key": a.keys.sk, "x-agent": a.agent.handle, authorization: `Bearer ${own.access_token}` });
+    expect(ok.status).toBe(200);
+    expect(ok.body.sub).toBe(a.users.live.id);
+    for (const headers of [
+      { "x-api-key": b.keys.sk, "x-agent": b.agent.handle },
+      { "x-api-key": a.keys.skTest, "x-agent": a.agent.handle },
+    ]) {
+      const res = await me({ ...headers, authorization: `Bearer ${own.access_token}` });
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe("invalid_access_token");
+    }
+    const { client_id: bClient } = await registerClient(b);
+    const bToken = await exchange(bClient, b.users.live.id);
+    expect((await me({ "x-api-key": a.keys.sk, "x-agent": a.agent.handle, authorization: `Bearer ${bToken.access_token}` })).status).toBe(401);
+  });
+
+  it("never validates an agent token, the key alone, or X-User-Id", async () => {
+    const agentToken = await issueAgentToken({ userId: a.users.live.id, developerId: a.developer.id, agentId: a.agent.id, agent: a.agent.handle, plane: "live" });
+    const byAgent = await me({ "x-api-key": a.keys.sk, "x-agent": a.agent.handle, authorization: `Bearer ${agentToken.token}` });
+    expect(byAgent.status).toBe(400);
+    expect(byAgent.body.error.code).toBe("agent_token_not_allowed");
+    expect((await me({ "x-api-key": a.keys.sk, "x-agent": a.agent.handle })).body.error.code).toBe("user_token_required");
+    expect((await me({ "x-api-key": a.keys.sk, "x-agent": a.agent.handle, "x-user-id": "user-live" })).body.error.code).toBe("user_token_required");
+    // A token alone, with no key: the key is checked first.
+    const { client_id } = await registerClient(a);
+    const own = await exchange(client_id, a.users.live.id);
+    expect((await me({ authorization: `Bearer ${own.access_token}` })).body.error.code).toBe("api_key_required");
+  });
+});
+
 // The MCP surfaces take the same credentials before any MCP handling: the developer server a secret
 // key, X-Agent and the person's token; the personal endpoint only tokens issued to its own clients.
 describe("the MCP surfaces", () => {
@@ -166,6 +205,18 @@ describe("the MCP surfaces", () => {
     const liveSession = await mintMcpSession({ key: aKey, agent: { id: a.agent.id, handle: a.agent.handle, displayName: "Assistant" }, externalId: "user-live" });
     expect((await developer({ "x-api-key": a.keys.skTest, "x-agent": a.agent.handle, authorization: `Bearer ${liveSession.session.token}` })).status).toBe(401);
     expect((await developer({ "x-api-key": a.keys.sk, "x-agent": a.agent.handle, authorization: `Bearer ${liveSession.session.token}` })).status).toBe(200);
+  });
+
+  it("developer server: a session alone acts only as the developer, plane and agent that minted it", async () => {
+    const bKey = (await resolveApiKey(b.keys.sk))!;
+    const bSession = await mintMcpSession({ key: bKey, agent: { id: b.agent.id, handle: b.agent.handle, displayName: "Other" }, externalId: "user-live" });
+    const alone = await developer({ authorization: `Bearer ${bSession.session.token}` });
+    expect(alone.status).toBe(200);
+    // Naming another developer's agent beside it, or calling with another developer's key, is refused.
+    const otherAgent = await developer({ "x-agent": a.agent.handle, authorization: `Bearer ${bSession.session.token}` });
+    expect(otherAgent.status).toBe(401);
+    expect(await codeOf(otherAgent)).toBe("invalid_access_token");
+    expect((await developer({ "x-api-key": a.keys.sk, "x-agent": a.agent.handle, authorization: `Bearer ${bSession.session.token}` })).status).toBe(401);
   });
 
   it("personal endpoint: a developer's agent token, session or access token is refused with 401 invalid_token", async () => {

@@ -36,6 +36,7 @@ describe("npm run service", () => {
     expect(listed.out).toContain(`${key!.slice(0, 7)}…`);
     expect(listed.out).not.toContain(key);
     expect(listed.out).toContain("live secret  active");
+    expect(listed.out).toContain("made with the command line");
 
     expect((await cli("revoke-key", "--developer", "acme", "--key", key!.slice(0, 7))).out).toContain("Revoked 1 key");
     expect((await cli("list-keys", "--developer", "acme")).out).toMatch(/live secret {2}revoked/);

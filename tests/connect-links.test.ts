@@ -64,13 +64,16 @@ describe("POST /v1/profile/connect", () => {
     expect((await mint({ app: "gmail" })).body.status).toBe("authorization_required");
   });
 
-  it("says permission_needed for a capability not granted, connect_app for an app not connected, import_ready otherwise", async () => {
+  it("says permission_needed for a capability not granted, connect_app for an app not connected or not given to this agent, import_ready otherwise", async () => {
     expect((await mint({ capability: "gmail:send" })).body.status).toBe("permission_needed");
     expect((await mint({})).body.status).toBe("import_ready");
     const prisma = await db();
     await prisma.capabilityGrant.create({ data: { userId: t.users.live.id, agentId: t.agent.id, capability: "gmail:send" } });
     await prisma.appConnection.create({ data: { userId: t.users.live.id, app: "gmail", provider: "google", accountId: "g", accessTokenSealed: "v1.x.x.x" } });
     expect((await mint({ capability: "gmail:send" })).body.status).toBe("import_ready");
+    // Connected, but never given to this agent: the link is the way to give it.
+    expect((await mint({ app: "gmail" })).body.status).toBe("connect_app");
+    await prisma.capabilityGrant.create({ data: { userId: t.users.live.id, agentId: t.agent.id, capability: "gmail:read" } });
     expect((await mint({ app: "gmail" })).body.status).toBe("import_ready");
   });
 

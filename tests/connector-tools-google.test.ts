@@ -131,10 +131,12 @@ async function bearerFor(tenant: Tenant, userId: string, plane: "live" | "test" 
   return (await issueAgentToken({ userId, developerId: tenant.developer.id, agentId: tenant.agent.id, agent: tenant.agent.handle, plane })).token;
 }
 
-/** Connects an app for a signed-in person through the local Google provider's consent. */
+/** Connects an app for a signed-in person through the local Google provider's consent, and gives it to the tenant's agent (as connecting it in that agent's flow does). */
 async function connect(userId: string, app: string, capability?: string) {
   const { url, cookie } = await conn.startConnection({ app, userId, capability });
-  return conn.finishConnection(await provider.consent(url), cookie);
+  const done = await conn.finishConnection(await provider.consent(url), cookie);
+  await grant(userId, `${app}:read`);
+  return done;
 }
 
 async function connectionRow(userId: string, app: string) {
@@ -396,8 +398,9 @@ describe("the provider's refusals", () => {
 });
 
 describe("fail-closed rules", () => {
-  it("an app not connected is app_not_connected, with no link", async () => {
+  it("an app given to the agent but not connected is app_not_connected, with no link", async () => {
     const eve = await newPerson();
+    for (const app of ["gmail", "calendar", "drive"]) await grant(eve.id, `${app}:read`);
     const client = await mcpClient(headersFor(eve.token));
     const calls: Array<[ToolName, Record<string, unknown>, string]> = [
       ["service_gmail_search", {}, "gmail"],
@@ -493,7 +496,7 @@ describe("service_email_send", () => {
     const gilBack = await connectCallback(new Request(await provider.consent(withoutScope.url), { headers: { cookie: withoutScope.cookie } }));
     expect(gilBack.headers.get("location")).toBe(`http://localhost:3000/flow/${gilFlowId}?connect_error=scope_not_granted`);
     expect((await findFlow(gilFlowId))!.screen).toBe("capability");
-    expect(await (await db()).capabilityGrant.findFirst({ where: { userId: gil.id } })).toBeNull();
+    expect(await (await db()).capabilityGrant.findFirst({ where: { userId: gil.id, capability: "gmail:send" } })).toBeNull();
 
     // The agent retries with a new key: it goes.
     const ok = await rest("service_email_send", sendArgs("key-scope-0002"));
@@ -578,13 +581,15 @@ describe("service_email_send", () => {
 
   it("sends through Outlook when the person asks for it or has only Outlook, with outlook:send", async () => {
     // Outlook is enabled here through the development provider (no Microsoft credentials in the tests).
-    expect((await rest("service_email_send", sendArgs("key-outlook-0001", { mailbox: "outlook" }))).body.error).toMatchObject({ code: "app_not_connected", app: "outlook" });
+    // Outlook was never given to this agent: the person is asked for sending through it, whether or not it is connected.
+    expect((await rest("service_email_send", sendArgs("key-outlook-0001", { mailbox: "outlook" }))).body.error).toMatchObject({ code: "permission_needed", capability: "outlook:send" });
     const ivy = await newPerson();
     const { sealConnectionToken } = await import("@/lib/connectors/connections");
     await (await db()).appConnection.create({ data: { userId: ivy.id, app: "outlook", provider: "development", accountId: "development:ivy@example.com", accountEmail: "ivy@example.com", scopes: [], accessTokenSealed: sealConnectionToken("dev_token") } });
+    await grant(ivy.id, "outlook:read");
     const refused = await rest("service_email_send", sendArgs("key-outlook-0002", { subject: "Via Outlook" }), headersFor(ivy.token));
     expect(refused.body.error).toMatchObject({ code: "permission_needed", capability: "outlook:send" });
-    expect((await rest("service_email_send", sendArgs("key-outlook-0002", { subject: "Via Outlook", mailbox: "gmail" }), headersFor(ivy.token))).body.error).toMatchObject({ code: "app_not_connected", app: "gmail" });
+    expect((await rest("service_email_send", sendArgs("key-outlook-0002", { subject: "Via Outlook", mailbox: "gmail" }), headersFor(ivy.token))).body.error).toMatchObject({ code: "permission_needed", capability: "gmail:send" });
     await grant(ivy.id, "outlook:send");
     const mark = apis.requests.length;
     const sent = await rest("service_email_send", sendArgs("key-outlook-0003", { subject: "Via Outlook" }), headersFor(ivy.token));
@@ -691,6 +696,7 @@ describe("development connections", () => {
     const { sealConnectionToken } = await import("@/lib/connectors/connections");
     for (const app of ["calendar", "drive"]) {
       await (await db()).appConnection.create({ data: { userId: gus.id, app, provider: "development", accountId: `development:gus@example.com`, accountEmail: "gus@example.com", scopes: [], accessTokenSealed: sealConnectionToken("dev_token") } });
+      await grant(gus.id, `${app}:read`);
     }
     const mark = apis.requests.length;
     const week = await rest("service_calendar_get", { limit: 50 }, headersFor(gus.token));
@@ -768,8 +774,8 @@ describe("the access log", () => {
     expect(mine).toEqual([
       ["service_drive_search", "rest", "ok"],
       ["service_drive_search", "mcp", "ok"],
-      ["service_gmail_search", "rest", "app_not_connected"],
-      ["service_email_send", "mcp", "app_not_connected"],
+      ["service_gmail_search", "rest", "permission_needed"],
+      ["service_email_send", "mcp", "permission_needed"],
       ["service_drive_search", "rest", "rate_limited"],
     ]);
     expect(rows.every((r) => r.agentId === t.agent.id && r.plane === "live")).toBe(true);

@@ -136,11 +136,13 @@ async function bearerFor(userId: string, tenant: Tenant = t): Promise<string> {
   return (await issueAgentToken({ userId, developerId: tenant.developer.id, agentId: tenant.agent.id, agent: tenant.agent.handle, plane: "live" })).token;
 }
 
-/** Connects an app for a signed-in person through its local provider's consent. */
+/** Connects an app for a signed-in person through its local provider's consent, and gives it to the tenant's agent (as connecting it in that agent's flow does). */
 async function connect(userId: string, app: string, capability?: string) {
   const { url, cookie } = await conn.startConnection({ app, userId, capability });
   const back = app === "outlook" ? await microsoft.consent(url) : app === "notion" ? await notion.consent(url) : await google.consent(url);
-  return conn.finishConnection(back, cookie);
+  const done = await conn.finishConnection(back, cookie);
+  await grant(userId, `${app}:read`);
+  return done;
 }
 
 async function connectionRow(userId: string, app: string) {
@@ -534,8 +536,9 @@ describe("the provider's refusals", () => {
 });
 
 describe("fail-closed rules", () => {
-  it("an app not connected is app_not_connected, with no link", async () => {
+  it("an app given to the agent but not connected is app_not_connected, with no link", async () => {
     const fay = await newPerson();
+    for (const app of ["notion", "gmail", "outlook"]) await grant(fay.id, `${app}:read`);
     const client = await mcpClient(headersFor(fay.token));
     for (const [name, app] of [["service_notion_search", "notion"], ["service_email_search", "gmail"]] as const) {
       const res = await rest(name, {}, headersFor(fay.token));
@@ -618,6 +621,7 @@ describe("development connections", () => {
     const hal = await newPerson();
     for (const app of ["outlook", "notion"]) {
       await (await db()).appConnection.create({ data: { userId: hal.id, app, provider: "development", accountId: "development:hal.jordan@example.com", accountEmail: "hal.jordan@example.com", scopes: [], accessTokenSealed: sealSecret("connection-token", "dev_token") } });
+      await grant(hal.id, `${app}:read`);
     }
     const marks = [graph.requests.length, notion.requests.length, googleApis.requests.length];
     const mail = await rest("service_email_search", { limit: 2 }, headersFor(hal.token));
@@ -677,8 +681,8 @@ describe("the access log", () => {
     expect(rows.filter((r) => r.action.startsWith("service_")).map((r) => [r.action, r.surface, r.outcome])).toEqual([
       ["service_notion_search", "rest", "ok"],
       ["service_notion_search", "mcp", "ok"],
-      ["service_email_search", "rest", "app_not_connected"],
-      ["service_email_search", "mcp", "app_not_connected"],
+      ["service_email_search", "rest", "permission_needed"],
+      ["service_email_search", "mcp", "permission_needed"],
       ["service_notion_search", "rest", "rate_limited"],
     ]);
     expect(rows.every((r) => r.agentId === t.agent.id && r.plane === "live")).toBe(true);

@@ -169,8 +169,13 @@ describe("the dashboard's next-auth", () => {
     const { dashboardHandlers, DASHBOARD_SESSION_COOKIE, dashboardSessionSecret, dashboardTicket, openDashboardTicket } = await import("@/lib/developer-auth/session");
     const session = (cookie?: string) => dashboardHandlers.GET(new NextRequest("http://localhost:3000/api/dashboard-auth/session", { headers: cookie ? { cookie } : {} }));
     expect(await (await session()).json()).toBeNull();
-    const dash = await encode({ token: { sub: "dash-1" }, secret: dashboardSessionSecret(), salt: DASHBOARD_SESSION_COOKIE });
-    expect((await (await session(`${DASHBOARD_SESSION_COOKIE}=${dash}`)).json()).user).toEqual({ id: "dash-1" });
+    const { dashboardUserFor } = await import("@/lib/developer-auth/codes");
+    const dashUser = await dashboardUserFor("next-auth-own@example.com");
+    const dash = await encode({ token: { sub: dashUser.id }, secret: dashboardSessionSecret(), salt: DASHBOARD_SESSION_COOKIE });
+    expect((await (await session(`${DASHBOARD_SESSION_COOKIE}=${dash}`)).json()).user).toEqual({ id: dashUser.id });
+    // A session naming no dashboard user is no session.
+    const nobody = await encode({ token: { sub: "dash-1" }, secret: dashboardSessionSecret(), salt: DASHBOARD_SESSION_COOKIE });
+    expect(await (await session(`${DASHBOARD_SESSION_COOKIE}=${nobody}`)).json()).toBeNull();
     // The person's session, under the dashboard's cookie name or its own, names nobody here.
     const person = await encode({ token: { sub: "user-1" }, secret: env().AUTH_SECRET, salt: "authjs.session-token" });
     expect(await (await session(`authjs.session-token=${person}`)).json()).toBeNull();

@@ -10,7 +10,7 @@ import { createTenant, type Tenant } from "./helpers/fixtures";
 const jar = vi.hoisted(() => ({ cookie: "", set: [] as Array<{ name: string; value: string }> }));
 
 vi.mock("next/headers", () => ({
-  headers: async () => new Headers({ cookie: jar.cookie, "x-forwarded-for": "127.0.0.1" }),
+  headers: async () => new Headers({ cookie: jar.cookie, "x-service-client-ip": "127.0.0.1" }),
   cookies: async () => {
     const values = new Map(jar.cookie.split(/;\s*/).filter(Boolean).map((c) => [c.slice(0, c.indexOf("=")), c.slice(c.indexOf("=") + 1)] as [string, string]));
     return { get: (name: string) => (values.has(name) ? { name, value: values.get(name)! } : undefined), set: (name: string, value: string) => void jar.set.push({ name, value }), delete: () => undefined };
@@ -26,6 +26,7 @@ let agentKeyId: string;
 let clientOfA: string;
 let lineOfA: string;
 let jobOfA: string;
+let formerOfA: { id: string };
 
 async function signInAs(dashboardUserId: string) {
   const { dashboardSessionSecret, DASHBOARD_SESSION_COOKIE } = await import("@/lib/developer-auth/session");
@@ -55,6 +56,7 @@ async function snapshotOfA() {
       prisma.oAuthClient.findMany({ where: { developerId }, orderBy: { id: "asc" }, include: { redirectUris: { orderBy: { uri: "asc" }, select: { uri: true } } } }),
       prisma.messageLine.findMany({ where: { developerId }, orderBy: { id: "asc" }, select: { id: true, status: true, revokedAt: true } }),
       prisma.importJob.findMany({ where: { developerId }, orderBy: { id: "asc" }, select: { id: true, status: true, cancelRequestedAt: true, finishedAt: true } }),
+      prisma.callbackSecret.findMany({ where: { developerId }, orderBy: { id: "asc" } }),
     ]),
   );
 }
@@ -83,6 +85,12 @@ beforeAll(async () => {
     })
   ).id;
   agentKeyId = (await prisma.apiKey.findFirstOrThrow({ where: { developerId: a.developer.id, revokedAt: null, kind: "secret", plane: "live" } })).id;
+  // Someone who left account A, leaving a key that still works, and A's callback secrets as they stand.
+  formerOfA = await dashboardUserFor("former-a@example.com");
+  const { issueApiKey } = await import("@/lib/api-keys/api-keys");
+  await issueApiKey({ developerId: a.developer.id, kind: "secret", plane: "live", name: "former", createdBy: { via: "dashboard", dashboardUserId: formerOfA.id } });
+  const { callbackSecretsOf } = await import("@/lib/dashboard/callback-secrets");
+  await callbackSecretsOf(a.developer.id);
 });
 
 afterAll(() => {
@@ -102,6 +110,9 @@ describe("dashboard server actions across accounts", () => {
       // Account B's own id with A's key: the key is not B's.
       ["rotateKeyAction (B's account, A's key)", actions.rotateKeyAction, { developer: b.developer.id, key: agentKeyId }],
       ["revokeKeyAction (B's account, A's key)", actions.revokeKeyAction, { developer: b.developer.id, key: agentKeyId }],
+      ["revokeFormerMemberKeysAction", actions.revokeFormerMemberKeysAction, { developer: A, made_by: formerOfA.id }],
+      ["revokeFormerMemberKeysAction (B's account, A's former member)", actions.revokeFormerMemberKeysAction, { developer: b.developer.id, made_by: formerOfA.id }],
+      ["rotateCallbackSecretAction", actions.rotateCallbackSecretAction, { developer: A, plane: "live", overlap: "end" }],
       ["createAgentAction", actions.createAgentAction, { developer: A, handle: "intruder", display_name: "Intruder" }],
       ["updateAgentAction", actions.updateAgentAction, { developer: A, handle: a.agent.handle, display_name: "Hijacked", logo_url: "", brand_color: "#000000" }],
       ["addOriginAction", actions.addOriginAction, { developer: A, origin: "https://evil.example.com" }],
@@ -174,5 +185,18 @@ describe("dashboard server actions across accounts", () => {
     expect(await actions.partnerPhoneFirstAction(null, form({ developer: a.developer.id, phone_first: "maybe" }))).toEqual({ error: "Check the form and try again.", field: undefined });
     expect(await actions.cancelImportJobAction(null, form({ developer: a.developer.id, job: jobOfA }))).toEqual({ ok: `Job ${jobOfA} is cancelled.` });
     expect(await actions.cancelImportJobAction(null, form({ developer: a.developer.id, job: jobOfA }))).toEqual({ ok: `Job ${jobOfA} had already ended (cancelled).` });
+    const { callbackSecretsOf } = await import("@/lib/dashboard/callback-secrets");
+    const before = await callbackSecretsOf(a.developer.id);
+    expect(await actions.rotateCallbackSecretAction(null, form({ developer: a.developer.id, plane: "test", overlap: "end" }))).toEqual({ ok: "The test callback secret was rotated. The old one stopped signing now: callbacks carry a signature under the new one only." });
+    const after = await callbackSecretsOf(a.developer.id);
+    expect(after.test.secret).not.toBe(before.test.secret);
+    expect(after.test.previous).toBeNull();
+    expect(after.live).toEqual(before.live);
+    const kept = await actions.rotateCallbackSecretAction(null, form({ developer: a.developer.id, plane: "live", overlap: "keep" }));
+    expect(kept?.ok).toMatch(/^The live callback secret was rotated\. Callbacks carry a signature under each secret until \d{4}-\d\d-\d\d \d\d:\d\d UTC, then under the new one only\.$/);
+    expect((await callbackSecretsOf(a.developer.id)).live.previous).not.toBeNull();
+    for (const bad of [{ plane: "both", overlap: "keep" }, { plane: "live", overlap: "forever" }]) {
+      expect(await actions.rotateCallbackSecretAction(null, form({ developer: a.developer.id, ...bad }))).toEqual({ error: "Check the form and try again.", field: undefined });
+    }
   });
 });

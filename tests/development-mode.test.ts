@@ -74,6 +74,7 @@ describe("development mode", () => {
     expect(res.status).toBe(1);
     expect(res.stderr).toContain("SMS_DRIVER=outbox (the default) keeps sign-in codes readable at /dev/outbox");
     expect(res.stderr).toContain("EMAIL_DRIVER=outbox (the default)");
+    expect(res.stderr).toContain("SMS_COUNTRIES unset lets sign-in codes be texted to every country: set SMS_COUNTRIES");
     expect(res.stdout).not.toContain("Building the service");
   });
 });

@@ -12,6 +12,7 @@ const PRODUCTION_DRIVERS = {
   TWILIO_FROM: "+15005550006",
   EMAIL_DRIVER: "smtp",
   SMTP_URL: "smtp://mail.example.com:587",
+  SMS_COUNTRIES: "US,CA",
 };
 
 describe("loadEnv", () => {
@@ -91,5 +92,24 @@ describe("loadEnv", () => {
     // Explicitly off on the embedded database: the same rule.
     expect(() => loadEnv({ DATA_DIR: "memory://", DEVELOPMENT_MODE: "false" })).toThrow(/SMS_DRIVER=outbox/);
     expect(() => loadEnv({ DATA_DIR: "memory://", DEVELOPMENT_MODE: "yes" })).toThrow(/DEVELOPMENT_MODE/);
+  });
+
+  it("requires SMS_COUNTRIES outside development mode, naming it; development mode may leave it open", () => {
+    const s = "x".repeat(32);
+    const production = { NODE_ENV: "production", DATABASE_URL: "postgres://db/x", SERVICE_SECRET: s, AUTH_SECRET: s, ...PRODUCTION_DRIVERS };
+    const { SMS_COUNTRIES: _set, ...withoutCountries } = production;
+    expect(() => loadEnv(withoutCountries)).toThrow(/SMS_COUNTRIES unset lets sign-in codes be texted to every country: set SMS_COUNTRIES/);
+    expect(() => loadEnv({ ...withoutCountries, SMS_COUNTRIES: "" })).toThrow(/SMS_COUNTRIES/);
+    expect(loadEnv(production).SMS_COUNTRIES).toEqual(["US", "CA"]);
+    expect(loadEnv({ DATA_DIR: "memory://" }).SMS_COUNTRIES).toBeUndefined();
+  });
+
+  it("listens on 127.0.0.1 in development mode and on every interface outside it, unless HOSTNAME says", () => {
+    const s = "x".repeat(32);
+    const production = { NODE_ENV: "production", DATABASE_URL: "postgres://db/x", SERVICE_SECRET: s, AUTH_SECRET: s, ...PRODUCTION_DRIVERS };
+    expect(loadEnv({ DATA_DIR: "memory://" }).HOSTNAME).toBe("127.0.0.1");
+    expect(loadEnv({ DATA_DIR: "memory://", HOSTNAME: "0.0.0.0" }).HOSTNAME).toBe("0.0.0.0");
+    expect(loadEnv(production).HOSTNAME).toBe("0.0.0.0");
+    expect(loadEnv({ ...production, HOSTNAME: "10.0.0.5" }).HOSTNAME).toBe("10.0.0.5");
   });
 });

@@ -18,7 +18,7 @@ beforeAll(async () => {
   t = await createTenant();
 });
 
-const from = (ip: string) => ({ "x-forwarded-for": ip });
+const from = (ip: string) => ({ "x-service-client-ip": ip });
 
 describe("starting hosted flows", () => {
   it("limits each IP address across every way in; another address is not affected", async () => {

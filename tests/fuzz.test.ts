@@ -10,7 +10,10 @@ import { z } from "zod";
 import { database } from "@/lib/db";
 import type { RouteHandler } from "@/lib/http/define-route";
 import { createTenant, type Tenant } from "./helpers/fixtures";
-import { inputSchemaOf, validWithOneHostile } from "./helpers/contract-arbitraries";
+import { inputSchemaOf, oneValid, stringFields, validWithOneHostile, withValueAt } from "./helpers/contract-arbitraries";
+import { UNSAFE_TEXT_MESSAGE } from "@/lib/http/text-input";
+import { unsafeMessage } from "@/lib/mcp/json-rpc";
+import { unsafeParameter } from "@/lib/oidc/errors";
 import { checkAnswer } from "./helpers/http";
 import { samplePath, v1Routes } from "./helpers/routes";
 
@@ -116,7 +119,7 @@ const seen = new Map<string, Set<number>>();
 
 async function send(handler: RouteHandler, input: { path: string; params: Record<string, string>; query: string; body?: { raw: string; contentType: string }; headers: Record<string, string> }) {
   const url = `http://localhost:3000${input.path}${input.query ? `?${input.query}` : ""}`;
-  const headers = new Headers({ "x-forwarded-for": "127.0.0.1", ...input.headers });
+  const headers = new Headers({ "x-service-client-ip": "127.0.0.1", ...input.headers });
   if (input.body) headers.set("content-type", input.body.contentType);
   const req = new Request(url, { method: handler.meta.method, headers, body: input.body?.raw });
   const res = await handler(req, { params: Promise.resolve(input.params) });
@@ -273,7 +276,7 @@ describe("every hosted route handler under hostile ids and input", () => {
             const url = new URL(`http://localhost:3000${route.path.replace(/\[([^\]]+)\]/g, (_, n: string) => encodeURIComponent(params[n]!))}`);
             url.search = query;
             const before = await rowCounts();
-            const init: RequestInit = { method: route.method, headers: { "x-forwarded-for": "127.0.0.1", ...headers } };
+            const init: RequestInit = { method: route.method, headers: { "x-service-client-ip": "127.0.0.1", ...headers } };
             if (route.method === "POST") Object.assign(init, { body: query, headers: { ...init.headers, "content-type": "application/x-www-form-urlencoded" } });
             let res: Response;
             try {
@@ -291,6 +294,89 @@ describe("every hosted route handler under hostile ids and input", () => {
       );
     });
   }
+});
+
+// Text no contract may take — a NUL character, an unpaired surrogate — put into every string field of
+// every /v1 contract in turn (body fields at any depth, a key, query parameters): each answers 400 or
+// 422 naming that field, and writes nothing. A URL cannot carry a lone surrogate, so queries get NUL.
+describe("every string field of every /v1 contract, holding NUL or a lone surrogate", () => {
+  const routes = v1Routes().filter((r) => "meta" in r.handler && (r.handler.meta.body || r.handler.meta.query));
+
+  it("knows the fields it covers", () => {
+    const count = routes.reduce((n, r) => n + stringFields(inputSchemaOf((r.handler as RouteHandler).meta.body)).length + stringFields(inputSchemaOf((r.handler as RouteHandler).meta.query)).length, 0);
+    expect(count).toBeGreaterThanOrEqual(60);
+  });
+
+  for (const route of routes) {
+    const handler = route.handler as RouteHandler;
+    it(`${route.exportName} ${route.filePath}: 400/422 naming the field, nothing written`, async () => {
+      const { path, params } = samplePath(route.filePath);
+      const headers: Record<string, string> =
+        handler.meta.auth.key === "none"
+          ? {}
+          : { "x-api-key": path.startsWith("/v1/sandbox") ? t.keys.skTest : t.keys.sk, "x-agent": t.agent.handle, "x-user-id": path.startsWith("/v1/sandbox") ? "user-test" : "user-live" };
+      const bodySchema = inputSchemaOf(handler.meta.body);
+      const querySchema = inputSchemaOf(handler.meta.query);
+      const base = handler.meta.body ? oneValid(bodySchema, SEED) : undefined;
+      const cases: Array<{ field: string; body?: unknown; query?: string }> = [];
+      for (const at of stringFields(bodySchema)) {
+        for (const bad of ["a\u0000b", "a\ud800b"]) cases.push({ field: at.join("."), body: withValueAt(base, at, bad) });
+      }
+      if (handler.meta.body) cases.push({ field: "k\ufffd", body: { ...(base as object), "k\u0000": "v" } });
+      for (const at of stringFields(querySchema).filter((p) => p.length === 1)) cases.push({ field: String(at[0]), query: new URLSearchParams({ [String(at[0])]: "a\u0000b" }).toString() });
+      for (const c of cases) {
+        const before = await rowCounts();
+        const res = await send(handler, { path, params, query: c.query ?? "", body: c.body === undefined ? undefined : { raw: JSON.stringify(c.body), contentType: "application/json" }, headers });
+        const label = `${route.exportName} ${path} ${c.field}: ${res.text.slice(0, 200)}`;
+        expect([400, 422], label).toContain(res.status);
+        expect((res.body as { error?: { fields?: unknown } }).error?.fields, label).toEqual([{ field: c.field, message: UNSAFE_TEXT_MESSAGE }]);
+        expect(await rowCounts(), `${label} wrote`).toEqual(before);
+      }
+    });
+  }
+});
+
+// The same for the OAuth endpoints' forms and authorize query (RFC 6749 invalid_request naming the
+// parameter), and for every string argument of every tool of the developer MCP server (a JSON-RPC error).
+describe("every OAuth parameter and MCP tool argument, holding NUL or a lone surrogate", () => {
+  const oauthPost = (name: string) => oauthModules[`../app/oauth/${name}/route.ts`]!.POST as RouteHandler;
+
+  it("the token and revocation forms, and the authorize query: 400 invalid_request naming the parameter, nothing written", async () => {
+    const names = ["grant_type", "code", "redirect_uri", "client_id", "code_verifier", "refresh_token", "client_secret", "token", "token_type_hint", "scope", "resource"];
+    for (const name of names) {
+      for (const [label, handler, isGet] of [["token", oauthPost("token"), false], ["revoke", oauthPost("revoke"), false], ["authorize", oauthModules["../app/oauth/authorize/route.ts"]!.GET as RouteHandler, true]] as const) {
+        const raw = new URLSearchParams({ client_id: "oc_sample", [name]: "a\u0000b" }).toString();
+        const before = await rowCounts();
+        const res = await send(handler, { path: handler.meta.path, params: {}, query: isGet ? raw : "", body: isGet ? undefined : { raw, contentType: "application/x-www-form-urlencoded" }, headers: {} });
+        expect(res.status, `${label} ${name}`).toBe(400);
+        expect(res.body, `${label} ${name}`).toEqual({ error: "invalid_request", error_description: unsafeParameter(name) });
+        expect(await rowCounts()).toEqual(before);
+      }
+    }
+  });
+
+  it("every string argument of every developer MCP tool: 400 with a JSON-RPC error naming it, nothing written", async () => {
+    const POST = hostedModules["../app/mcp/route.ts"]!.POST as (req: Request) => Promise<Response>;
+    const headers = { "x-api-key": t.keys.sk, "x-agent": t.agent.handle, "x-user-id": "user-live", "content-type": "application/json", accept: "application/json, text/event-stream", "x-forwarded-for": "127.0.0.1" };
+    const rpc = async (body: string) => POST(new Request("http://localhost:3000/mcp", { method: "POST", headers, body }));
+    const listed = (await (await rpc('{"jsonrpc":"2.0","id":1,"method":"tools/list"}')).json()) as { result: { tools: Array<{ name: string; inputSchema: Parameters<typeof stringFields>[0] }> } };
+    let covered = 0;
+    for (const tool of listed.result.tools) {
+      const base = oneValid(tool.inputSchema, SEED);
+      for (const at of stringFields(tool.inputSchema)) {
+        for (const bad of ["a\u0000b", "a\ud800b"]) {
+          const args = withValueAt(base, at, bad);
+          const before = await rowCounts();
+          const res = await rpc(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: tool.name, arguments: args } }));
+          expect(res.status, `${tool.name} ${at.join(".")}`).toBe(400);
+          expect(await res.json()).toEqual({ jsonrpc: "2.0", error: { code: -32600, message: unsafeMessage(["params", "arguments", ...at].join(".")) }, id: null });
+          expect(await rowCounts(), `${tool.name} ${at.join(".")} wrote`).toEqual(before);
+          covered++;
+        }
+      }
+    }
+    expect(covered).toBeGreaterThanOrEqual(20);
+  });
 });
 
 describe("the inputs themselves", () => {

@@ -1,6 +1,6 @@
 // POST /v1/profile/mcp-session and the MCP session token: a fresh 15 minutes per mint, continued only
 // for the same user, agent, developer and plane, unlinked rather than refused, never stored, and ended
-// by its expiry or by revoking the key that minted it.
+// by its expiry or by revoking or rotating the key that minted it.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";

@@ -72,7 +72,7 @@ describe("GET /oauth/authorize errors", () => {
     for (const [k, v] of Object.entries(authorizeParams(clientId, challenge))) url.searchParams.set(k, v);
     url.searchParams.append("state", "second");
     const { GET } = await import("@/app/oauth/authorize/route");
-    const dup = await GET(new Request(url, { headers: { "x-forwarded-for": "127.0.0.1" } }));
+    const dup = await GET(new Request(url, { headers: { "x-service-client-ip": "127.0.0.1" } }));
     expect(dup.status).toBe(400);
     expect(await dup.json()).toEqual({ error: "invalid_request", error_description: "The state parameter is repeated." });
   });

@@ -20,6 +20,7 @@ import { db } from "@/lib/db";
 import { completeFlow, declineFlow } from "@/lib/flow/sessions";
 import { MESSAGES } from "@/lib/http/errors";
 import { ApiRouter, dispatch } from "@/lib/http/node-dispatch";
+import { stampClientIp } from "@/lib/http/request";
 import { PREFIX } from "@/lib/ids";
 import { ID_TOKEN_TTL_SECONDS } from "@/lib/oidc/claims";
 import { OAUTH_MESSAGES } from "@/lib/oidc/errors";
@@ -68,10 +69,8 @@ let unproven: { id: string };
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    // As scripts/server.mjs: the peer address is the last X-Forwarded-For entry.
-    const peer = req.socket.remoteAddress ?? "unknown";
-    const prior = req.headers["x-forwarded-for"];
-    req.headers["x-forwarded-for"] = prior ? `${String(prior)}, ${peer}` : peer;
+    // As scripts/server.mjs: the client address is the connection's own.
+    stampClientIp(req, 0);
     dispatch(router, req, res).then(
       (served) => {
         if (!served) res.writeHead(404, { "content-type": "text/plain" }).end("not served here");
@@ -383,7 +382,9 @@ describe("confidential client authentication", () => {
     ["client_secret_basic", "client_secret_post"],
     ["client_secret_post", "client_secret_basic"],
   ] as const)("refuses a %s client that sends its secret by %s", async (registered, sentAs) => {
-    const { client_id, client_secret } = await registerClient(t, { method: registered });
+    // A developer account of its own: the same registration again would answer the earlier client, without its secret.
+    const own = await createTenant();
+    const { client_id, client_secret } = await registerClient(own, { method: registered });
     const rp: RelyingParty = {
       config: await oidc.discovery(new URL(ISSUER), client_id, undefined, clientAuth(sentAs, client_secret), {
         [oidc.customFetch]: toServer,
@@ -394,7 +395,7 @@ describe("confidential client authentication", () => {
       method: sentAs,
     };
     const flow = await startFlow(rp, "openid");
-    const { redirectTo } = await completeFlow({ flowId: flow.flowId, userId: t.users.live.id });
+    const { redirectTo } = await completeFlow({ flowId: flow.flowId, userId: own.users.live.id });
     const err = await oidc
       .authorizationCodeGrant(rp.config, new URL(redirectTo), { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce })
       .then(

@@ -11,6 +11,9 @@ import { POST as forgetRoute } from "@/app/v1/profile/forget/route";
 import { OPTIONS as tokenPreflight } from "@/app/oauth/token/route";
 import { POST as revokeRoute } from "@/app/oauth/revoke/route";
 import { GET as userinfoRoute } from "@/app/oauth/userinfo/route";
+import { POST as developerMcp } from "@/app/mcp/route";
+import { POST as personalMcp } from "@/app/personal-mcp/route";
+import { env } from "@/lib/env";
 import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
 import { db } from "@/lib/db";
 import { OAUTH_MESSAGES } from "@/lib/oidc/errors";
@@ -59,7 +62,7 @@ describe("the code grant", () => {
     expect(Object.keys(res.body).sort()).toEqual(["access_token", "expires_in", "id_token", "refresh_token", "resource", "scope", "token_type"]);
     expect(res.body.access_token).toMatch(/^mcp_at_[A-Za-z0-9]{43}$/);
     expect(res.body.refresh_token).toMatch(/^mcp_rt_[A-Za-z0-9]{43}$/);
-    expect(res.body).toMatchObject({ token_type: "Bearer", expires_in: 3600, resource: "http://localhost:3000/personal-mcp" });
+    expect(res.body).toMatchObject({ token_type: "Bearer", expires_in: 3600, resource: "http://localhost:3000" });
     expect(res.body.scope).toBe("profile.read profile.search profile.remember profile.commit openid email profile");
 
     const jwks = createLocalJWKSet((await call(jwksRoute)).body);
@@ -399,6 +402,26 @@ describe("access tokens on the profile routes", () => {
     const denied = await asProfile(tokens.access_token);
     expect(denied.status).toBe(403);
     expect(denied.body.error.code).toBe("agent_not_approved");
+  });
+
+  it("work where the token response's resource names: the API at {BASE_URL} with the key (REST and /mcp), never the personal endpoint", async () => {
+    const tokens = await exchange(pub, t.users.live.id);
+    expect(tokens.resource).toBe(env().BASE_URL);
+    const refreshed = await refresh(pub, tokens.refresh_token);
+    expect(refreshed.body.resource).toBe(env().BASE_URL);
+    const bearer = { authorization: `Bearer ${refreshed.body.access_token}` };
+    const profile = await call(profileRoute, { headers: { "x-api-key": t.keys.sk, "x-agent": t.agent.handle, ...bearer } });
+    expect(profile.status).toBe(200);
+    const rpc = (handler: (req: Request) => Promise<Response>, url: string, headers: Record<string, string>, body: unknown) =>
+      handler(new Request(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }, body: JSON.stringify(body) }));
+    const read = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "service_profile_read", arguments: {} } };
+    const viaMcp = await rpc(developerMcp, `${env().BASE_URL}/mcp`, { "x-api-key": t.keys.sk, "x-agent": t.agent.handle, ...bearer }, read);
+    expect(viaMcp.status).toBe(200);
+    expect(((await viaMcp.json()) as { result: { isError?: boolean } }).result.isError).toBeFalsy();
+    // The personal endpoint ({MCP_URL}) is not the resource these tokens name, and refuses them.
+    const personal = await rpc(personalMcp, env().MCP_URL, bearer, read);
+    expect(personal.status).toBe(401);
+    expect(env().MCP_URL).not.toBe(env().BASE_URL);
   });
 
   it("userinfo answers { sub } for a current token and 401 otherwise", async () => {

@@ -58,7 +58,19 @@ describe("GET /openapi.json", () => {
     const remember = doc.paths["/v1/profile/remember"]!.post!;
     expect(remember.summary).toMatch(/\w/);
     expect(remember.security).toEqual([{ apiKey: [], bearer: [] }, { apiKey: [] }]);
-    expect(remember.parameters?.map((p) => `${p.in} ${p.name} ${p.required}`)).toEqual(["header X-Agent true", "header X-User-Id false"]);
+    expect(remember.parameters?.map((p) => `${p.in} ${p.name} ${p.required}`)).toEqual([
+      "header X-Agent true",
+      "header X-User-Id false",
+      "header X-Service-Conversation-Id false",
+      "header X-Service-Turn-Id false",
+    ]);
+    // The turn-correlation headers are the profile routes' only: bulk import does not use them.
+    const turnHeaders = (op: Operation | undefined) => (op?.parameters ?? []).filter((p) => p.name.startsWith("X-Service-")).length;
+    for (const [path, method] of [["/v1/profile", "get"], ["/v1/profile/search", "get"], ["/v1/profile/remember", "post"], ["/v1/profile/import", "post"], ["/v1/profile/forget", "post"], ["/v1/profile/commit", "post"]] as const) {
+      expect(turnHeaders(doc.paths[path]![method]), `${method} ${path}`).toBe(2);
+    }
+    expect(turnHeaders(doc.paths["/v1/import/profiles"]!.post)).toBe(0);
+    expect(turnHeaders(doc.paths["/v1/profile/mcp-session"]!.post)).toBe(0);
     expect(Object.keys(remember.requestBody!.content["application/json"]!.schema.properties ?? {})).toContain("text");
     expect(Object.keys(remember.responses).sort()).toEqual(["200", "201", "400", "401", "403", "404", "409", "413", "415"]);
     // Each error status names the codes behind it, from the contract.

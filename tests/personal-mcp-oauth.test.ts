@@ -3,6 +3,7 @@
 // boundedly, the resource indicator, loopback callbacks on any port, and the "mcp_client" flow.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as asMetadataRoute } from "@/app/.well-known/oauth-authorization-server/route";
 import { GET as prmRoute } from "@/app/.well-known/oauth-protected-resource/personal-mcp/route";
@@ -14,7 +15,10 @@ import { completeFlow, findFlow } from "@/lib/flow/sessions";
 import { rewriteForHost } from "@/lib/http/hosts";
 import { OAUTH_MESSAGES } from "@/lib/oidc/errors";
 import { PERSONAL_MCP_DEVELOPER_ID } from "@/lib/personal-mcp/account";
-import { DOCUMENT_MAX_AGE_SECONDS, DOCUMENT_MAX_BYTES } from "@/lib/personal-mcp/limits";
+import { DOCUMENT_CLIENTS_RATE_LIMITED, DOCUMENT_UNREADABLE } from "@/lib/personal-mcp/documents";
+import { DOCUMENT_MAX_AGE_SECONDS, DOCUMENT_MAX_BYTES, DOCUMENT_TIMEOUT_MS } from "@/lib/personal-mcp/limits";
+import { captureLogsForTests } from "@/lib/log";
+import { closeRateLimitStore } from "@/lib/ratelimit";
 import { personalChallenge, resourceMetadataUrl } from "@/lib/personal-mcp/metadata";
 import { REGISTRATIONS_PER_IP_PER_HOUR } from "@/lib/personal-mcp/registration";
 import { PROFILE_TOOL_SCOPES } from "@/lib/profile/scopes";
@@ -29,10 +33,10 @@ const LOOPBACK_CALLBACK = "http://127.0.0.1:33418/callback";
 const WEB_CALLBACK = "https://assistant.example/oauth/callback";
 
 function register(body: unknown, ip = "127.0.0.1") {
-  return call(registerRoute, { body, headers: { "x-forwarded-for": ip } });
+  return call(registerRoute, { body, headers: { "x-service-client-ip": ip } });
 }
 
-function mcpAuthorize(clientId: string, challenge: string, extra: Record<string, string | undefined> = {}) {
+function mcpAuthorize(clientId: string, challenge: string, extra: Record<string, string | undefined> = {}, ip?: string) {
   return authorizeCall({
     response_type: "code",
     client_id: clientId,
@@ -43,7 +47,7 @@ function mcpAuthorize(clientId: string, challenge: string, extra: Record<string,
     state: "s-1",
     resource: env().MCP_URL,
     ...extra,
-  });
+  }, ip ? { "x-service-client-ip": ip } : {});
 }
 
 /** authorize → the person finishes the flow → code → tokens, for an MCP client. */
@@ -259,9 +263,11 @@ describe("Client ID Metadata Documents", () => {
     base = `http://localhost:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  beforeEach(() => {
+  // Every first read of a document counts against its address's registration limit: each test starts afresh.
+  beforeEach(async () => {
     documents = {};
     fetches = 0;
+    await closeRateLimitStore();
   });
 
   function publish(path: string, doc: object | string, status?: number) {
@@ -272,13 +278,14 @@ describe("Client ID Metadata Documents", () => {
   it("reads the document when the client first signs someone in, and again only once it is stale", async () => {
     const id = publish("/client.json", {});
     documents["/client.json"] = { body: JSON.stringify({ client_id: id, client_name: "Web Assistant", redirect_uris: [LOOPBACK_CALLBACK], token_endpoint_auth_method: "none" }) };
-    const { challenge } = pkce();
-    const flowId = flowIdFrom(await mcpAuthorize(id, challenge));
+    const user = await createUser({ plane: "live" });
+    const { flowId } = await signInThrough(id, user.id);
     expect((await findFlow(flowId))!.wayIn).toBe("mcp_client");
     const row = await (await db()).oAuthClient.findUniqueOrThrow({ where: { id } });
     expect(row).toMatchObject({ kind: "mcp_document", developerId: PERSONAL_MCP_DEVELOPER_ID, tokenEndpointAuthMethod: "none" });
     expect((await (await db()).agent.findUniqueOrThrow({ where: { id: row.agentId! } })).displayName).toBe(`Web Assistant (${new URL(base).host})`);
     expect(fetches).toBe(1);
+    const { challenge } = pkce();
     await mcpAuthorize(id, challenge);
     expect(fetches).toBe(1);
     // Stale: read again, and a renamed client is shown by its new name.
@@ -287,6 +294,60 @@ describe("Client ID Metadata Documents", () => {
     await mcpAuthorize(id, challenge);
     expect(fetches).toBe(2);
     expect((await (await db()).agent.findUniqueOrThrow({ where: { id: row.agentId! } })).displayName).toBe(`Web Assistant 2 (${new URL(base).host})`);
+  });
+
+  it("stores no client and no agent for a new document until a flow from it completes, and one of each however many flows complete", async () => {
+    const prisma = await db();
+    const agents = () => prisma.agent.count({ where: { developerId: PERSONAL_MCP_DEVELOPER_ID } });
+    const id = publish("/new-client.json", {});
+    documents["/new-client.json"] = { body: JSON.stringify({ client_id: id, client_name: "New Assistant", redirect_uris: [LOOPBACK_CALLBACK] }) };
+    const before = await agents();
+    // A callback the document does not list: refused, and nothing stored.
+    const wrong = await mcpAuthorize(id, pkce().challenge, { redirect_uri: "https://elsewhere.example/cb" });
+    expect(wrong.body).toEqual({ error: "invalid_request", error_description: OAUTH_MESSAGES.redirectUriMismatch });
+    // Valid requests open flows that show the document's name, and still store nothing.
+    const flows = [];
+    for (let i = 0; i < 3; i++) {
+      const { verifier, challenge } = pkce();
+      flows.push({ verifier, flowId: flowIdFrom(await mcpAuthorize(id, challenge)) });
+    }
+    expect(fetches).toBe(4);
+    expect(await prisma.oAuthClient.findUnique({ where: { id } })).toBeNull();
+    expect(await agents()).toBe(before);
+    expect((await findFlow(flows[0]!.flowId))!.request!.client_document!.display_name).toBe(`New Assistant (${new URL(base).host})`);
+    // Two flows complete: one client, one agent, both people approve it, both codes exchange.
+    const people = [await createUser({ plane: "live" }), await createUser({ plane: "live" })];
+    for (const [i, person] of people.entries()) {
+      const { redirectTo } = await completeFlow({ flowId: flows[i]!.flowId, userId: person.id });
+      const code = new URL(redirectTo).searchParams.get("code")!;
+      const res = await tokenCall({ grant_type: "authorization_code", code, redirect_uri: LOOPBACK_CALLBACK, code_verifier: flows[i]!.verifier, client_id: id });
+      expect(res.status).toBe(200);
+    }
+    const row = await prisma.oAuthClient.findUniqueOrThrow({ where: { id }, include: { redirectUris: true } });
+    expect(row.redirectUris.map((r) => r.uri)).toEqual([LOOPBACK_CALLBACK]);
+    expect(await agents()).toBe(before + 1);
+    for (const person of people) expect(await isApproved({ userId: person.id, agentId: row.agentId! })).toBe(true);
+    expect((await findFlow(flows[0]!.flowId))!.clientId).toBe(id);
+  });
+
+  it("counts each first read of a document against the registration limit of the address", async () => {
+    const ip = "203.0.113.77";
+    const paths = Array.from({ length: REGISTRATIONS_PER_IP_PER_HOUR + 1 }, (_, i) => `/limited-${i}.json`);
+    for (const path of paths) publish(path, { client_id: `${base}${path}`, redirect_uris: [LOOPBACK_CALLBACK] });
+    // Refused requests count too: the read is what is limited.
+    for (const path of paths.slice(0, REGISTRATIONS_PER_IP_PER_HOUR)) {
+      const res = await mcpAuthorize(`${base}${path}`, pkce().challenge, { redirect_uri: "https://elsewhere.example/cb" }, ip);
+      expect(res.body.error_description).toBe(OAUTH_MESSAGES.redirectUriMismatch);
+    }
+    const over = await mcpAuthorize(`${base}${paths.at(-1)}`, pkce().challenge, {}, ip);
+    expect(over.status).toBe(429);
+    expect(over.body).toEqual({ error: "temporarily_unavailable", error_description: DOCUMENT_CLIENTS_RATE_LIMITED });
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(fetches).toBe(REGISTRATIONS_PER_IP_PER_HOUR);
+    // One limit: dynamic registration from the same address is over it as well.
+    expect((await register({ redirect_uris: [LOOPBACK_CALLBACK], token_endpoint_auth_method: "none" }, ip)).status).toBe(429);
+    // Another address is not.
+    expect((await mcpAuthorize(`${base}${paths.at(-1)}`, pkce().challenge, {}, "203.0.113.78")).status).toBe(303);
   });
 
   it("signs a person in with it and issues tokens at the token endpoint without a secret", async () => {
@@ -298,17 +359,18 @@ describe("Client ID Metadata Documents", () => {
     expect(res.body.resource).toBe(env().MCP_URL);
   });
 
-  const bad: Array<[string, (url: string) => { doc: object | string; status?: number }, RegExp]> = [
-    ["a client_id other than its address", () => ({ doc: { client_id: "https://other.example/c.json", redirect_uris: [LOOPBACK_CALLBACK] } }), /client_id is not the address/],
+  // What the network said (or did not) is one sentence; what is wrong with a document naming itself is told.
+  const bad: Array<[string, (url: string) => { doc: object | string; status?: number }, RegExp | string]> = [
+    ["a client_id other than its address", () => ({ doc: { client_id: "https://other.example/c.json", redirect_uris: [LOOPBACK_CALLBACK] } }), DOCUMENT_UNREADABLE],
     ["a client secret", (url) => ({ doc: { client_id: url, redirect_uris: [LOOPBACK_CALLBACK], client_secret: "s" } }), /client secret/],
     ["client_secret_basic", (url) => ({ doc: { client_id: url, redirect_uris: [LOOPBACK_CALLBACK], token_endpoint_auth_method: "client_secret_basic" } }), /authenticates with none/],
     ["no redirect_uris", (url) => ({ doc: { client_id: url } }), /redirect_uris/],
     ["a javascript: callback", (url) => ({ doc: { client_id: url, redirect_uris: ["javascript:alert(1)"] } }), /redirect_uris/],
-    ["not JSON", () => ({ doc: "<html>" }), /not JSON/],
-    ["a JSON array", () => ({ doc: "[]" }), /not a JSON object/],
-    ["HTTP 302", () => ({ doc: "{}", status: 302 }), /HTTP 302/],
-    ["HTTP 404", () => ({ doc: "{}", status: 404 }), /HTTP 404/],
-    ["more than the size cap", (url) => ({ doc: { client_id: url, redirect_uris: [LOOPBACK_CALLBACK], padding: "x".repeat(DOCUMENT_MAX_BYTES) } }), /larger than/],
+    ["not JSON", () => ({ doc: "<html>" }), DOCUMENT_UNREADABLE],
+    ["a JSON array", () => ({ doc: "[]" }), DOCUMENT_UNREADABLE],
+    ["HTTP 302", () => ({ doc: "{}", status: 302 }), DOCUMENT_UNREADABLE],
+    ["HTTP 404", () => ({ doc: "{}", status: 404 }), DOCUMENT_UNREADABLE],
+    ["more than the size cap", (url) => ({ doc: { client_id: url, redirect_uris: [LOOPBACK_CALLBACK], padding: "x".repeat(DOCUMENT_MAX_BYTES) } }), DOCUMENT_UNREADABLE],
   ];
   it.each(bad)("refuses a document with %s, shown to the person, and makes no client", async (_name, make, message) => {
     const path = `/bad-${Math.random().toString(36).slice(2)}.json`;
@@ -318,7 +380,8 @@ describe("Client ID Metadata Documents", () => {
     const res = await mcpAuthorize(url, pkce().challenge);
     expect(res.status).toBe(400);
     expect(res.body.error).toBe("invalid_client");
-    expect(res.body.error_description).toMatch(message);
+    if (typeof message === "string") expect(res.body.error_description).toBe(message);
+    else expect(res.body.error_description).toMatch(message);
     expect(await (await db()).oAuthClient.findUnique({ where: { id: url } })).toBeNull();
   });
 
@@ -331,11 +394,43 @@ describe("Client ID Metadata Documents", () => {
       expect(http.body).toEqual({ error: "invalid_client", error_description: OAUTH_MESSAGES.unknownClient });
       // https to a loopback address: refused before any request is made.
       const loopback = await mcpAuthorize("https://127.0.0.1:1/client.json", pkce().challenge);
-      expect(loopback.body.error).toBe("invalid_client");
-      expect(loopback.body.error_description).toMatch(/private address/);
+      expect(loopback.body).toEqual({ error: "invalid_client", error_description: DOCUMENT_UNREADABLE });
       const localhost = await mcpAuthorize("https://localhost:1/client.json", pkce().challenge);
-      expect(localhost.body.error_description).toMatch(/private address/);
+      expect(localhost.body).toEqual({ error: "invalid_client", error_description: DOCUMENT_UNREADABLE });
     });
     expect(fetches).toBe(0);
   });
+
+  it("tells a host that does not resolve, a private address, a closed port and a slow answer apart only in the log", async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    captureLogsForTests(
+      new Writable({
+        write(chunk, _enc, done) {
+          for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
+          done();
+        },
+      }),
+    );
+    const slow = createServer(() => {});
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    try {
+      const answers: Record<string, unknown> = {};
+      await outsideDevelopment(async () => {
+        answers.unresolved = (await mcpAuthorize("https://no-such-host.invalid/client.json", pkce().challenge)).body;
+        answers.private = (await mcpAuthorize("https://10.0.0.1/client.json", pkce().challenge)).body;
+      });
+      answers.closed = (await mcpAuthorize(`http://localhost:${closedPort}/client.json`, pkce().challenge)).body;
+      answers.slow = (await mcpAuthorize(`http://localhost:${(slow.address() as AddressInfo).port}/client.json`, pkce().challenge)).body;
+      for (const answer of Object.values(answers)) expect(answer).toEqual({ error: "invalid_client", error_description: DOCUMENT_UNREADABLE });
+      const reasons = lines.filter((l) => l.msg === "client metadata document unreadable").map((l) => String(l.reason));
+      expect(reasons).toEqual(["does not resolve", "private address", "request failed", `timeout (${DOCUMENT_TIMEOUT_MS} ms)`]);
+    } finally {
+      captureLogsForTests(new Writable({ write: (_c, _e, done) => done() }), "fatal");
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
+  }, DOCUMENT_TIMEOUT_MS + 10_000);
 });

@@ -67,16 +67,20 @@ describe("sending a code", () => {
     await expect(verify(phone, second)).resolves.toBeUndefined();
   });
 
-  it(`limits sends to ${SEND_LIMITS.perNumberPerHour} per number and ${SEND_LIMITS.perIpPerHour} per IP address an hour`, async () => {
+  it(`limits sends to ${SEND_LIMITS.perNumberPerRequesterPerHour} per number and requester and ${SEND_LIMITS.perIpPerHour} per IP address (an IPv6 /56) an hour`, async () => {
     const phone = freshPhone();
-    for (let i = 0; i < SEND_LIMITS.perNumberPerHour; i++) {
-      await sendSignInCode({ phone, plane: "live", phoneScope: "", ip: randomIp() });
+    const asker = randomIp();
+    for (let i = 0; i < SEND_LIMITS.perNumberPerRequesterPerHour; i++) {
+      await sendSignInCode({ phone, plane: "live", phoneScope: "", ip: asker });
       advanceClockForTests(RESEND_AFTER_SECONDS * 1000);
     }
-    await expect(sendSignInCode({ phone, plane: "live", phoneScope: "", ip: randomIp() })).rejects.toMatchObject({ reason: "rate_limited" });
-    const ip = randomIp();
-    for (let i = 0; i < SEND_LIMITS.perIpPerHour; i++) await sendSignInCode({ phone: freshPhone(), plane: "live", phoneScope: "", ip });
-    const limited = await sendSignInCode({ phone: freshPhone(), plane: "live", phoneScope: "", ip }).catch((e) => e);
+    await expect(sendSignInCode({ phone, plane: "live", phoneScope: "", ip: asker })).rejects.toMatchObject({ reason: "rate_limited", message: CODE_MESSAGES.rate_limited });
+    // Someone else asking for the same number is another requester.
+    await expect(sendSignInCode({ phone, plane: "live", phoneScope: "", ip: randomIp() })).resolves.toBeDefined();
+    // Every /64 of one /56 is one requester.
+    const site = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+    for (let i = 0; i < SEND_LIMITS.perIpPerHour; i++) await sendSignInCode({ phone: freshPhone(), plane: "live", phoneScope: "", ip: `${site}:${i.toString(16).padStart(2, "0")}::1` });
+    const limited = await sendSignInCode({ phone: freshPhone(), plane: "live", phoneScope: "", ip: `${site}:ff::1` }).catch((e) => e);
     expect(limited).toBeInstanceOf(CodeError);
     expect(limited.reason).toBe("rate_limited");
     expect(limited.retryAfter).toBeGreaterThan(0);

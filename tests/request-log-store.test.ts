@@ -97,7 +97,7 @@ describe("what a request records", () => {
     const revoked = await call(profile, { headers: liveHeaders(t, { "x-api-key": t.keys.revoked }) });
     const wrong = await call(profile, { headers: liveHeaders(t, { "x-api-key": "sk_live_notakeyatall" }) });
     const none = await call(profile, { headers: { "x-agent": t.agent.handle, "x-user-id": "user-live" } });
-    const open = await call(provision, { headers: { "x-forwarded-for": "10.9.8.7" } });
+    const open = await call(provision, { headers: { "x-service-client-ip": "10.9.8.7" } });
     expect([revoked.status, wrong.status, none.status, open.status]).toEqual([401, 401, 401, 201]);
     for (const res of [revoked, wrong, none, open]) expect(await stored(res.headers.get("x-request-id")!)).toBeUndefined();
   });
@@ -117,7 +117,7 @@ describe("what a request records", () => {
       mcp(
         new Request("http://localhost:3000/mcp", {
           method: "POST",
-          headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "x-api-key": key, "x-agent": t.agent.handle, "x-forwarded-for": "127.0.0.1" },
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "x-api-key": key, "x-agent": t.agent.handle, "x-service-client-ip": "127.0.0.1" },
           body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
         }),
       );

@@ -32,7 +32,7 @@ describe("request logs", () => {
   });
 
   it("never writes keys, tokens, codes or phone numbers", async () => {
-    const sandbox = await call(provision, { headers: { "x-forwarded-for": "10.1.2.3" } });
+    const sandbox = await call(provision, { headers: { "x-service-client-ip": "10.1.2.3" } });
     await call(profile, { headers: liveHeaders(t, { authorization: `Bearer ${sandbox.body.user.agent_token}` }) });
     await call(profile, { headers: { ...liveHeaders(t), "x-api-key": t.keys.revoked } });
     const all = JSON.stringify(lines);

@@ -11,7 +11,7 @@ describe("sandbox provision rate limit", () => {
     // Random addresses: with Redis the counters outlive a test run.
     const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250)).join(".")}`;
     const ip = randomIp();
-    const headers = { "x-forwarded-for": ip };
+    const headers = { "x-service-client-ip": ip };
     expect((await call(POST, { headers })).status).toBe(201);
     expect((await call(POST, { headers })).status).toBe(201);
     const before = await (await db()).developer.count();
@@ -23,6 +23,6 @@ describe("sandbox provision rate limit", () => {
     expect(limited.headers.get("retry-after")).toBe(String(limited.body.error.retry_after));
     expect(await (await db()).developer.count()).toBe(before);
     // Another address has its own allowance.
-    expect((await call(POST, { headers: { "x-forwarded-for": randomIp() } })).status).toBe(201);
+    expect((await call(POST, { headers: { "x-service-client-ip": randomIp() } })).status).toBe(201);
   });
 });

@@ -14,7 +14,7 @@ import { verifyAgentToken, AGENT_TOKEN_TTL_SECONDS } from "@/lib/bearer-tokens/a
 import { call } from "./helpers/http";
 
 async function provisioned() {
-  const res = await call(provision, { headers: { "x-forwarded-for": `10.9.${Math.floor(Math.random() * 250)}.1` } });
+  const res = await call(provision, { headers: { "x-service-client-ip": `10.9.${Math.floor(Math.random() * 250)}.1` } });
   expect(res.status).toBe(201);
   return res.body as {
     secret_key: string;

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
 import { env } from "@/lib/env";
 import { handlers, openTicket, sessionTicket } from "@/lib/auth/session";
+import { createUser } from "@/lib/users/users";
 
 afterEach(() => resetClockForTests());
 
@@ -25,11 +26,14 @@ describe("next-auth", () => {
   const session = (cookie?: string) =>
     handlers.GET(new NextRequest("http://localhost:3000/api/auth/session", { headers: cookie ? { cookie } : {} }));
 
-  it("answers no session without a cookie, and the user id with one", async () => {
+  it("answers no session without a cookie, and the user id with one naming someone who is there", async () => {
     expect(await (await session()).json()).toBeNull();
-    const token = await encode({ token: { sub: "user-42" }, secret: env().AUTH_SECRET, salt: "authjs.session-token" });
+    const person = await createUser({ plane: "live" });
+    const token = await encode({ token: { sub: person.id }, secret: env().AUTH_SECRET, salt: "authjs.session-token" });
     const res = await session(`authjs.session-token=${token}`);
-    expect((await res.json()).user).toEqual({ id: "user-42" });
+    expect((await res.json()).user).toEqual({ id: person.id });
+    const nobody = await encode({ token: { sub: "user-42" }, secret: env().AUTH_SECRET, salt: "authjs.session-token" });
+    expect(await (await session(`authjs.session-token=${nobody}`)).json()).toBeNull();
   });
 
   it("offers the phone-code provider only", async () => {

@@ -2,11 +2,14 @@
 // queue to a registered destination, signed with the secret the developer reads from the API, retried
 // on failure up to its limit, never redirected, timed out, and never sent to a private address outside
 // development mode. The developer's endpoint is a real local HTTP server.
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as callbackSecret } from "@/app/v1/auth/sign-in/callback-secret/route";
+import { POST as rotateSecret } from "@/app/v1/auth/sign-in/callback-secret/rotate/route";
+import { advanceClockForTests, now, resetClockForTests } from "@/lib/clock";
+import { deriveKey } from "@/lib/crypto";
 import { POST as validate } from "@/app/v1/auth/sign-in/validate/route";
 import { verifyAgentToken } from "@/lib/bearer-tokens/agent-token";
 import { db } from "@/lib/db";
@@ -35,7 +38,23 @@ interface Received {
   raw: string;
 }
 
-/** Answers by path: /ok 200, /fail-once 500 then 200, /down 503, /redirect 302 to /target, /hang never. */
+/**
+ * A receiver as docs/sign-in.md writes one: the HMAC-SHA256 of "<t>.<raw body>" under the secret it
+ * holds must equal one of the header's v1 values, and t lie within 5 minutes (of the service's clock,
+ * which the tests move).
+ */
+function receiverAccepts(secret: string, header: string | undefined, rawBody: string): boolean {
+  const parts = String(header ?? "").split(",").map((p) => p.trim().split("="));
+  const t = parts.find(([k]) => k === "t")?.[1];
+  if (!t || !/^\d+$/.test(t) || Math.abs(now().getTime() / 1000 - Number(t)) > 300) return false;
+  const expected = createHmac("sha256", secret).update(`${t}.`).update(rawBody).digest();
+  return parts.some(([k, v]) => k === "v1" && /^[0-9a-f]{64}$/.test(v ?? "") && timingSafeEqual(Buffer.from(v!, "hex"), expected));
+}
+
+/** The secret each /verify/<name> receiver holds: it answers 200 to a callback it verifies, 401 otherwise. */
+const receiverSecrets = new Map<string, string>();
+
+/** Answers by path: /ok 200, /fail-once 500 then 200, /down 503, /redirect 302 to /target, /hang never, /verify/<name> as above. */
 async function startEndpoint() {
   const received: Received[] = [];
   const seen = new Map<string, number>();
@@ -47,6 +66,11 @@ async function startEndpoint() {
       received.push({ path, headers: req.headers, raw });
       const n = (seen.get(path) ?? 0) + 1;
       seen.set(path, n);
+      if (path.startsWith("/verify/")) {
+        const held = receiverSecrets.get(path.slice("/verify/".length));
+        const ok = held !== undefined && receiverAccepts(held, req.headers["service-signature"] as string | undefined, raw);
+        return void res.writeHead(ok ? 200 : 401, { "content-type": "application/json" }).end("{}");
+      }
       if (path === "/hang") return; // never answers
       if (path === "/redirect") return void res.writeHead(302, { location: "/target" }).end();
       const status = path === "/down" ? 503 : path === "/fail-once" && n === 1 ? 500 : 200;
@@ -120,7 +144,7 @@ describe("GET /v1/auth/sign-in/callback-secret", () => {
     expect(live).toMatch(CALLBACK_SECRET_PATTERN);
     expect(await secretFor(t.keys.sk)).toBe(live);
     const test = await call(callbackSecret, { headers: { "x-api-key": t.keys.skTest } });
-    expect(test.body).toEqual({ secret: expect.stringMatching(CALLBACK_SECRET_PATTERN), livemode: false });
+    expect(test.body).toEqual({ secret: expect.stringMatching(CALLBACK_SECRET_PATTERN), createdAt: expect.any(String), previous: null, livemode: false });
     expect(test.body.secret).not.toBe(live);
     const other = await createTenant();
     expect(await secretFor(other.keys.sk)).not.toBe(live);
@@ -131,6 +155,130 @@ describe("GET /v1/auth/sign-in/callback-secret", () => {
     const pk = await call(callbackSecret, { headers: { "x-api-key": t.keys.pk } });
     expect(pk.status).toBe(401);
     expect(pk.body.error.code).toBe("secret_key_required");
+  });
+});
+
+describe("rotating the callback secret", () => {
+  afterEach(() => resetClockForTests());
+
+  const rotate = (key: string, body?: unknown) => call(rotateSecret, { headers: { "x-api-key": key }, body: body ?? {} });
+
+  /** Delivers one fresh live callback to /verify/<name> and says whether that receiver accepted it. */
+  async function deliveredTo(name: string): Promise<{ accepted: boolean; header: string }> {
+    const cb = await recorded(`/verify/${name}`);
+    // One try, the last: a receiver's refusal marks the callback failed instead of throwing for a retry.
+    await deliverCompletionCallback(cb.id, { final: true });
+    const got = endpoint.to(`/verify/${name}`).at(-1)!;
+    return { accepted: (await row(cb.id)).status === "delivered", header: String(got.headers["service-signature"]) };
+  }
+
+  it("gives a new secret; for the overlap callbacks carry both signatures, so receivers holding either verify; after it, only the new one", async () => {
+    const old = await secretFor(t.keys.sk);
+    receiverSecrets.set(`old-${t.developer.id}`, old);
+    expect((await deliveredTo(`old-${t.developer.id}`)).accepted).toBe(true);
+
+    const rotatedAt = now().getTime();
+    const rotated = await rotate(t.keys.sk);
+    expect(rotated.status).toBe(200);
+    const fresh = rotated.body.secret as string;
+    expect(fresh).toMatch(CALLBACK_SECRET_PATTERN);
+    expect(fresh).not.toBe(old);
+    expect(rotated.body.livemode).toBe(true);
+    expect(Date.parse(rotated.body.previous.expiresAt) - rotatedAt).toBeGreaterThanOrEqual(24 * 3_600_000);
+    expect(Date.parse(rotated.body.previous.expiresAt) - now().getTime()).toBeLessThanOrEqual(24 * 3_600_000);
+    // Read again: the new secret, and when the old one stops.
+    const read = await call(callbackSecret, { headers: { "x-api-key": t.keys.sk } });
+    expect(read.body).toEqual(rotated.body);
+    receiverSecrets.set(`new-${t.developer.id}`, fresh);
+
+    // During the overlap: two v1 values, the new secret's first; the old receiver and the new both accept.
+    const during = await deliveredTo(`old-${t.developer.id}`);
+    expect(during.header).toMatch(/^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
+    expect(during.accepted).toBe(true);
+    expect((await deliveredTo(`new-${t.developer.id}`)).accepted).toBe(true);
+    const got = endpoint.to(`/verify/new-${t.developer.id}`).at(-1)!;
+    expect(verifyCompletionSignature(fresh, String(got.headers["service-signature"]), got.raw)).toBe(true);
+    expect(verifyCompletionSignature(old, String(got.headers["service-signature"]), got.raw)).toBe(true);
+
+    // A minute before the overlap ends the old secret still signs; after it, only the new one does.
+    advanceClockForTests(24 * 3_600_000 - 60_000);
+    expect((await deliveredTo(`old-${t.developer.id}`)).accepted).toBe(true);
+    advanceClockForTests(61_000);
+    const after = await deliveredTo(`old-${t.developer.id}`);
+    expect(after.header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(after.accepted).toBe(false);
+    expect((await deliveredTo(`new-${t.developer.id}`)).accepted).toBe(true);
+    expect((await call(callbackSecret, { headers: { "x-api-key": t.keys.sk } })).body).toMatchObject({ secret: fresh, previous: null });
+  });
+
+  it("ends the old secret at once with overlapHours 0, and a second rotation ends the first one's overlap: never more than two signatures", async () => {
+    const first = await secretFor(t.keys.sk);
+    const second = (await rotate(t.keys.sk)).body.secret as string;
+    const rotatedAt = now().getTime();
+    const third = await rotate(t.keys.sk, { overlapHours: 2 });
+    expect(Date.parse(third.body.previous.expiresAt) - rotatedAt).toBeGreaterThanOrEqual(2 * 3_600_000);
+    expect(Date.parse(third.body.previous.expiresAt) - now().getTime()).toBeLessThanOrEqual(2 * 3_600_000);
+    receiverSecrets.set(`first-${t.developer.id}`, first);
+    receiverSecrets.set(`second-${t.developer.id}`, second);
+    receiverSecrets.set(`third-${t.developer.id}`, third.body.secret);
+    const signed = await deliveredTo(`first-${t.developer.id}`);
+    expect(signed.accepted).toBe(false);
+    expect(signed.header.split(",").filter((p) => p.startsWith("v1="))).toHaveLength(2);
+    expect((await deliveredTo(`second-${t.developer.id}`)).accepted).toBe(true);
+    expect((await deliveredTo(`third-${t.developer.id}`)).accepted).toBe(true);
+
+    const now0 = await rotate(t.keys.sk, { overlapHours: 0 });
+    expect(now0.body.previous).toBeNull();
+    receiverSecrets.set(`fourth-${t.developer.id}`, now0.body.secret);
+    expect((await deliveredTo(`third-${t.developer.id}`)).accepted).toBe(false);
+    expect((await deliveredTo(`fourth-${t.developer.id}`)).accepted).toBe(true);
+  });
+
+  it("rotates only the key's developer and plane", async () => {
+    const other = await createTenant();
+    const [otherLive, otherTest, ownTest] = [await secretFor(other.keys.sk), await secretFor(other.keys.skTest), await secretFor(t.keys.skTest)];
+    await rotate(t.keys.sk);
+    expect(await secretFor(other.keys.sk)).toBe(otherLive);
+    expect(await secretFor(other.keys.skTest)).toBe(otherTest);
+    expect(await secretFor(t.keys.skTest)).toBe(ownTest);
+    // A test key rotates the test plane's, and says so.
+    const test = await rotate(t.keys.skTest);
+    expect(test.body.livemode).toBe(false);
+    expect(await secretFor(t.keys.skTest)).toBe(test.body.secret);
+    expect(await secretFor(other.keys.skTest)).toBe(otherTest);
+    // Another developer's receiver never verifies this developer's callbacks, before or after a rotation.
+    receiverSecrets.set(`other-${t.developer.id}`, otherLive);
+    expect((await deliveredTo(`other-${t.developer.id}`)).accepted).toBe(false);
+  });
+
+  it("keeps the secret a developer had before secrets were stored until it rotates, so its receivers keep verifying", async () => {
+    // As the migration leaves a developer that existed before it: generation 1, the derived secret (sealed null).
+    const prisma = await db();
+    await prisma.callbackSecret.deleteMany({ where: { developerId: t.developer.id } });
+    await prisma.callbackSecret.createMany({ data: (["live", "test"] as const).map((plane) => ({ developerId: t.developer.id, plane, generation: 1, sealed: null })) });
+    // What the service answered, and signed with, before: whsec_ and the HMAC of "<developer>.<plane>" under its derived key.
+    const before = "whsec_" + createHmac("sha256", deriveKey("sign-in.completion-callback-secret")).update(`${t.developer.id}.live`).digest("base64url");
+    expect(await secretFor(t.keys.sk)).toBe(before);
+    receiverSecrets.set(`legacy-${t.developer.id}`, before);
+    expect((await deliveredTo(`legacy-${t.developer.id}`)).accepted).toBe(true);
+    await rotate(t.keys.sk);
+    expect((await deliveredTo(`legacy-${t.developer.id}`)).accepted).toBe(true);
+    advanceClockForTests(24 * 3_600_000 + 1_000);
+    expect((await deliveredTo(`legacy-${t.developer.id}`)).accepted).toBe(false);
+  });
+
+  it("refuses a bad overlap and a publishable key, changing nothing", async () => {
+    const before = await call(callbackSecret, { headers: { "x-api-key": t.keys.sk } });
+    for (const body of [{ overlapHours: 169 }, { overlapHours: -1 }, { overlapHours: 1.5 }, { overlapHours: "24" }, { overlap: 24 }]) {
+      const res = await rotate(t.keys.sk, body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe("invalid_request");
+    }
+    const pk = await rotate(t.keys.pk);
+    expect(pk.status).toBe(401);
+    expect(pk.body.error.code).toBe("secret_key_required");
+    expect((await call(rotateSecret, { body: {} })).status).toBe(401);
+    expect((await call(callbackSecret, { headers: { "x-api-key": t.keys.sk } })).body).toEqual(before.body);
   });
 });
 

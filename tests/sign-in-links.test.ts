@@ -42,7 +42,7 @@ async function register(t: Tenant, returnTo = RETURN, key = t.keys.sk) {
 async function openLink(name: string, query: Record<string, string | string[]> = {}, reconnect = false) {
   const url = new URL(`http://localhost:3000/sign-in/${name}${reconnect ? "/reconnect" : ""}`);
   for (const [k, v] of Object.entries(query)) for (const value of [v].flat()) url.searchParams.append(k, value);
-  const res = await (reconnect ? signInHostReconnect : signInHost)(new Request(url, { headers: { "x-forwarded-for": "10.9.0.1" } }), {
+  const res = await (reconnect ? signInHostReconnect : signInHost)(new Request(url, { headers: { "x-service-client-ip": "10.9.0.1" } }), {
     params: Promise.resolve({ agent: name }),
   });
   const location = res.headers.get("location");
@@ -126,7 +126,7 @@ describe("limits on the routes without a key", () => {
   it(`answers 429 past ${HOSTED_METADATA_PER_MINUTE} hosted metadata reads and ${SIGN_IN_CODES_PER_MINUTE} codes a minute per IP`, async () => {
     const t = await createTenant();
     const name = await signInName(t);
-    const ip = { "x-forwarded-for": "10.61.0.1" };
+    const ip = { "x-service-client-ip": "10.61.0.1" };
     const reads = await Promise.all(Array.from({ length: HOSTED_METADATA_PER_MINUTE }, () => call(hosted.GET, { path: `/v1/auth/sign-in/agents/${name}/hosted`, params: { agent: name }, headers: ip })));
     expect(reads.every((r) => r.status === 200)).toBe(true);
     const limited = await call(hosted.GET, { path: `/v1/auth/sign-in/agents/${name}/hosted`, params: { agent: name }, headers: ip });
@@ -134,7 +134,7 @@ describe("limits on the routes without a key", () => {
     expect(limited.body.error).toMatchObject({ code: "rate_limited", message: MESSAGES.rateLimited });
 
     const { token } = await issueAgentToken({ userId: t.users.live.id, developerId: t.developer.id, agentId: t.agent.id, agent: t.agent.handle, plane: "live" });
-    const auth = { authorization: `Bearer ${token}`, "x-forwarded-for": "10.61.0.2" };
+    const auth = { authorization: `Bearer ${token}`, "x-service-client-ip": "10.61.0.2" };
     for (let i = 0; i < SIGN_IN_CODES_PER_MINUTE; i++) expect((await call(codeRoute.POST, { headers: auth })).status).toBe(201);
     expect((await call(codeRoute.POST, { headers: auth })).status).toBe(429);
   });

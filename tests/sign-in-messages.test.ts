@@ -407,7 +407,7 @@ async function openOnHost(address: string) {
   if (reconnect) segments.pop();
   const name = decodeURIComponent(segments.at(-1)!);
   const hostUrl = new URL(`http://localhost:3000/sign-in/${name}${reconnect ? "/reconnect" : ""}${url.search}`);
-  const res = await (reconnect ? signInHostReconnect : signInHost)(new Request(hostUrl, { headers: { "x-forwarded-for": "10.9.0.2" } }), { params: Promise.resolve({ agent: name }) });
+  const res = await (reconnect ? signInHostReconnect : signInHost)(new Request(hostUrl, { headers: { "x-service-client-ip": "10.9.0.2" } }), { params: Promise.resolve({ agent: name }) });
   const location = res.headers.get("location");
   return res.status === 303 && location?.includes("/flow/") ? findFlow(location.split("/flow/")[1]!) : null;
 }

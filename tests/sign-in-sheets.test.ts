@@ -42,7 +42,7 @@ async function openLink(t: Tenant, query: Record<string, string>) {
   const name = (await prisma.agent.findUniqueOrThrow({ where: { id: t.agent.id } })).signInName;
   const url = new URL(`http://localhost:3000/sign-in/${name}`);
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-  const res = await signInHost(new Request(url, { headers: { "x-forwarded-for": "10.9.1.1" } }), { params: Promise.resolve({ agent: name }) });
+  const res = await signInHost(new Request(url, { headers: { "x-service-client-ip": "10.9.1.1" } }), { params: Promise.resolve({ agent: name }) });
   expect(res.status).toBe(303);
   const flowId = res.headers.get("location")!.split("/flow/")[1]!;
   return { flowId, cookie: res.headers.get("set-cookie")!.split(";")[0]! };

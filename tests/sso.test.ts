@@ -5,7 +5,15 @@ import { POST as origins } from "@/app/v1/sso/origins/route";
 import { setAgentActive } from "@/lib/agents/agents";
 import { db } from "@/lib/db";
 import { PREFIX } from "@/lib/ids";
-import { hashClientSecret, MAX_LOCALHOST_REDIRECT_URIS_PER_CLIENT, MAX_REDIRECT_URIS_PER_CLIENT, SSO_MESSAGES } from "@/lib/oidc/clients";
+import {
+  hashClientSecret,
+  LOCALHOST_REGISTRATIONS_PER_KEY_PER_HOUR,
+  MAX_CONFIDENTIAL_CLIENTS_PER_PLANE,
+  MAX_LOCALHOST_REDIRECT_URIS_PER_CLIENT,
+  MAX_REDIRECT_URIS_PER_CLIENT,
+  SSO_MESSAGES,
+} from "@/lib/oidc/clients";
+import { closeRateLimitStore } from "@/lib/ratelimit";
 import { GET as listClientsRoute } from "@/app/v1/sso/clients/route";
 import { DELETE as removeUriRoute } from "@/app/v1/sso/clients/[clientId]/redirect-uris/route";
 import { authorizeCall, authorizeParams, pkce } from "./helpers/oauth";
@@ -115,8 +123,12 @@ describe("POST /v1/sso/client", () => {
 
   it("never lets localhost callbacks, which the public key alone can add, crowd out real ones", async () => {
     const uris = async () => (await db()).oAuthRedirectUri.findMany({ where: { client: { developerId: t.developer.id } }, orderBy: { createdAt: "asc" }, select: { uri: true } });
-    // Someone holding the public key fills the client with localhost callbacks: only the newest 10 stay.
-    for (let i = 0; i < 30; i++) expect((await register({ publishable_key: t.keys.pk, redirect_uri: `http://localhost:${5000 + i}/cb` })).status).toBeLessThan(300);
+    // Someone holding the public key fills the client with localhost callbacks over hours (the hourly
+    // count starts afresh each time here): only the newest 10 stay.
+    for (let i = 0; i < 30; i++) {
+      if (i % LOCALHOST_REGISTRATIONS_PER_KEY_PER_HOUR === 0) await closeRateLimitStore();
+      expect((await register({ publishable_key: t.keys.pk, redirect_uri: `http://localhost:${5000 + i}/cb` })).status).toBeLessThan(300);
+    }
     expect((await uris()).map((r) => r.uri)).toEqual(Array.from({ length: MAX_LOCALHOST_REDIRECT_URIS_PER_CLIENT }, (_, i) => `http://localhost:${5020 + i}/cb`));
     // The developer's real callbacks all fit; once the client is full, each takes the oldest localhost one's place.
     await approve("https://app.example.com");
@@ -126,6 +138,53 @@ describe("POST /v1/sso/client", () => {
     const held = (await uris()).map((r) => r.uri);
     expect(held).toHaveLength(MAX_REDIRECT_URIS_PER_CLIENT);
     expect(held.filter((u) => u.startsWith("https://"))).toHaveLength(MAX_REDIRECT_URIS_PER_CLIENT);
+  });
+
+  it("answers an identical confidential request with its client (never its secret again), and holds at most 10 per key plane", async () => {
+    const clients = () => db().then((p) => p.oAuthClient.count({ where: { developerId: t.developer.id, plane: "live", tokenEndpointAuthMethod: { not: "none" } } }));
+    const first = await register({ publishable_key: t.keys.pk, redirect_uri: "http://localhost:8080/cb", token_endpoint_auth_method: "client_secret_basic" });
+    expect(first.status).toBe(201);
+    const again = await register({ publishable_key: t.keys.pk, redirect_uri: "http://localhost:8080/cb", token_endpoint_auth_method: "client_secret_basic" });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ client_id: first.body.client_id });
+    await approve("https://app.example.com");
+    for (let i = 1; i < MAX_CONFIDENTIAL_CLIENTS_PER_PLANE; i++) {
+      expect((await register({ publishable_key: t.keys.pk, redirect_uri: `https://app.example.com/cb${i}`, token_endpoint_auth_method: "client_secret_post" })).status).toBe(201);
+    }
+    expect(await clients()).toBe(MAX_CONFIDENTIAL_CLIENTS_PER_PLANE);
+    const over = await register({ publishable_key: t.keys.pk, redirect_uri: "https://app.example.com/one-more", token_endpoint_auth_method: "client_secret_post" });
+    expect(over.status).toBe(400);
+    expect(over.body.error).toEqual({ code: "too_many_clients", message: SSO_MESSAGES.tooManyClients, limit: MAX_CONFIDENTIAL_CLIENTS_PER_PLANE });
+    expect(await clients()).toBe(MAX_CONFIDENTIAL_CLIENTS_PER_PLANE);
+    // Identical requests still answer; the public client and the test plane are counted apart.
+    expect((await register({ publishable_key: t.keys.pk, redirect_uri: "https://app.example.com/cb3", token_endpoint_auth_method: "client_secret_post" })).status).toBe(200);
+    expect((await register({ publishable_key: t.keys.pk, redirect_uri: "https://app.example.com/one-more" })).status).toBe(201);
+    expect((await register({ publishable_key: t.keys.pkTest, redirect_uri: "http://localhost:8080/cb", token_endpoint_auth_method: "client_secret_basic" })).status).toBe(201);
+  });
+
+  it("counts new localhost callbacks per publishable key per hour, so the public key cannot push out the developer's own", async () => {
+    const uris = async () => (await (await db()).oAuthRedirectUri.findMany({ where: { client: { developerId: t.developer.id, plane: "live" } }, orderBy: { createdAt: "asc" }, select: { uri: true } })).map((r) => r.uri);
+    const own = "http://localhost:3000/callback";
+    expect((await register({ publishable_key: t.keys.pk, redirect_uri: own })).status).toBe(201);
+    for (let i = 1; i < LOCALHOST_REGISTRATIONS_PER_KEY_PER_HOUR; i++) {
+      expect((await register({ publishable_key: t.keys.pk, redirect_uri: `http://localhost:${6000 + i}/cb` })).status).toBe(200);
+    }
+    const held = await uris();
+    // The sixth new localhost callback in the hour, public or confidential: 429, and nothing changes.
+    for (const method of [undefined, "client_secret_basic"]) {
+      const limited = await register({ publishable_key: t.keys.pk, redirect_uri: "http://localhost:7000/cb", ...(method ? { token_endpoint_auth_method: method } : {}) });
+      expect(limited.status).toBe(429);
+      expect(limited.body.error).toMatchObject({ code: "rate_limited", message: SSO_MESSAGES.localhostRateLimited });
+      expect(limited.headers.get("retry-after")).toBe(String(limited.body.error.retry_after));
+    }
+    expect(await uris()).toEqual(held);
+    expect(held).toContain(own);
+    // A callback already held still answers, and callbacks on an approved origin are not counted.
+    expect((await register({ publishable_key: t.keys.pk, redirect_uri: own })).status).toBe(200);
+    await approve("https://app.example.com");
+    expect((await register({ publishable_key: t.keys.pk, redirect_uri: "https://app.example.com/cb" })).status).toBe(200);
+    // Another key of the account counts on its own.
+    expect((await register({ publishable_key: t.keys.pkTest, redirect_uri: "http://localhost:7000/cb" })).status).toBe(201);
   });
 
   it("needs an active agent, and keeps the test plane apart from the live one", async () => {

@@ -4,6 +4,7 @@ import { Badge } from "@/components/flow/marks";
 import type { AccessLogRow } from "@/lib/access-log/access-log";
 import type { AccessLogPage } from "@/lib/access-log/pages";
 import { ownEntry } from "@/lib/own";
+import { RESTORE_ACTION, SUPPRESS_ACTION } from "@/lib/profile/suppressions";
 
 /** What each tool and route did, in the person's words; anything else is shown by its name alone. */
 const ACTION_TEXT: Readonly<Record<string, string>> = {
@@ -27,6 +28,8 @@ const ACTION_TEXT: Readonly<Record<string, string>> = {
   service_calendar_create_event: "Created a calendar event",
   service_drive_search: "Searched your Drive",
   service_notion_search: "Searched your Notion",
+  [SUPPRESS_ACTION]: "Hid memories at your request",
+  [RESTORE_ACTION]: "You restored what it hid",
 };
 
 /** Why a call did not go through, in the person's words (the error code is shown beside it). */
@@ -45,7 +48,7 @@ const OUTCOME_TEXT: Readonly<Record<string, string>> = {
   internal_error: "Service error",
 };
 
-const SURFACE_TEXT = { rest: "API", mcp: "MCP" } as const;
+const SURFACE_TEXT = { rest: "API", mcp: "MCP", account: "Your account" } as const;
 
 const TIME = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",

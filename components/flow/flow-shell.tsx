@@ -21,6 +21,7 @@ export const SCREEN_LABELS: Record<Screen, string> = {
 
 export function FlowShell({
   appName,
+  developerName = null,
   title,
   children,
   steps,
@@ -30,6 +31,8 @@ export function FlowShell({
   noSignIn = false,
 }: {
   appName: string;
+  /** The developer account behind the app, named beside it: app names are free and not unique. */
+  developerName?: string | null;
   title: string;
   children: React.ReactNode;
   /** The screens in order, for the progress indication; none on pages outside the steps. */
@@ -57,7 +60,10 @@ export function FlowShell({
           </span>
         )}
         <p className="min-w-0 flex-1 text-sm leading-5 text-slate-600">
-          <span className="block font-semibold text-slate-900 [overflow-wrap:anywhere]">{appName}</span>
+          <span className="block font-semibold text-slate-900 [overflow-wrap:anywhere]">
+            <span>{appName}</span>
+            {developerName && <span className="font-normal text-slate-600"> by {developerName}</span>}
+          </span>
           {own ? "Your profile for AI apps" : noSignIn ? "gets your profile through Profile Service" : "signs you in with Profile Service"}
         </p>
         {cancelAction && (

@@ -16,7 +16,8 @@ const BATCH = 200;
 /** How long an entry may wait for others before the batch is written. */
 const FLUSH_AFTER_MS = 200;
 
-export type AccessSurface = "rest" | "mcp";
+/** Where it happened: the API, MCP, or (restoring what an agent hid) the person's account page. */
+export type AccessSurface = "rest" | "mcp" | "account";
 
 export interface AccessEntry {
   userId: string;
@@ -29,6 +30,9 @@ export interface AccessEntry {
   action: string;
   /** "ok", or the error code the call ended with. */
   outcome: string;
+  /** The conversation and turn the call was part of, as lib/http/turns.ts records them; absent: none. */
+  conversation?: string | null;
+  turn?: string | null;
 }
 
 interface Buffer {
@@ -46,10 +50,10 @@ function buffer(): Buffer {
  * the event loop on a batch; this, a fraction of one). Entries of a person deleted meanwhile are left
  * out (their log went with them); an agent deleted meanwhile leaves its entry with the name only.
  */
-const INSERT = `INSERT INTO access_log (id, user_id, agent_id, agent_name, plane, surface, action, outcome, at)
-  SELECT u.id, u.user_id, (SELECT a.id FROM agents a WHERE a.id = u.agent_id), u.agent_name, u.plane::"Plane", u.surface, u.action, u.outcome, u.at
-  FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[])
-    AS u(id, user_id, agent_id, agent_name, plane, surface, action, outcome, at)
+const INSERT = `INSERT INTO access_log (id, user_id, agent_id, agent_name, plane, surface, action, outcome, at, conversation, turn)
+  SELECT u.id, u.user_id, (SELECT a.id FROM agents a WHERE a.id = u.agent_id), u.agent_name, u.plane::"Plane", u.surface, u.action, u.outcome, u.at, u.conversation, u.turn
+  FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[], $10::text[], $11::text[])
+    AS u(id, user_id, agent_id, agent_name, plane, surface, action, outcome, at, conversation, turn)
   WHERE EXISTS (SELECT 1 FROM users p WHERE p.id = u.user_id)`;
 
 async function write(entries: Array<AccessEntry & { at: Date }>): Promise<void> {
@@ -65,6 +69,8 @@ async function write(entries: Array<AccessEntry & { at: Date }>): Promise<void> 
       entries.map((e) => e.action),
       entries.map((e) => e.outcome),
       entries.map((e) => e.at),
+      entries.map((e) => e.conversation ?? null),
+      entries.map((e) => e.turn ?? null),
     ]);
   } catch (err) {
     // The database away: the calls themselves succeeded; their entries are lost.
@@ -101,6 +107,9 @@ export interface AccessLogRow {
   surface: AccessSurface;
   outcome: string;
   livemode: boolean;
+  /** Which calls were one conversation, and one turn of it: opaque values, null when the call named none. */
+  conversation?: string | null;
+  turn?: string | null;
 }
 
 /** What an entry is read with: its agent's name and the agent's developer's. */
@@ -113,6 +122,8 @@ export interface StoredEntry {
   action: string;
   outcome: string;
   at: Date;
+  conversation?: string | null;
+  turn?: string | null;
   agentName: string;
   agent: { displayName: string; developer: { name: string } } | null;
 }
@@ -126,6 +137,8 @@ export function rowOf(r: StoredEntry): AccessLogRow {
     surface: r.surface as AccessSurface,
     outcome: r.outcome,
     livemode: r.plane === "live",
+    conversation: r.conversation ?? null,
+    turn: r.turn ?? null,
   };
 }
 

@@ -10,7 +10,7 @@ import { accessLogBatches } from "./pages";
 export type AccessLogFormat = "csv" | "json";
 
 /** The columns, in order: the CSV's header row and each JSON entry's fields. */
-export const ACCESS_LOG_COLUMNS = ["at", "agent", "developer", "action", "surface", "outcome", "livemode"] as const satisfies readonly (keyof AccessLogRow)[];
+export const ACCESS_LOG_COLUMNS = ["at", "agent", "developer", "action", "surface", "outcome", "livemode", "conversation", "turn"] as const satisfies readonly (keyof AccessLogRow)[];
 
 /**
  * One CSV field (RFC 4180). Text a spreadsheet would run as a formula (starting with = + - @, or a
@@ -31,13 +31,13 @@ export function csvLine(fields: readonly (string | boolean)[]): string {
 async function* pieces(userId: string, format: AccessLogFormat): AsyncGenerator<string, void> {
   if (format === "csv") {
     yield csvLine(ACCESS_LOG_COLUMNS);
-    for await (const rows of accessLogBatches(userId)) yield rows.map((r) => csvLine(ACCESS_LOG_COLUMNS.map((c) => r[c]))).join("");
+    for await (const rows of accessLogBatches(userId)) yield rows.map((r) => csvLine(ACCESS_LOG_COLUMNS.map((c) => r[c] ?? ""))).join("");
     return;
   }
   yield `{"exported_at":${JSON.stringify(clockNow().toISOString())},"retention_days":${ACCESS_LOG_RETENTION_DAYS},"entries":[`;
   let first = true;
   for await (const rows of accessLogBatches(userId)) {
-    const entries = rows.map((r) => JSON.stringify(Object.fromEntries(ACCESS_LOG_COLUMNS.map((c) => [c, r[c]]))));
+    const entries = rows.map((r) => JSON.stringify(Object.fromEntries(ACCESS_LOG_COLUMNS.map((c) => [c, r[c] ?? null]))));
     yield (first ? "" : ",") + entries.join(",");
     first = false;
   }

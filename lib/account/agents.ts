@@ -1,4 +1,5 @@
-// The agents the person approved, and revoking one at once from the account page: the approval, the
+// The agents the person approved (with the developer behind each and the apps the person gave it), taking
+// one app back from one agent, and revoking an agent at once from the account page: the approval, the
 // agent's OpenID Connect and MCP grants for this person, unused authorization codes, capability
 // grants and open connect links all end in one transaction.
 import { z } from "zod";
@@ -8,6 +9,8 @@ import { inTransaction } from "../profile/memories";
 import { revokeChain } from "../oidc/tokens";
 import { clearUserAccessCache } from "../users/approvals";
 import { AccountError } from "./errors";
+import { APPS } from "../catalogue";
+import { appGrantsByAgent, type AgentAppGrant } from "../connectors/grants";
 
 /** Why the grants of a revoked approval were ended (oauth_grants.revoked_reason). */
 export const APPROVAL_REVOKED_REASON = "approval_revoked";
@@ -15,6 +18,10 @@ export const APPROVAL_REVOKED_REASON = "approval_revoked";
 export interface ApprovedAgent {
   agentId: string;
   displayName: string;
+  /** The developer account behind the agent: agents' names are free and not unique. */
+  developerName: string;
+  /** The apps the person gave this agent, each with what it may do there (gmail:read, gmail:send). */
+  apps: AgentAppGrant[];
   logoUrl: string | null;
   brandColor: string | null;
   approvedAt: Date;
@@ -25,9 +32,36 @@ export async function approvedAgents(userId: string): Promise<ApprovedAgent[]> {
   const rows = await (await db()).agentApproval.findMany({
     where: { userId, revokedAt: null },
     orderBy: { approvedAt: "asc" },
-    select: { approvedAt: true, agent: { select: { id: true, displayName: true, logoUrl: true, brandColor: true } } },
+    select: { approvedAt: true, agent: { select: { id: true, displayName: true, logoUrl: true, brandColor: true, developer: { select: { name: true } } } } },
   });
-  return rows.map((r) => ({ agentId: r.agent.id, displayName: r.agent.displayName, logoUrl: r.agent.logoUrl, brandColor: r.agent.brandColor, approvedAt: r.approvedAt }));
+  const grants = await appGrantsByAgent(userId);
+  return rows.map((r) => ({
+    agentId: r.agent.id,
+    displayName: r.agent.displayName,
+    developerName: r.agent.developer.name,
+    apps: grants.get(r.agent.id) ?? [],
+    logoUrl: r.agent.logoUrl,
+    brandColor: r.agent.brandColor,
+    approvedAt: r.approvedAt,
+  }));
+}
+
+const revokeAppSchema = z.strictObject({ agentId: z.string().uuid(), app: z.enum(APPS) });
+
+/** The account page's refusal of an app take-back that names no grant of the person's. */
+export const NO_SUCH_APP_GRANT = "That agent has no access to that app.";
+
+/**
+ * Takes one app back from one agent: every capability the person granted that agent on the app
+ * (reading it, and its actions) ends at once; the connection, the approval and other agents' grants
+ * stay. Not a grant of the person's: AccountError not_found.
+ */
+export async function revokeAgentApp(input: { userId: string; agentId: unknown; app: unknown }): Promise<void> {
+  const parsed = revokeAppSchema.safeParse({ agentId: input.agentId, app: input.app });
+  if (!parsed.success) throw new AccountError("not_found", NO_SUCH_APP_GRANT);
+  const { agentId, app } = parsed.data;
+  const removed = await (await db()).capabilityGrant.deleteMany({ where: { userId: input.userId, agentId, capability: { startsWith: `${app}:` } } });
+  if (!removed.count) throw new AccountError("not_found", NO_SUCH_APP_GRANT);
 }
 
 const agentIdSchema = z.string().uuid();

@@ -21,6 +21,7 @@ export const DELETE_CONFIRMATION_WORD = "delete";
 export const ACCOUNT_TABLES: Readonly<Record<string, "cascade" | "deleted" | "unlinked">> = {
   users: "deleted",
   memories: "cascade",
+  memory_suppressions: "cascade",
   imports: "cascade",
   user_profiles: "cascade",
   commits: "cascade",

@@ -1,7 +1,7 @@
 // Everything the service holds about the person, as one JSON document they download from the account
 // page: the account, the composed profile as agents read it, every memory with its provenance (hidden
-// ones marked), imports, approvals, app connections (never their tokens), capability grants and
-// the access log.
+// ones marked, and who asked to hide them), imports, approvals, app connections (never their tokens),
+// capability grants and the access log.
 import { sessionUserFromRequest } from "../auth/session";
 import { db } from "../db";
 import { env } from "../env";
@@ -19,7 +19,7 @@ export async function exportAccount(userId: string) {
   const overview = await accountOverview(userId);
   if (!overview) return null;
   const prisma = await db();
-  const [user, profile, memories, imports, approvals, connections, capabilities, accessLog] = await Promise.all([
+  const [user, profile, memories, imports, approvals, connections, capabilities, accessLog, suppressions] = await Promise.all([
     prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, plane: true, createdAt: true } }),
     accountProfile(userId),
     prisma.memory.findMany({ where: { userId }, orderBy: [{ learnedAt: "asc" }, { id: "asc" }] }),
@@ -33,6 +33,11 @@ export async function exportAccount(userId: string) {
     }),
     prisma.capabilityGrant.findMany({ where: { userId }, orderBy: { grantedAt: "asc" } }),
     prisma.accessLogEntry.findMany({ where: { userId }, orderBy: [{ at: "asc" }, { id: "asc" }] }),
+    prisma.memorySuppression.findMany({
+      where: { userId },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { id: true, requestedBy: true, agentName: true, createdAt: true, agent: { select: { developer: { select: { name: true } } } }, memories: { select: { memoryId: true } } },
+    }),
   ]);
   return {
     exported_at: new Date().toISOString(),
@@ -48,6 +53,15 @@ export async function exportAccount(userId: string) {
     approvals: approvals.map((a) => ({ agent: a.agent.handle, agent_name: a.agent.displayName, approved_at: iso(a.approvedAt), revoked_at: iso(a.revokedAt) })),
     connections: connections.map((c) => ({ app: c.app, provider: c.provider, account_email: c.accountEmail, scopes: c.scopes, status: c.status, connected_at: iso(c.createdAt) })),
     capabilities: capabilities.map((c) => ({ agent_id: c.agentId, capability: c.capability, granted_at: iso(c.grantedAt) })),
+    // Each request that hid memories: who asked (an agent and its developer, the person, or "earlier") and which memories it holds hidden.
+    suppressions: suppressions.map((x) => ({
+      id: x.id,
+      requested_by: x.requestedBy,
+      agent: x.agentName,
+      developer: x.requestedBy === "agent" ? (x.agent?.developer.name ?? null) : null,
+      created_at: iso(x.createdAt),
+      memory_ids: x.memories.map((i) => i.memoryId).sort(),
+    })),
     access_log: accessLog.map((e) => ({ at: iso(e.at), agent: e.agentName, surface: e.surface, action: e.action, outcome: e.outcome })),
   };
 }

@@ -1,10 +1,12 @@
 // The screen gallery's fixtures for the person's pages (/account and the pages under it): Ada's
 // profile, agents, apps, access log and memories as the pages' loaders return them, written out by
 // hand with fixed dates. No database: /dev/screens renders them through components/account/pages.
+import type { AccessSurface } from "../access-log/access-log";
 import type { AccessLogPage } from "../access-log/pages";
 import type { ApprovedAgent } from "./agents";
 import type { AccountApp } from "./apps";
 import type { AccountMemory, MemoryFilter } from "./memories";
+import type { SuppressionView } from "./suppressions";
 import type { AccountProfile } from "./profile";
 
 export const GALLERY_PERSON = { phoneLast4: "4567", email: "ada@example.com", emailVerified: true };
@@ -25,8 +27,19 @@ export const GALLERY_PROFILE = {
 } satisfies Pick<AccountProfile, "identity" | "preferences" | "summary">;
 
 export const GALLERY_APPROVED_AGENTS: ApprovedAgent[] = [
-  { agentId: "5d1c6f0e-8a3b-4f7e-9c21-0b6a3e9d4f10", displayName: "Acme Travel", logoUrl: null, brandColor: "#0f766e", approvedAt: new Date("2026-01-12T09:30:00Z") },
-  { agentId: "a7e2b9c4-1f3d-4e8a-b6c5-2d9f0e1a3b47", displayName: "Kyoto Study Buddy", logoUrl: null, brandColor: "#b45309", approvedAt: new Date("2026-02-20T18:05:00Z") },
+  {
+    agentId: "5d1c6f0e-8a3b-4f7e-9c21-0b6a3e9d4f10",
+    displayName: "Acme Travel",
+    developerName: "Acme Travel",
+    apps: [
+      { app: "gmail", capabilities: ["gmail:read", "gmail:send"] },
+      { app: "calendar", capabilities: ["calendar:read"] },
+    ],
+    logoUrl: null,
+    brandColor: "#0f766e",
+    approvedAt: new Date("2026-01-12T09:30:00Z"),
+  },
+  { agentId: "a7e2b9c4-1f3d-4e8a-b6c5-2d9f0e1a3b47", displayName: "Kyoto Study Buddy", developerName: "Hikari Labs", apps: [], logoUrl: null, brandColor: "#b45309", approvedAt: new Date("2026-02-20T18:05:00Z") },
 ];
 
 const fact = (id: string, text: string) => ({ id: `mem_${id}`, text });
@@ -47,14 +60,16 @@ export const GALLERY_APPS: AccountApp[] = [
   { app: "outlook", state: "unavailable", accountEmail: null, held: false, inDevelopment: false, reads: "The name and signature on your last five sent emails", facts: [] },
 ];
 
-const entry = (at: string, agent: string, developer: string, action: string, surface: "rest" | "mcp", outcome = "ok") => ({ at, agent, developer, action, surface, outcome, livemode: true });
+const entry = (at: string, agent: string, developer: string, action: string, surface: AccessSurface, outcome = "ok") => ({ at, agent, developer, action, surface, outcome, livemode: true });
 
 export const GALLERY_ACCESS_LOG: AccessLogPage = {
   entries: [
     entry("2026-03-04T09:41:12.000Z", "Acme Travel", "Acme Travel", "GET /v1/profile", "rest"),
     entry("2026-03-04T09:40:58.000Z", "Acme Travel", "Acme Travel", "service_gmail_search", "mcp"),
+    entry("2026-03-04T08:15:40.000Z", "Acme Travel", "Acme Travel", "restore_memories", "account"),
     entry("2026-03-03T21:17:03.000Z", "Kyoto Study Buddy", "Hikari Labs", "POST /v1/profile/remember", "rest"),
     entry("2026-03-03T21:16:44.000Z", "Kyoto Study Buddy", "Hikari Labs", "service_calendar_create_event", "mcp", "app_needs_reconnect"),
+    entry("2026-03-03T18:22:00.000Z", "Acme Travel", "Acme Travel", "hide_memories", "rest"),
     entry("2026-03-02T08:02:30.000Z", "Acme Travel", "Acme Travel", "POST /v1/profile/commit", "rest"),
     entry("2026-03-01T16:55:09.000Z", "Acme Travel", "Acme Travel", "service_email_send", "mcp", "permission_needed"),
   ],
@@ -91,6 +106,29 @@ export const GALLERY_MEMORIES: AccountMemory[] = [
   memory("m08", "Runs half-marathons; training for Porto in November", "other", "like", "imports/claude", "2026-02-14T09:58:00Z", { said_at: "2025-06-30T06:15:00Z" }),
 ];
 
+/** What was hidden at Ada's request: one agent's forget across two sources, and one of her own. */
+export const GALLERY_HIDDEN: SuppressionView[] = [
+  {
+    id: "sup_Gal1ery0Hidden0Acme00001",
+    requestedBy: "agent",
+    agent: { name: "Acme Travel", developer: "Acme Travel" },
+    createdAt: "2026-03-03T18:22:00.000Z",
+    count: 2,
+    memories: [
+      { id: "mem_h01", text: "Is planning a surprise trip to Lisbon for her sister's birthday", source: "agents/kyoto-study-buddy" },
+      { id: "mem_h02", text: "Planning a surprise Lisbon trip for her sister", source: "imports/chatgpt" },
+    ],
+  },
+  {
+    id: "sup_Gal1ery0Hidden0Ada000002",
+    requestedBy: "person",
+    agent: null,
+    createdAt: "2026-02-20T08:10:00.000Z",
+    count: 1,
+    memories: [{ id: "mem_h03", text: "Used to live in Coimbra", source: "imports/claude" }],
+  },
+];
+
 /** Page one of the list, unfiltered; the filters count every memory (the list goes on to page two). */
 export const GALLERY_MEMORY_LIST = {
   filter: { page: 1 } as MemoryFilter,
@@ -112,4 +150,5 @@ export const GALLERY_MEMORY_LIST = {
     { source: "imports/chatgpt", count: 12 },
     { source: "imports/claude", count: 4 },
   ],
+  hidden: GALLERY_HIDDEN,
 };

@@ -8,6 +8,7 @@ import { suppressAtUsersRequest } from "../profile/forget";
 import { inTransaction, MEMORY_SELECT, memoryView, writeMemories, type MemoryRecord } from "../profile/memories";
 import { recompose } from "../profile/recompose";
 import { isWritableBox, sourcesForFilter, visibleMemories } from "../profile/sources";
+import { releaseMemory } from "../profile/suppressions";
 import { AccountError } from "./errors";
 
 /** written_by of what the person wrote or corrected themselves on the account page. */
@@ -104,7 +105,9 @@ export async function editMemory(input: { userId: string; memoryId: unknown; tex
     const [written] = await writeMemories(tx, { userId: input.userId, source: old.source, writtenBy: PERSON_WRITER, agentId: null }, [{ ...fact, provenance }]);
     const memory = written!.memory;
     if (!written!.created) {
-      // The person says again what they once hid under this source: theirs again, as they now word it.
+      // The person says again what they once hid under this source: theirs again, as they now word it,
+      // and no longer held by the suppressions that hid it.
+      await releaseMemory(tx, memory.id);
       await tx.memory.update({
         where: { id: memory.id },
         data: { text: fact.text, writtenBy: PERSON_WRITER, suppressedAt: null, learnedAt: new Date(), provenance },

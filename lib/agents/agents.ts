@@ -130,6 +130,11 @@ export async function agentDisplayName(agentId: string): Promise<string | null> 
   return (await (await db()).agent.findUnique({ where: { id: agentId }, select: { displayName: true } }))?.displayName ?? null;
 }
 
+/** The developer account's name, as the hosted pages show it beside the agent's ("Beta Bot by Acme"). */
+export async function developerDisplayName(developerId: string): Promise<string | null> {
+  return (await (await db()).developer.findUnique({ where: { id: developerId }, select: { name: true } }))?.name ?? null;
+}
+
 const agentCache = new TtlCache<Pick<Agent, "id" | "handle" | "displayName" | "active"> | null>("agents");
 
 /** An agent by handle within one developer account; cached as briefly as API keys. */

@@ -4,7 +4,7 @@ import { now as clockNow } from "../clock";
 import { keyedHash, openSecret, sealSecret } from "../crypto";
 import { TtlCache } from "../cache";
 import { db } from "../db";
-import type { KeyKind, Plane } from "../db/generated/enums";
+import type { KeyKind, KeyMaker, Plane } from "../db/generated/enums";
 import { newId, PREFIX } from "../ids";
 import { processWide } from "../process-wide";
 
@@ -21,6 +21,15 @@ export const KEY_ROTATION_OVERLAP_HOURS = 24;
  */
 export function isKeyActive(revokedAt: Date | null, at: Date = clockNow()): boolean {
   return revokedAt === null || revokedAt.getTime() > at.getTime();
+}
+
+/**
+ * Whether a key with this revokedAt carries MCP sessions at `at`: active (isKeyActive) and never
+ * rotated. The specification has rotating a secret key, like revoking it, stop its MCP sessions; the
+ * overlap keeps a rotated key working everywhere else, so a deployment can move to its replacement.
+ */
+export function carriesMcpSessions(revokedAt: Date | null, at: Date = clockNow()): boolean {
+  return isKeyActive(revokedAt, at) && revokedAt === null;
 }
 
 /** isKeyActive as a query filter: keys unrevoked, or rotated and still in their overlap at `at`. */
@@ -59,14 +68,17 @@ export function hashApiKey(raw: string): string {
   return keyedHash(HASH_PURPOSE, raw);
 }
 
-export async function issueApiKey(input: { developerId: string; kind: KeyKind; plane: Plane; name?: string }) {
+/** Who makes a key: the dashboard (and which dashboard user), the command-line tool, or a sandbox's provisioning. */
+export type KeyCreator = { via: "dashboard"; dashboardUserId: string } | { via: Exclude<KeyMaker, "dashboard"> };
+
+export async function issueApiKey(input: { developerId: string; kind: KeyKind; plane: Plane; name?: string; createdBy?: KeyCreator }) {
   const prefix = keyPrefixFor(input.kind, input.plane);
   const key = newId(prefix as Parameters<typeof newId>[0], 32);
   const record = await (await db()).apiKey.create({ data: newKeyData(input, key) });
   return { key, record };
 }
 
-function newKeyData(input: { developerId: string; kind: KeyKind; plane: Plane; name?: string }, key: string) {
+function newKeyData(input: { developerId: string; kind: KeyKind; plane: Plane; name?: string; createdBy?: KeyCreator }, key: string) {
   return {
     developerId: input.developerId,
     kind: input.kind,
@@ -75,6 +87,9 @@ function newKeyData(input: { developerId: string; kind: KeyKind; plane: Plane; n
     hash: hashApiKey(key),
     publishableKeySealed: input.kind === "publishable" ? sealSecret(PUBLISHABLE_SEAL_PURPOSE, key) : null,
     name: input.name,
+    // Unrecorded (null) only where a caller names nobody, as keys made before makers were recorded.
+    createdVia: input.createdBy?.via ?? null,
+    createdByDashboardUserId: input.createdBy?.via === "dashboard" ? input.createdBy.dashboardUserId : null,
   };
 }
 
@@ -110,11 +125,32 @@ export async function revokeApiKey(input: { developerId: string; idOrPrefix: str
 }
 
 /**
+ * Revokes at once every key still working (rotated ones in their overlap too) that a dashboard user
+ * made in the account, provided they are no longer one of its members (checked in the same statement,
+ * so someone who rejoined keeps theirs). Returns how many were revoked.
+ */
+export async function revokeApiKeysOfFormerMember(input: { developerId: string; dashboardUserId: string }): Promise<number> {
+  const at = clockNow();
+  const res = await (await db()).apiKey.updateMany({
+    where: {
+      developerId: input.developerId,
+      createdVia: "dashboard",
+      createdByDashboardUserId: input.dashboardUserId,
+      ...activeKeyFilter(at),
+      createdBy: { memberships: { none: { developerId: input.developerId } } },
+    },
+    data: { revokedAt: at },
+  });
+  keyCache.clear();
+  return res.count;
+}
+
+/**
  * Rotates one of the developer's unrotated, unrevoked keys: a new key of the same kind, plane and name
  * (shown once), while the old one keeps working for KEY_ROTATION_OVERLAP_HOURS and then stops. Null
  * when the developer has no such key (unknown, another developer's, revoked or already rotated).
  */
-export async function rotateApiKey(input: { developerId: string; keyId: string }) {
+export async function rotateApiKey(input: { developerId: string; keyId: string; createdBy?: KeyCreator }) {
   if (!/^[0-9a-f-]{36}$/i.test(input.keyId)) return null;
   const prisma = await db();
   const at = clockNow();
@@ -127,7 +163,7 @@ export async function rotateApiKey(input: { developerId: string; keyId: string }
     // The guarded transition: of two rotations at once, one sets the overlap and the other changes nothing.
     const marked = await tx.apiKey.updateMany({ where: { id: old.id, developerId: input.developerId, revokedAt: null }, data: { revokedAt: stopsAt } });
     if (marked.count !== 1) return null;
-    return tx.apiKey.create({ data: newKeyData({ developerId: input.developerId, kind: old.kind, plane: old.plane, name: old.name ?? undefined }, key) });
+    return tx.apiKey.create({ data: newKeyData({ developerId: input.developerId, kind: old.kind, plane: old.plane, name: old.name ?? undefined, createdBy: input.createdBy }, key) });
   });
   keyCache.clear();
   return record ? { key, record, oldKeyStopsAt: stopsAt } : null;
@@ -137,7 +173,18 @@ export async function listApiKeys(developerId: string) {
   return (await db()).apiKey.findMany({
     where: { developerId },
     orderBy: { createdAt: "asc" },
-    select: { id: true, kind: true, plane: true, prefix: true, name: true, createdAt: true, revokedAt: true, lastUsedAt: true },
+    select: {
+      id: true,
+      kind: true,
+      plane: true,
+      prefix: true,
+      name: true,
+      createdAt: true,
+      revokedAt: true,
+      lastUsedAt: true,
+      createdVia: true,
+      createdBy: { select: { id: true, email: true } },
+    },
   });
 }
 
@@ -171,19 +218,20 @@ export async function resolveApiKey(raw: string): Promise<ResolvedKey | null> {
 }
 
 /**
- * The key with this id while it is unrevoked, or null: what a credential minted from a key (an MCP
- * session) checks on each use, so rotating or revoking the key ends it. Through the same ≤ 1 s cache.
+ * The key with this id while it carries MCP sessions (carriesMcpSessions: active and never rotated), or
+ * null: what an MCP session checks on every use and what minting one checks, so revoking or rotating
+ * the key ends its sessions. Through the same ≤ 1 s cache as resolveApiKey, so a revocation or rotation
+ * on any instance takes effect everywhere within a second, and at once in the process that made it.
  */
-export async function findActiveApiKey(id: string): Promise<ResolvedKey | null> {
+export async function findMcpSessionKey(id: string): Promise<ResolvedKey | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  return activeKey(
-    await keyCache.through(`id\u0000${id}`, async () =>
-      (await db()).apiKey.findUnique({
-        where: { id },
-        select: { id: true, developerId: true, kind: true, plane: true, revokedAt: true },
-      }),
-    ),
+  const row = await keyCache.through(`id\u0000${id}`, async () =>
+    (await db()).apiKey.findUnique({
+      where: { id },
+      select: { id: true, developerId: true, kind: true, plane: true, revokedAt: true },
+    }),
   );
+  return row && carriesMcpSessions(row.revokedAt) ? activeKey(row) : null;
 }
 
 /** Records last use at most once a minute per key, off the request's critical path. */

@@ -1,13 +1,16 @@
-// The person's own session on the service (next-auth, JWT strategy: a signed, encrypted cookie,
-// nothing stored server-side). A person signs in by entering the code sent to their phone: the
+// The person's own session on the service (next-auth, JWT strategy: a signed, encrypted cookie; the
+// only thing stored server-side is the person's session version, which "sign out everywhere" raises
+// and every read of the session checks, lib/auth/session-version.ts). A person signs in by entering the code sent to their phone: the
 // hosted flow verifies it, then hands next-auth a sealed ticket naming the user, valid one minute,
 // which never leaves the server. Google and GitHub sign-in (lib/auth/third-party.ts) only prove an
 // address for the person already signed in.
 import NextAuth from "next-auth";
 import { getToken } from "next-auth/jwt";
 import Credentials from "next-auth/providers/credentials";
+import { db } from "../db";
 import { env } from "../env";
 import { logger } from "../log";
+import { isCurrentVersion, SESSION_VERSION_CLAIM, UUID_PATTERN } from "./session-version";
 import { openTicketOf, sealTicket } from "./tickets";
 import { isThirdPartyProvider, recordThirdPartyEmail, returnFlowPath, thirdPartyProviders, verifiedAddress, VERIFY_FLOW_COOKIE } from "./third-party";
 
@@ -64,9 +67,9 @@ export const { handlers, auth, signIn, signOut } = NextAuth((req) => {
       },
       async jwt({ token, user, account }) {
         // The session keeps naming the phone number's account.
-        if (account && isThirdPartyProvider(account.provider)) return { sub: (await signedIn())! };
-        if (user?.id) return { sub: user.id };
-        return token;
+        if (account && isThirdPartyProvider(account.provider)) return stamped((await signedIn())!);
+        if (user?.id) return stamped(user.id);
+        return (await isCurrentSession(token)) ? token : null;
       },
       session({ session, token }) {
         if (token.sub) session.user = { ...session.user, id: token.sub };
@@ -76,9 +79,37 @@ export const { handlers, auth, signIn, signOut } = NextAuth((req) => {
   };
 });
 
-/** The signed-in person's user id from a request's session cookie (route handlers), or null. */
+/**
+ * The signed-in person's user id from a request's session cookie (route handlers), or null: null too
+ * for a cookie made before the person last signed out everywhere, or naming someone who is gone.
+ */
 export async function sessionUserFromRequest(req: Request): Promise<string | null> {
   const secure = env().BASE_URL.startsWith("https:");
   const token = await getToken({ req, secret: env().AUTH_SECRET, secureCookie: secure, salt: secure ? "__Secure-authjs.session-token" : "authjs.session-token" });
-  return typeof token?.sub === "string" ? token.sub : null;
+  return typeof token?.sub === "string" && (await isCurrentSession(token)) ? token.sub : null;
+}
+
+async function storedVersion(userId: unknown): Promise<{ sessionVersion: number } | null> {
+  if (typeof userId !== "string" || !UUID_PATTERN.test(userId)) return null;
+  return (await db()).user.findUnique({ where: { id: userId }, select: { sessionVersion: true } });
+}
+
+/** Whether a decoded session token still signs its person in: the one check every session read makes. */
+async function isCurrentSession(token: Record<string, unknown> | null): Promise<boolean> {
+  return isCurrentVersion(token, await storedVersion(token?.sub));
+}
+
+/** A new session's token: the person and their sessions' version now. */
+async function stamped(userId: string) {
+  return { sub: userId, [SESSION_VERSION_CLAIM]: (await storedVersion(userId))?.sessionVersion ?? 0 };
+}
+
+/**
+ * Signs the person out of every browser: their session version goes up, so every session cookie made
+ * before (this browser's too) is refused from the next read on. Returns false when there is no such person.
+ */
+export async function signOutEverywhere(userId: string): Promise<boolean> {
+  if (!UUID_PATTERN.test(userId)) return false;
+  const res = await (await db()).user.updateMany({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
+  return res.count === 1;
 }

@@ -1,7 +1,8 @@
-// MCP session tokens: a JWT for one conversation on the developer MCP server, valid 15 minutes, never stored.
+// MCP session tokens: a JWT for one conversation on the developer MCP server, valid 15 minutes, never
+// stored. It names the developer, plane, agent and minting key, so it is a credential on its own.
 import { createHmac } from "node:crypto";
 import { SignJWT } from "jose";
-import { findActiveApiKey } from "../api-keys/api-keys";
+import { findMcpSessionKey } from "../api-keys/api-keys";
 import { deriveKey, safeEqual } from "../crypto";
 import type { Plane } from "../db/generated/enums";
 import { now as clockNow } from "../clock";
@@ -16,6 +17,7 @@ export const MCP_SESSION_SUGGESTED_ACTION = "reauthenticate";
 export const MCP_SESSION_MESSAGES = {
   expired: "The MCP session has expired. Mint a new one with POST /v1/profile/mcp-session.",
   invalid: "The MCP session token is invalid, or the key that minted it was rotated or revoked.",
+  rotatedKey: "This key has been rotated: it mints no MCP sessions, and the sessions it minted have ended. Mint with its replacement; the key keeps working on the other routes until its overlap ends.",
 } as const;
 
 const AUDIENCE = "mcp-session";
@@ -30,7 +32,7 @@ export interface McpSessionClaims {
   agentId: string;
   agent: string;
   plane: Plane;
-  /** The API key that minted the session: revoking or rotating it ends the session. */
+  /** The API key that minted the session: revoking or rotating it ends the session (findMcpSessionKey). */
   keyId: string;
   /** The approved user the session acts for; absent when the session is not linked. */
   userId?: string;
@@ -64,7 +66,7 @@ export type McpSessionRead = { state: "valid"; claims: McpSessionClaims } | { st
 
 /**
  * What a presented MCP session token is: valid (its claims), expired (a 401 asking to reauthenticate),
- * or invalid (not ours, altered, or minted by a key since revoked). Never throws for a bad token.
+ * or invalid (not ours, altered, or minted by a key since revoked or rotated). Never throws for a bad token.
  *
  * Verified with Node's own HMAC, like the agent token (agent-token.ts) and with the same checks: the
  * header names HS256 only, the signature matches in constant time, issuer, audience and token use hold.
@@ -83,9 +85,19 @@ export async function readMcpSession(token: string): Promise<McpSessionRead> {
   const nowSeconds = Math.floor(clockNow().getTime() / 1000);
   if (typeof payload.nbf === "number" && payload.nbf > nowSeconds) return { state: "invalid" };
   if ((payload.exp as number) <= nowSeconds) return { state: "expired" };
-  const key = await findActiveApiKey(claims.keyId);
+  const key = await findMcpSessionKey(claims.keyId);
   if (!key || key.kind !== "secret" || key.developerId !== claims.developerId || key.plane !== claims.plane) return { state: "invalid" };
   return { state: "valid", claims };
+}
+
+/**
+ * Whether a token presents itself as an MCP session (its unverified token_use): on the developer MCP
+ * server, a Bearer credential that does is read as one even without X-API-Key. Says nothing of validity.
+ */
+export function presentsAsMcpSession(token: string): boolean {
+  const parts = token.split(".");
+  if (parts.length !== 3 || token.length > MAX_TOKEN_LENGTH) return false;
+  return decodeJson(parts[1]!)?.token_use === MCP_SESSION_TOKEN_USE;
 }
 
 /** The claims of a signed payload that is one of ours, or null. */

@@ -15,6 +15,7 @@ import { isIdOf, newId, PREFIX } from "../ids";
 import { lazyLimiter } from "../ratelimit";
 import type { RequiredName } from "../flow/required";
 import { findExternalUser, isApproved } from "../users/approvals";
+import { readsApp } from "../connectors/grants";
 import type { ConnectStatus, LinkStatus } from "./statuses";
 
 /** How long a connect link works. */
@@ -73,6 +74,9 @@ async function decide(input: MintInput): Promise<ConnectStatus> {
     if (!granted) return "permission_needed";
   }
   if (input.app) {
+    // The app is ready for this agent only when the person gave it this agent: a connection made for
+    // another agent reads as not connected (connecting it here, or one tap when it is connected, grants it).
+    if (!(await readsApp({ userId: input.userId, agentId: input.agent.id, app: input.app }))) return "connect_app";
     const connected = await prisma.appConnection.findFirst({ where: { userId: input.userId, app: input.app, status: "active" }, select: { id: true } });
     if (!connected) return "connect_app";
   }

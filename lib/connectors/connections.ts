@@ -156,14 +156,17 @@ export async function startConnection(input: {
 /**
  * The app whose connection must go back through its provider's consent before `capability` can be
  * used: the provider grants the capability's scope apart from reading (Gmail's gmail.send) and the
- * person's connection lacks it. Null when nothing is missing: no such scope, the app not connected
+ * person's connection lacks it, or the capability is reading the app (gmail:read) and the app has no
+ * working connection. Null when nothing is missing: no such scope, the app not connected
  * (connecting it asks for what it needs then), a development connection, or a provider no longer
  * configured here.
  */
 export async function capabilityConsentNeeded(input: { userId: string; capability: string }): Promise<App | null> {
   const app = input.capability.split(":")[0] ?? "";
   if (!isApp(app)) return null;
-  const c = await (await db()).appConnection.findUnique({ where: { userId_app: { userId: input.userId, app } }, select: { provider: true, scopes: true } });
+  const c = await (await db()).appConnection.findUnique({ where: { userId_app: { userId: input.userId, app } }, select: { provider: true, scopes: true, status: true } });
+  // Reading an app is allowed together with connecting it when the account has no working connection.
+  if (input.capability === `${app}:read` && c?.status !== "active") return canConnect(app) ? app : null;
   const provider = c && Object.hasOwn(PROVIDERS, c.provider) ? PROVIDERS[c.provider as ConnectorProvider["id"]] : undefined;
   if (!c || !provider?.configured() || provider !== connectorOf(app)) return null;
   const scope = provider.capabilityScope?.(input.capability);
@@ -337,7 +340,8 @@ export async function disconnectApp(userId: string, app: string): Promise<boolea
 
 /**
  * Disconnects: the provider is asked to revoke the grant (best effort), and the tokens are deleted
- * with every memory the app taught the person's profile (source apps/<app>), in one transaction.
+ * with every memory the app taught the person's profile (source apps/<app>) and every agent's grants
+ * on the app, in one transaction.
  */
 export async function disconnect(connectionId: string): Promise<void> {
   const prisma = await db();
@@ -352,6 +356,10 @@ export async function disconnect(connectionId: string): Promise<void> {
   }
   await prisma.$transaction(async (tx) => {
     const deleted = await tx.appConnection.deleteMany({ where: { id: c.id } });
-    if (deleted.count && c.userId) await deleteAppMemories(tx, { userId: c.userId, app: c.app });
+    if (deleted.count && c.userId) {
+      await deleteAppMemories(tx, { userId: c.userId, app: c.app });
+      // Every agent's grants on the app end with it: connecting it again gives it to no one by itself.
+      await tx.capabilityGrant.deleteMany({ where: { userId: c.userId, capability: { startsWith: `${c.app}:` } } });
+    }
   });
 }

@@ -20,6 +20,8 @@ const ACME = "3f6c2a9e-7b14-4d2e-9a85-1c0e6b7d4f21";
 const ADA = "8e1b4c7a-2d5f-4a93-b0c6-9f3e7a1d5b28";
 const GRACE = "c2a7e9d4-6f1b-4e38-8d05-7b9c3e2f1a64";
 const LINUS = "f4d9b2e6-3a7c-4f15-9e28-6c1a0b8d7e39";
+/** A former member: removed on March 3, his staging key still works. */
+const ALAN = "9a3d6f1c-8e2b-4c57-b1e4-5f7a0c2d8e16";
 const at = (iso: string) => new Date(iso);
 
 export const GALLERY_EMAIL = "ada@example.com";
@@ -32,18 +34,25 @@ export const GALLERY_CONTEXT: DashboardContext = {
 };
 
 type Key = Awaited<ReturnType<typeof keysOf>>[number];
-const key = (k: Omit<Key, "state" | "revokedAt" | "lastUsedAt"> & Partial<Pick<Key, "state" | "revokedAt" | "lastUsedAt">>): Key => ({ state: "active", revokedAt: null, lastUsedAt: null, ...k });
+const key = (k: Omit<Key, "state" | "revokedAt" | "lastUsedAt" | "madeBy"> & Partial<Pick<Key, "state" | "revokedAt" | "lastUsedAt" | "madeBy">>): Key => ({
+  state: "active",
+  revokedAt: null,
+  lastUsedAt: null,
+  madeBy: { via: "dashboard", dashboardUserId: ADA, email: GALLERY_EMAIL, member: true },
+  ...k,
+});
 
 /**
  * Both planes, oldest first: a live secret key rotated on March 4 (the old one still works for its 24-hour overlap,
- * the new one beside it), a live publishable key, a revoked test key, and a test secret key.
+ * the new one beside it), a live publishable key, a revoked test key, and a test secret key that a
+ * former member made. Makers: Ada, Grace, the command-line tool, and Alan (no longer a member).
  */
 export const GALLERY_KEYS = [
-  key({ id: "0b7e4d2a-1c9f-4e36-8a05-5d2f7c1e9b40", kind: "secret", plane: "live", prefix: "sk_Xq7m", name: "Production server", createdAt: at("2026-01-08T10:12:00Z"), lastUsedAt: at("2026-03-04T09:41:00Z"), state: "rotating", revokedAt: at("2026-03-05T08:30:00Z") }),
+  key({ id: "0b7e4d2a-1c9f-4e36-8a05-5d2f7c1e9b40", kind: "secret", plane: "live", prefix: "sk_Xq7m", name: "Production server", createdAt: at("2026-01-08T10:12:00Z"), lastUsedAt: at("2026-03-04T09:41:00Z"), state: "rotating", revokedAt: at("2026-03-05T08:30:00Z"), madeBy: { via: "command_line" } }),
   key({ id: "6a2f9c1e-4b7d-4e80-93a5-2c8e1f6b0d57", kind: "publishable", plane: "live", prefix: "pk_Lw4n", name: "Booking site", createdAt: at("2026-01-08T10:14:00Z"), lastUsedAt: at("2026-03-04T09:39:00Z") }),
-  key({ id: "d1e8b3f6-7a2c-4d59-a014-8f6c2b9e3a71", kind: "secret", plane: "live", prefix: "sk_Hc9v", name: "Production server", createdAt: at("2026-03-04T08:30:00Z"), lastUsedAt: at("2026-03-04T09:41:00Z") }),
-  key({ id: "4e9d1b7c-8a3f-4c26-b5e1-0d6f2a8c4e93", kind: "secret", plane: "test", prefix: "sk_test_Qz8f", name: "Laptop", createdAt: at("2025-12-10T09:00:00Z"), state: "revoked", revokedAt: at("2026-01-20T11:45:00Z") }),
-  key({ id: "9c4a7e1b-2f8d-4b63-85e0-1a7d3c9f6b28", kind: "secret", plane: "test", prefix: "sk_test_Bn2k", name: "Staging", createdAt: at("2025-12-15T14:02:00Z"), lastUsedAt: at("2026-03-03T17:20:00Z") }),
+  key({ id: "d1e8b3f6-7a2c-4d59-a014-8f6c2b9e3a71", kind: "secret", plane: "live", prefix: "sk_Hc9v", name: "Production server", createdAt: at("2026-03-04T08:30:00Z"), lastUsedAt: at("2026-03-04T09:41:00Z"), madeBy: { via: "dashboard", dashboardUserId: GRACE, email: "grace@acme-travel.example", member: true } }),
+  key({ id: "4e9d1b7c-8a3f-4c26-b5e1-0d6f2a8c4e93", kind: "secret", plane: "test", prefix: "sk_test_Qz8f", name: "Laptop", createdAt: at("2025-12-10T09:00:00Z"), state: "revoked", revokedAt: at("2026-01-20T11:45:00Z"), madeBy: { via: "unrecorded" } }),
+  key({ id: "9c4a7e1b-2f8d-4b63-85e0-1a7d3c9f6b28", kind: "secret", plane: "test", prefix: "sk_test_Bn2k", name: "Staging", createdAt: at("2025-12-15T14:02:00Z"), lastUsedAt: at("2026-03-03T17:20:00Z"), madeBy: { via: "dashboard", dashboardUserId: ALAN, email: "alan@acme-travel.example", member: false } }),
 ] satisfies Awaited<ReturnType<typeof keysOf>>;
 
 export const GALLERY_AGENTS = [
@@ -99,6 +108,8 @@ export const GALLERY_MEMBERS = {
   invites: [
     { id: "b9d2f7a4-1e6c-4b83-a5f0-8c3e1d7b2a96", email: "katherine@acme-travel.example", role: "member", createdAt: at("2026-03-02T14:00:00Z"), expiresAt: at("2026-03-09T14:00:00Z") },
   ] satisfies Awaited<ReturnType<typeof pendingInvites>>,
+  /** Alan left on March 3; the staging key he made still works. */
+  formerKeys: [{ dashboardUserId: ALAN, email: "alan@acme-travel.example", prefixes: ["sk_test_Bn2k"] }],
 };
 
 /** The overview counts what the fixtures above hold: working keys per plane, agents, origins, members. */
@@ -136,6 +147,11 @@ export const GALLERY_SIGN_IN_LINKS = {
     { handle: "trip-concierge", displayName: "Trip Concierge", destinations: [], lines: [] },
   ],
   partnerPhoneFirst: false,
+  // The live secret was rotated this morning: the one it replaced signs beside it until tomorrow.
+  callbackSecrets: {
+    live: { secret: "whsec_Q2v8Lm4Tz9Wk1Rb7Vn5Cy3Hp6Gs0Jk2Xq8Fd4Nt7Yaw", createdAt: at("2026-03-04T08:45:00Z"), previous: { expiresAt: at("2026-03-05T08:45:00Z") } },
+    test: { secret: "whsec_Zt3Kp9Wd1Yc5Hn8Gs2Jq4Lm7Vb6Xr0Fa3Nc9Te5Ub1e", createdAt: at("2026-01-08T10:20:00Z"), previous: null },
+  },
 } satisfies SignInLinksView;
 
 /** A day of the month before March 4: busier on weekdays, with a bad afternoon on February 24. */

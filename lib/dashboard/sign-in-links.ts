@@ -1,7 +1,8 @@
 // The hosted sign-in settings of the account's agents on the dashboard: return destinations (added and
 // removed with the API's rule, lib/sign-in/destinations.ts) and message lines, shown by their last four
-// digits only (registered over the API, which takes the number; revoked here by the line's id); and
-// the account's partner-session setting (phone number first).
+// digits only (registered over the API, which takes the number; revoked here by the line's id); the
+// account's completion-callback secrets (lib/dashboard/callback-secrets.ts); and the account's
+// partner-session setting (phone number first).
 import { z } from "zod";
 import { findAgent, listAgents } from "../agents/agents";
 import { now as clockNow } from "../clock";
@@ -10,6 +11,7 @@ import { requireMember } from "../developer-auth/accounts";
 import { DashboardError } from "../developer-auth/errors";
 import { setPartnerPhoneFirst } from "../developers/developers";
 import { addReturnDestination, removeReturnDestination } from "../sign-in/destinations";
+import { callbackSecretsOf, type CallbackSecretsView } from "./callback-secrets";
 
 const planeSchema = z.enum(["live", "test"]);
 
@@ -36,12 +38,13 @@ export async function signInLinksOf(developerId: string) {
 export interface SignInLinksView {
   agents: Awaited<ReturnType<typeof signInLinksOf>>;
   partnerPhoneFirst: boolean;
+  callbackSecrets: CallbackSecretsView;
 }
 
 /** What the sign-in links page shows. */
 export async function signInLinksPageOf(developerId: string): Promise<SignInLinksView> {
-  const [agents, partnerPhoneFirst] = await Promise.all([signInLinksOf(developerId), partnerPhoneFirstOf(developerId)]);
-  return { agents, partnerPhoneFirst };
+  const [agents, partnerPhoneFirst, callbackSecrets] = await Promise.all([signInLinksOf(developerId), partnerPhoneFirstOf(developerId), callbackSecretsOf(developerId)]);
+  return { agents, partnerPhoneFirst, callbackSecrets };
 }
 
 async function agentOf(developerId: string, handle: unknown) {

@@ -1,7 +1,8 @@
 // The developer dashboard's session: a next-auth instance of its own, apart from the person's
 // (lib/auth/session.ts): its routes under /api/dashboard-auth, its own cookie names (dashboard.*),
 // and its own secret derived from AUTH_SECRET, so neither session can be read as the other. JWT
-// strategy: a signed, encrypted cookie naming the dashboard user, nothing stored server-side.
+// strategy: a signed, encrypted cookie naming the dashboard user and their session version; the
+// version stored server-side, raised by "sign out everywhere", is checked at every read.
 // Ways in: the e-mailed code or link (lib/developer-auth/codes.ts verifies it and hands next-auth a
 // sealed ticket, valid one minute, which never leaves the server), and Google or GitHub when
 // configured (the address the provider says it verified).
@@ -9,6 +10,7 @@ import { hkdfSync } from "node:crypto";
 import NextAuth from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { isThirdPartyProvider, thirdPartyProviders, verifiedAddress } from "../auth/third-party";
+import { isCurrentVersion, SESSION_VERSION_CLAIM, UUID_PATTERN } from "../auth/session-version";
 import { openTicketOf, sealTicket } from "../auth/tickets";
 import { db } from "../db";
 import { env } from "../env";
@@ -95,10 +97,10 @@ export const {
       if (account && isThirdPartyProvider(account.provider)) {
         const email = verifiedAddress(profile);
         if (!email) return null;
-        return { sub: (await dashboardUserFor(email)).id };
+        return stamped((await dashboardUserFor(email)).id);
       }
-      if (user?.id) return { sub: user.id };
-      return token;
+      if (user?.id) return stamped(user.id);
+      return isCurrentVersion(token, await storedVersion(token.sub)) ? token : null;
     },
     session({ session, token }) {
       if (token.sub) session.user = { ...session.user, id: token.sub };
@@ -107,12 +109,32 @@ export const {
   },
 }));
 
+async function storedVersion(dashboardUserId: unknown): Promise<{ sessionVersion: number } | null> {
+  if (typeof dashboardUserId !== "string" || !UUID_PATTERN.test(dashboardUserId)) return null;
+  return (await db()).dashboardUser.findUnique({ where: { id: dashboardUserId }, select: { sessionVersion: true } });
+}
+
+/** A new dashboard session's token: the user and their sessions' version now. */
+async function stamped(dashboardUserId: string) {
+  return { sub: dashboardUserId, [SESSION_VERSION_CLAIM]: (await storedVersion(dashboardUserId))?.sessionVersion ?? 0 };
+}
+
 /**
  * The signed-in dashboard user (id and address), read from the request's dashboard session cookie, or
- * null. Every dashboard page and server action starts here: a user removed since is signed out.
+ * null. Every dashboard page and server action starts here: a user removed since is signed out, and
+ * so is a session made before they last signed out everywhere (checked by the session read itself).
  */
 export async function currentDashboardUser(): Promise<{ id: string; email: string } | null> {
   const id = (await dashboardAuth())?.user?.id;
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!id || !UUID_PATTERN.test(id)) return null;
   return (await db()).dashboardUser.findUnique({ where: { id }, select: { id: true, email: true } });
+}
+
+/**
+ * Signs a dashboard user out of every browser: their session version goes up, so every dashboard
+ * session made before (this browser's too) is refused from the next read on.
+ */
+export async function signOutDashboardEverywhere(dashboardUserId: string): Promise<void> {
+  if (!UUID_PATTERN.test(dashboardUserId)) return;
+  await (await db()).dashboardUser.updateMany({ where: { id: dashboardUserId }, data: { sessionVersion: { increment: 1 } } });
 }

@@ -5,14 +5,15 @@ import { ASSISTANT_NAMES, ASSISTANTS, IMPORT_SCREEN_APPS, type App, type Assista
 import { APP_READS } from "../connectors/memories/facts";
 import { memoryPrompt } from "./bring-in";
 import type { Screen } from "./sequence";
-import { phoneCountries, PREVIEW_SHOWN, SERVICE_NAME, type AppRowView, type AssistantBadge, type AssistantRowView, type FlowScreenView, type ShellView } from "./views";
+import { approvalHint, phoneCountries, PREVIEW_SHOWN, SERVICE_NAME, type AppRowView, type AssistantBadge, type AssistantRowView, type FlowScreenView, type ShellView } from "./views";
 
 const APP_NAME = "Acme Travel";
+const DEVELOPER_NAME = "Acme Labs";
 const GALLERY = "/dev/screens";
 const IMPORT_FIRST: Screen[] = ["import", "phone", "code", "receipt"];
 
 function shell(current: Screen, steps: Screen[] = IMPORT_FIRST, appName = APP_NAME): ShellView {
-  return { appName, own: false, noSignIn: false, steps, current, cancelAction: GALLERY };
+  return { appName, developerName: DEVELOPER_NAME, own: false, noSignIn: false, steps, current, cancelAction: GALLERY };
 }
 
 function row(app: App, state: AppRowView["state"] = "connect", required = false, detail?: string): AppRowView {
@@ -107,6 +108,7 @@ const receiptBase = {
     { name: "Google Calendar", reads: APP_READS.calendar!, facts: [] },
   ],
   approved: true,
+  agentApps: ["Gmail", "Google Calendar"],
   returnAction: GALLERY,
   backToMessages: false,
   importOnly: false,
@@ -143,7 +145,7 @@ export const GALLERY_STATES = {
     assistants: assistants(undefined, { chatgpt: { kind: "imported", count: 12 } }),
     apps: apps({ gmail: row("gmail", "connected"), calendar: row("calendar", "reconnect") }),
     continueEnabled: true,
-    hint: `${APP_NAME} will be able to read and add to your profile.`,
+    hint: approvalHint(APP_NAME, ["Gmail"]),
   },
   "import-signed-in": {
     ...importBase,
@@ -151,7 +153,7 @@ export const GALLERY_STATES = {
     signedIn: true,
     signInOffered: false,
     continueEnabled: true,
-    hint: `${APP_NAME} will be able to read and add to your profile.`,
+    hint: approvalHint(APP_NAME, []),
   },
   "import-link": {
     ...importBase,
@@ -204,16 +206,27 @@ export const GALLERY_STATES = {
   capability: {
     screen: "capability",
     shell: shell("capability", ["capability", "receipt"]),
-    capability: "gmail:send_email",
+    capability: "gmail:send",
+    phrase: "send e-mail from your Gmail",
     appLabel: "Gmail",
-    permission: "send email",
+    permission: "send",
+    purpose: null,
+    connectError: null,
+  },
+  "capability-read": {
+    screen: "capability",
+    shell: shell("capability", ["capability", "receipt"]),
+    capability: "gmail:read",
+    phrase: "search your Gmail",
+    appLabel: "Gmail",
+    permission: "read",
     purpose: null,
     connectError: null,
   },
   receipt: receiptBase,
-  "receipt-nothing-new": { ...receiptBase, saved: [], connected: [], fromApps: [] },
+  "receipt-nothing-new": { ...receiptBase, saved: [], connected: [], fromApps: [], agentApps: [] },
   "receipt-messages": { ...receiptBase, returnAction: null, backToMessages: true },
-  "receipt-own": { ...receiptBase, shell: { ...receiptBase.shell, appName: SERVICE_NAME, own: true }, approved: false },
+  "receipt-own": { ...receiptBase, shell: { ...receiptBase.shell, appName: SERVICE_NAME, developerName: null, own: true }, approved: false, agentApps: [] },
   "ended-unknown": { screen: "ended", kind: "unknown", appName: "Sign in", own: false, home: "/" },
   "ended-foreign": { screen: "ended", kind: "foreign", appName: APP_NAME, own: false, home: "https://travel.example.com" },
   "ended-finished": { screen: "ended", kind: "ended", appName: APP_NAME, own: false, home: "https://travel.example.com" },

@@ -14,6 +14,8 @@ import type { Plane } from "../db/generated/enums";
 import { now as clockNow } from "../clock";
 import { issueCode } from "../oidc/tokens";
 import type { RequiredEntry } from "./required";
+import { bindDocumentClient } from "../personal-mcp/documents";
+import type { StoredClientDocument } from "../personal-mcp/pending";
 import { approveAgent, clearUserAccessCache } from "../users/approvals";
 import type { BroughtIn } from "./bring-in";
 import { issueSignInCode } from "../sign-in/codes";
@@ -38,6 +40,8 @@ export interface OidcFlowRequest {
   nonce: string | null;
   scopes: string[];
   code_challenge: string;
+  /** An MCP client's metadata document not stored yet: its client and agent are made when the flow completes. */
+  client_document?: StoredClientDocument;
 }
 
 export interface FlowSession {
@@ -384,8 +388,9 @@ export function profileHome(): string {
 export async function completeFlow(input: { flowId: string; userId: string }): Promise<{ redirectTo: string }> {
   const at = clockNow();
   const result = await (await db()).$transaction(async (tx) => {
-    const flow = await tx.flowSession.findUnique({ where: { id: input.flowId } });
-    if (!flow) throw new FlowError("not_found");
+    const found = await tx.flowSession.findUnique({ where: { id: input.flowId } });
+    if (!found) throw new FlowError("not_found");
+    let flow = found;
     const user = await tx.user.findUnique({ where: { id: input.userId }, select: { plane: true, developerId: true } });
     if (!user) throw new FlowError("not_found");
     // A test user belongs to one developer: another developer's flow never reaches it.
@@ -397,6 +402,9 @@ export async function completeFlow(input: { flowId: string; userId: string }): P
       data: { status: "completed", userId: input.userId, endedAt: at },
     });
     if (ended.count === 0) throw new FlowError(flow.status !== "active" ? "ended" : "expired");
+    // An MCP client first read from its metadata document for this flow is stored now, and the flow bound to it.
+    const bound = await bindDocumentClient(tx, flow);
+    if (bound) flow = { ...flow, ...bound };
     if (flow.agentId) await approveAgent({ userId: input.userId, agentId: flow.agentId }, tx);
     if (flow.wayIn === "connect") return { redirectTo: (await connectReturn(flow, tx)) ?? profileHome() };
     if (flow.wayIn === "sign_in_link") return { redirectTo: await signInLinkReturn(flow, input.userId, tx) };

@@ -16,16 +16,19 @@ import { importSource } from "../profile/sources";
 import { approveAgent, clearUserAccessCache } from "../users/approvals";
 import { attachFlowConnections, capabilityConsentNeeded, recordMailboxAddress } from "../connectors/connections";
 import { queueAppMemoriesOf } from "../connectors/memories/queue";
+import { grantApps } from "../connectors/grants";
 import { isAssistant, MAILBOX_APPS } from "../catalogue";
 import { isMailboxOnly, requiredMet } from "./required";
 import { phoneDigest } from "../users/phone";
 import { approveConnectLink } from "../connect-links/links";
 import { completePartnerSession, partnerImportUser, PARTNER_REF_TAKEN } from "../partner-sessions/sessions";
 import { BringInError, previewExport, previewPaste, type BroughtIn } from "./bring-in";
-import { nextScreen, type Screen } from "./sequence";
+import { countPreview, withPreviewSlot } from "./preview-limits";
+import { nextScreen, screenSequence, type Screen } from "./sequence";
 import { dispatchCompletionCallback, recordCompletionCallback } from "../sign-in/completion-callback";
 import { findFlow, FlowError, flowApp, isExpired, offeredAssistants, offersSignIn, sequenceOf, type FlowReceipt, type FlowSession } from "./sessions";
 import { storedBroughtIn } from "./stored";
+import { bindDocumentClient } from "../personal-mcp/documents";
 
 /** A problem with what the person entered, shown next to the field it names. */
 export class StepError extends Error {
@@ -104,18 +107,30 @@ async function updateBroughtIn(flow: FlowSession, change: (current: BroughtIn[])
 
 // ─── Import ─────────────────────────────────────────────────────────────────────────────────────
 
-/** A pasted answer or an uploaded export becomes this assistant's preview (replacing an earlier one). */
-export async function previewImport(flow: FlowSession, input: { provider: string; text?: string; file?: Uint8Array }): Promise<BroughtIn> {
+/**
+ * A pasted answer or an uploaded export becomes this assistant's preview (replacing an earlier one).
+ * Each counts against the flow's and (given `ip`, the browser's address) the network's preview
+ * budgets; a large file is read only while the process has a slot for it (lib/flow/preview-limits.ts).
+ */
+export async function previewImport(flow: FlowSession, input: { provider: string; text?: string; file?: Uint8Array | Blob; ip?: string }): Promise<BroughtIn> {
   assertOpen(flow, ["import"]);
   if (!isAssistant(input.provider) || !offeredAssistants(flow).includes(input.provider)) throw new StepError("provider", "Choose an assistant.");
+  const provider = input.provider;
+  const file = input.file;
+  const size = file ? (file instanceof Uint8Array ? file.byteLength : file.size) : 0;
   let memories;
   try {
-    memories = input.file?.byteLength ? await previewExport(input.provider, input.file, { signedIn: !!flow.userId }) : previewPaste(input.text ?? "");
+    await countPreview({ flowId: flow.id, ip: input.ip });
+    memories = file && size
+      ? await withPreviewSlot(size, async () =>
+          previewExport(provider, file instanceof Uint8Array ? file : new Uint8Array(await file.arrayBuffer()), { signedIn: !!flow.userId }),
+        )
+      : previewPaste(input.text ?? "");
   } catch (err) {
-    if (err instanceof BringInError) throw new StepError(input.file?.byteLength ? "file" : "text", err.message);
+    if (err instanceof BringInError) throw new StepError(size ? "file" : "text", err.message);
     throw err;
   }
-  const item: BroughtIn = { provider: input.provider, via: input.file?.byteLength ? "file" : "paste", memories, confirmed: false };
+  const item: BroughtIn = { provider: input.provider, via: size ? "file" : "paste", memories, confirmed: false };
   await updateBroughtIn(flow, (current) => [...current.filter((b) => b.provider !== input.provider), item]);
   return item;
 }
@@ -421,7 +436,7 @@ export async function submitCode(flow: FlowSession, input: { code: string }): Pr
   if (!/^\s*\d{6}\s*$/.test(input.code)) throw new StepError("code", "Enter the six digits from the text message.");
   try {
     await stillOnScreen(flow);
-    await verifySignInCode({ phoneHash, plane: flow.plane, phoneScope: phoneScope(flow), code: input.code });
+    await verifySignInCode({ phoneHash, plane: flow.plane, phoneScope: phoneScope(flow), code: input.code, flowId: flow.id });
   } catch (err) {
     if (err instanceof CodeError) throw new StepError("code", err.message);
     throw err;
@@ -449,6 +464,14 @@ export async function submitCode(flow: FlowSession, input: { code: string }): Pr
 
 // ─── Finish ─────────────────────────────────────────────────────────────────────────────────────
 
+/** The app a flow's own app screen asked for (a connect link's app, a sign-in link's one connector), when the account has it connected. */
+async function askedAppConnected(tx: Prisma.TransactionClient, flow: FlowSession, userId: string): Promise<string[]> {
+  const app = flowApp(flow);
+  if (!app || !screenSequence(sequenceOf(flow)).includes("app")) return [];
+  const row = await tx.appConnection.findFirst({ where: { userId, app, status: "active" }, select: { id: true } });
+  return row ? [app] : [];
+}
+
 /**
  * Saves what was brought in to the person's account and approves the app — there is no
  * permissions screen — in one transaction; the flow moves to the receipt.
@@ -458,6 +481,9 @@ export async function finish(flow: FlowSession, userId: string, also: Prisma.Flo
     // First the flow's own transition (which locks its row): a second finish of the same flow waits
     // for this one, then finds the flow no longer on its screen and changes nothing.
     await update(flow, { ...also, userId, screen: "receipt" }, tx);
+    // An MCP client first read from its metadata document for this flow is stored now, and the flow bound to it.
+    const bound = await bindDocumentClient(tx, flow);
+    if (bound) flow = { ...flow, ...bound };
     // What was brought in as it stands now, under the lock: a preview another tab kept meanwhile is saved too.
     const row = await tx.flowSession.findUniqueOrThrow({ where: { id: flow.id }, select: { broughtIn: true } });
     const saved: FlowReceipt["saved"] = [];
@@ -480,7 +506,12 @@ export async function finish(flow: FlowSession, userId: string, also: Prisma.Flo
     }
     const connected = await attachFlowConnections(tx, { flowId: flow.id, userId });
     await recordMailboxAddress(tx, userId);
-    if (flow.agentId) await approveAgent({ userId, agentId: flow.agentId }, tx);
+    if (flow.agentId) {
+      await approveAgent({ userId, agentId: flow.agentId }, tx);
+      // The apps the person gave this agent: those connected in its flow, and the one app its screen
+      // asked for when the account already had it (Continue under "Connect Gmail" is that consent).
+      await grantApps(tx, { userId, agentId: flow.agentId, apps: [...connected, ...(await askedAppConnected(tx, flow, userId))] });
+    }
     if (flow.connectLinkId) await approveConnectLink(tx, { linkId: flow.connectLinkId, userId, flow });
     if (flow.partnerSessionId) await completePartnerSession(tx, { flow, userId, importIds, connected });
     const receipt: FlowReceipt = { saved, connected, approvedAgentId: flow.agentId };

@@ -3,6 +3,7 @@
 // something to guess at. The way in, the status and the screen are enums in the database itself.
 import { z } from "zod";
 import { ASSISTANTS, IMPORT_SCREEN_APPS } from "../catalogue";
+import { storedClientDocument } from "../personal-mcp/pending";
 import type { BroughtIn } from "./bring-in";
 import type { RequiredEntry } from "./required";
 import { PARTNER_FLOWS } from "./sequence";
@@ -16,6 +17,7 @@ export const storedOidcRequest = z.strictObject({
   nonce: nullableString,
   scopes: z.array(z.string()),
   code_challenge: z.string(),
+  client_document: storedClientDocument.optional(),
 }) satisfies z.ZodType<OidcFlowRequest>;
 
 export const storedConnectRequest = z.strictObject({

@@ -4,12 +4,14 @@
 // the steps enforce. The development screen gallery (lib/flow/gallery.ts) builds these views from
 // fixtures, so every screen can be seen without a database.
 import { getCountries, getCountryCallingCode } from "libphonenumber-js";
-import { agentDisplayName } from "../agents/agents";
+import { agentDisplayName, developerDisplayName } from "../agents/agents";
 import { RESEND_AFTER_SECONDS, takesSandboxCode } from "../auth/phone-codes";
 import { configuredThirdParty, isThirdPartyProvider, THIRD_PARTY_NAMES, type ThirdPartyProvider } from "../auth/third-party";
-import { APP_NAMES, ASSISTANT_NAMES, EXPORT_ASSISTANTS, IMPORT_SCREEN_APPS, isApp, MAILBOX_APPS, type App, type Assistant, type MailboxApp } from "../catalogue";
+import { APP_NAMES, APPS, ASSISTANT_NAMES, EXPORT_ASSISTANTS, IMPORT_SCREEN_APPS, isApp, MAILBOX_APPS, type App, type Assistant, type MailboxApp } from "../catalogue";
 import { appState, connectsInDevelopment, type AppState } from "../connectors/connections";
 import { appFactsOf, APP_READS } from "../connectors/memories/facts";
+import { appList, capabilityPhrase, readCapability } from "../connectors/grants";
+import { db } from "../db";
 import { SANDBOX_VERIFICATION_CODE } from "../sandbox/seed";
 import { memoryPrompt } from "./bring-in";
 import { isMailboxOnly, requiredMet } from "./required";
@@ -23,6 +25,8 @@ export const SERVICE_NAME = "Profile Service";
 /** The frame around a screen: whose sign-in it is, where the person is in the steps, where Cancel posts. */
 export interface ShellView {
   appName: string;
+  /** The developer account behind the agent ("by Acme"): agents' names are the developers' to choose, and not unique. */
+  developerName: string | null;
   /** The service's own page (its sign-up): its mark, never an app's name. */
   own: boolean;
   /** The flow signs no one in (a partner link's import-only flow): the header says so. */
@@ -138,6 +142,8 @@ export interface CapabilityView {
   screen: "capability";
   shell: ShellView;
   capability: string;
+  /** What allowing it lets the agent do, after "wants to" ("search your Gmail"). */
+  phrase: string;
   appLabel: string;
   permission: string;
   purpose: string | null;
@@ -154,6 +160,8 @@ export interface ReceiptView {
   fromApps: Array<{ name: string; reads: string; facts: string[] }>;
   /** An agent was approved (every way in but the service's own sign-up). */
   approved: boolean;
+  /** The apps the approved agent may use for the person now (those given it, in this flow or before), by name. */
+  agentApps: string[];
   /** Where the way back posts; null when there is no page to go back to (a text-back link, a sign-in link without return_to). */
   returnAction: string | null;
   /** A text-back link: the conversation picks up in the messages. */
@@ -186,11 +194,13 @@ export async function flowScreenView(opened: OpenedFlow, query: FlowPageQuery = 
   if (!opened.flow) return { screen: "ended", kind: "unknown", appName: "Sign in", own: false, home: "/" };
   const flow = opened.flow;
   const own = flow.wayIn === "profile_signup";
-  const appName = own ? SERVICE_NAME : (flow.signInLink?.display_name ?? (flow.agentId ? await agentDisplayName(flow.agentId) : null) ?? "The app");
+  const appName = own ? SERVICE_NAME : (flow.signInLink?.display_name ?? (flow.agentId ? await agentDisplayName(flow.agentId) : null) ?? flow.request?.client_document?.display_name ?? "The app");
+  const developerName = own || !flow.developerId ? null : await developerDisplayName(flow.developerId);
   if (opened.state !== "open") return { screen: "ended", kind: opened.state, appName, own, home: flow.request ? new URL(flow.request.redirect_uri).origin : "/" };
 
   const shell: ShellView = {
     appName,
+    developerName,
     own,
     noSignIn: !offersSignIn(flow),
     steps: screenSequence(sequenceOf(flow)),
@@ -227,6 +237,7 @@ export async function flowScreenView(opened: OpenedFlow, query: FlowPageQuery = 
         screen: "capability",
         shell: { ...shell, appName: flow.connect?.client_name ?? appName },
         capability,
+        phrase: capabilityPhrase(capability),
         appLabel: isApp(app) ? APP_NAMES[app] : app,
         permission: permission.replace(/_/g, " "),
         purpose: flow.connect?.purpose ?? null,
@@ -295,13 +306,40 @@ async function importView(flow: FlowSession, shell: ShellView, linkNotice: LinkN
     alternatives: state.required.some((r) => !r.met && r.names.length > 1),
     continueEnabled: state.enabled,
     hint: state.enabled
-      ? `${shell.appName} will be able to read and add to your profile.`
+      ? approvalHint(shell.appName, await agentAppsAfter(flow, connections))
       : unmet.size
         ? "Import or connect what is marked Required to continue."
         : connectsApps(flow)
           ? "Import from one assistant or connect one app to continue."
           : "Import from one assistant to continue.",
   };
+}
+
+/**
+ * The apps the flow's agent may use once this flow finishes: those the person gave it before (signed
+ * in), and those connected in this flow, by name.
+ */
+async function agentAppsAfter(flow: FlowSession, connections: ConnectedApp[]): Promise<string[]> {
+  const here = connections.filter((c) => c.flowId === flow.id && c.status === "active").map((c) => c.app);
+  return appNames([...(await grantedApps(flow)), ...here]);
+}
+
+/** The apps the person gave the flow's agent, as stored. */
+async function grantedApps(flow: Pick<FlowSession, "userId" | "agentId">): Promise<string[]> {
+  if (!flow.userId || !flow.agentId) return [];
+  const rows = await (await db()).capabilityGrant.findMany({ where: { userId: flow.userId, agentId: flow.agentId }, select: { capability: true } });
+  return APPS.filter((app) => rows.some((r) => r.capability === readCapability(app)));
+}
+
+function appNames(apps: readonly string[]): string[] {
+  return APPS.filter((a) => apps.includes(a)).map((a) => APP_NAMES[a]);
+}
+
+/** What Continue on the import screen approves: the profile, and exactly the apps the agent may use. */
+export function approvalHint(appName: string, apps: readonly string[]): string {
+  return apps.length
+    ? `${appName} will be able to read and add to your profile, and use ${appList(apps)}. It cannot use your other apps.`
+    : `${appName} will be able to read and add to your profile. It cannot use any of your apps.`;
 }
 
 /**
@@ -391,6 +429,7 @@ async function receiptView(flow: FlowSession, shell: ShellView): Promise<Receipt
     connected: (flow.receipt?.connected ?? []).map((a) => (isApp(a) ? APP_NAMES[a] : a)),
     fromApps: learned.map((l) => ({ name: APP_NAMES[l.app], reads: APP_READS[l.app] ?? "", facts: l.facts.map((f) => f.text) })),
     approved: !!flow.agentId,
+    agentApps: appNames(await grantedApps(flow)),
     // A partner link has no way back: the person returns to the partner's app themselves.
     returnAction: flow.partner || (flow.signInLink && (flow.signInLink.message || !flow.signInLink.return_to)) ? null : `/flow/${flow.id}/return`,
     backToMessages: !!flow.signInLink?.message,

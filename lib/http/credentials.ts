@@ -43,7 +43,12 @@ export function requireTestPlane(key: ResolvedKey): void {
 export async function resolveAgent(req: Request, key: ResolvedKey): Promise<ResolvedAgent> {
   const handle = req.headers.get("x-agent")?.trim();
   if (!handle) throw new ApiError("agent_required", MESSAGES.agentRequired);
-  const agent = await findAgent(key.developerId, handle);
+  return activeAgent(key.developerId, handle);
+}
+
+/** An active agent of the developer by handle (404 unknown, 409 inactive): X-Agent's, or the one an MCP session names. */
+export async function activeAgent(developerId: string, handle: string): Promise<ResolvedAgent> {
+  const agent = await findAgent(developerId, handle);
   if (!agent) throw new ApiError("unknown_agent", MESSAGES.unknownAgent, { agent: handle });
   if (!agent.active) throw new ApiError("agent_inactive", MESSAGES.agentInactive, { agent: handle });
   return { id: agent.id, handle: agent.handle, displayName: agent.displayName };

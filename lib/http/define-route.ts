@@ -18,6 +18,8 @@ import {
 import { applyCors, type CorsPolicy } from "./cors";
 import { ApiError, errorBody, MESSAGES, type ErrorCode } from "./errors";
 import { clientIp, ipLimitKey, newRequestId, readJsonBody } from "./request";
+import { unsafeTextField, unsafeTextProblem } from "./text-input";
+import { readTurnHeaders, restCorrelation, TURN_HEADERS, type Correlation, type TurnHeaders } from "./turns";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -49,6 +51,8 @@ export interface RouteMeta {
   cors: CorsPolicy;
   /** Whether the JSON answer carries livemode. */
   livemode: boolean;
+  /** Whether the route takes the turn-correlation headers (X-Service-Conversation-Id, X-Service-Turn-Id). */
+  turn: boolean;
   /** The form body a route reads itself (the OAuth endpoints), for the reference. */
   form?: z.ZodType;
   checksItself?: "oauth_client" | "access_token";
@@ -98,6 +102,12 @@ export interface RouteDefinition<BS extends z.ZodType, QS extends z.ZodType, A e
   invalidCode?: Extract<ErrorCode, "invalid_request" | "invalid_format">;
   /** The JSON answer carries `livemode`: whether the request's key is of the live plane (not the test plane). */
   livemode?: true;
+  /**
+   * The route is one a model's turn calls (the profile reads and writes): it takes the turn-correlation
+   * headers, validates them (400 invalid_request naming the header), records them with the call in the
+   * person's access log (lib/http/turns.ts) and echoes them on the answer.
+   */
+  turn?: true;
   /** Limits applied before the handler; keyed by client IP or by API key. */
   rateLimit?: { limiter: Limiter; by: "ip" | "key" };
   cors?: CorsPolicy;
@@ -143,6 +153,12 @@ function validate<S extends z.ZodType>(schema: S | undefined, input: unknown, co
   return parsed.data;
 }
 
+/** Text no contract may take (lib/http/text-input.ts), refused before the schema reads it, naming its field. */
+function refuseUnsafeText(input: unknown, code: ErrorCode, where: string) {
+  const field = unsafeTextField(input);
+  if (field !== null) throw new ApiError(code, `Invalid ${where}: ${field}.`, { fields: [unsafeTextProblem(field)] });
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -173,7 +189,7 @@ async function rateLimit(def: { limiter: Limiter; by: "ip" | "key" }, subject: s
 }
 
 /** The /v1 error codes a contract implies: its credentials, the validation of its inputs, its limit. */
-export function contractErrors(def: Pick<RouteDefinition<z.ZodType, z.ZodType, AuthSpec>, "auth" | "body" | "query" | "invalidCode" | "rateLimit">): ErrorCode[] {
+export function contractErrors(def: Pick<RouteDefinition<z.ZodType, z.ZodType, AuthSpec>, "auth" | "body" | "query" | "invalidCode" | "rateLimit" | "turn">): ErrorCode[] {
   const codes: ErrorCode[] = [];
   const { auth } = def;
   if (auth.key !== "none") codes.push("api_key_required", "invalid_api_key");
@@ -185,7 +201,7 @@ export function contractErrors(def: Pick<RouteDefinition<z.ZodType, z.ZodType, A
     codes.push("invalid_access_token", "unknown_user", "agent_not_approved", "insufficient_scope");
     if (auth.user === "required") codes.push("user_required");
   }
-  if (def.query) codes.push("invalid_request");
+  if (def.query || def.turn) codes.push("invalid_request");
   if (def.body) codes.push(def.invalidCode ?? "invalid_request", "invalid_json", "payload_too_large", "unsupported_media_type");
   if (def.rateLimit) codes.push("rate_limited");
   return codes;
@@ -209,6 +225,9 @@ export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.
     let thrownCode: string | undefined;
     // The person the request acted for, once resolved: the call goes into their access log.
     let onBehalf: { userId: string; agentId: string; agentName: string; plane: ResolvedKey["plane"] } | undefined;
+    // The conversation and turn the request named (a turn route only), and what the access log records of them.
+    let turn: TurnHeaders | null = null;
+    let correlation: Correlation | undefined;
     try {
       const { auth } = def;
       // A per-IP limit counts every request, those with a wrong key too; a per-key one needs the key.
@@ -223,11 +242,17 @@ export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.
       const user =
         key && agent && auth.user !== "none" ? await resolveUser(req, { key, agent, required: auth.user === "required", scope: auth.scope }) : null;
       if (user && agent && key) onBehalf = { userId: user.id, agentId: agent.id, agentName: agent.displayName, plane: key.plane };
+      if (def.turn) {
+        turn = readTurnHeaders(req);
+        if (key && agent) correlation = restCorrelation({ developerId: key.developerId, plane: key.plane, agentId: agent.id }, turn);
+      }
 
       const url = new URL(req.url);
+      if (def.query) refuseUnsafeText(url.searchParams, "invalid_request", "query parameters");
       const query = validate(def.query, Object.fromEntries(url.searchParams), "invalid_request", "query parameters");
       const bodyLimit = typeof def.bodyLimit === "function" ? (key ? await def.bodyLimit(key) : undefined) : def.bodyLimit;
       const rawBody = def.body ? await readJsonBody(req, bodyLimit) : undefined;
+      refuseUnsafeText(rawBody, invalidCode, "request body");
       const body = validate(def.body, rawBody ?? {}, invalidCode, "request body");
       const params = (await routeCtx?.params) ?? {};
 
@@ -246,8 +271,12 @@ export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.
       response = (def.errorShape ?? apiErrorAnswer)(err, requestId);
     }
     response.headers.set("X-Request-Id", requestId);
+    if (turn) {
+      response.headers.set(TURN_HEADERS.conversation, turn.conversation);
+      if (turn.turn !== undefined) response.headers.set(TURN_HEADERS.turn, turn.turn);
+    }
     const errorCode = response.status >= 400 && (onBehalf || logged) ? (thrownCode ?? (await errorCodeOf(response))) : null;
-    if (onBehalf) recordAccess({ ...onBehalf, surface: "rest", action: `${def.method} ${def.path}`, outcome: errorCode ?? "ok" });
+    if (onBehalf) recordAccess({ ...onBehalf, ...correlation, surface: "rest", action: `${def.method} ${def.path}`, outcome: errorCode ?? "ok" });
     await applyCors(response, cors, req);
     const latency = performance.now() - started;
     if (logged && developerId) {
@@ -278,6 +307,7 @@ export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.
       auth: def.auth,
       cors,
       livemode: def.livemode === true,
+      turn: def.turn === true,
       form: def.form,
       checksItself: def.checksItself,
       body: def.body,

@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   invalid_return_url: 400,
   no_active_agent: 400,
   too_many_redirect_uris: 400,
+  too_many_clients: 400,
   link_requires_external_user: 400,
   agent_token_not_allowed: 400,
   invalid_destination: 400,

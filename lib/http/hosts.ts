@@ -48,3 +48,27 @@ export function serviceAddressFor(requestHost: string, appPath: string, addresse
   }
   return null;
 }
+
+/** The answer to a development page asked for under another name (421 Misdirected Request). */
+export const DEVELOPMENT_HOST_REFUSED = "The development pages answer only at this service's own addresses.";
+
+/** Names that always mean this machine: a page elsewhere cannot make a browser send them (DNS rebinding). */
+const LOOPBACK_HOSTNAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Whether a request's Host header may reach the development surfaces (/dev/*): one of the service's
+ * configured hosts (BASE_URL's, SIGN_IN_URL's, MCP_URL's, port included), or localhost, 127.0.0.1 or
+ * [::1] on any port. A page on another site that rebinds its own name to this machine still sends
+ * its own name, and is refused.
+ */
+export function developmentHostAllowed(host: string | null, addresses: PublicAddresses): boolean {
+  if (!host || /[\s/\\?#@]/.test(host)) return false;
+  let requested: URL;
+  try {
+    requested = new URL(`http://${host}`);
+  } catch {
+    return false;
+  }
+  if (LOOPBACK_HOSTNAMES.has(requested.hostname)) return true;
+  return [addresses.BASE_URL, addresses.SIGN_IN_URL, addresses.MCP_URL].some((a) => new URL(a).host === requested.host);
+}

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { RouteMeta } from "./define-route";
 import { ERROR_STATUS } from "./errors";
+import { TURN_HEADERS, TURN_ID_MAX_CHARS, TURN_ID_PATTERN } from "./turns";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -132,6 +133,13 @@ function operation(meta: RouteMeta): OpenApiOperation {
       description: "The developer's own id for the user (instead of an Authorization: Bearer agent token or access token).",
       schema: { type: "string" },
     });
+  }
+  if (meta.turn) {
+    const id = { type: "string", minLength: 1, maxLength: TURN_ID_MAX_CHARS, pattern: TURN_ID_PATTERN.source };
+    parameters.push(
+      { name: TURN_HEADERS.conversation, in: "header", required: false, description: "The conversation this call is part of (your own id for it): recorded with the call in the person's access log, scoped to your account, plane and agent, and echoed on the answer.", schema: id },
+      { name: TURN_HEADERS.turn, in: "header", required: false, description: `The turn within the conversation (your own id for it; only with ${TURN_HEADERS.conversation}): recorded and echoed likewise.`, schema: id },
+    );
   }
 
   const errorSchema = meta.errorFamily === "api" ? API_ERROR : OAUTH_ERROR;

@@ -1,8 +1,8 @@
 // Per-request basics: the request id, the client's IP address and the JSON body under a size cap.
-import { isIPv4, isIPv6 } from "node:net";
+import { isIP, isIPv4, isIPv6 } from "node:net";
 import { randomBase62 } from "../crypto";
-import { env } from "../env";
 import { PREFIX } from "../ids";
+import { processWide } from "../process-wide";
 import { ApiError, MESSAGES } from "./errors";
 
 /** Default cap on a /v1 JSON body; routes may set their own (docs/api.md lists them). */
@@ -13,17 +13,59 @@ export function newRequestId(): string {
 }
 
 /**
- * The client's address. scripts/server.mjs appends each connection's peer address to
- * X-Forwarded-For, so the last entry is the direct peer; each trusted reverse proxy in front
- * (TRUSTED_PROXY_HOPS) appended one more entry before it. Entries further left are client-supplied.
+ * The request header carrying the client's address. scripts/server.mjs sets it on every request
+ * (stampClientIp), replacing any a client sent; nothing else in the process writes it, and proxy.ts
+ * removes it wherever no such server runs (`next dev`), so a client can never choose its value.
  */
-export function clientIp(req: Request): string {
-  const parts = (req.headers.get("x-forwarded-for") ?? "")
+export const CLIENT_IP_HEADER = "x-service-client-ip";
+
+/** What a per-IP limit sees when no server vouched for the address: one shared bucket for every such request. */
+export const UNKNOWN_CLIENT_IP = "unknown";
+
+/**
+ * The client's address from the connection: the socket's peer, or, behind `trustedHops` reverse
+ * proxies, the entry the outermost trusted proxy appended to X-Forwarded-For. Entries further left
+ * are whatever the client sent and are never used. Not an IP address: UNKNOWN_CLIENT_IP.
+ */
+export function clientAddressOf(input: { socketAddress: string | undefined; forwardedFor: string | string[] | undefined; trustedHops: number }): string {
+  const forwarded = (Array.isArray(input.forwardedFor) ? input.forwardedFor.join(",") : (input.forwardedFor ?? ""))
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  const hops = env().TRUSTED_PROXY_HOPS;
-  return parts[Math.max(0, parts.length - 1 - hops)] ?? "unknown";
+  const chain = [...forwarded, input.socketAddress ?? ""];
+  return normaliseIp(chain[Math.max(0, chain.length - 1 - input.trustedHops)] ?? "");
+}
+
+function normaliseIp(value: string): string {
+  const address = value.trim().replace(/^\[(.*)\]$/, "$1").replace(/%.*$/, "");
+  return isIP(address) ? address.toLowerCase() : UNKNOWN_CLIENT_IP;
+}
+
+// Set once this process's own server has stamped a request: from then on CLIENT_IP_HEADER is its word.
+const stamping = processWide("http.client-ip-stamping", () => ({ on: false }));
+
+/** Server side: replaces whatever CLIENT_IP_HEADER a request arrived with by the connection's own client address. */
+export function stampClientIp(req: { headers: Record<string, string | string[] | undefined>; socket: { remoteAddress?: string } }, trustedHops: number): void {
+  stamping.on = true;
+  req.headers[CLIENT_IP_HEADER] = clientAddressOf({ socketAddress: req.socket.remoteAddress, forwardedFor: req.headers["x-forwarded-for"], trustedHops });
+}
+
+/** Whether a server in this process sets CLIENT_IP_HEADER (scripts/server.mjs); under `next dev` none does. */
+export function clientIpStampedByServer(): boolean {
+  return stamping.on;
+}
+
+/**
+ * The client's address as the server recorded it (CLIENT_IP_HEADER). Absent or unreadable: fail
+ * closed to UNKNOWN_CLIENT_IP, one bucket every such request shares, never a value the client chose.
+ */
+export function clientIp(req: Request): string {
+  return clientIpFromHeaders(req.headers);
+}
+
+/** clientIp for callers that hold only the headers (server actions). */
+export function clientIpFromHeaders(headers: Pick<Headers, "get">): string {
+  return normaliseIp(headers.get(CLIENT_IP_HEADER) ?? "");
 }
 
 /** An IPv6 address's groups as written; a dotted IPv4 tail (64:ff9b::1.2.3.4) is its last two groups. */
@@ -38,10 +80,10 @@ function groupsOf(part: string | undefined): string[] {
 
 /**
  * The key a per-IP limit counts a client address under: an IPv4 address as it is (an IPv4-mapped
- * IPv6 address as its IPv4), an IPv6 address as its /64 network — one subscriber's allocation, so
- * rotating through the addresses of one /64 does not multiply a limit.
+ * IPv6 address as its IPv4), an IPv6 address as its network of `ipv6PrefixBits` (default /64, one
+ * subscriber's allocation), so rotating through the addresses of one network does not multiply a limit.
  */
-export function ipLimitKey(ip: string): string {
+export function ipLimitKey(ip: string, ipv6PrefixBits = 64): string {
   const address = ip.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1").replace(/%.*$/, "");
   if (!isIPv6(address)) return address;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
@@ -50,10 +92,13 @@ export function ipLimitKey(ip: string): string {
   const left = groupsOf(head);
   const right = groupsOf(tail);
   const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill("0");
-  return `${[...left, ...zeros, ...right]
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ""))
-    .join(":")}::/64`;
+  const groups = [...left, ...zeros, ...right].map((g) => parseInt(g, 16));
+  const kept = Math.ceil(ipv6PrefixBits / 16);
+  const partial = ipv6PrefixBits % 16;
+  return `${groups
+    .slice(0, kept)
+    .map((g, i) => (partial && i === kept - 1 ? g & (0xffff << (16 - partial)) & 0xffff : g).toString(16))
+    .join(":")}::/${ipv6PrefixBits}`;
 }
 
 /** Reads a body as text, refusing bodies over `limit` bytes before buffering them whole. */

@@ -19,6 +19,7 @@ import {
   type Result,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
+import { UNSAFE_TEXT_MESSAGE, unsafeTextField } from "../http/text-input";
 
 /** A method a server answers: the SDK schema its request must match, and the answer to a matching request. */
 export interface JsonRpcMethod<S extends z.ZodType = z.ZodType> {
@@ -30,6 +31,9 @@ export interface JsonRpcMethod<S extends z.ZodType = z.ZodType> {
 export function method<S extends z.ZodType>(schema: S, answer: (request: z.output<S>) => Result | Promise<Result>): JsonRpcMethod {
   return { schema, answer: answer as JsonRpcMethod["answer"] };
 }
+
+/** The refusal of a body holding a NUL character or an unpaired surrogate, naming where. */
+export const unsafeMessage = (field: string) => `Invalid Request: ${field}: ${UNSAFE_TEXT_MESSAGE}`;
 
 /** The transport's refusal of a whole POST: a JSON-RPC error without an id. */
 function refusal(status: number, code: number, message: string): Response {
@@ -85,6 +89,9 @@ export async function answerJsonRpc({ req, body, methods }: { req: Request; body
   } catch {
     return refusal(400, ErrorCode.ParseError, "Parse error: Invalid JSON");
   }
+  // Text nothing can store as sent (lib/http/text-input.ts) is refused before any message is read.
+  const unsafe = unsafeTextField(raw);
+  if (unsafe !== null) return refusal(400, ErrorCode.InvalidRequest, unsafeMessage(unsafe));
   if (Array.isArray(raw) && raw.length > MAX_BATCH_SIZE) return refusal(400, ErrorCode.InvalidRequest, `Invalid Request: Batch must not exceed ${MAX_BATCH_SIZE} messages`);
   const messages: JSONRPCMessage[] = [];
   for (const value of Array.isArray(raw) ? (raw as unknown[]) : [raw]) {

@@ -31,6 +31,7 @@ import { answerJsonRpc, method, type JsonRpcMethod } from "./json-rpc";
 import { connectorTools, DEVELOPER_TOOLS, type Tool } from "./tools";
 import { runConnectorTool } from "../connectors/tools/run";
 import { recordAccess } from "../access-log/access-log";
+import { mcpCorrelation } from "../http/turns";
 import { now as clockNow } from "../clock";
 import { recordRequest } from "../request-log/record";
 import { cardResources } from "./cards/mcp";
@@ -136,7 +137,8 @@ async function callTool(call: { tool: Tool; caller: McpCaller | null; rawArgs: u
       outcome = err instanceof ApiError ? err.code : "internal_error";
       throw err;
     } finally {
-      recordAccess({ userId, agentId: caller.agent.id, agentName: caller.agent.displayName, plane: caller.key.plane, surface: "mcp", action: tool.name, outcome });
+      const correlation = mcpCorrelation({ developerId: caller.key.developerId, plane: caller.key.plane, agentId: caller.agent.id }, person?.sessionId);
+      recordAccess({ userId, agentId: caller.agent.id, agentName: caller.agent.displayName, plane: caller.key.plane, surface: "mcp", action: tool.name, outcome, ...correlation });
     }
   } catch (err) {
     if (err instanceof ApiError && err.code === "commit_required") {

@@ -157,7 +157,7 @@ const forgetTool: PersonalTool<typeof forgetBody> = {
     const selector = (
       args.id ? { id: args.id } : args.match ? { match: args.match } : args.import_id ? { import_id: args.import_id } : { scope: args.scope! }
     ) as ForgetSelector;
-    return forget({ userId, agentId: caller.agent.id, selector, confirm: args.confirm, date: args.date, reason: args.reason });
+    return forget({ userId, agentId: caller.agent.id, selector, confirm: args.confirm, date: args.date, reason: args.reason, surface: "mcp" });
   },
 };
 

@@ -4,13 +4,13 @@
 import { oldestActiveAgent } from "../agents/agents";
 import { CODE_CHALLENGE_PATTERN } from "../crypto";
 import { createFlow, FLOW_RATE_LIMITED, FlowError } from "../flow/sessions";
-import { findClient } from "./client-auth";
+import { findClient, type OidcClient } from "./client-auth";
 import { OIDC_SCOPES } from "./discovery";
 import { OAuthError, OAUTH_MESSAGES, parameterRepeated } from "./errors";
 import { parseRequiredParam } from "../flow/required";
-import { isMcpClientKind } from "../personal-mcp/account";
+import { CLIENT_KINDS, isMcpClientKind, PERSONAL_MCP_DEVELOPER_ID, PERSONAL_MCP_PLANE } from "../personal-mcp/account";
 import { mcpRedirectMatches } from "../personal-mcp/clients";
-import { DocumentError, documentClient, isMetadataDocumentId } from "../personal-mcp/documents";
+import { DocumentError, DocumentRateLimited, documentClient, isMetadataDocumentId, toStoredClientDocument, type PendingDocumentClient } from "../personal-mcp/documents";
 import { isPersonalMcpResource, personalResourceOnly } from "../personal-mcp/metadata";
 
 export const MAX_NONCE_LENGTH = 512;
@@ -35,12 +35,16 @@ export async function authorize(params: URLSearchParams, ip: string) {
   }
   const clientId = params.get("client_id") ?? "";
   // An MCP client known by its metadata document is read (again, when stale) before it is looked up.
+  // One not stored yet is checked from what was just read, and stored only when its flow completes.
+  let pending: PendingDocumentClient | null = null;
   if (clientId && isMetadataDocumentId(clientId)) {
-    await documentClient(clientId).catch((err: unknown) => {
+    const read = await documentClient(clientId, ip).catch((err: unknown) => {
+      if (err instanceof DocumentRateLimited) throw new OAuthError("temporarily_unavailable", err.message, 429, { "Retry-After": String(err.retryAfter) });
       throw err instanceof DocumentError ? new OAuthError("invalid_client", err.message) : err;
     });
+    if (!read.stored) pending = read.pending;
   }
-  const client = clientId ? await findClient(clientId) : null;
+  const client = pending ? pendingClient(pending) : clientId ? await findClient(clientId) : null;
   if (!client) throw new OAuthError("invalid_client", OAUTH_MESSAGES.unknownClient);
   const mcpClient = isMcpClientKind(client.kind);
   const redirectUri = params.get("redirect_uri") ?? "";
@@ -61,8 +65,9 @@ export async function authorize(params: URLSearchParams, ip: string) {
   if (resource !== null && !mcpClient) throw new OAuthError("invalid_target", OAUTH_MESSAGES.resourceNotAllowed);
   if (resource !== null && !isPersonalMcpResource(resource)) throw new OAuthError("invalid_target", personalResourceOnly());
 
-  const agent = mcpClient ? (client.agentId ? { id: client.agentId } : null) : await oldestActiveAgent(client.developerId);
-  if (!agent) throw new OAuthError("invalid_client", OAUTH_MESSAGES.clientHasNoAgent);
+  // A pending document client has no agent yet: its flow makes one when it completes.
+  const agent = pending ? null : mcpClient ? (client.agentId ? { id: client.agentId } : null) : await oldestActiveAgent(client.developerId);
+  if (!agent && !pending) throw new OAuthError("invalid_client", OAUTH_MESSAGES.clientHasNoAgent);
   // scope omitted: the client's registered scopes (none for a client made elsewhere).
   const scope = params.get("scope");
   const scopes = scope === null ? oidcScopes(client.scopes.join(" ")) : oidcScopes(scope);
@@ -71,10 +76,17 @@ export async function authorize(params: URLSearchParams, ip: string) {
     ip,
     wayIn: mcpClient ? "mcp_client" : "oidc",
     developerId: client.developerId,
-    agentId: agent.id,
+    agentId: agent?.id,
     plane: client.plane,
-    clientId: client.id,
-    request: { redirect_uri: redirectUri, state, nonce: nonce || null, scopes, code_challenge: challenge },
+    clientId: pending ? undefined : client.id,
+    request: {
+      redirect_uri: redirectUri,
+      state,
+      nonce: nonce || null,
+      scopes,
+      code_challenge: challenge,
+      ...(pending ? { client_document: toStoredClientDocument(pending) } : {}),
+    },
     required: parseRequiredParam(params.get("required")),
   }).catch((err: unknown) => {
     // Shown in the browser like every authorize error, never sent to the callback.
@@ -84,4 +96,19 @@ export async function authorize(params: URLSearchParams, ip: string) {
     throw err;
   });
   return { flow };
+}
+
+/** A document client read for this request only, in the shape of a stored one: public, of the personal account. */
+function pendingClient(pending: PendingDocumentClient): OidcClient {
+  return {
+    id: pending.url,
+    developerId: PERSONAL_MCP_DEVELOPER_ID,
+    plane: PERSONAL_MCP_PLANE,
+    method: "none",
+    secretHash: null,
+    scopes: [],
+    redirectUris: pending.metadata.redirect_uris,
+    kind: CLIENT_KINDS.document,
+    agentId: null,
+  };
 }

@@ -6,6 +6,7 @@ import { addOrigin, normalizeOrigin } from "../developers/developers";
 import { ApiError } from "../http/errors";
 import { isIdOf, newId, PREFIX } from "../ids";
 import { resolveApiKey } from "../api-keys/api-keys";
+import { lazyLimiter } from "../ratelimit";
 import { clearClientCache, hashClientSecret } from "./client-auth";
 import { OIDC_SCOPES, TOKEN_ENDPOINT_AUTH_METHODS } from "./discovery";
 
@@ -23,6 +24,19 @@ export const MAX_REDIRECT_URIS_PER_CLIENT = 25;
  */
 export const MAX_LOCALHOST_REDIRECT_URIS_PER_CLIENT = 10;
 export const MAX_REDIRECT_URI_LENGTH = 2_048;
+/**
+ * Confidential clients one developer account holds per key plane from POST /v1/sso/client. The
+ * publishable key that makes them is public, so what it can make is bounded; a request identical to
+ * one already answered (the same method and a callback the client holds) answers that client again.
+ */
+export const MAX_CONFIDENTIAL_CLIENTS_PER_PLANE = 10;
+/**
+ * New localhost callbacks (on the public client, or a confidential client for one) each publishable
+ * key registers per hour: they need nothing beyond that public key, and each may take the place of
+ * the developer's own oldest localhost callback.
+ */
+export const LOCALHOST_REGISTRATIONS_PER_KEY_PER_HOUR = 5;
+const localhostRegistrations = lazyLimiter(() => ({ name: "sso-localhost", points: LOCALHOST_REGISTRATIONS_PER_KEY_PER_HOUR, durationSeconds: 3600 }));
 
 export const SSO_MESSAGES = {
   originNotApproved: "Origin not approved; register it with POST /v1/sso/origins",
@@ -34,6 +48,8 @@ export const SSO_MESSAGES = {
   tooManyRedirectUris: `a client holds at most ${MAX_REDIRECT_URIS_PER_CLIENT} redirect_uris`,
   clientNotFound: "No client with this id belongs to this developer account in this key plane.",
   redirectUriNotFound: "This client has no such redirect_uri.",
+  tooManyClients: `a developer account holds at most ${MAX_CONFIDENTIAL_CLIENTS_PER_PLANE} confidential clients per key plane made with the publishable key; the same redirect_uri and token_endpoint_auth_method answer an existing one`,
+  localhostRateLimited: `at most ${LOCALHOST_REGISTRATIONS_PER_KEY_PER_HOUR} new localhost callbacks are registered per publishable key per hour; retry after the number of seconds in retry_after`,
 } as const;
 
 // Serialises registrations of one developer, so two at once cannot make two public clients.
@@ -73,8 +89,11 @@ export async function approveOrigin(input: { developerId: string; origin: string
 
 /**
  * POST /v1/sso/client. A public client is one per developer and plane: each new callback joins it
- * (up to 25), and a callback it holds answers its id again. A confidential client is new each time,
- * with its ocs_ secret shown once. `created` tells whether a client was made.
+ * (up to 25), and a callback it holds answers its id again. A confidential client is new for a new
+ * callback or method, with its ocs_ secret shown once, up to MAX_CONFIDENTIAL_CLIENTS_PER_PLANE; the
+ * same request again answers that client's id (never its secret again). A request that adds a
+ * localhost callback counts against LOCALHOST_REGISTRATIONS_PER_KEY_PER_HOUR. `created` tells whether
+ * a client was made.
  */
 export async function registerClient(input: { publishableKey: unknown; redirectUri: unknown; method: TokenEndpointAuthMethod }) {
   if (typeof input.publishableKey !== "string" || !input.publishableKey.trim()) {
@@ -84,35 +103,56 @@ export async function registerClient(input: { publishableKey: unknown; redirectU
   const key = await resolveApiKey(input.publishableKey.trim());
   if (!key || key.kind !== "publishable") throw new ApiError("invalid_publishable_key", SSO_MESSAGES.invalidPublishableKey);
   const { uri, url } = checkRedirectUri(input.redirectUri);
+  const local = isLocalHost(url.hostname);
 
   const prisma = await db();
-  if (!isLocalHost(url.hostname)) {
+  if (!local) {
     const approved = await prisma.approvedOrigin.findUnique({ where: { developerId_origin: { developerId: key.developerId, origin: url.origin } } });
     if (!approved) throw new ApiError("origin_not_approved", SSO_MESSAGES.originNotApproved, { origin: url.origin });
   }
   const agent = await prisma.agent.findFirst({ where: { developerId: key.developerId, active: true }, select: { id: true } });
   if (!agent) throw new ApiError("no_active_agent", SSO_MESSAGES.noActiveAgent);
 
+  // Counted only when a localhost callback is about to be added (inside the lock: a refusal changes nothing).
+  const countLocalhost = async () => {
+    if (!local) return;
+    const limited = await localhostRegistrations.consume(`key:${key.id}`);
+    if (!limited.allowed) {
+      throw new ApiError("rate_limited", SSO_MESSAGES.localhostRateLimited, { retry_after: limited.retryAfter }, { "Retry-After": String(limited.retryAfter) });
+    }
+  };
+  // Clients made over this route: they register the OpenID Connect scopes (clients made elsewhere hold none).
+  const madeHere = { developerId: key.developerId, plane: key.plane, kind: "oidc", scopes: { has: "openid" } };
+
   const result = await prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK}, hashtext(${key.developerId}))`;
     if (input.method === "none") {
       const existing = await tx.oAuthClient.findFirst({
-        where: { developerId: key.developerId, plane: key.plane, tokenEndpointAuthMethod: "none", scopes: { has: "openid" } },
+        where: { ...madeHere, tokenEndpointAuthMethod: "none" },
         orderBy: { createdAt: "asc" },
         select: { id: true, redirectUris: { select: { id: true, uri: true }, orderBy: { createdAt: "asc" } } },
       });
       if (existing) {
         if (existing.redirectUris.some((r) => r.uri === uri)) return { created: false, client: { client_id: existing.id } };
-        const local = existing.redirectUris.filter((r) => isLocalHost(new URL(r.uri).hostname));
-        const full = existing.redirectUris.length >= MAX_REDIRECT_URIS_PER_CLIENT || (isLocalHost(url.hostname) && local.length >= MAX_LOCALHOST_REDIRECT_URIS_PER_CLIENT);
-        if (full) {
-          if (!local.length) throw new ApiError("too_many_redirect_uris", SSO_MESSAGES.tooManyRedirectUris, { limit: MAX_REDIRECT_URIS_PER_CLIENT });
-          await tx.oAuthRedirectUri.delete({ where: { id: local[0]!.id } });
-        }
+        const localUris = existing.redirectUris.filter((r) => isLocalHost(new URL(r.uri).hostname));
+        const full = existing.redirectUris.length >= MAX_REDIRECT_URIS_PER_CLIENT || (local && localUris.length >= MAX_LOCALHOST_REDIRECT_URIS_PER_CLIENT);
+        if (full && !localUris.length) throw new ApiError("too_many_redirect_uris", SSO_MESSAGES.tooManyRedirectUris, { limit: MAX_REDIRECT_URIS_PER_CLIENT });
+        await countLocalhost();
+        if (full) await tx.oAuthRedirectUri.delete({ where: { id: localUris[0]!.id } });
         await tx.oAuthRedirectUri.create({ data: { clientId: existing.id, uri, origin: url.origin } });
         return { created: false, client: { client_id: existing.id } };
       }
+    } else {
+      const same = await tx.oAuthClient.findFirst({
+        where: { ...madeHere, tokenEndpointAuthMethod: input.method, redirectUris: { some: { uri } } },
+        orderBy: { createdAt: "asc" },
+        select: { id: true },
+      });
+      if (same) return { created: false, client: { client_id: same.id } };
+      const held = await tx.oAuthClient.count({ where: { ...madeHere, tokenEndpointAuthMethod: { not: "none" } } });
+      if (held >= MAX_CONFIDENTIAL_CLIENTS_PER_PLANE) throw new ApiError("too_many_clients", SSO_MESSAGES.tooManyClients, { limit: MAX_CONFIDENTIAL_CLIENTS_PER_PLANE });
     }
+    await countLocalhost();
     const secret = input.method === "none" ? undefined : PREFIX.oauthClientSecret + randomBase62(40);
     const client = await tx.oAuthClient.create({
       data: {

@@ -44,6 +44,8 @@ export const OAUTH_MESSAGES = {
 export const parameterRequired = (name: string) => `${name} is required.`;
 /** A parameter given more than once (RFC 6749 § 3.1, § 3.2). */
 export const parameterRepeated = (name: string) => `The ${name} parameter is repeated.`;
+/** A parameter holding a NUL character or an unpaired surrogate (lib/http/text-input.ts). */
+export const unsafeParameter = (name: string) => `The ${name} parameter holds a NUL character or an unpaired UTF-16 surrogate.`;
 
 /**
  * The error codes the OAuth endpoints answer: RFC 6749 § 4.1.2.1 and § 5.2, RFC 6750 § 3.1 (bearer

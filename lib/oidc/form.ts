@@ -1,6 +1,7 @@
 // The form body of the token and revocation endpoints (application/x-www-form-urlencoded).
 import { readBodyText } from "../http/request";
-import { invalidRequest, OAUTH_MESSAGES, parameterRepeated } from "./errors";
+import { unsafeTextField } from "../http/text-input";
+import { invalidRequest, OAUTH_MESSAGES, parameterRepeated, unsafeParameter } from "./errors";
 
 /** Token requests are small; anything larger is not one. */
 export const FORM_BODY_LIMIT_BYTES = 16 * 1024;
@@ -15,5 +16,7 @@ export async function readForm(req: Request): Promise<URLSearchParams> {
     if (seen.has(key)) throw invalidRequest(parameterRepeated(key));
     seen.add(key);
   }
+  const unsafe = unsafeTextField(form);
+  if (unsafe !== null) throw invalidRequest(unsafeParameter(unsafe));
   return form;
 }

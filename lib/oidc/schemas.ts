@@ -50,6 +50,25 @@ export const tokenResponse = z.strictObject({
 /** GET|POST /oauth/userinfo: only the subject. */
 export const userinfoResponse = z.strictObject({ sub: z.uuid() });
 
+/** GET /v1/me: the token's person and the token itself; the scoped claims only with their scope and only when held. */
+export const meResponse = z.strictObject({
+  sub: z.uuid(),
+  token_use: z.literal("user"),
+  client_id: z.string(),
+  agent: z.string(),
+  scope: z.string(),
+  expires_at: z.iso.datetime(),
+  email: z.string().optional(),
+  email_verified: z.boolean().optional(),
+  name: z.string().optional(),
+  given_name: z.string().optional(),
+  family_name: z.string().optional(),
+  picture: z.string().optional(),
+  birthdate: z.string().optional(),
+  location: z.string().optional(),
+  livemode: z.boolean(),
+});
+
 /** POST /v1/profile/link. */
 export const linkResponse = z.strictObject({ linked: z.literal(true), user_id: z.string(), sub: z.uuid() });
 

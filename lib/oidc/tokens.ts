@@ -9,6 +9,7 @@ import { env } from "../env";
 import { PREFIX } from "../ids";
 import { now as clockNow } from "../clock";
 import { hashToken } from "../bearer-tokens/access-token";
+import { isMcpClientKind, type ClientKind } from "../personal-mcp/account";
 
 export const AUTHORIZATION_CODE_TTL_SECONDS = 5 * 60;
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
@@ -41,14 +42,24 @@ export function newPair() {
   return { accessToken, refreshToken, accessHash: hashToken(accessToken), refreshHash: hashToken(refreshToken) };
 }
 
-export function response(pair: ReturnType<typeof newPair>, scopes: readonly string[], idToken?: string): TokenResponse {
+/**
+ * Where a client's access tokens work (RFC 8707): an MCP client's at the personal endpoint ({MCP_URL});
+ * a developer's oc_ client's at the API ({BASE_URL}: the /v1 profile routes and the developer MCP server
+ * at /mcp), always with the developer's secret key and X-Agent beside them. The personal endpoint takes
+ * no key, so it refuses a developer's tokens: a token held without the key opens nothing.
+ */
+export function tokenResource(client: { kind: ClientKind }): string {
+  return isMcpClientKind(client.kind) ? env().MCP_URL : env().BASE_URL;
+}
+
+export function response(pair: ReturnType<typeof newPair>, scopes: readonly string[], client: { kind: ClientKind }, idToken?: string): TokenResponse {
   return {
     access_token: pair.accessToken,
     token_type: "Bearer",
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
     refresh_token: pair.refreshToken,
     scope: scopes.join(" "),
-    resource: env().MCP_URL,
+    resource: tokenResource(client),
     ...(idToken ? { id_token: idToken } : {}),
   };
 }

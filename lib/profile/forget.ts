@@ -1,11 +1,14 @@
 // POST /v1/profile/forget: one selector (id, match, import_id or scope). id deletes at once; the
 // others preview and delete only when called again with confirm: true. An agent deletes only its
-// own memories; reason user_request also hides matching content from every other source.
+// own memories; reason user_request also hides matching content from every other source, as a
+// suppression the person sees and can undo on their account page (lib/profile/suppressions.ts).
 import { ownsMemory, visibleMemories } from "./sources";
+import type { AccessSurface } from "../access-log/access-log";
 import type { Prisma } from "../db/generated/client";
 import { ApiError } from "../http/errors";
 import { inTransaction, MEMORY_SELECT, memoryView, type MemoryRecord, type Tx } from "./memories";
 import { recompose } from "./recompose";
+import { hideMemories } from "./suppressions";
 
 export const FORGET_SCOPES = ["imports", "saved", "all"] as const;
 export const FORGET_REASONS = ["correction", "user_request"] as const;
@@ -26,6 +29,8 @@ export interface ForgetInput {
   /** YYYY-MM-DD (UTC): only memories dated that day (the original date of an import, else when learned). */
   date?: string;
   reason?: (typeof FORGET_REASONS)[number];
+  /** Where the agent asked (its suppression's access-log entry names it). */
+  surface: Extract<AccessSurface, "rest" | "mcp">;
 }
 
 function dayBounds(date: string): { gte: Date; lt: Date } {
@@ -58,23 +63,6 @@ async function matchedMemories(tx: Tx, input: ForgetInput): Promise<MemoryRecord
 }
 
 /**
- * Hides other sources' memories: the given ones, and any memory saying the same thing (same key).
- * The acting agent's own are spared (it deletes them instead); with agentId null (the person
- * themselves) nothing is spared. The hidden rows stay, so a writer that says the same again is
- * deduplicated against them and the fact is not learned again.
- */
-async function suppress(tx: Tx, input: { userId: string; agentId: string | null; ids: string[]; keys: string[] }): Promise<number> {
-  const sameKey: Prisma.MemoryWhereInput[] = input.agentId
-    ? [{ key: { in: input.keys }, NOT: { agentId: input.agentId } }, { key: { in: input.keys }, agentId: null }]
-    : [{ key: { in: input.keys } }];
-  const res = await tx.memory.updateMany({
-    where: { userId: input.userId, suppressedAt: null, OR: [{ id: { in: input.ids } }, ...sameKey] },
-    data: { suppressedAt: new Date() },
-  });
-  return res.count;
-}
-
-/**
  * The person's own forget with reason user_request (the account page): the given visible memories
  * and every memory saying the same thing, whoever wrote them, are hidden from every read and not
  * learned again; the profile is recomposed. Returns how many were hidden (0: none of the ids is theirs).
@@ -83,7 +71,9 @@ export async function suppressAtUsersRequest(tx: Tx, input: { userId: string; id
   if (!input.ids.length) return 0;
   const matched = await tx.memory.findMany({ where: { ...visibleMemories(input.userId), id: { in: input.ids } }, select: { id: true, key: true } });
   if (!matched.length) return 0;
-  const hidden = await suppress(tx, { userId: input.userId, agentId: null, ids: matched.map((m) => m.id), keys: [...new Set(matched.map((m) => m.key))] });
+  // The hidden rows stay, so a writer that says the same again is deduplicated against them and the
+  // fact is not learned again.
+  const hidden = await hideMemories(tx, { userId: input.userId, requester: "person", spare: null, ids: matched.map((m) => m.id), keys: [...new Set(matched.map((m) => m.key))] });
   if (hidden) await recompose(tx, input.userId);
   return hidden;
 }
@@ -121,7 +111,14 @@ export async function forget(input: ForgetInput) {
 
     const deleted = own.length ? (await tx.memory.deleteMany({ where: { userId: input.userId, id: { in: own.map((m) => m.id) } } })).count : 0;
     const suppressed = userRequest
-      ? await suppress(tx, { userId: input.userId, agentId: input.agentId, ids: others.map((m) => m.id), keys: [...new Set(matched.map((m) => m.key))] })
+      ? await hideMemories(tx, {
+          userId: input.userId,
+          requester: { agent: { id: input.agentId, surface: input.surface } },
+          // The acting agent's own are spared: it deletes them instead.
+          spare: input.agentId,
+          ids: others.map((m) => m.id),
+          keys: [...new Set(matched.map((m) => m.key))],
+        })
       : 0;
     if (deleted || suppressed) await recompose(tx, input.userId);
     return { deleted: deleted + suppressed > 0, deleted_count: deleted, matched: matched.length, ...(userRequest ? { suppressed_count: suppressed } : {}) };

@@ -1,7 +1,7 @@
 // Minting MCP sessions (POST /v1/profile/mcp-session): a 15-minute token for one conversation on the
 // developer MCP server, for the user named if they approved the agent, continued from a previous one.
-import type { ResolvedKey } from "../api-keys/api-keys";
-import { issueMcpSession, readMcpSession, type McpSessionClaims } from "../bearer-tokens/mcp-session";
+import { findMcpSessionKey, type ResolvedKey } from "../api-keys/api-keys";
+import { issueMcpSession, MCP_SESSION_MESSAGES, readMcpSession, type McpSessionClaims } from "../bearer-tokens/mcp-session";
 import { randomBase62 } from "../crypto";
 import { env } from "../env";
 import type { ResolvedAgent } from "../http/credentials";
@@ -26,10 +26,12 @@ export function developerMcpUrl(): string {
  * A fresh 15-minute session (rule 1: never an extension). A valid previous token of the same user,
  * agent, developer and plane passes on its sid (rule 2); an expired or unreadable one is ignored
  * (rule 3); a valid one of anyone else is a 400 (rules 4, 5). A user who is unknown or has not approved
- * the agent still gets a session, unlinked (rules 6, 8). Nothing is written.
+ * the agent still gets a session, unlinked (rules 6, 8). A rotated key, which still works elsewhere
+ * during its overlap, mints none: rotating a key stops its MCP sessions. Nothing is written.
  */
 export async function mintMcpSession(input: { key: ResolvedKey; agent: ResolvedAgent; externalId?: string; previousToken?: string }) {
   const { key, agent } = input;
+  if (!(await findMcpSessionKey(key.id))) throw new ApiError("invalid_api_key", MCP_SESSION_MESSAGES.rotatedKey);
   const externalId = input.externalId?.trim() || undefined;
   if (externalId && externalId.length > MCP_SESSION_EXTERNAL_ID_MAX_CHARS) {
     throw new ApiError("invalid_request", MCP_SESSION_MINT_MESSAGES.externalIdTooLong, { fields: [{ field: "X-User-Id", message: "too long" }] });

@@ -36,12 +36,12 @@ export async function provisionSandbox() {
       },
     });
     await seedSandboxProfile(tx, { userId: user.id, agent });
-    await seedSandboxConnections(tx, { userId: user.id, email: SANDBOX_USER_CLAIMS.email });
+    await seedSandboxConnections(tx, { userId: user.id, email: SANDBOX_USER_CLAIMS.email, agentId: agent.id });
     return { developer, agent, user };
   });
   const [secret, publishable, token] = await Promise.all([
-    issueApiKey({ developerId: developer.id, kind: "secret", plane: "test", name: "sandbox" }),
-    issueApiKey({ developerId: developer.id, kind: "publishable", plane: "test", name: "sandbox" }),
+    issueApiKey({ developerId: developer.id, kind: "secret", plane: "test", name: "sandbox", createdBy: { via: "sandbox" } }),
+    issueApiKey({ developerId: developer.id, kind: "publishable", plane: "test", name: "sandbox", createdBy: { via: "sandbox" } }),
     issueAgentToken({ userId: user.id, developerId: developer.id, agentId: agent.id, agent: agent.handle, plane: "test" }),
   ]);
   return {
@@ -73,7 +73,7 @@ export async function resetSandbox(input: { developerId: string; agentId: string
     const agent = await tx.agent.findUniqueOrThrow({ where: { id: input.agentId }, select: { id: true, handle: true } });
     await clearProfile(tx, user.id);
     await seedSandboxProfile(tx, { userId: user.id, agent });
-    await seedSandboxConnections(tx, { userId: user.id, email: SANDBOX_USER_CLAIMS.email });
+    await seedSandboxConnections(tx, { userId: user.id, email: SANDBOX_USER_CLAIMS.email, agentId: agent.id });
     await tx.sandboxScenario.deleteMany({ where: { developerId: input.developerId } });
     return { ok: true, user: { id: user.id, external_id: SANDBOX_EXTERNAL_ID } };
   });

@@ -1,6 +1,7 @@
 // The synthetic sandbox user's seeded profile: memories imported from ChatGPT and a few written by
 // the sandbox agent, composed like any other profile. Provision writes it; reset restores it.
 import { sealConnectionToken } from "../connectors/connections";
+import { grantApps } from "../connectors/grants";
 import { GOOGLE_APP_SCOPES } from "../connectors/google";
 import { DEVELOPMENT_PROVIDER, SANDBOX_MAILBOX_ACCOUNT_ID } from "../connectors/types";
 import { randomBase62 } from "../crypto";
@@ -50,9 +51,10 @@ export async function seedSandboxProfile(tx: Tx, input: { userId: string; agent:
 
 /**
  * The synthetic user's connected Gmail, against the development provider (no Google account behind
- * it): POST /v1/sandbox/simulate gmail_token_expired makes it fail as a revoked grant until reset.
+ * it), given to the sandbox agent as if connected in its flow: POST /v1/sandbox/simulate
+ * gmail_token_expired makes it fail as a revoked grant until reset.
  */
-export async function seedSandboxConnections(tx: Tx, input: { userId: string; email: string }): Promise<void> {
+export async function seedSandboxConnections(tx: Tx, input: { userId: string; email: string; agentId: string }): Promise<void> {
   await tx.appConnection.create({
     data: {
       userId: input.userId,
@@ -66,6 +68,7 @@ export async function seedSandboxConnections(tx: Tx, input: { userId: string; em
       createdAt: new Date("2024-10-01T12:00:00.000Z"),
     },
   });
+  await grantApps(tx, { userId: input.userId, agentId: input.agentId, apps: ["gmail"] });
 }
 
 /** Removes everything the user's profile holds, before seeding it again. */

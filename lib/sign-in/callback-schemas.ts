@@ -1,5 +1,5 @@
 // The wire schemas of the completion callback of text-back sign-in: the body the service POSTs to the
-// developer's messageCompleteUrl, and the answer of GET /v1/auth/sign-in/callback-secret.
+// developer's messageCompleteUrl, and the answers of GET /v1/auth/sign-in/callback-secret and its rotation.
 import { z } from "zod";
 
 /** The callback's `type`: a text-back sign-in finished. */
@@ -27,8 +27,26 @@ export type CompletionPayload = z.infer<typeof completionPayload>;
 export const completionCallbackBody = z.strictObject({ ...completionPayload.shape, token: z.string() });
 export type CompletionCallbackBody = z.infer<typeof completionCallbackBody>;
 
+/** How long a replaced callback secret keeps signing beside its replacement, unless the rotation says otherwise. */
+export const CALLBACK_SECRET_OVERLAP_HOURS = 24;
+/** The longest overlap a rotation may ask for (a week). */
+export const CALLBACK_SECRET_MAX_OVERLAP_HOURS = 168;
+
 /** A callback signing secret: whsec_ and 43 base64url characters (256 bits). */
 export const CALLBACK_SECRET_PATTERN = /^whsec_[A-Za-z0-9_-]{43}$/;
 
-/** GET /v1/auth/sign-in/callback-secret: the secret of the key's developer and plane. */
-export const callbackSecretResponse = z.strictObject({ secret: z.string().regex(CALLBACK_SECRET_PATTERN), livemode: z.boolean() });
+/**
+ * GET /v1/auth/sign-in/callback-secret and its rotation: the secret of the key's developer and plane,
+ * when it was made, and, during a rotation's overlap, when the secret it replaced stops signing.
+ */
+export const callbackSecretResponse = z.strictObject({
+  secret: z.string().regex(CALLBACK_SECRET_PATTERN),
+  createdAt: z.iso.datetime(),
+  previous: z.strictObject({ expiresAt: z.iso.datetime() }).nullable(),
+  livemode: z.boolean(),
+});
+
+/** POST /v1/auth/sign-in/callback-secret/rotate: how long the replaced secret keeps signing (hours; 0 ends it now). */
+export const rotateCallbackSecretBody = z.strictObject({
+  overlapHours: z.int().min(0).max(CALLBACK_SECRET_MAX_OVERLAP_HOURS).optional(),
+});

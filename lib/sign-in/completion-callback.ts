@@ -1,13 +1,12 @@
 // The completion callback of text-back sign-in: when a hosted sign-in reached from a message thread
 // finishes, the developer's messageCompleteUrl is POSTed once, from the job queue (retried with
-// backoff), signed with the developer's callback secret and carrying a fresh agent token. It goes only
+// backoff), signed with the developer's callback secrets (lib/sign-in/callback-secrets.ts) and carrying a fresh agent token. It goes only
 // to a registered return destination on a public address (any address in development mode), over a
 // connection pinned to the address that was checked, with a short timeout and no redirects followed.
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { LookupAddress } from "node:dns";
 import { AGENT_TOKEN_USE, issueAgentToken } from "../bearer-tokens/agent-token";
 import { now } from "../clock";
-import { deriveKey } from "../crypto";
 import { db } from "../db";
 import type { CompletionCallback, Prisma } from "../db/generated/client";
 import type { Plane } from "../db/generated/enums";
@@ -18,6 +17,7 @@ import { logger } from "../log";
 import { COMPLETION_EVENT_TYPE, completionPayload, type CompletionCallbackBody, type CompletionPayload } from "./callback-schemas";
 import { isApproved } from "../users/approvals";
 import { isRegisteredReturnDestination } from "./destinations";
+import { signingSecrets } from "./callback-secrets";
 
 /** The headers a callback carries besides its content type. */
 export const CALLBACK_HEADERS = { signature: "Service-Signature", id: "Service-Callback-Id" } as const;
@@ -29,7 +29,6 @@ export const CALLBACK_MAX_ATTEMPTS = retryLimitOf(QUEUES.completionCallback) + 1
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 /** A callback still pending this long after the flow finished is not queued again at a worker's start. */
 const REQUEUE_WINDOW_MS = 24 * 60 * 60 * 1000;
-const SECRET_PREFIX = "whsec_";
 const USER_AGENT = "profile-signin-service/completion-callback";
 
 // ─── Recording and queuing ──────────────────────────────────────────────────────────────────────
@@ -179,7 +178,7 @@ async function tryDelivery(row: CompletionCallback): Promise<Outcome> {
   const headers = {
     "Content-Type": "application/json",
     "User-Agent": USER_AGENT,
-    [CALLBACK_HEADERS.signature]: signCompletionBody(completionCallbackSecret(row), rawBody, at),
+    [CALLBACK_HEADERS.signature]: signCompletionBody(await signingSecrets({ developerId: row.developerId, plane: row.plane }, at), rawBody, at),
     [CALLBACK_HEADERS.id]: row.id,
   };
   try {
@@ -211,24 +210,18 @@ function hostOf(url: string): string | null {
 
 // ─── Signing ─────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * The secret that signs a developer's callbacks in one plane: whsec_ and 43 base64url characters,
- * derived from SERVICE_SECRET, so it is the same at every read (GET /v1/auth/sign-in/callback-secret)
- * and differs between the test and live planes.
- */
-export function completionCallbackSecret(scope: { developerId: string; plane: Plane }): string {
-  const mac = createHmac("sha256", deriveKey("sign-in.completion-callback-secret")).update(`${scope.developerId}.${scope.plane}`);
-  return SECRET_PREFIX + mac.digest("base64url");
-}
-
 function signatureHex(secret: string, timestamp: string, rawBody: string | Uint8Array): string {
   return createHmac("sha256", secret).update(`${timestamp}.`).update(rawBody).digest("hex");
 }
 
-/** The Service-Signature header for a body sent at `at`: "t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">". */
-export function signCompletionBody(secret: string, rawBody: string, at: Date): string {
+/**
+ * The Service-Signature header for a body sent at `at`: "t=<unix seconds>,v1=<hex HMAC-SHA256 of
+ * "<t>.<body>">", one v1 per secret (the current one first; during a rotation's overlap the replaced
+ * one too), so a receiver holding either secret verifies it.
+ */
+export function signCompletionBody(secrets: string | readonly string[], rawBody: string, at: Date): string {
   const t = String(Math.floor(at.getTime() / 1000));
-  return `t=${t},v1=${signatureHex(secret, t, rawBody)}`;
+  return [`t=${t}`, ...(typeof secrets === "string" ? [secrets] : secrets).map((secret) => `v1=${signatureHex(secret, t, rawBody)}`)].join(",");
 }
 
 /**

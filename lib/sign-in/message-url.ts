@@ -1,11 +1,14 @@
 // Text-back sign-in URLs (POST /v1/auth/sign-in/message-url): the plain sign-in host address an agent
-// sends a person from one of its message lines, with what the hosted flow needs to finish the handoff.
+// sends a person from one of its message lines, with what the hosted flow needs to finish the handoff;
+// or, for a permission review, the connect link that asks the person for what the agent lacks.
 // Answers kept under an idempotency key are returned again for the same request and refused for another.
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { signInUrl } from "../agents/agents";
 import { now as clockNow } from "../clock";
 import { SIGN_IN_LINK_CONNECTORS } from "../catalogue";
+import { mintConnectLink, personFor } from "../connect-links/links";
+import { connectBody } from "../connect-links/schemas";
 import { db } from "../db";
 import type { Prisma } from "../db/generated/client";
 import type { Plane } from "../db/generated/enums";
@@ -14,7 +17,11 @@ import { isRegisteredReturnDestination } from "./destinations";
 import { activeLineFor, channelSchema, phoneFrom, LINE_MESSAGES } from "./message-lines";
 import { MESSAGE_LINK_TTL_SECONDS, signMessageLink } from "./message-link";
 
-export const MESSAGE_URL_REASONS = ["signin", "reconnect"] as const;
+/**
+ * signin and reconnect open the sign-in host; permission_review (the specification's permission-review
+ * URL) is the connect link for a capability or an app the agent lacks for the person.
+ */
+export const MESSAGE_URL_REASONS = ["signin", "reconnect", "permission_review"] as const;
 /** Why the answer is a plain link: no sender proof was sent, or the one sent cannot be verified yet. */
 export const FALLBACK_REASONS = { missing: "sender_proof_missing", unsupported: "sender_proof_unsupported" } as const;
 export const MAX_MESSAGE_BODY_LENGTH = 1000;
@@ -28,6 +35,11 @@ export const MESSAGE_URL_MESSAGES = {
   completeUrlNotRegistered:
     "messageCompleteUrl is not a registered return destination of the agent in this key plane: register it with POST /v1/auth/sign-in/return-destinations.",
   idempotencyKeyReused: "This idempotencyKey was already used for a different request; use a new key for a new request.",
+  reviewNeedsPerson: "A permission review is for one person: send subject.externalId, your own id for them (as X-User-Id).",
+  reviewNeedsSubject: "A permission review asks for something: send capability (for example gmail:send), or one app in connectors.",
+  reviewOneApp: "A permission review asks for one app at a time: send one name in connectors.",
+  reviewNotCarried: (field: string) =>
+    `A permission review link is a connect link, which does not carry ${field}: leave it out, and read the link's status at <url>/status.`,
 } as const;
 
 const text = (max: number) => z.string().max(max);
@@ -40,6 +52,8 @@ export const messageUrlBody = z.object({
   thread: z.object({ key: text(200).optional(), spaceId: text(200).optional(), messageId: text(200).optional() }).optional(),
   messageSenderProof: text(8192).optional(),
   connectors: z.array(z.enum(SIGN_IN_LINK_CONNECTORS)).max(SIGN_IN_LINK_CONNECTORS.length * 2).optional(),
+  /** permission_review only: the capability asked for (<app>:<permission>), as POST /v1/profile/connect takes it. */
+  capability: connectBody.shape.capability,
   agentPhone: text(64).optional(),
   messageLinePhone: text(64).optional(),
   messageBody: text(MAX_MESSAGE_BODY_LENGTH).optional(),
@@ -134,6 +148,10 @@ function plainUrl(input: Scope & { signInName: string; body: MessageUrlBody; e16
  */
 export async function createMessageUrl(input: Scope & { body: MessageUrlBody }): Promise<MessageUrlAnswer> {
   const { required: _dropped, ...body } = input.body;
+  const review = body.reason === "permission_review" ? reviewRequest(body) : null;
+  if (!review && body.capability !== undefined) {
+    throw new ApiError("invalid_request", "capability is taken only with reason permission_review.", { fields: [{ field: "capability", message: "only with reason permission_review" }] });
+  }
   const e164 = lineNumber(body);
   if (!(await activeLineFor({ agentId: input.agentId, plane: input.plane, channel: body.channel, e164 }))) {
     throw new ApiError("message_line_not_registered", MESSAGE_URL_MESSAGES.lineNotRegistered, { field: body.agentPhone !== undefined ? "agentPhone" : "messageLinePhone" });
@@ -153,7 +171,51 @@ export async function createMessageUrl(input: Scope & { body: MessageUrlBody }):
     body.idempotencyKey === undefined ? kept : await keptAnswer({ ...input, idempotencyKey: body.idempotencyKey, requestHash: createHash("sha256").update(canonicalJson(body)).digest("hex"), answer: kept });
   // The URL is built again for a retry from the same request: the line's number is never stored.
   const { expiresAt, ...answer } = stored;
+  if (review) return { ...answer, url: await reviewUrl({ ...input, review }) };
   return { ...answer, url: plainUrl({ ...input, signInName: await signInNameOf(input.agentId), body, e164, complete, expiresAt }) };
+}
+
+/** What a permission review asks, of whom. */
+interface ReviewRequest {
+  externalId: string;
+  app?: string;
+  capability?: string;
+}
+
+/**
+ * The person and what a permission review asks: a capability, or one app, or both. The fields only a
+ * sign-in host link carries are refused rather than dropped: a connect link calls no completion
+ * address and carries no journey or message text.
+ */
+function reviewRequest(body: Omit<MessageUrlBody, "required">): ReviewRequest {
+  const invalid = (field: string, message: string) => new ApiError("invalid_request", message, { fields: [{ field, message }] });
+  for (const field of ["messageCompleteUrl", "journeyId", "messageBody"] as const) {
+    if (body[field] !== undefined) throw invalid(field, MESSAGE_URL_MESSAGES.reviewNotCarried(field));
+  }
+  const externalId = body.subject?.externalId?.trim();
+  if (!externalId) throw invalid("subject.externalId", MESSAGE_URL_MESSAGES.reviewNeedsPerson);
+  const apps = [...new Set(body.connectors ?? [])];
+  if (apps.length > 1) throw invalid("connectors", MESSAGE_URL_MESSAGES.reviewOneApp);
+  if (!apps.length && body.capability === undefined) throw invalid("capability", MESSAGE_URL_MESSAGES.reviewNeedsSubject);
+  return { externalId, ...(apps[0] ? { app: apps[0] } : {}), ...(body.capability !== undefined ? { capability: body.capability } : {}) };
+}
+
+/**
+ * The permission-review URL: the connect link POST /v1/profile/connect would answer for this person,
+ * agent and request (the same link again while it is valid, so a retry texts the same address). Its
+ * page names the agent and what it asks; the person signs in if they must and grants it there.
+ */
+async function reviewUrl(input: Scope & { review: ReviewRequest }): Promise<string> {
+  const named = await personFor({ developerId: input.developerId, plane: input.plane, agentId: input.agentId, externalId: input.review.externalId });
+  const link = await mintConnectLink({
+    developerId: input.developerId,
+    plane: input.plane,
+    agent: { id: input.agentId },
+    ...named,
+    app: input.review.app,
+    capability: input.review.capability,
+  });
+  return link.connect_url;
 }
 
 /** What an idempotency key keeps: the answer without its URL (which holds the line's number), and when the link expires. */

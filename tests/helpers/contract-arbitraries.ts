@@ -110,3 +110,43 @@ export function validWithOneHostile(s: JsonSchema | undefined, hostile: fc.Arbit
   if (!fields.length) return base;
   return fc.tuple(base, fc.option(fc.constantFrom(...fields), { nil: undefined, freq: 2 }), hostile).map(([obj, field, value]) => (field ? { ...obj, [field]: value } : obj));
 }
+
+type FieldPath = Array<string | number>;
+
+/**
+ * Every place a schema takes a string, as paths into a value (an array's place is its first item), at
+ * any depth: properties, array items, and every branch of a union. For the check that each of them
+ * refuses text no contract may take.
+ */
+export function stringFields(s: JsonSchema | undefined, at: FieldPath = [], depth = 0): FieldPath[] {
+  if (!s || depth > 6) return [];
+  const found: FieldPath[] = [];
+  const type = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
+  if (type.includes("string") && s.const === undefined && !s.enum) found.push(at);
+  for (const branch of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])]) found.push(...stringFields(branch, at, depth + 1));
+  for (const [name, child] of Object.entries(s.properties ?? {})) found.push(...stringFields(child, [...at, name], depth + 1));
+  if (s.items) found.push(...stringFields(s.items, [...at, 0], depth + 1));
+  // A string enum still reaches the parser as whatever string was sent.
+  if (s.enum?.some((v) => typeof v === "string") || typeof s.const === "string") found.push(at);
+  const seen = new Set<string>();
+  return found.filter((p) => !seen.has(JSON.stringify(p)) && !!seen.add(JSON.stringify(p)));
+}
+
+/** `base` with `value` put at `path`, making the objects and arrays on the way. */
+export function withValueAt(base: unknown, path: FieldPath, value: unknown): unknown {
+  if (!path.length) return value;
+  const [head, ...rest] = path;
+  if (typeof head === "number") {
+    const list = Array.isArray(base) ? [...(base as unknown[])] : [];
+    list[head] = withValueAt(list[head], rest, value);
+    return list;
+  }
+  const obj = base && typeof base === "object" && !Array.isArray(base) ? { ...(base as Record<string, unknown>) } : {};
+  obj[head!] = withValueAt(obj[head!], rest, value);
+  return obj;
+}
+
+/** One value the schema accepts, the same on every run. */
+export function oneValid(s: JsonSchema | undefined, seed: number): unknown {
+  return fc.sample(valid(s), { seed, numRuns: 1 })[0];
+}

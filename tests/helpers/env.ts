@@ -11,6 +11,7 @@ export const PRODUCTION_ENV = {
   EMAIL_DRIVER: "smtp",
   SMTP_URL: "smtp://127.0.0.1:1",
   CONNECT_DRIVER: "providers",
+  SMS_COUNTRIES: "US,CA,GB",
 } as const;
 
 /** Switches development mode off (true: back to the test run's own configuration). */

@@ -26,7 +26,7 @@ export async function call<T = any>(handler: (req: Request, ctx?: any) => Promis
   const meta = (handler as Partial<RouteHandler>).meta;
   const url = new URL((opts.path ?? meta?.path ?? "/"), TEST_ORIGIN);
   for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
-  const headers = new Headers({ "x-forwarded-for": "127.0.0.1" });
+  const headers = new Headers({ "x-service-client-ip": "127.0.0.1" });
   for (const [k, v] of Object.entries(opts.headers ?? {})) if (v !== undefined) headers.set(k, v);
   const method = opts.method ?? meta?.method ?? "GET";
   let body: string | undefined = opts.rawBody;

@@ -23,6 +23,7 @@ type Query = {
   disconnected?: string;
   removed?: string;
   revoked?: string;
+  app_revoked?: string;
   revoke_error?: string;
   connect_error?: string;
   before?: string | string[];
@@ -30,12 +31,12 @@ type Query = {
 };
 
 export default async function AccountRoute({ searchParams }: { searchParams: Promise<Query> }) {
-  const { connected, disconnected, removed, revoked, revoke_error: revokeError, connect_error: connectError, before, after } = await searchParams;
+  const { connected, disconnected, removed, revoked, app_revoked: appRevoked, revoke_error: revokeError, connect_error: connectError, before, after } = await searchParams;
   const userId = (await auth())?.user?.id;
   const user = userId ? await accountOverview(userId) : null;
   if (!userId || !user) return <SignedOutPage page="account" />;
   const apps = await accountApps(userId);
   const [profile, agents] = await Promise.all([accountProfile(userId), approvedAgents(userId)]);
   const log = await accessLogPage(userId, { before: typeof before === "string" ? before : null, after: typeof after === "string" ? after : null });
-  return <AccountPage data={{ user, notices: { connected, disconnected, removed, revoked, revokeError, connectError }, profile, agents, apps, log }} actions={actions} />;
+  return <AccountPage data={{ user, notices: { connected, disconnected, removed, revoked, appRevoked, revokeError, connectError }, profile, agents, apps, log }} actions={actions} />;
 }

@@ -4,7 +4,8 @@ import { defineRoute } from "@/lib/http/define-route";
 import { oauthErrorPage } from "@/lib/http/html";
 import { flowRedirect } from "@/lib/flow/sessions";
 import { authorize } from "@/lib/oidc/authorize";
-import { OAuthError, oauthErrorAnswer } from "@/lib/oidc/errors";
+import { invalidRequest, OAuthError, oauthErrorAnswer, unsafeParameter } from "@/lib/oidc/errors";
+import { unsafeTextField } from "@/lib/http/text-input";
 import { oauthLimiter } from "@/lib/oidc/limits";
 
 export const GET = defineRoute({
@@ -19,6 +20,8 @@ export const GET = defineRoute({
   handler: async ({ req, ip }) => {
     const url = new URL(req.url);
     try {
+      const unsafe = unsafeTextField(url.searchParams);
+      if (unsafe !== null) throw invalidRequest(unsafeParameter(unsafe));
       const { flow } = await authorize(url.searchParams, ip);
       return flowRedirect(flow);
     } catch (err) {

@@ -12,6 +12,7 @@ export const GET = defineRoute({
   errors: ["commit_required"],
   auth: { key: "secret", agent: true, user: "required", scope: "profile.read" satisfies ProfileToolScope },
   livemode: true,
+  turn: true,
   query: profileQuery,
   handler: async ({ user, agent, query }) => ({
     body: query.box

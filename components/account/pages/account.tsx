@@ -5,6 +5,7 @@ import { AccessLogSection } from "@/components/account/access-log";
 import { AppFactsList } from "@/components/account/app-facts";
 import { ApprovedAgents } from "@/components/account/approved-agents";
 import { ProfileView, type ProfileShown } from "@/components/account/profile-view";
+import { SignOutEverywhere } from "@/components/account/sign-out-everywhere";
 import { FlowShell, SERVICE_NAME } from "@/components/flow/flow-shell";
 import { AppIdentity, Badge, ConnectErrorBanner } from "@/components/flow/marks";
 import { secondaryButton } from "@/components/flow/styles";
@@ -21,6 +22,8 @@ export interface AccountNotices {
   disconnected?: string;
   removed?: string;
   revoked?: string;
+  /** An app taken back from one agent. */
+  appRevoked?: string;
   revokeError?: string;
   connectError?: string;
 }
@@ -34,7 +37,8 @@ export interface AccountPageData {
   log: AccessLogPage;
 }
 
-function noticeOf({ connected, disconnected, removed, revoked }: AccountNotices): string | null {
+function noticeOf({ connected, disconnected, removed, revoked, appRevoked }: AccountNotices): string | null {
+  if (appRevoked && isApp(appRevoked)) return `${APP_NAMES[appRevoked]} taken back. That agent can no longer use it; your other agents keep what you gave them.`;
   if (connected && isApp(connected)) return `${APP_NAMES[connected]} is connected.`;
   if (disconnected && isApp(disconnected)) return `${APP_NAMES[disconnected]} is disconnected. Its access was revoked, and its tokens and what it taught your profile deleted.`;
   if (removed) return "Removed. No agent sees it, and the app will not teach it again.";
@@ -50,7 +54,7 @@ function statusText(a: AccountApp): string {
 }
 
 export function AccountPage({ data, actions }: { data: AccountPageData; actions: AccountActions }) {
-  const { disconnectAction, removeAppFactAction, revokeAgentAction, signOutAction } = actions;
+  const { disconnectAction, removeAppFactAction, revokeAgentAction, revokeAgentAppAction, signOutAction } = actions;
   const { user, notices } = data;
   const notice = noticeOf(notices);
   return (
@@ -66,7 +70,7 @@ export function AccountPage({ data, actions }: { data: AccountPageData; actions:
       <ConnectErrorBanner code={notices.connectError} />
       {notices.revokeError && (
         <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-200">
-          That agent was not among those you approved.
+          That agent was not among those you approved, or had no access to that app.
         </p>
       )}
 
@@ -82,7 +86,7 @@ export function AccountPage({ data, actions }: { data: AccountPageData; actions:
 
       <ProfileView profile={data.profile} />
 
-      <ApprovedAgents agents={data.agents} revokeAction={revokeAgentAction} />
+      <ApprovedAgents agents={data.agents} revokeAction={revokeAgentAction} revokeAppAction={revokeAgentAppAction} />
 
       <section aria-labelledby="apps-title" className="mt-6">
         <h2 id="apps-title" className="font-semibold text-slate-900">
@@ -111,7 +115,7 @@ export function AccountPage({ data, actions }: { data: AccountPageData; actions:
             </li>
           ))}
         </ul>
-        <p className="mt-3 text-sm text-slate-500">Disconnecting revokes the service&rsquo;s access at the app and deletes its tokens and what it taught your profile.</p>
+        <p className="mt-3 text-sm text-slate-500">Disconnecting revokes the service&rsquo;s access at the app, takes it back from every agent, and deletes its tokens and what it taught your profile.</p>
       </section>
 
       <AccessLogSection page={data.log} retentionDays={ACCESS_LOG_RETENTION_DAYS} />
@@ -130,6 +134,8 @@ export function AccountPage({ data, actions }: { data: AccountPageData; actions:
           </a>
         </div>
       </section>
+
+      <SignOutEverywhere action={actions.signOutEverywhereAction} />
 
       <form action={signOutAction} className="mt-8 border-t border-slate-200 pt-6">
         <button type="submit" className={`${secondaryButton} w-full`}>

@@ -4,9 +4,12 @@ export interface AccountActions {
   disconnectAction: (app: string) => Promise<void>;
   removeAppFactAction: (memoryId: string) => Promise<void>;
   revokeAgentAction: (agentId: string) => Promise<void>;
+  revokeAgentAppAction: (agentId: string, app: string) => Promise<void>;
   signOutAction: () => Promise<void>;
+  signOutEverywhereAction: () => Promise<void>;
   editMemoryAction: (memoryId: string, filters: unknown, form: FormData) => Promise<void>;
   removeMemoryAction: (memoryId: string, filters: unknown) => Promise<void>;
   forgetMemoryAction: (memoryId: string, filters: unknown) => Promise<void>;
+  restoreHiddenAction: (suppressionId: string, filters: unknown) => Promise<void>;
   deleteAccountAction: (form: FormData) => Promise<void>;
 }

@@ -1,9 +1,12 @@
 // The memory list as the signed-in person sees it, from the data app/(hosted)/account/memories/page.tsx
 // loads (and the screen gallery's fixtures): filters by box and source, each memory editable, removable
-// or forgotten, the pages, and the notice a form came back with.
+// or forgotten, the pages, what was hidden at the person's request (restorable), and the notice a
+// form came back with.
+import { HiddenMemories } from "@/components/account/hidden-memories";
 import { MemoryFilters, MemoryList } from "@/components/account/memory-list";
 import { FlowShell, SERVICE_NAME } from "@/components/flow/flow-shell";
 import type { AccountMemory, MemoryFilter } from "@/lib/account/memories";
+import type { SuppressionView } from "@/lib/account/suppressions";
 import { ownEntry } from "@/lib/own";
 import type { AccountActions } from "./actions";
 
@@ -11,6 +14,7 @@ const DONE: Readonly<Record<string, string>> = {
   edited: "Saved. Agents now read it as you wrote it, and the old wording is not learned again.",
   removed: "Removed.",
   forgotten: "Forgotten. No agent sees it, and it is not learned again.",
+  restored: "Restored. Agents see those memories again, except any that something else you asked to forget still hides.",
 };
 const ERRORS: Readonly<Record<string, string>> = {
   not_found: "That memory is no longer in your profile.",
@@ -23,13 +27,15 @@ export interface MemoriesPageData {
   hasMore: boolean;
   boxes: { box: string; count: number }[];
   sources: { source: string; count: number }[];
+  /** What was hidden at the person's request, newest first. */
+  hidden: SuppressionView[];
   /** The notice a form came back with (?done= or ?error=), when there is one. */
   done?: string;
   error?: string;
 }
 
 export function MemoriesPage({ data, actions }: { data: MemoriesPageData; actions: AccountActions }) {
-  const { editMemoryAction, forgetMemoryAction, removeMemoryAction } = actions;
+  const { editMemoryAction, forgetMemoryAction, removeMemoryAction, restoreHiddenAction } = actions;
   const { filter, memories, hasMore, boxes, sources } = data;
   const done = data.done ? ownEntry(DONE, data.done) : undefined;
   const error = data.error ? ownEntry(ERRORS, data.error) : undefined;
@@ -74,6 +80,7 @@ export function MemoriesPage({ data, actions }: { data: MemoriesPageData; action
           )}
         </nav>
       )}
+      <HiddenMemories hidden={data.hidden} filter={filter} restoreAction={restoreHiddenAction} />
     </FlowShell>
   );
 }

@@ -8,6 +8,7 @@ export type FormAction = (state: DashboardFormState, form: FormData) => Promise<
 
 export interface DashboardActions {
   signOutAction: () => Promise<void>;
+  signOutEverywhereAction: () => Promise<void>;
   switchAccountAction: (form: FormData) => Promise<void>;
   thirdPartySignInAction: (provider: string) => Promise<void>;
   sendCodeAction: FormAction;
@@ -17,6 +18,8 @@ export interface DashboardActions {
   createKeyAction: FormAction;
   rotateKeyAction: FormAction;
   revokeKeyAction: FormAction;
+  revokeFormerMemberKeysAction: FormAction;
+  rotateCallbackSecretAction: FormAction;
   createAgentAction: FormAction;
   updateAgentAction: FormAction;
   addOriginAction: FormAction;

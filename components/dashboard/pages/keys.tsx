@@ -1,7 +1,9 @@
 // The account's API keys on both planes: create (the secret shown once), rotate (the new key shown
-// once; the old one works for the overlap, then stops) and revoke (at once).
+// once; the old one works for the overlap, then stops) and revoke (at once). Each says who made it;
+// the keys of people no longer members can be revoked per person.
 import type { DashboardContext } from "@/lib/dashboard/context";
-import { KEY_ROTATION_OVERLAP_HOURS, type keysOf } from "@/lib/dashboard/keys";
+import { formerMembersKeys, KEY_ROTATION_OVERLAP_HOURS, type KeyMadeBy, type keysOf } from "@/lib/dashboard/keys";
+import { FormerMemberKeysSection } from "../former-member-keys";
 import { ActionForm } from "../action-form";
 import { DashboardShell, Section } from "../shell";
 import { buttonStyles, inputStyle, labelStyle } from "../styles";
@@ -12,8 +14,15 @@ export type KeysData = Awaited<ReturnType<typeof keysOf>>;
 
 const when = (d: Date) => `${d.toISOString().replace("T", " ").slice(0, 16)} UTC`;
 
+function madeByText(m: KeyMadeBy, you: string): string {
+  if (m.via === "dashboard") return m.dashboardUserId === you ? "made by you" : m.member ? `made by ${m.email}` : `made by ${m.email} (no longer a member)`;
+  if (m.via === "command_line") return "made with the command-line tool";
+  if (m.via === "sandbox") return "made with the sandbox";
+  return "maker not recorded";
+}
+
 export function KeysPage({ ctx, data: keys, actions }: { ctx: DashboardContext; data: KeysData; actions: DashboardActions }) {
-  const { createKeyAction, revokeKeyAction, rotateKeyAction, signOutAction, switchAccountAction } = actions;
+  const { createKeyAction, revokeFormerMemberKeysAction, revokeKeyAction, rotateKeyAction, signOutAction, switchAccountAction } = actions;
   const developer = ctx.account.developerId;
   return (
     <DashboardShell
@@ -42,6 +51,7 @@ export function KeysPage({ ctx, data: keys, actions }: { ctx: DashboardContext; 
           </div>
         </ActionForm>
       </Section>
+      <FormerMemberKeysSection developer={developer} former={formerMembersKeys(keys)} action={revokeFormerMemberKeysAction} />
       {(["live", "test"] as const).map((plane) => {
         const list = keys.filter((k) => k.plane === plane);
         return (
@@ -58,6 +68,9 @@ export function KeysPage({ ctx, data: keys, actions }: { ctx: DashboardContext; 
                       </p>
                       <p className="mt-0.5 text-sm text-slate-600">
                         {k.kind === "secret" ? "Secret" : "Publishable"} · created {when(k.createdAt)} · {k.lastUsedAt ? `last used ${when(k.lastUsedAt)}` : "never used"}
+                      </p>
+                      <p className="mt-0.5 text-sm wrap-anywhere text-slate-600" data-testid="key-maker">
+                        {madeByText(k.madeBy, ctx.user.id)}
                       </p>
                       <p className="mt-1 text-sm">
                         {k.state === "active" && <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Active</span>}

@@ -1,11 +1,13 @@
 // Who belongs to the account and with which role. Owners invite by e-mail, change roles, remove
-// members and withdraw invitations; members see the list.
+// members and withdraw invitations; members see the list. The keys a former member made and that
+// still work are offered for revoking; and the signed-in user can sign out of every browser.
 import type { DashboardContext } from "@/lib/dashboard/context";
 import type { listMembers } from "@/lib/developer-auth/accounts";
 import { INVITE_TTL_DAYS, type pendingInvites } from "@/lib/developer-auth/invites";
 import { ActionForm } from "../action-form";
+import { FormerMemberKeysSection, type FormerMemberKeys } from "../former-member-keys";
 import { DashboardShell, Section } from "../shell";
-import { inputStyle, labelStyle } from "../styles";
+import { buttonStyles, inputStyle, labelStyle } from "../styles";
 import type { DashboardActions } from "./actions";
 import { SelectField } from "../fields";
 
@@ -13,10 +15,12 @@ export interface MembersData {
   members: Awaited<ReturnType<typeof listMembers>>;
   /** Pending invitations: loaded for owners only (a member sees none). */
   invites: Awaited<ReturnType<typeof pendingInvites>>;
+  /** Keys still working that people no longer members made. */
+  formerKeys: FormerMemberKeys[];
 }
 
-export function MembersPage({ ctx, data: { members, invites }, actions }: { ctx: DashboardContext; data: MembersData; actions: DashboardActions }) {
-  const { changeRoleAction, inviteAction, removeMemberAction, signOutAction, switchAccountAction, withdrawInviteAction } = actions;
+export function MembersPage({ ctx, data: { members, invites, formerKeys }, actions }: { ctx: DashboardContext; data: MembersData; actions: DashboardActions }) {
+  const { changeRoleAction, inviteAction, removeMemberAction, revokeFormerMemberKeysAction, signOutAction, signOutEverywhereAction, switchAccountAction, withdrawInviteAction } = actions;
   const developer = ctx.account.developerId;
   const owner = ctx.account.role === "owner";
   return (
@@ -64,6 +68,7 @@ export function MembersPage({ ctx, data: { members, invites }, actions }: { ctx:
           ))}
         </ul>
       </Section>
+      <FormerMemberKeysSection developer={developer} former={formerKeys} action={revokeFormerMemberKeysAction} />
       {owner && invites.length > 0 && (
         <Section id="invites" title="Pending invitations">
           <ul className="divide-y divide-slate-200">
@@ -78,6 +83,13 @@ export function MembersPage({ ctx, data: { members, invites }, actions }: { ctx:
           </ul>
         </Section>
       )}
+      <Section id="your-sessions" title="Your sessions" description={<>Signed in to the dashboard on a computer you no longer use? This signs <span className="font-semibold break-all">{ctx.user.email}</span> out of the dashboard on every browser, this one too.</>}>
+        <form action={signOutEverywhereAction}>
+          <button type="submit" className={buttonStyles.danger}>
+            Sign out everywhere
+          </button>
+        </form>
+      </Section>
     </DashboardShell>
   );
 }

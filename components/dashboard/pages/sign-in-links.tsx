@@ -1,17 +1,20 @@
 // The sign-in links page: per agent, the return destinations its hosted sign-in links may send a
 // person back to (add, remove; per plane) and its message lines, by their last four digits only
-// (revoked here; registered over the API, which takes the number); and the account's partner-session
-// order (phone number first for linked-account sessions).
+// (revoked here; registered over the API, which takes the number); the completion-callback secrets of
+// both planes (shown, rotated); and the account's partner-session order (phone number first for
+// linked-account sessions).
 import type { DashboardContext } from "@/lib/dashboard/context";
 import type { SignInLinksView } from "@/lib/dashboard/sign-in-links";
+import { CALLBACK_SECRET_OVERLAP_HOURS } from "@/lib/sign-in/callback-schemas";
 import { ActionForm } from "../action-form";
+import { CallbackSecretsSection } from "../callback-secrets";
 import { DashboardShell, Section } from "../shell";
 import { inputStyle, labelStyle } from "../styles";
 import type { DashboardActions } from "./actions";
 import { PlaneField } from "../fields";
 
 export function SignInLinksPage({ ctx, data, actions }: { ctx: DashboardContext; data: SignInLinksView; actions: DashboardActions }) {
-  const { addDestinationAction, partnerPhoneFirstAction, removeDestinationAction, revokeLineAction, signOutAction, switchAccountAction } = actions;
+  const { addDestinationAction, partnerPhoneFirstAction, removeDestinationAction, revokeLineAction, rotateCallbackSecretAction, signOutAction, switchAccountAction } = actions;
   const developer = ctx.account.developerId;
   const { agents, partnerPhoneFirst } = data;
   return (
@@ -86,6 +89,7 @@ export function SignInLinksPage({ ctx, data, actions }: { ctx: DashboardContext;
           )}
         </Section>
       ))}
+      <CallbackSecretsSection developer={developer} secrets={data.callbackSecrets} overlapHours={CALLBACK_SECRET_OVERLAP_HOURS} action={rotateCallbackSecretAction} />
       <Section
         id="partner-sessions"
         title="Partner sessions"

@@ -23,7 +23,13 @@ export function AppsScreen({ view, actions }: { view: AppsView; actions: Pick<Fl
         <ContinueForm
           action={view.screen === "app" ? actions.continueApp : actions.continueApps}
           enabled={view.met}
-          hint={view.met ? "You can disconnect an app at any time." : "Connect it to continue."}
+          hint={
+            view.met
+              ? view.app
+                ? `Continue lets ${name} use ${APP_NAMES[view.app]}. You can take it back at any time.`
+                : `${name} can use the apps you connect here. You can take them back at any time.`
+              : "Connect it to continue."
+          }
         />
       </div>
     </FlowShell>
@@ -33,8 +39,12 @@ export function AppsScreen({ view, actions }: { view: AppsView; actions: Pick<Fl
 export function CapabilityScreen({ view, actions }: { view: CapabilityView; actions: Pick<FlowActions, "allowCapability"> }) {
   const name = view.shell.appName;
   return (
-    <FlowShell {...view.shell} title={`Allow ${name} to ${view.permission} with ${view.appLabel}?`}>
-      <p className="mt-3 text-slate-600">{view.purpose ?? `${name} asks for this permission. You can take it back at any time.`}</p>
+    <FlowShell {...view.shell} title={`Allow ${name} to ${view.phrase}?`}>
+      <p className="mt-3 text-slate-800">
+        <span className="font-semibold">{name}</span>
+        {view.shell.developerName && <> (by {view.shell.developerName})</>} wants to {view.phrase}.
+      </p>
+      <p className="mt-2 text-slate-600">{view.purpose ?? "You can take it back at any time on your account page."}</p>
       <p className="mt-4 rounded-xl bg-slate-50 px-4 py-3 font-mono text-sm text-slate-700 ring-1 ring-slate-200">{view.capability}</p>
       <ConnectErrorBanner code={view.connectError ?? undefined} />
       <div className="mt-6">

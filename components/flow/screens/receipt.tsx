@@ -53,8 +53,10 @@ export function ReceiptScreen({ view }: { view: ReceiptView }) {
               </>
             ) : (
               <>
-                <span className="font-semibold text-slate-900">{appName}</span> can now read your profile and add what it learns. You can revoke it at
-                any time.
+                <span className="font-semibold text-slate-900">{appName}</span>
+                {view.shell.developerName && <> (by {view.shell.developerName})</>} can now read your profile and add what it learns
+                {view.agentApps.length ? <>, and use {listed(view.agentApps)}</> : null}. {view.agentApps.length ? "It cannot use your other apps." : "It cannot use any of your apps."} You
+                can revoke it at any time.
               </>
             )}
           </p>
@@ -76,6 +78,10 @@ export function ReceiptScreen({ view }: { view: ReceiptView }) {
       )}
     </FlowShell>
   );
+}
+
+function listed(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
 /** A connected app: what the service reads from it until it has learned something, then what it learned. */

@@ -147,7 +147,7 @@ export async function searchGmail(conn: UsableConnection, input: MailSearch): Pr
 
 /** Sends a plain-text message from the person's Gmail (checked first: validateOutgoingMail). */
 export async function sendGmail(conn: UsableConnection, mail: OutgoingMail): Promise<{ id: string; thread_id: string | null }> {
-  const valid = validateOutgoingMail(mail);
+  const valid = validateOutgoingMail(mail, "gmail");
   if (conn.provider === DEVELOPMENT_PROVIDER) return sendDevelopment(conn, valid);
   let thread: { id: string; inReplyTo: string; references: string[] } | undefined;
   if (valid.replyTo) {

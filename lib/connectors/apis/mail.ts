@@ -52,6 +52,26 @@ const ADDRESS = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
+/**
+ * The characters of a message id, per mailbox: Gmail's ids are hexadecimal, Microsoft Graph's URL-safe
+ * base64 with its padding (and the development mailbox's are like dev-msg-01). An id becomes a path
+ * segment of the provider's URL, where "." and ".." would be resolved as a directory (/me/messages/../reply
+ * is /me/reply): neither alphabet has a dot, so no id can climb out of the message it names.
+ */
+export const MESSAGE_ID_ALPHABETS: Readonly<Record<MailboxApp, RegExp>> = {
+  gmail: /^[A-Za-z0-9_-]{1,512}$/,
+  outlook: /^[A-Za-z0-9_=-]{1,512}$/,
+};
+
+/** What a reply_to that is no message id is told. */
+export const REPLY_TO_MESSAGE = "reply_to is the id of a message in the same mailbox, as a search returned it (letters, digits, \"-\", \"_\"; \"=\" for Outlook).";
+
+/** Whether `id` can be a message id of `mailbox` (of either mailbox when none is named yet). */
+export function isMessageId(id: string, mailbox?: MailboxApp): boolean {
+  if (id === "." || id === "..") return false;
+  return mailbox ? MESSAGE_ID_ALPHABETS[mailbox].test(id) : Object.values(MESSAGE_ID_ALPHABETS).some((alphabet) => alphabet.test(id));
+}
+
 /** Whether `text` is one plain e-mail address, usable as is in a To or Cc header. */
 export function isMailAddress(text: string): boolean {
   return text.length <= 254 && ADDRESS.test(text) && text.indexOf("@") <= 64;
@@ -60,9 +80,10 @@ export function isMailAddress(text: string): boolean {
 /**
  * The message to send, checked before any mailbox is asked: plain addresses only (no display names, so
  * nothing but the address reaches a header), 1 to 50 recipients, a subject of one line up to 998
- * characters, a body up to 100 KB. Throws invalid_request naming each field at fault.
+ * characters, a body up to 100 KB, a reply_to that is a message id of the mailbox that sends (of either,
+ * before it is known). Throws invalid_request naming each field at fault.
  */
-export function validateOutgoingMail(input: OutgoingMail): OutgoingMail {
+export function validateOutgoingMail(input: OutgoingMail, mailbox?: MailboxApp): OutgoingMail {
   const fields: Array<{ field: string; message: string }> = [];
   const to = input.to.map((a) => a.trim());
   const cc = input.cc.map((a) => a.trim());
@@ -77,9 +98,7 @@ export function validateOutgoingMail(input: OutgoingMail): OutgoingMail {
   if (CONTROL.test(input.subject)) fields.push({ field: "subject", message: "The subject is one line: no line breaks or control characters." });
   if (input.subject.length > MAX_SUBJECT_CHARS) fields.push({ field: "subject", message: `The subject is at most ${MAX_SUBJECT_CHARS} characters.` });
   if (Buffer.byteLength(input.body, "utf8") > MAX_BODY_BYTES) fields.push({ field: "body", message: `The body is at most ${MAX_BODY_BYTES / 1024} KB.` });
-  if (input.replyTo !== undefined && (!input.replyTo || input.replyTo.length > 512 || CONTROL.test(input.replyTo) || /\s/.test(input.replyTo))) {
-    fields.push({ field: "reply_to", message: "reply_to is the id of a message in the same mailbox." });
-  }
+  if (input.replyTo !== undefined && !isMessageId(input.replyTo, mailbox)) fields.push({ field: "reply_to", message: REPLY_TO_MESSAGE });
   if (fields.length) throw new ApiError("invalid_request", "This message cannot be sent as it is.", { fields });
   return { ...input, to, cc };
 }

@@ -134,7 +134,7 @@ const recipients = (list: readonly string[]) => list.map((address) => ({ emailAd
 
 /** Sends from the person's Outlook mailbox (checked first: validateOutgoingMail); Graph answers 202 with no message id. */
 export async function sendOutlook(conn: UsableConnection, mail: OutgoingMail): Promise<{ id: string | null }> {
-  const valid = validateOutgoingMail(mail);
+  const valid = validateOutgoingMail(mail, "outlook");
   if (conn.provider === DEVELOPMENT_PROVIDER) {
     const cc = valid.cc.length ? `Cc: ${valid.cc.join(", ")}\n` : "";
     await emailOutboxDriver.send({ to: valid.to.join(", "), subject: valid.subject, text: `From: ${conn.accountEmail ?? "(development mailbox)"}\n${cc}\n${valid.body}` });

@@ -6,6 +6,7 @@ import { db } from "../../db";
 import { inTransaction, type Tx } from "../../profile/memories";
 import { recompose } from "../../profile/recompose";
 import { appSource, visibleMemories } from "../../profile/sources";
+import { hideMemories } from "../../profile/suppressions";
 
 /** What the service reads from each app to learn about the person; docs/distillation.md says it in full. Sheets is not read. */
 export const APP_READS: Readonly<Partial<Record<App, string>>> = {
@@ -51,11 +52,14 @@ export async function deleteAppMemories(tx: Tx, input: { userId: string; app: st
  */
 export async function removeAppFact(input: { userId: string; memoryId: string }): Promise<boolean> {
   return inTransaction(async (tx) => {
-    const hidden = await tx.memory.updateMany({
+    const fact = await tx.memory.findFirst({
       where: { id: input.memoryId, ...visibleMemories(input.userId), agentId: null, source: { startsWith: "apps/" } },
-      data: { suppressedAt: new Date() },
+      select: { id: true },
     });
-    if (hidden.count) await recompose(tx, input.userId);
-    return hidden.count > 0;
+    if (!fact) return false;
+    // Only this memory (not every one saying the same), as a suppression of the person's own.
+    const hidden = await hideMemories(tx, { userId: input.userId, requester: "person", spare: null, ids: [fact.id], keys: [] });
+    if (hidden) await recompose(tx, input.userId);
+    return hidden > 0;
   });
 }

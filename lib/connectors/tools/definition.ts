@@ -27,7 +27,7 @@ export interface ConnectorRunContext {
   agent: { id: string; handle: string; displayName: string };
   developerId: string;
   plane: Plane;
-  /** The person's active connection to `app`; app_not_connected or app_needs_reconnect otherwise. */
+  /** The person's active connection to `app`; app_not_connected or app_needs_reconnect otherwise (an app the person did not give this agent reads as not connected). */
   connection(app: App): Promise<UsableConnection>;
   /** The person's active connections among `apps`, in that order; app_not_connected when there is none. */
   connections(apps: readonly App[]): Promise<UsableConnection[]>;
@@ -41,6 +41,8 @@ export interface ConnectorAction<A> {
    * where the arguments leave it open (which mailbox sends), the person's connections.
    */
   capability: (args: A, ctx: ConnectorRunContext) => string | Promise<string>;
+  /** The action's part of that capability (send for gmail:send): what a person is asked for on an app the agent holds nothing on. */
+  permission: string;
 }
 
 export interface ConnectorToolDefinition<S extends z.ZodObject = z.ZodObject> {

@@ -36,7 +36,7 @@ const gmailSearch = connectorTool({
     "Search the user's Gmail with Gmail's own search syntax (query), newest first. " +
     "Call it when the answer is in the user's mail: a booking, a receipt, what someone wrote. " +
     "Returns { messages: [{ id, thread_id, mailbox, from, to, subject, snippet, date }], next_page_token }: headers and Gmail's short snippet, never whole bodies. " +
-    "Pass next_page_token back as page_token for more. Fails with app_not_connected when Gmail is not connected (mint a link with service_connect).",
+    "Pass next_page_token back as page_token for more. Fails with permission_needed (show the user its connect_url) until the user gives Gmail to this agent, and with app_not_connected when Gmail is not connected (mint a link with service_connect).",
   apps: ["gmail"],
   input: gmailSearchInput,
   output: z.object({ messages: z.array(mailSummary), next_page_token: z.string().nullable() }),
@@ -57,7 +57,7 @@ const emailSendInput = z
   })
   .superRefine((args, ctx) => {
     try {
-      validateOutgoingMail(outgoing(args));
+      validateOutgoingMail(outgoing(args), args.mailbox);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       for (const f of (err.extras.fields as Array<{ field: string; message: string }>) ?? []) ctx.addIssue({ code: "custom", message: f.message, path: f.field.split(".").map((p) => (/^\d+$/.test(p) ? Number(p) : p)) });
@@ -107,7 +107,7 @@ const emailSend = connectorTool({
     "Returns { sent: true, mailbox, message_id, thread_id }.",
   apps: ["gmail", "outlook"],
   input: emailSendInput,
-  action: { capability: async (args, ctx) => `${await sendingMailbox(ctx, args)}:send` },
+  action: { capability: async (args, ctx) => `${await sendingMailbox(ctx, args)}:send`, permission: "send" },
   output: z.object({ sent: z.literal(true), mailbox: z.enum(MAILBOX_APPS), message_id: z.string().nullable(), thread_id: z.string().nullable() }),
   run: async (ctx, args) => {
     const mailbox = await sendingMailbox(ctx, args);
@@ -202,6 +202,7 @@ const calendarCreate = connectorTool({
       await ctx.connection("calendar");
       return "calendar:create_event";
     },
+    permission: "create_event",
   },
   output: calendarEvent,
   run: async (ctx, args) =>

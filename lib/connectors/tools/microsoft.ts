@@ -199,7 +199,7 @@ const emailSearch = connectorTool({
     "query: words, and from:, to:, subject: work in both mailboxes; other operators are each mailbox's own (Gmail's search syntax, Outlook's KQL). " +
     "Returns { messages: [{ id, thread_id, mailbox, from, to, subject, snippet, date }], next_page_token, mailboxes, warnings }: headers and a short preview, never whole bodies. " +
     "mailboxes lists those that answered; when one could not (rate limited, failing, needing reconnection) the others' messages are still returned and warnings names it with a code and what to do. " +
-    "Pass next_page_token back as page_token, with the same query, for more. Fails with app_not_connected when no mailbox is connected (mint a link with service_connect).",
+    "Pass next_page_token back as page_token, with the same query, for more. Searches only the mailboxes the user gave this agent: permission_needed (show the user its connect_url) when none, app_not_connected when none of them is connected (mint a link with service_connect).",
   apps: ["gmail", "outlook"],
   needsOutlook: true,
   input: z.object({

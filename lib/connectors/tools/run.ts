@@ -1,8 +1,9 @@
 // Runs a connector tool for the person a Bearer token names, on MCP and REST alike. Every call is
-// checked live: the agent's approval, the app's connection (fail closed: the agent mints a link with
-// service_connect), the capability an action needs (permission_needed carries a freshly minted link),
-// then the provider's own answer (a refused token is refreshed once; a refused grant means
-// reconnecting; a missing scope is a permission failure with a link; a rate limit passes its wait on).
+// checked live: the agent's approval, the person's grant of the app to this agent (a read tool needs
+// `<app>:read`, an action its capability; permission_needed carries a freshly minted link), the app's
+// connection (fail closed: the agent mints a link with service_connect), then the provider's own
+// answer (a refused token is refreshed once; a refused grant means reconnecting; a missing scope is a
+// permission failure with a link; a rate limit passes its wait on).
 // Actions are idempotent by key. Each call is written to the person's access log.
 import { createHash } from "node:crypto";
 import { recordAccess, type AccessSurface } from "../../access-log/access-log";
@@ -17,6 +18,7 @@ import { logger } from "../../log";
 import { isApproved } from "../../users/approvals";
 import { ProviderFailure, ProviderRateLimited, ProviderScopeError } from "../apis/http";
 import { ConnectError } from "../connections";
+import { capabilityApp, grantsOf, readCapability } from "../grants";
 import { usableConnection } from "../usable";
 import type { ConnectorRunContext, ConnectorToolDefinition } from "./definition";
 
@@ -74,10 +76,15 @@ async function permissionNeeded(call: ConnectorCall, input: { app: string; capab
   );
 }
 
-function context(call: ConnectorCall): ConnectorRunContext {
+/**
+ * The tool's view of the person's connections: only the apps `visible` admits (those the person gave
+ * this agent) exist for it; any other reads as not connected, whether or not the person connected it
+ * for someone else.
+ */
+function context(call: ConnectorCall, visible: (app: string) => boolean): ConnectorRunContext {
   const find = async (apps: readonly App[]) =>
     (await db()).appConnection.findMany({
-      where: { userId: call.userId, app: { in: [...apps] } },
+      where: { userId: call.userId, app: { in: apps.filter(visible) } },
       select: { id: true, app: true, provider: true, accountEmail: true, scopes: true, status: true },
     });
   return {
@@ -155,6 +162,29 @@ async function once(call: ConnectorCall, args: Record<string, unknown>, act: () 
   }
 }
 
+/**
+ * The capability an action needs for these arguments. Its choice of app (which mailbox sends) sees
+ * only the apps this agent holds: when the app it would use is one the agent holds nothing on, the
+ * person is asked for the action on it (permission_needed), never told whether it is connected.
+ */
+async function actionCapability(
+  call: ConnectorCall,
+  action: NonNullable<ConnectorToolDefinition["action"]>,
+  args: Record<string, unknown>,
+  ctx: ConnectorRunContext,
+  holds: (app: string) => boolean,
+): Promise<string> {
+  try {
+    return await action.capability(args, ctx);
+  } catch (err) {
+    const named = err instanceof ApiError && err.code === "app_not_connected" ? err.extras.app : undefined;
+    const app = typeof named === "string" ? named : "";
+    if (!app || holds(app)) throw err;
+    const capability = `${app}:${action.permission}`;
+    throw await permissionNeeded(call, { app, capability });
+  }
+}
+
 /** The service's error for a failure of the tool's work. */
 async function asApiError(call: ConnectorCall, err: unknown, capability: string | undefined): Promise<unknown> {
   const app = (err as { app?: string }).app ?? call.tool.apps[0]!;
@@ -179,12 +209,22 @@ export async function runConnectorTool(call: ConnectorCall): Promise<object> {
   try {
     const args = parseConnectorArgs(call.tool, call.rawArgs);
     if (!(await isApproved({ userId: call.userId, agentId: call.agent.id }))) throw new ApiError("agent_not_approved", MESSAGES.agentNotApproved);
-    const capability = call.tool.action ? await call.tool.action.capability(args, context(call)) : undefined;
-    if (capability) {
-      const granted = await (await db()).capabilityGrant.findUnique({ where: { userId_agentId_capability: { userId: call.userId, agentId: call.agent.id, capability } } });
-      if (!granted) throw await permissionNeeded(call, { app: capability.split(":")[0]!, capability });
+    const grants = await grantsOf({ userId: call.userId, agentId: call.agent.id });
+    // A read needs the app's read grant; an action sees the apps it holds any grant on, then needs its own capability.
+    const reads = (app: string) => grants.has(readCapability(app));
+    const holds = (app: string) => [...grants].some((g) => capabilityApp(g) === app);
+    let capability: string | undefined;
+    let ctx: ConnectorRunContext;
+    if (call.tool.action) {
+      ctx = context(call, holds);
+      capability = await actionCapability(call, call.tool.action, args, ctx, holds);
+      if (!grants.has(capability)) throw await permissionNeeded(call, { app: capabilityApp(capability), capability });
+    } else {
+      const first = call.tool.apps[0]!;
+      if (!call.tool.apps.some(reads)) throw await permissionNeeded(call, { app: first, capability: readCapability(first) });
+      ctx = context(call, reads);
     }
-    const work = () => call.tool.run(context(call), args);
+    const work = () => call.tool.run(ctx, args);
     try {
       return capability ? await once(call, args, work) : await work();
     } catch (err) {

@@ -71,7 +71,7 @@ async function exchangeCode(input: { client: OidcClient; code: string; redirectU
   const idToken = row.scopes.includes("openid")
     ? await signIdToken({ userId: row.user_id, clientId: input.client.id, scopes: row.scopes, nonce: row.nonce, source: row, now })
     : undefined;
-  return response(pair, row.scopes, idToken);
+  return response(pair, row.scopes, input.client, idToken);
 }
 
 /**

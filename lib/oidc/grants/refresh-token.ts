@@ -64,7 +64,7 @@ async function refreshGrant(input: { client: OidcClient; refreshToken: string | 
   const pair = newPair();
   const params = [hash, input.client.id, now, pair.refreshHash, pair.accessHash, addSeconds(now, REFRESH_TOKEN_IDLE_SECONDS), addSeconds(now, ACCESS_TOKEN_TTL_SECONDS)];
   const [row] = await (await database()).sql.query<{ grant_id: string; scopes: string[] }>(ROTATE_SQL, params, { name: "oauth_rotate" });
-  if (row) return response(pair, row.scopes);
+  if (row) return response(pair, row.scopes, input.client);
   return refreshSlowPath({ hash, client: input.client, now, pair });
 }
 
@@ -113,7 +113,7 @@ async function refreshSlowPath(input: { hash: string; client: OidcClient; now: D
     return { error: OAUTH_MESSAGES.refreshReuse };
   });
   if ("error" in outcome) throw invalidGrant(outcome.error!);
-  return response(pair, outcome.scopes);
+  return response(pair, outcome.scopes, client);
 }
 
 export const refreshTokenGrant: Grant = {

@@ -35,11 +35,19 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** The input of a profile call: the route's fields, the person it is about (`user`), and per-call options. */
-export type WithUser<T> = T & { user: t.UserRef } & CallOptions;
+/**
+ * The input of a profile call: the route's fields, the person it is about (`user`), the conversation
+ * and turn it belongs to (`turn`, optional), and per-call options.
+ */
+export type WithUser<T> = T & { user: t.UserRef; turn?: t.TurnRef } & CallOptions;
 
 function userHeaders(user: t.UserRef): Record<string, string> {
   return "token" in user && user.token ? { authorization: `Bearer ${user.token}` } : { "x-user-id": (user as { userId: string }).userId };
+}
+
+/** The person, and the turn-correlation headers when the call names a conversation. */
+function profileHeaders(user: t.UserRef, turn: t.TurnRef | undefined): Record<string, string | undefined> {
+  return { ...userHeaders(user), ...(turn ? { "x-service-conversation-id": turn.conversationId, "x-service-turn-id": turn.turnId } : {}) };
 }
 
 function call(spec: RequestSpec, options: CallOptions): RequestSpec {
@@ -73,33 +81,33 @@ export class ProfileClient {
   // Profile routes: one method each.
 
   /** GET /v1/profile: the composed profile (`sections: "identity,preferences,summary"` for prompts), or one box. */
-  read({ user, timeoutMs, signal, ...query }: WithUser<t.ReadQuery>): Promise<t.Profile> {
-    return this.transport.request(call({ method: "GET", path: "/v1/profile", query, headers: userHeaders(user) }, { timeoutMs, signal }));
+  read({ user, turn, timeoutMs, signal, ...query }: WithUser<t.ReadQuery>): Promise<t.Profile> {
+    return this.transport.request(call({ method: "GET", path: "/v1/profile", query, headers: profileHeaders(user, turn) }, { timeoutMs, signal }));
   }
 
   /** GET /v1/profile/search: memories matching a query, source, box or date range. */
-  search({ user, timeoutMs, signal, ...query }: WithUser<t.SearchQuery>): Promise<t.SearchResult> {
-    return this.transport.request(call({ method: "GET", path: "/v1/profile/search", query, headers: userHeaders(user) }, { timeoutMs, signal }));
+  search({ user, turn, timeoutMs, signal, ...query }: WithUser<t.SearchQuery>): Promise<t.SearchResult> {
+    return this.transport.request(call({ method: "GET", path: "/v1/profile/search", query, headers: profileHeaders(user, turn) }, { timeoutMs, signal }));
   }
 
   /** POST /v1/profile/remember: saves one durable fact. */
-  remember({ user, timeoutMs, signal, ...body }: WithUser<t.RememberInput>): Promise<t.RememberResult> {
-    return this.transport.request(call({ method: "POST", path: "/v1/profile/remember", body, headers: userHeaders(user) }, { timeoutMs, signal }));
+  remember({ user, turn, timeoutMs, signal, ...body }: WithUser<t.RememberInput>): Promise<t.RememberResult> {
+    return this.transport.request(call({ method: "POST", path: "/v1/profile/remember", body, headers: profileHeaders(user, turn) }, { timeoutMs, signal }));
   }
 
   /** POST /v1/profile/forget: deletes by `id`, or previews by `match`, `import_id` or `scope` until sent again with `confirm: true`. */
-  forget({ user, timeoutMs, signal, ...body }: WithUser<t.ForgetInput>): Promise<t.ForgetResult> {
-    return this.transport.request(call({ method: "POST", path: "/v1/profile/forget", body, headers: userHeaders(user) }, { timeoutMs, signal }));
+  forget({ user, turn, timeoutMs, signal, ...body }: WithUser<t.ForgetInput>): Promise<t.ForgetResult> {
+    return this.transport.request(call({ method: "POST", path: "/v1/profile/forget", body, headers: profileHeaders(user, turn) }, { timeoutMs, signal }));
   }
 
   /** POST /v1/profile/import: distils a chunk of text into memories. */
-  import({ user, timeoutMs, signal, ...body }: WithUser<t.ImportInput>): Promise<t.ImportResult> {
-    return this.transport.request(call({ method: "POST", path: "/v1/profile/import", body, headers: userHeaders(user) }, { timeoutMs, signal }));
+  import({ user, turn, timeoutMs, signal, ...body }: WithUser<t.ImportInput>): Promise<t.ImportResult> {
+    return this.transport.request(call({ method: "POST", path: "/v1/profile/import", body, headers: profileHeaders(user, turn) }, { timeoutMs, signal }));
   }
 
   /** POST /v1/profile/commit: the turn's messages (and explicit memories); clears the read obligation. `sync: true` waits for the result. */
-  commit({ user, timeoutMs, signal, ...body }: WithUser<t.CommitInput>): Promise<t.CommitResult> {
-    return this.transport.request(call({ method: "POST", path: "/v1/profile/commit", body, headers: userHeaders(user) }, { timeoutMs, signal }));
+  commit({ user, turn, timeoutMs, signal, ...body }: WithUser<t.CommitInput>): Promise<t.CommitResult> {
+    return this.transport.request(call({ method: "POST", path: "/v1/profile/commit", body, headers: profileHeaders(user, turn) }, { timeoutMs, signal }));
   }
 
   /**
@@ -205,9 +213,10 @@ export class ProfileClient {
   }
 
   /**
-   * POST /v1/auth/sign-in/message-url: a text-back sign-in (or reconnect) link for a message thread.
-   * Call it from a trusted server only, never from a browser or a model prompt. `required` is not
-   * taken and is dropped.
+   * POST /v1/auth/sign-in/message-url: a text-back sign-in (or reconnect) link for a message thread,
+   * or with `reason: "permission_review"` the connect link asking the person (`subject.externalId`)
+   * for a `capability` or one app in `connectors`. Call it from a trusted server only, never from a
+   * browser or a model prompt. `required` is not taken and is dropped.
    */
   createMessageSignInUrl(input: t.MessageSignInInput & { required?: unknown } & CallOptions): Promise<t.MessageSignInUrl> {
     const { timeoutMs, signal, required: _required, ...body } = input;

@@ -36,6 +36,7 @@ export const WIRE_ERROR_CODES: Readonly<Record<string, ServiceErrorCode>> = {
   invalid_return_url: "INVALID_INPUT",
   no_active_agent: "INVALID_INPUT",
   too_many_redirect_uris: "INVALID_INPUT",
+  too_many_clients: "INVALID_INPUT",
   link_requires_external_user: "INVALID_INPUT",
   agent_token_not_allowed: "INVALID_INPUT",
   invalid_destination: "INVALID_INPUT",

@@ -1,7 +1,7 @@
 // Fail open: a failed read, commit or tool call costs the turn its personalisation, not its answer.
 import type { ProfileClient } from "./client.js";
 import { ServiceError } from "./errors.js";
-import type { CommitInput, CommitResult, Profile, ReadQuery, UserRef } from "./types.js";
+import type { CommitInput, CommitResult, Profile, ReadQuery, TurnRef, UserRef } from "./types.js";
 
 /** Where warnings go (default: console). */
 export interface WarnLogger {
@@ -73,10 +73,14 @@ export async function failOpen<T, F>(
   }
 }
 
-/** The profile for a turn, or an {@link EmptyProfile} when the read fails or runs past its budget. */
+/**
+ * The profile for a turn, or an {@link EmptyProfile} when the read fails or runs past its budget. With
+ * `turn`, the read is recorded as part of that conversation and turn (send the same `turn` to
+ * {@link commitForTurn}).
+ */
 export async function readForTurn(
   client: ProfileClient,
-  input: { user: UserRef } & ReadQuery & FailOpenOptions,
+  input: { user: UserRef; turn?: TurnRef } & ReadQuery & FailOpenOptions,
 ): Promise<Profile | EmptyProfile> {
   const { budgetMs, logger, user, ...query } = input;
   const sections = query.sections ?? (query.box ? undefined : "identity,preferences,summary");
@@ -90,10 +94,10 @@ export async function readForTurn(
   return { linked: false, unavailable: true, preferences: [], summary: "", error: result.error };
 }
 
-/** Commits the turn; null (and a warning) when the commit fails or runs past its budget. */
+/** Commits the turn (recorded with `turn`, as the turn's reads were); null (and a warning) when the commit fails or runs past its budget. */
 export async function commitForTurn(
   client: ProfileClient,
-  input: { user: UserRef } & CommitInput & FailOpenOptions,
+  input: { user: UserRef; turn?: TurnRef } & CommitInput & FailOpenOptions,
 ): Promise<CommitResult | null> {
   const { budgetMs, logger, ...body } = input;
   return (await failOpen("profile commit", (o) => client.commit({ ...body, ...o }), null, { budgetMs, logger })).value;

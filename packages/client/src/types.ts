@@ -6,6 +6,14 @@ export type { Operations } from "./generated/openapi.js";
 /** The person a profile call is about: the developer's own user id (X-User-Id), or a user's token (an agent token from sign-in, or an OpenID Connect access token). */
 export type UserRef = { userId: string; token?: never } | { token: string; userId?: never };
 
+/**
+ * The conversation a profile call is part of, and the turn within it: your own ids (1–128 letters,
+ * digits, `.`, `_`, `:` or `-`), sent as `X-Service-Conversation-Id` and `X-Service-Turn-Id`. The
+ * service records them with the call, scoped to your account, plane and agent, so the reads and the
+ * commit of one turn are one turn in the person's access log: the REST counterpart of an MCP session.
+ */
+export type TurnRef = { conversationId: string; turnId?: string };
+
 export type ReadQuery = api.GetV1ProfileQuery;
 export type Profile = api.GetV1ProfileResponse;
 export type SearchQuery = api.GetV1ProfileSearchQuery;

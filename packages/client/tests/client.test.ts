@@ -3,6 +3,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as signInHost } from "@/app/(hosted)/sign-in/[agent]/route";
 import { issueAgentToken } from "@/lib/bearer-tokens/agent-token";
+import { flushAccessLog } from "@/lib/access-log/access-log";
+import { db } from "@/lib/db";
+import { restCorrelation } from "@/lib/http/turns";
 import { createTenant, type Tenant } from "@/tests/helpers/fixtures";
 import { ProfileClient, ServiceError, buildSignInUrl, callToolForTurn, commitForTurn, readForTurn, type FetchLike } from "../src/index";
 import { BASE_URL, client, counting, serviceFetch } from "./service";
@@ -165,5 +168,47 @@ describe("fail open", () => {
     }
     expect(await turn(c, "hello")).toContain("echo: hello");
     expect(await turn(client({ agent: t.agent.handle, apiKey: t.keys.sk }, never), "hello")).toBe("echo: hello");
+  });
+
+  it("a turn's read and commit carry its conversation and turn ids, which the service records as one turn", async () => {
+    const since = new Date();
+    const seen: Array<[string, string | null, string | null]> = [];
+    const watching: FetchLike = async (input, init) => {
+      const req = new Request(input, init);
+      seen.push([`${req.method} ${new URL(req.url).pathname}`, req.headers.get("x-service-conversation-id"), req.headers.get("x-service-turn-id")]);
+      return serviceFetch(req);
+    };
+    const service = client({ agent: t.agent.handle, apiKey: t.keys.sk }, watching);
+    const w = warnings();
+    const turn = { conversationId: "chat_7", turnId: "3" };
+    expect(await readForTurn(service, { user: live, turn, logger: w.logger })).toMatchObject({ linked: true });
+    expect(await commitForTurn(service, { user: live, turn, messages: [{ role: "user", content: "I cycle to work." }], sync: true, logger: w.logger })).toMatchObject({ status: "completed" });
+    await service.search({ user: live, turn: { conversationId: "chat_7" }, query: "cycle" });
+    expect(w.lines).toEqual([]);
+    expect(seen).toEqual([
+      ["GET /v1/profile", "chat_7", "3"],
+      ["POST /v1/profile/commit", "chat_7", "3"],
+      ["GET /v1/profile/search", "chat_7", null],
+    ]);
+
+    await flushAccessLog();
+    const entries = await (await db()).accessLogEntry.findMany({
+      where: { userId: t.users.live.id, at: { gte: since } },
+      orderBy: [{ at: "asc" }, { id: "asc" }],
+      select: { action: true, conversation: true, turn: true },
+    });
+    const scope = { developerId: t.developer.id, plane: "live" as const, agentId: t.agent.id };
+    const recorded = restCorrelation(scope, { conversation: "chat_7", turn: "3" });
+    expect(entries).toEqual([
+      { action: "GET /v1/profile", ...recorded },
+      { action: "POST /v1/profile/commit", ...recorded },
+      { action: "GET /v1/profile/search", conversation: recorded.conversation, turn: null },
+    ]);
+
+    // An id the service refuses is INVALID_INPUT, naming the header; the fail-open read goes on without it.
+    const err = await service.read({ user: live, turn: { conversationId: "chat 7" } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ServiceError);
+    expect(err).toMatchObject({ code: "INVALID_INPUT", statusCode: 400, message: "Invalid headers: X-Service-Conversation-Id." });
+    expect(await readForTurn(service, { user: live, turn: { conversationId: "chat 7" }, logger: w.logger })).toMatchObject({ unavailable: true });
   });
 });

@@ -15,8 +15,8 @@ export const BASE_URL = "http://localhost:3000";
 /** Answers a request with the service's own route handler. */
 export const serviceFetch: FetchLike = async (input, init) => {
   const req = new Request(input, init);
-  // The service counts per-IP limits by X-Forwarded-For behind its proxy.
-  req.headers.set("x-forwarded-for", "127.0.0.1");
+  // The service counts per-IP limits by the client address its server stamps on each request.
+  req.headers.set("x-service-client-ip", "127.0.0.1");
   const url = new URL(req.url);
   const found = router.match(req.method, url.pathname);
   if (!found || "allow" in found) return apiPathError(found && "allow" in found ? found.allow : null);

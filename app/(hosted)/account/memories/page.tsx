@@ -5,6 +5,7 @@ import type { Metadata } from "next";
 import { MemoriesPage } from "@/components/account/pages/memories";
 import { SignedOutPage } from "@/components/account/pages/signed-out";
 import { accountMemories, memoryFilterSchema } from "@/lib/account/memories";
+import { accountSuppressions } from "@/lib/account/suppressions";
 import { auth } from "@/lib/auth/session";
 import { accountOverview } from "@/lib/users/users";
 import * as actions from "../actions";
@@ -21,7 +22,7 @@ export default async function MemoriesRoute({ searchParams }: { searchParams: Pr
   const userId = signedIn && (await accountOverview(signedIn)) ? signedIn : null;
   if (!userId) return <SignedOutPage page="memories" />;
   const filter = memoryFilterSchema.parse(query);
-  const list = await accountMemories(userId, filter);
+  const [list, hidden] = await Promise.all([accountMemories(userId, filter), accountSuppressions(userId)]);
   const notice = (name: string) => (typeof query[name] === "string" ? query[name] : undefined);
-  return <MemoriesPage data={{ filter, ...list, done: notice("done"), error: notice("error") }} actions={actions} />;
+  return <MemoriesPage data={{ filter, ...list, hidden, done: notice("done"), error: notice("error") }} actions={actions} />;
 }

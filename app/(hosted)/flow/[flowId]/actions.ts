@@ -9,8 +9,9 @@ import { FLOW_TTL_SECONDS, FlowError, flowCookieName, openFlowFor, type FlowSess
 import { allowCapability, changeFlowEmail, changeNumber, sendFlowEmailCode, verifyFlowEmailCode, chooseSignIn, continueFromApp, continueFromApps, continueFromImport, continueFromMailbox, decidePreview, previewImport, StepAlreadyDone, StepError, submitCode, submitPhone, thirdPartyProofReady, type FormState } from "@/lib/flow/steps";
 import { PHONE_CODE_PROVIDER, sessionTicket, signIn } from "@/lib/auth/session";
 import { VERIFY_FLOW_COOKIE } from "@/lib/auth/third-party";
-import { clientIp } from "@/lib/http/request";
+import { clientIpFromHeaders } from "@/lib/http/request";
 import { env } from "@/lib/env";
+import { actionForm, formState, refuseQuietly, serverAction, textArg, type ActionProblem } from "@/lib/http/server-action";
 
 
 const PHONE_COOKIE_PURPOSE = "flow-phone";
@@ -25,7 +26,7 @@ async function openFlow(flowId: string): Promise<FlowSession> {
 
 async function requestIp(): Promise<string> {
   const h = await headers();
-  return clientIp(new Request("http://local/", { headers: { "x-forwarded-for": h.get("x-forwarded-for") ?? "" } }));
+  return clientIpFromHeaders(h);
 }
 
 /**
@@ -43,40 +44,47 @@ async function step(flowId: string, fn: (flow: FlowSession) => Promise<unknown>,
   redirect(`/flow/${flowId}${typeof query === "function" ? query() : query}`);
 }
 
+/** A call the contract refused (lib/http/server-action.ts), as the form's state: shown next to its field. */
+const refused = (problem: ActionProblem): FormState => ({ field: problem.fields[0]?.field ?? "form", message: problem.message });
+
 function text(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
 }
 
-export async function previewAction(flowId: string, _prev: FormState, form: FormData): Promise<FormState> {
+export const previewAction = serverAction({ args: [textArg("flowId"), formState<FormState>(), actionForm()], refuse: refused }, async (flowId: string, _prev: FormState, form: FormData): Promise<FormState> => {
   const file = form.get("file");
-  const bytes = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : undefined;
   const provider = text(form, "provider");
-  // Back to the same card, which now shows the preview.
-  return step(flowId, (flow) => previewImport(flow, { provider, text: text(form, "text"), file: bytes }), `?card=${encodeURIComponent(provider)}#panel`);
-}
+  const ip = await requestIp();
+  // Back to the same card, which now shows the preview. The file is read only once the limits allow it.
+  return step(
+    flowId,
+    (flow) => previewImport(flow, { provider, text: text(form, "text"), file: file instanceof File && file.size > 0 ? file : undefined, ip }),
+    `?card=${encodeURIComponent(provider)}#panel`,
+  );
+});
 
-export async function decideAction(flowId: string, _prev: FormState, form: FormData): Promise<FormState> {
+export const decideAction = serverAction({ args: [textArg("flowId"), formState<FormState>(), actionForm()], refuse: refused }, async (flowId: string, _prev: FormState, form: FormData): Promise<FormState> => {
   return step(flowId, (flow) => decidePreview(flow, { provider: text(form, "provider"), keep: text(form, "decision") === "keep" }));
-}
+});
 
-export async function continueAction(flowId: string, _prev: FormState): Promise<FormState> {
+export const continueAction = serverAction({ args: [textArg("flowId"), formState<FormState>()], refuse: refused }, async (flowId: string, _prev: FormState): Promise<FormState> => {
   return step(flowId, (flow) => continueFromImport(flow));
-}
+});
 
-export async function continueMailboxAction(flowId: string, _prev: FormState): Promise<FormState> {
+export const continueMailboxAction = serverAction({ args: [textArg("flowId"), formState<FormState>()], refuse: refused }, async (flowId: string, _prev: FormState): Promise<FormState> => {
   return step(flowId, (flow) => continueFromMailbox(flow));
-}
+});
 
-export async function continueAppAction(flowId: string, _prev: FormState): Promise<FormState> {
+export const continueAppAction = serverAction({ args: [textArg("flowId"), formState<FormState>()], refuse: refused }, async (flowId: string, _prev: FormState): Promise<FormState> => {
   return step(flowId, (flow) => continueFromApp(flow));
-}
+});
 
-export async function continueAppsAction(flowId: string, _prev: FormState): Promise<FormState> {
+export const continueAppsAction = serverAction({ args: [textArg("flowId"), formState<FormState>()], refuse: refused }, async (flowId: string, _prev: FormState): Promise<FormState> => {
   return step(flowId, (flow) => continueFromApps(flow));
-}
+});
 
-export async function allowCapabilityAction(flowId: string, _prev: FormState): Promise<FormState> {
+export const allowCapabilityAction = serverAction({ args: [textArg("flowId"), formState<FormState>()], refuse: refused }, async (flowId: string, _prev: FormState): Promise<FormState> => {
   // A capability whose scope the app's provider grants separately: on to its consent first.
   let consent: string | undefined;
   return step(
@@ -84,13 +92,13 @@ export async function allowCapabilityAction(flowId: string, _prev: FormState): P
     async (flow) => (consent = (await allowCapability(flow))?.consent),
     () => (consent ? `/connect/${consent}` : ""),
   );
-}
+});
 
-export async function signInFirstAction(flowId: string): Promise<void> {
+export const signInFirstAction = serverAction({ args: [textArg("flowId")], refuse: refuseQuietly }, async (flowId: string): Promise<void> => {
   await step(flowId, (flow) => chooseSignIn(flow));
-}
+});
 
-export async function phoneAction(flowId: string, _prev: FormState, form: FormData): Promise<FormState> {
+export const phoneAction = serverAction({ args: [textArg("flowId"), formState<FormState>(), actionForm()], refuse: refused }, async (flowId: string, _prev: FormState, form: FormData): Promise<FormState> => {
   const ip = await requestIp();
   return step(flowId, async (flow) => {
     const { e164 } = await submitPhone(flow, { phone: text(form, "phone"), country: text(form, "country") || undefined, ip });
@@ -103,9 +111,9 @@ export async function phoneAction(flowId: string, _prev: FormState, form: FormDa
       secure: env().BASE_URL.startsWith("https:"),
     });
   });
-}
+});
 
-export async function resendAction(flowId: string, _prev: FormState): Promise<FormState> {
+export const resendAction = serverAction({ args: [textArg("flowId"), formState<FormState>()], refuse: refused }, async (flowId: string, _prev: FormState): Promise<FormState> => {
   const ip = await requestIp();
   const sealed = (await cookies()).get(phoneCookie(flowId))?.value;
   let e164: string | null = null;
@@ -116,38 +124,38 @@ export async function resendAction(flowId: string, _prev: FormState): Promise<Fo
   }
   if (!e164) return { field: "code", message: "Enter your number again to get a new code." };
   return step(flowId, (flow) => submitPhone(flow, { phone: e164, ip }));
-}
+});
 
-export async function changeNumberAction(flowId: string): Promise<void> {
+export const changeNumberAction = serverAction({ args: [textArg("flowId")], refuse: refuseQuietly }, async (flowId: string): Promise<void> => {
   await step(flowId, (flow) => changeNumber(flow));
-}
+});
 
-export async function codeAction(flowId: string, _prev: FormState, form: FormData): Promise<FormState> {
+export const codeAction = serverAction({ args: [textArg("flowId"), formState<FormState>(), actionForm()], refuse: refused }, async (flowId: string, _prev: FormState, form: FormData): Promise<FormState> => {
   return step(flowId, async (flow) => {
     const { userId } = await submitCode(flow, { code: text(form, "code") });
     (await cookies()).delete({ name: phoneCookie(flowId), path: `/flow/${flowId}` });
     await signIn(PHONE_CODE_PROVIDER, { ticket: sessionTicket(userId), redirect: false });
   });
-}
+});
 
-export async function emailAction(flowId: string, _prev: FormState, form: FormData): Promise<FormState> {
+export const emailAction = serverAction({ args: [textArg("flowId"), formState<FormState>(), actionForm()], refuse: refused }, async (flowId: string, _prev: FormState, form: FormData): Promise<FormState> => {
   const ip = await requestIp();
   return step(flowId, (flow) => sendFlowEmailCode(flow, { email: text(form, "email"), ip }));
-}
+});
 
-export async function emailCodeAction(flowId: string, _prev: FormState, form: FormData): Promise<FormState> {
+export const emailCodeAction = serverAction({ args: [textArg("flowId"), formState<FormState>(), actionForm()], refuse: refused }, async (flowId: string, _prev: FormState, form: FormData): Promise<FormState> => {
   return step(flowId, (flow) => verifyFlowEmailCode(flow, { code: text(form, "email_code") }));
-}
+});
 
-export async function changeEmailAction(flowId: string): Promise<void> {
+export const changeEmailAction = serverAction({ args: [textArg("flowId")], refuse: refuseQuietly }, async (flowId: string): Promise<void> => {
   await step(flowId, (flow) => changeFlowEmail(flow));
-}
+});
 
 /**
  * The mailbox page's Google or GitHub button (signed in): the browser goes to the provider, and comes
  * back to /flow/<id>/verified once the provider has vouched for an address.
  */
-export async function thirdPartyAction(flowId: string, provider: string): Promise<void> {
+export const thirdPartyAction = serverAction({ args: [textArg("flowId"), textArg("provider")], refuse: refuseQuietly }, async (flowId: string, provider: string): Promise<void> => {
   let ready = false;
   try {
     const flow = await openFlow(flowId);
@@ -164,4 +172,4 @@ export async function thirdPartyAction(flowId: string, provider: string): Promis
     maxAge: FLOW_TTL_SECONDS,
   });
   await signIn(provider, { redirectTo: `/flow/${flowId}/verified` });
-}
+});

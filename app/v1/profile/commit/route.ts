@@ -11,6 +11,7 @@ export const POST = defineRoute({
   responses: { 200: commitCompletedResponse, 202: commitQueuedResponse },
   auth: { key: "secret", agent: true, user: "required", scope: "profile.commit" satisfies ProfileToolScope },
   livemode: true,
+  turn: true,
   body: commitBody,
   // 20 messages of 16,000 characters plus a response, up to 4 bytes each in UTF-8, and the JSON around them.
   bodyLimit: 2 * 1024 * 1024,

@@ -12,12 +12,13 @@ export const POST = defineRoute({
   errors: ["not_found", "memory_not_owned"],
   auth: { key: "secret", agent: true, user: "required", scope: "profile.remember" satisfies ProfileToolScope },
   livemode: true,
+  turn: true,
   body: forgetBody,
   handler: async ({ user, agent, body }) => {
     const selector = (
       body.id ? { id: body.id } : body.match ? { match: body.match } : body.import_id ? { import_id: body.import_id } : { scope: body.scope! }
     ) as ForgetSelector;
-    const result = await forget({ userId: user.id, agentId: agent.id, selector, confirm: body.confirm, date: body.date, reason: body.reason });
+    const result = await forget({ userId: user.id, agentId: agent.id, selector, confirm: body.confirm, date: body.date, reason: body.reason, surface: "rest" });
     return { body: result };
   },
 });

@@ -11,6 +11,7 @@ export const POST = defineRoute({
   responses: { 200: importResponse, 201: importResponse },
   auth: { key: "secret", agent: true, user: "required", scope: "profile.remember" satisfies ProfileToolScope },
   livemode: true,
+  turn: true,
   body: importBody,
   // 20,000 characters of text, each up to 4 bytes in UTF-8, plus the JSON around them.
   bodyLimit: 128 * 1024,

@@ -12,6 +12,7 @@ export const POST = defineRoute({
   errors: ["not_found"],
   auth: { key: "secret", agent: true, user: "required", scope: "profile.remember" satisfies ProfileToolScope },
   livemode: true,
+  turn: true,
   body: rememberBody,
   handler: async ({ user, agent, body }) => {
     const result = await remember({

@@ -12,6 +12,7 @@ export const GET = defineRoute({
   errors: ["commit_required"],
   auth: { key: "secret", agent: true, user: "required", scope: "profile.search" satisfies ProfileToolScope },
   livemode: true,
+  turn: true,
   query: searchQuery,
   handler: async ({ user, agent, query }) => ({
     body: await searchProfile({ userId: user.id, agentId: agent.id, ...query }),

@@ -12,7 +12,7 @@ export const POST = defineRoute({
   path: "/v1/sso/client",
   summary: "Register an OpenID Connect client with a publishable key (callable from browsers).",
   responses: { 200: clientResponse, 201: clientCreatedResponse },
-  errors: ["publishable_key_required", "invalid_publishable_key", "invalid_redirect_uri", "invalid_origin", "origin_not_approved", "no_active_agent", "too_many_redirect_uris"],
+  errors: ["publishable_key_required", "invalid_publishable_key", "invalid_redirect_uri", "invalid_origin", "origin_not_approved", "no_active_agent", "too_many_redirect_uris", "too_many_clients"],
   auth: { key: "none", agent: false, user: "none" },
   cors: "open",
   rateLimit: { limiter: oauthLimiter, by: "ip" },

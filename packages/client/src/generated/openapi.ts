@@ -67,9 +67,28 @@ export type GetV1AuthSignInAgentsAgentHostedResponse = {
   plane: "live" | "test";
 };
 
-/** Answer of GET /v1/auth/sign-in/callback-secret: The secret that signs the completion callbacks of the key's plane (Service-Signature); the same at every read. */
+/** Answer of GET /v1/auth/sign-in/callback-secret: The secret that signs the completion callbacks of the key's plane (Service-Signature), and when the one it replaced stops signing. */
 export type GetV1AuthSignInCallbackSecretResponse = {
   secret: string;
+  createdAt: string;
+  previous: {
+    expiresAt: string;
+  } | null;
+  livemode: boolean;
+};
+
+/** Body of POST /v1/auth/sign-in/callback-secret/rotate. */
+export type PostV1AuthSignInCallbackSecretRotateBody = {
+  overlapHours?: number;
+};
+
+/** Answer of POST /v1/auth/sign-in/callback-secret/rotate: Replaces the key's plane's callback secret; the replaced one keeps signing beside it for overlapHours (24 by default, at most 168; 0 ends it now). */
+export type PostV1AuthSignInCallbackSecretRotateResponse = {
+  secret: string;
+  createdAt: string;
+  previous: {
+    expiresAt: string;
+  } | null;
   livemode: boolean;
 };
 
@@ -163,7 +182,7 @@ export type DeleteV1AuthSignInMessageLinesResponse = {
 
 /** Body of POST /v1/auth/sign-in/message-url. */
 export type PostV1AuthSignInMessageUrlBody = {
-  reason?: "signin" | "reconnect";
+  reason?: "signin" | "reconnect" | "permission_review";
   channel?: string;
   subject?: {
     key?: string;
@@ -177,6 +196,7 @@ export type PostV1AuthSignInMessageUrlBody = {
   };
   messageSenderProof?: string;
   connectors?: Array<"gmail" | "calendar" | "drive" | "notion" | "sheets">;
+  capability?: string;
   agentPhone?: string;
   messageLinePhone?: string;
   messageBody?: string;
@@ -186,11 +206,11 @@ export type PostV1AuthSignInMessageUrlBody = {
   required?: unknown;
 };
 
-/** Answer of POST /v1/auth/sign-in/message-url: Create a plain hosted sign-in or reconnect URL to text from one of the acting agent's active message lines. Trusted servers only: never from a browser or a model prompt. */
+/** Answer of POST /v1/auth/sign-in/message-url: Create a plain hosted sign-in, reconnect or permission-review URL to text from one of the acting agent's active message lines. Trusted servers only: never from a browser or a model prompt. */
 export type PostV1AuthSignInMessageUrlResponse = {
   mode: "plain";
   url: string;
-  reason: "signin" | "reconnect";
+  reason: "signin" | "reconnect" | "permission_review";
   fallbackReason: "sender_proof_missing" | "sender_proof_unsupported";
   idempotencyKey: string | null;
 };
@@ -426,6 +446,25 @@ export type PostV1ImportProfilesResponse = {
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
+  livemode: boolean;
+};
+
+/** Answer of GET /v1/me: The person an OpenID Connect access token names, with the token's client, agent, scopes, expiry and scoped claims; agent tokens are refused. */
+export type GetV1MeResponse = {
+  sub: string;
+  token_use: "user";
+  client_id: string;
+  agent: string;
+  scope: string;
+  expires_at: string;
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+  given_name?: string;
+  family_name?: string;
+  picture?: string;
+  birthdate?: string;
+  location?: string;
   livemode: boolean;
 };
 
@@ -1001,7 +1040,7 @@ export type PostV1ToolsServiceEmailSearchBody = {
   [key: string]: unknown;
 };
 
-/** Answer of POST /v1/tools/service_email_search: Search all of the user's mailboxes. Search every mailbox the user connected (Gmail and Outlook) at once, the results merged newest first, each with the mailbox it came from. Call it when the answer is in the user's mail and you do not know which mailbox holds it; use service_gmail_search for Gmail's own search syntax. query: words, and from:, to:, subject: work in both mailboxes; other operators are each mailbox's own (Gmail's search syntax, Outlook's KQL). Returns { messages: [{ id, thread_id, mailbox, from, to, subject, snippet, date }], next_page_token, mailboxes, warnings }: headers and a short preview, never whole bodies. mailboxes lists those that answered; when one could not (rate limited, failing, needing reconnection) the others' messages are still returned and warnings names it with a code and what to do. Pass next_page_token back as page_token, with the same query, for more. Fails with app_not_connected when no mailbox is connected (mint a link with service_connect). */
+/** Answer of POST /v1/tools/service_email_search: Search all of the user's mailboxes. Search every mailbox the user connected (Gmail and Outlook) at once, the results merged newest first, each with the mailbox it came from. Call it when the answer is in the user's mail and you do not know which mailbox holds it; use service_gmail_search for Gmail's own search syntax. query: words, and from:, to:, subject: work in both mailboxes; other operators are each mailbox's own (Gmail's search syntax, Outlook's KQL). Returns { messages: [{ id, thread_id, mailbox, from, to, subject, snippet, date }], next_page_token, mailboxes, warnings }: headers and a short preview, never whole bodies. mailboxes lists those that answered; when one could not (rate limited, failing, needing reconnection) the others' messages are still returned and warnings names it with a code and what to do. Pass next_page_token back as page_token, with the same query, for more. Searches only the mailboxes the user gave this agent: permission_needed (show the user its connect_url) when none, app_not_connected when none of them is connected (mint a link with service_connect). */
 export type PostV1ToolsServiceEmailSearchResponse = {
   messages: Array<{
     id: string;
@@ -1061,7 +1100,7 @@ export type PostV1ToolsServiceGmailSearchBody = {
   [key: string]: unknown;
 };
 
-/** Answer of POST /v1/tools/service_gmail_search: Search the user's Gmail. Search the user's Gmail with Gmail's own search syntax (query), newest first. Call it when the answer is in the user's mail: a booking, a receipt, what someone wrote. Returns { messages: [{ id, thread_id, mailbox, from, to, subject, snippet, date }], next_page_token }: headers and Gmail's short snippet, never whole bodies. Pass next_page_token back as page_token for more. Fails with app_not_connected when Gmail is not connected (mint a link with service_connect). */
+/** Answer of POST /v1/tools/service_gmail_search: Search the user's Gmail. Search the user's Gmail with Gmail's own search syntax (query), newest first. Call it when the answer is in the user's mail: a booking, a receipt, what someone wrote. Returns { messages: [{ id, thread_id, mailbox, from, to, subject, snippet, date }], next_page_token }: headers and Gmail's short snippet, never whole bodies. Pass next_page_token back as page_token for more. Fails with permission_needed (show the user its connect_url) until the user gives Gmail to this agent, and with app_not_connected when Gmail is not connected (mint a link with service_connect). */
 export type PostV1ToolsServiceGmailSearchResponse = {
   messages: Array<{
     id: string;
@@ -1089,7 +1128,7 @@ export type PostV1ToolsServiceNotionSearchBody = {
   [key: string]: unknown;
 };
 
-/** Answer of POST /v1/tools/service_notion_search: Search the user's Notion. Search the pages and databases the user shared with this service in Notion, by title (Notion's own search and ranking; with no query, the most recently edited first). Call it to find a note, plan or list the user keeps in Notion. Returns { results: [{ id, object: "page" | "database", title, url, last_edited_time }], next_page_token }: titles and links, never page content. Pass next_page_token back as page_token for more. Fails with app_not_connected when Notion is not connected (mint a link with service_connect). */
+/** Answer of POST /v1/tools/service_notion_search: Search the user's Notion. Search the pages and databases the user shared with this service in Notion, by title (Notion's own search and ranking; with no query, the most recently edited first). Call it to find a note, plan or list the user keeps in Notion. Returns { results: [{ id, object: "page" | "database", title, url, last_edited_time }], next_page_token }: titles and links, never page content. Pass next_page_token back as page_token for more. Fails with permission_needed (show the user its connect_url) until the user gives Notion to this agent, and with app_not_connected when Notion is not connected (mint a link with service_connect). */
 export type PostV1ToolsServiceNotionSearchResponse = {
   results: Array<{
     id: string;
@@ -1108,6 +1147,7 @@ export interface Operations {
   "PATCH /v1/agents/{handle}": { body: PatchV1AgentsHandleBody; response: PatchV1AgentsHandleResponse; };
   "GET /v1/auth/sign-in/agents/{agent}/hosted": { response: GetV1AuthSignInAgentsAgentHostedResponse; };
   "GET /v1/auth/sign-in/callback-secret": { response: GetV1AuthSignInCallbackSecretResponse; };
+  "POST /v1/auth/sign-in/callback-secret/rotate": { body: PostV1AuthSignInCallbackSecretRotateBody; response: PostV1AuthSignInCallbackSecretRotateResponse; };
   "POST /v1/auth/sign-in/code": { response: PostV1AuthSignInCodeResponse; };
   "POST /v1/auth/sign-in/exchange": { body: PostV1AuthSignInExchangeBody; response: PostV1AuthSignInExchangeResponse; };
   "GET /v1/auth/sign-in/message-lines": { response: GetV1AuthSignInMessageLinesResponse; };
@@ -1124,6 +1164,7 @@ export interface Operations {
   "GET /v1/import/jobs/{jobId}": { response: GetV1ImportJobsJobIdResponse; };
   "POST /v1/import/jobs/{jobId}/cancel": { response: PostV1ImportJobsJobIdCancelResponse; };
   "POST /v1/import/profiles": { body: PostV1ImportProfilesBody; response: PostV1ImportProfilesResponse; };
+  "GET /v1/me": { response: GetV1MeResponse; };
   "GET /v1/profile": { query: GetV1ProfileQuery; response: GetV1ProfileResponse; };
   "POST /v1/profile/commit": { body: PostV1ProfileCommitBody; response: PostV1ProfileCommitResponse; };
   "GET /v1/profile/commit/{commitId}": { response: GetV1ProfileCommitCommitIdResponse; };

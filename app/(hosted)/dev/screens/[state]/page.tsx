@@ -38,15 +38,19 @@ const ACCOUNT_ACTIONS: AccountActions = {
   disconnectAction: backToGallery,
   removeAppFactAction: backToGallery,
   revokeAgentAction: backToGallery,
+  revokeAgentAppAction: backToGallery,
   signOutAction: backToGallery,
+  signOutEverywhereAction: backToGallery,
   editMemoryAction: backToGallery,
   removeMemoryAction: backToGallery,
   forgetMemoryAction: backToGallery,
+  restoreHiddenAction: backToGallery,
   deleteAccountAction: backToGallery,
 };
 
 const DASHBOARD_ACTIONS: DashboardActions = {
   signOutAction: backToGallery,
+  signOutEverywhereAction: backToGallery,
   switchAccountAction: backToGallery,
   thirdPartySignInAction: backToGallery,
   sendCodeAction: keepState,
@@ -56,6 +60,8 @@ const DASHBOARD_ACTIONS: DashboardActions = {
   createKeyAction: keepState,
   rotateKeyAction: keepState,
   revokeKeyAction: keepState,
+  revokeFormerMemberKeysAction: keepState,
+  rotateCallbackSecretAction: keepState,
   createAgentAction: keepState,
   updateAgentAction: keepState,
   addOriginAction: keepState,

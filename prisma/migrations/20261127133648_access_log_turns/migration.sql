@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "access_log" ADD COLUMN     "conversation" TEXT,
+ADD COLUMN     "turn" TEXT;
