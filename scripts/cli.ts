@@ -17,7 +17,7 @@ Commands:
   issue-key     --developer <id|name> [--kind secret|publishable] [--plane live|test] [--name <label>]
   list-keys     --developer <id|name>
   revoke-key    --developer <id|name> --key <key id or visible prefix>
-  rotate-key    --developer <id|name> --key <key id>   a new key; the old one works ${KEY_ROTATION_OVERLAP_HOURS} more hours
+  rotate-key    --developer <id|name> --key <key id>   a new key; the old one works ${KEY_ROTATION_OVERLAP_HOURS} more hours (its MCP sessions end now)
   create-agent  --developer <id|name> --handle <handle> [--name <display name>]
   list-agents   --developer <id|name>
   deactivate-agent | activate-agent --developer <id|name> --handle <handle>
@@ -92,7 +92,7 @@ const commands: Record<string, (flags: Flags) => Promise<void>> = {
     const dev = await developerOf(f);
     const rotated = await rotateApiKey({ developerId: dev.id, keyId: need(f, "key"), createdBy: { via: "command_line" } });
     if (!rotated) throw new Error("No active, unrotated key with this id.");
-    console.log(`New ${rotated.record.plane} ${rotated.record.kind} key (id ${rotated.record.id}). It is shown once; store it now:\n\n  ${rotated.key}\n\nThe old key works until ${rotated.oldKeyStopsAt.toISOString()}.`);
+    console.log(`New ${rotated.record.plane} ${rotated.record.kind} key (id ${rotated.record.id}). It is shown once; store it now:\n\n  ${rotated.key}\n\nThe old key works until ${rotated.oldKeyStopsAt.toISOString()}. The MCP sessions it minted have ended, and it mints no more.`);
   },
   async "create-agent"(f) {
     const dev = await developerOf(f);

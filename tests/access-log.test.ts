@@ -152,7 +152,10 @@ describe("recording", () => {
     const { token } = await issueAgentToken({ userId: p.user.id, developerId: p.developer.id, agentId: p.agent.id, agent: p.agent.handle, plane: "live" });
     const headers = { "x-api-key": sk, "x-agent": p.agent.handle, authorization: `Bearer ${token}` };
 
-    // No Gmail connected: app_not_connected on both surfaces.
+    // Gmail not given to this agent: permission_needed. Given but not connected: app_not_connected.
+    const refused = await call(gmailSearchRoute, { headers, body: { query: "invoice" } });
+    expect(refused.body.error.code).toBe("permission_needed");
+    await (await db()).capabilityGrant.create({ data: { userId: p.user.id, agentId: p.agent.id, capability: "gmail:read" } });
     const rest = await call(gmailSearchRoute, { headers, body: { query: "invoice" } });
     expect(rest.body.error.code).toBe("app_not_connected");
     const client = await mcpClient(headers);
@@ -167,6 +170,7 @@ describe("recording", () => {
     expect(entries.map((e) => [e.action, e.surface, e.outcome, e.agent, e.developer])).toEqual([
       ["service_gmail_search", "mcp", "app_not_connected", "Mail Helper", p.developer.name],
       ["service_gmail_search", "rest", "app_not_connected", "Mail Helper", p.developer.name],
+      ["service_gmail_search", "rest", "permission_needed", "Mail Helper", p.developer.name],
     ]);
   });
 

@@ -54,6 +54,7 @@ export const ACCOUNT_TABLES: Readonly<Record<string, "cascade" | "deleted" | "un
 export const NOT_THE_PERSONS_TABLES: Readonly<Record<string, string>> = {
   sign_in_message_lines: "an agent's own provider-owned number",
   developer_members: "a dashboard user's membership (dashboard_user_id), not a profile user",
+  api_keys: "a developer's key and the dashboard user who made it (created_by_dashboard_user_id), not a profile user",
 };
 
 const confirmSchema = z.string().trim().toLowerCase().pipe(z.literal(DELETE_CONFIRMATION_WORD));

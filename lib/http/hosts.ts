@@ -53,7 +53,7 @@ export function serviceAddressFor(requestHost: string, appPath: string, addresse
 export const DEVELOPMENT_HOST_REFUSED = "The development pages answer only at this service's own addresses.";
 
 /** Names that always mean this machine: a page elsewhere cannot make a browser send them (DNS rebinding). */
-const LOOPBACK_HOSTNAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+const LOOPBACK_HOSTNAMES: ReadonlySet<string> = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /**
  * Whether a request's Host header may reach the development surfaces (/dev/*): one of the service's

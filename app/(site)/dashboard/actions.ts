@@ -151,7 +151,7 @@ export const rotateKeyAction = serverAction({ args: [formState<DashboardFormStat
     const { key, record, oldKeyStopsAt } = await rotateKey({ actorId, developerId: field(form, "developer"), keyId: field(form, "key") });
     return {
       ok: "Key rotated.",
-      secret: { label: `New ${record.plane} ${record.kind} key`, value: key, note: `The old key keeps working until ${oldKeyStopsAt.toISOString().replace("T", " ").slice(0, 16)} UTC, then stops.` },
+      secret: { label: `New ${record.plane} ${record.kind} key`, value: key, note: `The old key keeps working until ${oldKeyStopsAt.toISOString().replace("T", " ").slice(0, 16)} UTC, then stops. The MCP sessions it minted have ended, and it mints no more: mint them with the new key.` },
     };
   });
 });

@@ -55,7 +55,7 @@ export function KeysPage({ ctx, data: keys, actions }: { ctx: DashboardContext; 
       {(["live", "test"] as const).map((plane) => {
         const list = keys.filter((k) => k.plane === plane);
         return (
-          <Section key={plane} id={`${plane}-keys`} title={plane === "live" ? "Live keys" : "Test keys"} description={`Rotating a key gives a new one and keeps the old one working for ${KEY_ROTATION_OVERLAP_HOURS} hours, so you can deploy it without downtime.`}>
+          <Section key={plane} id={`${plane}-keys`} title={plane === "live" ? "Live keys" : "Test keys"} description={`Rotating a key gives a new one and keeps the old one working for ${KEY_ROTATION_OVERLAP_HOURS} hours, so you can deploy it without downtime. The MCP sessions the old key minted end at once.`}>
             {list.length === 0 ? (
               <p className="text-sm text-slate-600">No {plane} keys yet.</p>
             ) : (
