@@ -142,6 +142,8 @@ export default defineConfig({
         // per address and 50 per network would be spent by the journeys together, not by any one of them.
         SMS_CODES_PER_IP_PER_HOUR: "1000",
         SMS_PER_NETWORK_PER_HOUR: "1000",
+        // The journeys register their own localhost callbacks with the one seeded publishable key.
+        SSO_LOCALHOST_CALLBACKS_PER_HOUR: "1000",
         // A fresh embedded database and in-memory limits, whatever the calling shell points at.
         DATABASE_URL: "",
         REDIS_URL: "",

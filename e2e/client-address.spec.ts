@@ -72,7 +72,7 @@ function send(input: { path: string; method?: string; headers?: Record<string, s
 const viaProxy = (client: string, forged: string) => ({ "x-forwarded-for": `${forged}, ${client}`, [CLIENT_IP_HEADER]: forged });
 
 test("a development instance listens on 127.0.0.1 when HOSTNAME is unset", () => {
-  expect(output).toContain(`Service listening on http://127.0.0.1:${port}`);
+  expect(output).toContain(`Service listening on http://localhost:${port} (on 127.0.0.1 only: this machine)`);
 });
 
 test("forged addresses do not change what the API's per-IP limit counts", async () => {

@@ -111,7 +111,7 @@ test("Google: the verified address signs in to the dashboard, the welcome page f
   await shoot(page, "03-google-overview");
 
   // Signed out and in again: Google has the account and the consent already, and the overview follows.
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/sign-in$/);
   expect(await cookieNames(context)).not.toContain("dashboard.session-token");
   await startWith(page, "Google");
@@ -136,7 +136,7 @@ test("GitHub: the verified primary address signs in to the dashboard, the welcom
   await welcomeAndName(page, "ada.lovelace@example.com", "Analytical Engines");
   await onlyTheDashboardSession(context);
 
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/sign-in$/);
   await startWith(page, "GitHub");
   await atGitHub(page, "ada", { signIn: false });

@@ -253,7 +253,7 @@ test("an invited teammate accepts, switches between accounts, and cannot manage 
   await shoot(mate, "15-members-as-member");
 
   // Sign out ends the dashboard session only.
-  await mate.getByRole("button", { name: "Sign out" }).click();
+  await mate.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(mate).toHaveURL(/\/dashboard\/sign-in$/);
   await mate.goto("/dashboard/keys");
   await expect(mate).toHaveURL(/\/dashboard\/sign-in$/);

@@ -173,7 +173,7 @@ test("examples/nextjs-authjs: Auth.js signs the person in as a confidential clie
     const session = await page.request.get(`${app}/api/auth/session`);
     expect(await session.text()).not.toMatch(/mcp_at_|access_token/);
 
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await expect(page.getByRole("button", { name: "Sign in with Profile Service" })).toBeVisible({ timeout: 30_000 });
   } finally {
     await stop();

@@ -310,7 +310,7 @@ test("the account page lists a connected app and disconnects it; signing out end
 
   await page.goto(`${baseURL}/account`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your profile");
-  const gmail = page.getByRole("listitem").filter({ hasText: "Gmail" });
+  const gmail = page.getByRole("region", { name: "Connected apps" }).getByRole("listitem").filter({ hasText: "Gmail" });
   await expect(gmail).toContainText("grace.hopper@example.com");
   await expect(page.getByRole("region", { name: "Email" })).toContainText("✓ Verified");
   await shoot(page, "20-account");
@@ -331,7 +331,7 @@ test("the account page lists a connected app and disconnects it; signing out end
   await expect(page.getByRole("status")).toHaveText("Notion is connected.");
   await expect(page.getByRole("listitem").filter({ hasText: "Notion" })).toContainText("grace@notion.example");
 
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(`${baseURL}/`);
   await page.goto(`${baseURL}/account`);
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();

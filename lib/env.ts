@@ -41,6 +41,8 @@ const schema = z.object({
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(1000).default(1000),
   // Requests one IP address may make per minute to /oauth/* and /v1/sso/* together.
   OAUTH_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(100),
+  // New localhost callbacks one publishable key may register per hour through POST /v1/sso/client.
+  SSO_LOCALHOST_CALLBACKS_PER_HOUR: z.coerce.number().int().positive().default(5),
   // Hosted flows one IP address (an IPv6 /64) may start per hour: sign-up, connect links and authorize.
   FLOWS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(300),
   // Previews of an import (a pasted answer or an export file) one hosted flow may ask for.

@@ -33,7 +33,8 @@ const port = config.PORT;
 const hostname = config.HOSTNAME;
 // Next.js builds each request's URL from this name but calls every loopback address "localhost" in the
 // URLs proxy.ts sees: given 127.0.0.1, a rewrite to the same app would look like one to another origin.
-const app = next({ dev: false, hostname: /^(127\.|::1$|localhost$)/.test(hostname) ? "localhost" : hostname, port });
+const loopback = /^(127\.|::1$|localhost$)/.test(hostname);
+const app = next({ dev: false, hostname: loopback ? "localhost" : hostname, port });
 const handle = app.getRequestHandler();
 await Promise.all([api.startService(), app.prepare()]);
 
@@ -63,7 +64,10 @@ const server = createServer((req, res) => {
 });
 server.keepAliveTimeout = 65_000;
 holdServerPid();
-server.listen(port, hostname, () => console.log(`Service listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`));
+// The address to open in a browser on this machine (a loopback or every-interface address is localhost),
+// and, on a loopback address, that nothing else can reach it.
+const shown = loopback || hostname === "0.0.0.0" ? "localhost" : hostname;
+server.listen(port, hostname, () => console.log(`Service listening on http://${shown}:${port}${loopback && hostname !== "localhost" ? ` (on ${hostname} only: this machine)` : ""}`));
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
   // The request log's waiting rows are written before the process ends (lib/request-log/record.ts).

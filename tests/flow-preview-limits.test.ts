@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
 import { findFlow, type FlowSession } from "@/lib/flow/sessions";
-import { LARGE_PREVIEW_BYTES, LARGE_PREVIEWS_BUSY, PREVIEWS_PER_FLOW_REFUSED, PREVIEWS_PER_IP_REFUSED } from "@/lib/flow/preview-limits";
+import { LARGE_PREVIEW_BYTES, LARGE_PREVIEWS_BUSY, PREVIEWS_PER_FLOW_REFUSED, PREVIEWS_PER_IP_REFUSED, withPreviewSlot } from "@/lib/flow/preview-limits";
 import { previewImport, StepError } from "@/lib/flow/steps";
 import { createTenant } from "./helpers/fixtures";
 import { authorizeCall, authorizeParams, flowIdFrom, pkce, registerClient } from "./helpers/oauth";
@@ -62,14 +62,22 @@ describe("import previews", () => {
 
   it(`read at most ${AT_ONCE} large files at once in the process, telling the others to try again in a minute`, async () => {
     const file = largeExport();
-    const flows = await Promise.all(Array.from({ length: 6 }, () => newFlow()));
-    const outcomes = await Promise.allSettled(flows.map((flow) => previewImport(flow, { provider: "chatgpt", file, ip: freshIp() })));
-    const read = outcomes.filter((o) => o.status === "fulfilled");
-    const refused = outcomes.flatMap((o) => (o.status === "rejected" ? [o.reason as unknown] : []));
-    expect(read.length).toBeGreaterThanOrEqual(1);
-    expect(refused.length).toBeGreaterThanOrEqual(outcomes.length - AT_ONCE);
+    // Hold every slot with reads that end only when released, so the bound is tested whatever the timing.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const hold = () => withPreviewSlot(LARGE_PREVIEW_BYTES + 1, () => held);
+    const holders = Array.from({ length: AT_ONCE - 1 }, hold);
+    // One slot still free: a large file is read.
+    await expect(previewImport(await newFlow(), { provider: "chatgpt", file, ip: freshIp() })).resolves.toMatchObject({ via: "file" });
+    holders.push(hold());
+    const refused = await Promise.all(Array.from({ length: 3 }, async () => previewImport(await newFlow(), { provider: "chatgpt", file, ip: freshIp() }).catch((err: unknown) => err)));
     for (const err of refused) expect(err).toMatchObject({ field: "file", message: LARGE_PREVIEWS_BUSY });
+    // A small paste needs no slot.
+    await expect(paste(await newFlow(), freshIp())).resolves.toMatchObject({ via: "paste" });
+    release();
+    await Promise.all(holders);
     // Slots come back once a read ends, whether it succeeded or not.
+    await expect(withPreviewSlot(LARGE_PREVIEW_BYTES + 1, () => Promise.reject(new Error("unreadable")))).rejects.toThrow("unreadable");
     await expect(previewImport(await newFlow(), { provider: "chatgpt", file, ip: freshIp() })).resolves.toMatchObject({ via: "file" });
   });
 });

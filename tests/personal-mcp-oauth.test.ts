@@ -18,14 +18,13 @@ import { PERSONAL_MCP_DEVELOPER_ID } from "@/lib/personal-mcp/account";
 import { DOCUMENT_CLIENTS_RATE_LIMITED, DOCUMENT_UNREADABLE } from "@/lib/personal-mcp/documents";
 import { DOCUMENT_MAX_AGE_SECONDS, DOCUMENT_MAX_BYTES, DOCUMENT_TIMEOUT_MS } from "@/lib/personal-mcp/limits";
 import { captureLogsForTests } from "@/lib/log";
-import { closeRateLimitStore } from "@/lib/ratelimit";
 import { personalChallenge, resourceMetadataUrl } from "@/lib/personal-mcp/metadata";
 import { REGISTRATIONS_PER_IP_PER_HOUR } from "@/lib/personal-mcp/registration";
 import { PROFILE_TOOL_SCOPES } from "@/lib/profile/scopes";
 import { isApproved } from "@/lib/users/approvals";
 import { createUser } from "@/lib/users/users";
 import { agentBySignInName } from "@/lib/agents/agents";
-import { outsideDevelopment } from "./helpers/env";
+import { freshRateLimits, outsideDevelopment } from "./helpers/env";
 import { call } from "./helpers/http";
 import { authorizeCall, basic, flowIdFrom, pkce, tokenCall } from "./helpers/oauth";
 
@@ -267,7 +266,7 @@ describe("Client ID Metadata Documents", () => {
   beforeEach(async () => {
     documents = {};
     fetches = 0;
-    await closeRateLimitStore();
+    await freshRateLimits();
   });
 
   function publish(path: string, doc: object | string, status?: number) {

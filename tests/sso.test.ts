@@ -7,18 +7,21 @@ import { db } from "@/lib/db";
 import { PREFIX } from "@/lib/ids";
 import {
   hashClientSecret,
-  LOCALHOST_REGISTRATIONS_PER_KEY_PER_HOUR,
   MAX_CONFIDENTIAL_CLIENTS_PER_PLANE,
   MAX_LOCALHOST_REDIRECT_URIS_PER_CLIENT,
   MAX_REDIRECT_URIS_PER_CLIENT,
   SSO_MESSAGES,
 } from "@/lib/oidc/clients";
-import { closeRateLimitStore } from "@/lib/ratelimit";
 import { GET as listClientsRoute } from "@/app/v1/sso/clients/route";
 import { DELETE as removeUriRoute } from "@/app/v1/sso/clients/[clientId]/redirect-uris/route";
 import { authorizeCall, authorizeParams, pkce } from "./helpers/oauth";
 import { createTenant, type Tenant } from "./helpers/fixtures";
 import { call } from "./helpers/http";
+import { env } from "@/lib/env";
+import { freshRateLimits } from "./helpers/env";
+
+/** SSO_LOCALHOST_CALLBACKS_PER_HOUR as configured (its default). */
+const LOCALHOST_REGISTRATIONS_PER_KEY_PER_HOUR = env().SSO_LOCALHOST_CALLBACKS_PER_HOUR;
 
 let t: Tenant;
 beforeEach(async () => {
@@ -126,7 +129,7 @@ describe("POST /v1/sso/client", () => {
     // Someone holding the public key fills the client with localhost callbacks over hours (the hourly
     // count starts afresh each time here): only the newest 10 stay.
     for (let i = 0; i < 30; i++) {
-      if (i % LOCALHOST_REGISTRATIONS_PER_KEY_PER_HOUR === 0) await closeRateLimitStore();
+      if (i % LOCALHOST_REGISTRATIONS_PER_KEY_PER_HOUR === 0) await freshRateLimits();
       expect((await register({ publishable_key: t.keys.pk, redirect_uri: `http://localhost:${5000 + i}/cb` })).status).toBeLessThan(300);
     }
     expect((await uris()).map((r) => r.uri)).toEqual(Array.from({ length: MAX_LOCALHOST_REDIRECT_URIS_PER_CLIENT }, (_, i) => `http://localhost:${5020 + i}/cb`));

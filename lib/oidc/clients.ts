@@ -2,6 +2,7 @@
 // rules of the specification, each refusal a constant message.
 import { randomBase62 } from "../crypto";
 import { db } from "../db";
+import { env } from "../env";
 import { addOrigin, normalizeOrigin } from "../developers/developers";
 import { ApiError } from "../http/errors";
 import { isIdOf, newId, PREFIX } from "../ids";
@@ -35,8 +36,7 @@ export const MAX_CONFIDENTIAL_CLIENTS_PER_PLANE = 10;
  * key registers per hour: they need nothing beyond that public key, and each may take the place of
  * the developer's own oldest localhost callback.
  */
-export const LOCALHOST_REGISTRATIONS_PER_KEY_PER_HOUR = 5;
-const localhostRegistrations = lazyLimiter(() => ({ name: "sso-localhost", points: LOCALHOST_REGISTRATIONS_PER_KEY_PER_HOUR, durationSeconds: 3600 }));
+const localhostRegistrations = lazyLimiter(() => ({ name: "sso-localhost", points: env().SSO_LOCALHOST_CALLBACKS_PER_HOUR, durationSeconds: 3600 }));
 
 export const SSO_MESSAGES = {
   originNotApproved: "Origin not approved; register it with POST /v1/sso/origins",
@@ -49,7 +49,7 @@ export const SSO_MESSAGES = {
   clientNotFound: "No client with this id belongs to this developer account in this key plane.",
   redirectUriNotFound: "This client has no such redirect_uri.",
   tooManyClients: `a developer account holds at most ${MAX_CONFIDENTIAL_CLIENTS_PER_PLANE} confidential clients per key plane made with the publishable key; the same redirect_uri and token_endpoint_auth_method answer an existing one`,
-  localhostRateLimited: `at most ${LOCALHOST_REGISTRATIONS_PER_KEY_PER_HOUR} new localhost callbacks are registered per publishable key per hour; retry after the number of seconds in retry_after`,
+  localhostRateLimited: "too many new localhost callbacks were registered with this publishable key in the last hour; retry after the number of seconds in retry_after",
 } as const;
 
 // Serialises registrations of one developer, so two at once cannot make two public clients.
@@ -92,7 +92,7 @@ export async function approveOrigin(input: { developerId: string; origin: string
  * (up to 25), and a callback it holds answers its id again. A confidential client is new for a new
  * callback or method, with its ocs_ secret shown once, up to MAX_CONFIDENTIAL_CLIENTS_PER_PLANE; the
  * same request again answers that client's id (never its secret again). A request that adds a
- * localhost callback counts against LOCALHOST_REGISTRATIONS_PER_KEY_PER_HOUR. `created` tells whether
+ * localhost callback counts against SSO_LOCALHOST_CALLBACKS_PER_HOUR. `created` tells whether
  * a client was made.
  */
 export async function registerClient(input: { publishableKey: unknown; redirectUri: unknown; method: TokenEndpointAuthMethod }) {

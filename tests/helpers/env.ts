@@ -1,6 +1,8 @@
 // The configuration of a production install, for tests of what development mode changes: no
 // development drivers, every outside service configured (to addresses nothing listens on).
+import { randomBytes } from "node:crypto";
 import { resetEnvForTests } from "@/lib/env";
+import { closeRateLimitStore } from "@/lib/ratelimit";
 
 export const PRODUCTION_ENV = {
   DEVELOPMENT_MODE: "false",
@@ -31,5 +33,19 @@ export async function outsideDevelopment(fn: () => Promise<void>): Promise<void>
     await fn();
   } finally {
     setDevelopmentMode(true);
+  }
+}
+
+const ratePrefix = process.env.RATE_LIMIT_PREFIX;
+
+/**
+ * Starts every rate limit afresh: the in-memory counts go with the closed store; Redis keeps its
+ * counts, so under Redis the limits move to a key prefix nothing was counted under.
+ */
+export async function freshRateLimits(): Promise<void> {
+  await closeRateLimitStore();
+  if (process.env.REDIS_URL) {
+    process.env.RATE_LIMIT_PREFIX = `${ratePrefix ?? "rl"}-${randomBytes(4).toString("hex")}`;
+    resetEnvForTests();
   }
 }
