@@ -10,6 +10,8 @@ export default defineConfig({
   },
   test: {
     include: ["tests/**/*.test.ts", "packages/*/tests/**/*.test.ts"],
+    // One migrated database per run, which each file's own database starts from (tests/global-setup.ts).
+    globalSetup: ["tests/global-setup.ts"],
     setupFiles: ["tests/setup.ts"],
     pool: "forks",
     testTimeout: 30_000,

@@ -133,7 +133,7 @@ async function seed(users: number, notionTokens: string[]): Promise<Seeded> {
   const { issueApiKey } = await import("../lib/api-keys/api-keys");
   const { issueAgentToken } = await import("../lib/bearer-tokens/agent-token");
   const { sealConnectionToken } = await import("../lib/connectors/connections");
-  const { db } = await import("../lib/db");
+  const { db } = await import("../lib/platform/db");
   const { createDeveloper } = await import("../lib/developers/developers");
   const { approveAgent } = await import("../lib/users/approvals");
   const { createUser } = await import("../lib/users/users");
@@ -445,7 +445,7 @@ async function measureAll(opts: Options, db: BenchDatabase): Promise<number> {
     const serverDb = { ...db, env: { ...db.env, ...providers.env, LOG_LEVEL: "info" } };
     const notionTokens = await Promise.all(Array.from({ length: opts.users }, (_, i) => notionToken(providers.env, i)));
     useDatabase(db);
-    const { closeDatabase } = await import("../lib/db");
+    const { closeDatabase } = await import("../lib/platform/db");
     let s: Seeded;
     if (db.kind === "pglite") {
       // One connection: the first start makes and migrates the data directory, the seed runs with the server stopped.

@@ -1,7 +1,7 @@
 // The memory benchmark: profile, search, remember and commit on a seeded service, timed against their p95 budgets.
 // Usage: npx tsx bench/memory.ts [--db postgres|pglite] [--duration 10] [--connections 10[,50]]
 import pg from "pg";
-import { parsePostgresUrl } from "../lib/db/open";
+import { parsePostgresUrl } from "../lib/platform/db/open";
 import { percentile, provisionSandbox, runVaried, type RequestSpec, type Sandbox, type VariedFigures } from "./load";
 import { benchOptions } from "./options";
 import { machine } from "./report";

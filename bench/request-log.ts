@@ -12,7 +12,7 @@ const rows = Number(opts.extra.rows);
 const db = createDatabase(opts.db, opts.postgresUrl);
 Object.assign(process.env, { NODE_ENV: "production", LOG_LEVEL: "silent", ...db.env });
 
-const { database, closeDatabase } = await import("../lib/db");
+const { database, closeDatabase } = await import("../lib/platform/db");
 const { createDeveloper } = await import("../lib/developers/developers");
 const { flushRequestLog, recordRequest, REQUEST_LOG_BATCH } = await import("../lib/request-log/record");
 const queries = await import("../lib/request-log/queries");

@@ -4,8 +4,8 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { emptyComposition, fold } from "../lib/profile/compose";
 import { article, keyOf, slugOf } from "../lib/profile/distill/normalise";
-import { lockDataDir } from "../lib/db/lock";
-import { parsePostgresUrl, PGLITE_OPTIONS } from "../lib/db/open";
+import { lockDataDir } from "../lib/platform/db/lock";
+import { parsePostgresUrl, PGLITE_OPTIONS } from "../lib/platform/db/open";
 
 /** What the seed needs of a connection: node-postgres and PGlite both answer `query(text, params)`. */
 export interface SeedSql {

@@ -66,7 +66,7 @@ export function createDatabase(kind: DbKind, postgresUrl: string): BenchDatabase
     try {
       await client.connect();
       await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      // The job queue's tables live beside the service's (lib/jobs: jobsSchema).
+      // The job queue's tables live beside the service's (lib/platform/jobs: jobsSchema).
       await client.query(`DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`);
     } catch (err) {
       console.error(`warning: could not drop schema ${schema}: ${(err as Error).message}`);

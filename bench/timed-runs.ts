@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { percentile, runVaried, type RequestSpec, type VariedFigures } from "./load";
-import { closeDatabase } from "../lib/db";
+import { closeDatabase } from "../lib/platform/db";
 import { cpuSample, cpuShare, other, OTHER_WARNING, quietMachine, type CpuShare } from "./proc";
 import { machine } from "./report";
 import { cleanUpAll, createDatabase, startService, type BenchDatabase, type DbKind, type Service } from "./server";

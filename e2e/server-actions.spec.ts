@@ -1,6 +1,6 @@
 // Server actions over real HTTP against the production server: a POST crafted with malformed arguments
 // gets the action's refusal (never a 500), and one from another site's origin is answered 403 before
-// the framework runs it (lib/http/server-action.ts, lib/http/action-origin.ts).
+// the framework runs it (lib/actions/define-action.ts, lib/http/action-origin.ts).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -25,6 +25,20 @@ test("a server action called with malformed arguments answers its refusal, not a
     const res = await request.post("/flow/flw_x", { headers: { "next-action": id, origin, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component" }, data: args });
     expect(res.status(), args).toBe(200);
     expect(await res.text(), args).toContain(ACTION_MESSAGES.invalidArguments);
+  }
+});
+
+test("every family's actions answer malformed arguments with the refusal: the account's and the dashboard's", async ({ request, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  for (const [file, name, page, args] of [
+    ["app/(hosted)/account/actions.ts", "disconnectAction", "/account", '[{"app":"gmail"}]'],
+    ["app/(hosted)/account/actions.ts", "deleteAccountAction", "/account/delete", '["not a form"]'],
+    ["app/(site)/dashboard/actions.ts", "createKeyAction", "/dashboard/keys", "[42]"],
+    ["app/(site)/dashboard/actions.ts", "switchAccountAction", "/dashboard", "[]"],
+  ] as const) {
+    const res = await request.post(page, { headers: { "next-action": actionId(file, name), origin, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component" }, data: args });
+    expect(res.status(), `${name}${args}`).toBe(200);
+    expect(await res.text(), `${name}${args}`).toContain(ACTION_MESSAGES.invalidArguments);
   }
 });
 

@@ -32,6 +32,9 @@ test("npm start serves the build npm run build made, without building again", as
     expect(output).toContain(`Service listening on http://localhost:${port}`);
     await page.goto(`http://localhost:${port}/`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // Every route the manifest lists is served, the connector tools' too: a call without a key is 401, not 404.
+    const tool = await fetch(`http://localhost:${port}/v1/tools/service_gmail_search`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect([tool.status, ((await tool.json()) as { error: { code: string } }).error.code]).toEqual([401, "api_key_required"]);
     expect({ text: readFileSync(stamp, "utf8"), mtime: statSync(stamp).mtimeMs, buildId: readFileSync(".next/BUILD_ID", "utf8") }).toEqual(before);
   } finally {
     if (child.exitCode === null) {

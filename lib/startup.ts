@@ -1,25 +1,37 @@
-// What the server does once at start-up; any failure stops the process with a clear message.
+// What a process of the service does once at start-up and once at shutdown, the server and the
+// worker alike: start-up opens the database and starts the job workers (any failure stops the
+// process with a clear message); shutdown stops them, writes every batched log and closes the database.
 import { startAppMemoriesWorker } from "./connectors/memories/run";
-import { database } from "./db";
-import { env } from "./env";
+import { closeDatabase, database } from "./platform/db";
+import { env } from "./platform/env";
 import { startImportWorker } from "./import-jobs/worker";
-import { logger } from "./log";
+import { stopJobs } from "./platform/jobs";
+import { logger } from "./platform/log";
+import { flushWriters } from "./platform/log/batched-writer";
 import { startSweeper } from "./maintenance/sweep";
 import { startCommitWorker } from "./profile/commit";
 import { startCompletionCallbackWorker } from "./sign-in/completion-callback";
 
+/** Every job worker, with what waits while it is not running. */
+const JOB_WORKERS: ReadonlyArray<{ start: () => Promise<void>; name: string; meanwhile?: string }> = [
+  { start: startCommitWorker, name: "commit", meanwhile: "queued commits wait" },
+  { start: startCompletionCallbackWorker, name: "completion callback", meanwhile: "callbacks wait" },
+  { start: startSweeper, name: "sweep" },
+  { start: startAppMemoriesWorker, name: "app memories", meanwhile: "connected apps are read later" },
+  { start: startImportWorker, name: "bulk import", meanwhile: "import jobs wait" },
+];
+
+/** The web server's start-up (scripts/server.mjs, and instrumentation.ts under Next.js alone). */
 export async function startService(): Promise<void> {
   const started = performance.now();
   try {
     const config = env();
     const db = await database();
-    // Queued jobs wait in the database, so the worker may start after the service answers.
+    // Queued jobs wait in the database, so the workers may start after the service answers.
     if (config.JOBS_WORKER === "in-process") {
-      startCommitWorker().catch((err: Error) => logger().error({ err: err.message }, "the commit worker did not start; queued commits wait"));
-      startCompletionCallbackWorker().catch((err: Error) => logger().error({ err: err.message }, "the completion callback worker did not start; callbacks wait"));
-      startSweeper().catch((err: Error) => logger().error({ err: err.message }, "the sweep worker did not start"));
-      startAppMemoriesWorker().catch((err: Error) => logger().error({ err: err.message }, "the app memories worker did not start; connected apps are read later"));
-      startImportWorker().catch((err: Error) => logger().error({ err: err.message }, "the bulk import worker did not start; import jobs wait"));
+      for (const worker of JOB_WORKERS) {
+        worker.start().catch((err: Error) => logger().error({ err: err.message }, `the ${worker.name} worker did not start${worker.meanwhile ? `; ${worker.meanwhile}` : ""}`));
+      }
     }
     logger().info(
       {
@@ -34,4 +46,28 @@ export async function startService(): Promise<void> {
     console.error(`\nService failed to start: ${(err as Error).message}\n`);
     process.exit(1);
   }
+}
+
+/** The worker process's start-up (scripts/worker.ts): every job worker, each started before it is ready. */
+export async function startWorker(): Promise<void> {
+  env();
+  await database();
+  for (const worker of JOB_WORKERS) await worker.start();
+  logger().info("worker ready");
+}
+
+/**
+ * Lets the process's work settle, keeping the database open: the job workers stop between their
+ * steps (their own stop hooks first), then every batched writer writes what waits, rows the stopping
+ * jobs recorded included.
+ */
+export async function settleService(): Promise<void> {
+  await stopJobs();
+  await flushWriters();
+}
+
+/** Graceful shutdown, the server's and the worker's: the work settles, then the database closes. */
+export async function stopService(): Promise<void> {
+  await settleService();
+  await closeDatabase();
 }

@@ -1,13 +1,13 @@
-// The embedded database template (lib/db/open.ts, PGLITE_TEMPLATE): a PGlite data directory with
+// The embedded database template (lib/platform/db/open.ts, PGLITE_TEMPLATE): a PGlite data directory with
 // every committed migration and pg-boss's schema applied, closed cleanly. A first start copies it instead of running
 // initdb, so a new data directory opens in about a second.
 import { rmSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { PgBoss, fromPglite } from "pg-boss";
-import { jobsSchema } from "../lib/jobs";
-import { applyMigrations } from "../lib/db/migrate";
-import { PGLITE_OPTIONS, PGLITE_TEMPLATE } from "../lib/db/open";
-import { pgliteSql } from "../lib/db/sql";
+import { jobsSchema } from "../lib/platform/jobs";
+import { applyMigrations } from "../lib/platform/db/migrate";
+import { PGLITE_OPTIONS, PGLITE_TEMPLATE } from "../lib/platform/db/open";
+import { pgliteSql } from "../lib/platform/db/sql";
 
 const started = performance.now();
 rmSync(PGLITE_TEMPLATE, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-// npm run build: the /v1 route table (scripts/api-routes.mjs), the Next.js production build, then the API fast path (scripts/build-api.mjs),
+// npm run build: the route manifest (scripts/route-manifest.mjs), the Next.js production build, then the API fast path (scripts/build-api.mjs),
 // the cards' host script (scripts/build-card-host.ts), the sign-in button's script (scripts/build-sso-script.ts) and the embedded database template (scripts/build-db-template.ts); last, the stamp that says the build
 // is whole and current (scripts/build-stamp.mjs).
 import { spawnSync } from "node:child_process";
@@ -12,8 +12,8 @@ function step(args) {
 }
 
 rmSync(BUILD_STAMP, { force: true });
-// The route table is generated into lib/ (and rewritten only when it changes): the sources are read after it.
-step(["scripts/api-routes.mjs"]);
+// The route manifest is generated into lib/ (and rewritten only when it changes): the sources are read after it.
+step(["scripts/route-manifest.mjs"]);
 // Read before the rest of the build: a source changed during the build leaves it stale.
 const sourcesAt = sourcesMtime();
 for (const args of [

@@ -2,7 +2,7 @@
 // Usage: npm run service -- <command> [--flags]   (npm run service -- help)
 import { parseArgs } from "node:util";
 import { agentView, createAgent, listAgents, setAgentActive } from "../lib/agents/agents";
-import { closeDatabase } from "../lib/db";
+import { closeDatabase } from "../lib/platform/db";
 import { addOrigin, createDeveloper, findDeveloper, IMPORT_TIERS, listDevelopers, setImportTier, setPartnerPhoneFirst } from "../lib/developers/developers";
 import { ApiError } from "../lib/http/errors";
 import { isKeyActive, issueApiKey, KEY_ROTATION_OVERLAP_HOURS, listApiKeys, revokeApiKey, rotateApiKey } from "../lib/api-keys/api-keys";

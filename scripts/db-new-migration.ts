@@ -12,7 +12,7 @@ import {
 import * as engineGlue from "@prisma/schema-engine-wasm/schema_engine_bg";
 import type { MigrationList } from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { PGLITE_EXTENSIONS } from "../lib/db/open";
+import { PGLITE_EXTENSIONS } from "../lib/platform/db/open";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const MIGRATIONS_DIR = path.join(ROOT, "prisma/migrations");

@@ -1,8 +1,8 @@
 // npm run dev: the Next.js development server, listening where the configuration says (HOSTNAME:
 // 127.0.0.1 in development mode) rather than on every interface, as `next dev` would by default.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
-import { ConfigError, loadEnv } from "../lib/env";
+import { ConfigError, loadEnv } from "../lib/platform/env";
 
 let config;
 try {
@@ -12,6 +12,8 @@ try {
   console.error(`\nService failed to start: ${err.message}\n`);
   process.exit(1);
 }
+// The route manifest first: proxy.ts answers /v1 paths it does not list with 404, a route added since included.
+spawnSync(process.execPath, ["scripts/route-manifest.mjs"], { stdio: "inherit" });
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
 // `next dev` also builds each request's URL from this name, and proxy.ts sees every loopback address as
 // "localhost": given 127.0.0.1 itself, a rewrite to the same app would look like one to another origin.

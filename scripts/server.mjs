@@ -25,7 +25,7 @@ let config;
 try {
   config = api.env();
 } catch (err) {
-  // A refused configuration (lib/env.ts) says what to change, and nothing is served.
+  // A refused configuration (lib/platform/env.ts) says what to change, and nothing is served.
   console.error(`\nService failed to start: ${err.message}\n`);
   process.exit(1);
 }
@@ -70,6 +70,7 @@ const shown = loopback || hostname === "0.0.0.0" ? "localhost" : hostname;
 server.listen(port, hostname, () => console.log(`Service listening on http://${shown}:${port}${loopback && hostname !== "localhost" ? ` (on ${hostname} only: this machine)` : ""}`));
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
-  // The request log's waiting rows are written before the process ends (lib/request-log/record.ts).
-  process.on(signal, () => server.close(() => void api.flushRequestLog().finally(() => process.exit(0))));
+  // No new connections; then the job workers stop, the logs' waiting rows are written and the database
+  // closes (lib/startup.ts, stopService).
+  process.on(signal, () => server.close(() => void api.stopService().finally(() => process.exit(0))));
 }

@@ -23,10 +23,10 @@ import { ACCESS_LOG_PAGE_SIZE, accessLogPage, type AccessLogPage } from "@/lib/a
 import { createAgent } from "@/lib/agents/agents";
 import { issueApiKey } from "@/lib/api-keys/api-keys";
 import { issueAgentToken } from "@/lib/bearer-tokens/agent-token";
-import { advanceClockForTests, now, resetClockForTests } from "@/lib/clock";
-import { db } from "@/lib/db";
+import { advanceClockForTests, now, resetClockForTests } from "@/lib/platform/clock";
+import { db } from "@/lib/platform/db";
 import { createDeveloper } from "@/lib/developers/developers";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 import { sweepExpired } from "@/lib/maintenance/sweep";
 import { approveAgent } from "@/lib/users/approvals";
 import { createUser } from "@/lib/users/users";

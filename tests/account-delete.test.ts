@@ -9,7 +9,7 @@ import { forgetMemory } from "@/lib/account/memories";
 import { issueAgentToken } from "@/lib/bearer-tokens/agent-token";
 import { mintConnectLink } from "@/lib/connect-links/links";
 import { sealConnectionToken } from "@/lib/connectors/connections";
-import { database, db } from "@/lib/db";
+import { database, db } from "@/lib/platform/db";
 import { flushAccessLog, recordAccess } from "@/lib/access-log/access-log";
 import { remember } from "@/lib/profile/remember";
 import { createTenant, type Tenant } from "./helpers/fixtures";

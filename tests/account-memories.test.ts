@@ -6,7 +6,7 @@ import * as profileRoute from "@/app/v1/profile/route";
 import { AccountError } from "@/lib/account/errors";
 import { accountMemories, editMemory, forgetMemory, memoryFilterSchema, PERSON_WRITER, removeMemory } from "@/lib/account/memories";
 import { accountProfile } from "@/lib/account/profile";
-import { database } from "@/lib/db";
+import { database } from "@/lib/platform/db";
 import { inTransaction, writeMemories } from "@/lib/profile/memories";
 import { submitCommit } from "@/lib/profile/commit";
 import { remember } from "@/lib/profile/remember";

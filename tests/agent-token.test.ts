@@ -3,9 +3,9 @@
 import { createHmac } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { AGENT_TOKEN_TTL_SECONDS, issueAgentToken, verifyAgentToken } from "@/lib/bearer-tokens/agent-token";
-import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
-import { deriveKey } from "@/lib/crypto";
-import { env } from "@/lib/env";
+import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
+import { deriveKey } from "@/lib/platform/crypto";
+import { env } from "@/lib/platform/env";
 
 afterEach(() => resetClockForTests());
 

@@ -24,12 +24,13 @@ import { POST as gmailSearchRoute } from "@/app/v1/tools/service_gmail_search/ro
 import { approvedAgents, NO_SUCH_APP_GRANT, revokeAgentApp } from "@/lib/account/agents";
 import { AccountError } from "@/lib/account/errors";
 import { issueAgentToken } from "@/lib/bearer-tokens/agent-token";
-import { db } from "@/lib/db";
-import { applyMigrations, MIGRATIONS_DIR, readMigrations } from "@/lib/db/migrate";
-import { PGLITE_EXTENSIONS } from "@/lib/db/open";
-import { pgliteSql } from "@/lib/db/sql";
-import { env, resetEnvForTests } from "@/lib/env";
-import { completeFlow, findFlow, type FlowSession } from "@/lib/flow/sessions";
+import { db } from "@/lib/platform/db";
+import { applyMigrations, MIGRATIONS_DIR, readMigrations } from "@/lib/platform/db/migrate";
+import { PGLITE_EXTENSIONS } from "@/lib/platform/db/open";
+import { pgliteSql } from "@/lib/platform/db/sql";
+import { env, resetEnvForTests } from "@/lib/platform/env";
+import { findFlow, type Flow } from "@/lib/flow/store";
+import { returnToApp } from "@/lib/flow/transitions";
 import * as steps from "@/lib/flow/steps";
 import { flowScreenView } from "@/lib/flow/views";
 import { runImportJob } from "@/lib/import-jobs/worker";
@@ -59,14 +60,14 @@ afterAll(() => {
   resetEnvForTests();
 });
 
-const reload = async (flow: FlowSession) => (await findFlow(flow.id))!;
+const reload = async (flow: Flow) => (await findFlow(flow.id))!;
 
 async function signInName(t: Tenant): Promise<string> {
   return (await (await db()).agent.findUniqueOrThrow({ where: { id: t.agent.id } })).signInName;
 }
 
 /** Opens {SIGN_IN_URL}/<agent> as a browser would: the flow it starts. */
-async function openSignInLink(t: Tenant, query: Record<string, string> = {}): Promise<FlowSession> {
+async function openSignInLink(t: Tenant, query: Record<string, string> = {}): Promise<Flow> {
   const name = await signInName(t);
   const url = new URL(`http://localhost:3000/sign-in/${name}`);
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
@@ -76,7 +77,7 @@ async function openSignInLink(t: Tenant, query: Record<string, string> = {}): Pr
 }
 
 /** Connects an app inside the flow through the development provider's consent page. */
-async function connectInFlow(flow: FlowSession, app: string, userId?: string) {
+async function connectInFlow(flow: Flow, app: string, userId?: string) {
   const { startConnection, finishConnection } = await import("@/lib/connectors/connections");
   const { url, cookie } = await startConnection({ app, flowId: flow.id, userId });
   const form = new FormData();
@@ -87,13 +88,13 @@ async function connectInFlow(flow: FlowSession, app: string, userId?: string) {
   await finishConnection(new URL(answer.headers.get("location")!), cookie);
 }
 
-async function phoneAndCode(flow: FlowSession, phone: string) {
+async function phoneAndCode(flow: Flow, phone: string) {
   await steps.submitPhone(await reload(flow), { phone, ip: "10.8.0.1" });
   const sms = await (await db()).smsOutbox.findFirstOrThrow({ where: { phoneHash: phoneDigest(phone).phoneHash }, orderBy: { createdAt: "desc" } });
   return steps.submitCode(await reload(flow), { code: sms.body.slice(0, 6) });
 }
 
-async function importSomething(flow: FlowSession) {
+async function importSomething(flow: Flow) {
   await steps.previewImport(await reload(flow), { provider: "chatgpt", text: "- I live in Lyon" });
   await steps.decidePreview(await reload(flow), { provider: "chatgpt", keep: true });
 }
@@ -113,7 +114,7 @@ async function connectGmailThrough(t: Tenant, p: { id: string; phone: string }) 
   await steps.continueFromApp(await reload(flow));
   expect((await phoneAndCode(flow, p.phone)).userId).toBe(p.id);
   expect((await reload(flow)).screen).toBe("receipt");
-  await completeFlow({ flowId: flow.id, userId: p.id });
+  await returnToApp({ flowId: flow.id, userId: p.id });
 }
 
 /** The person finishes the agent's plain sign-in link: imports something, then phone and code. */
@@ -123,7 +124,7 @@ async function signInThrough(t: Tenant, p: { id: string; phone: string }) {
   await steps.continueFromImport(await reload(flow));
   await phoneAndCode(flow, p.phone);
   const receipt = await flowScreenView({ state: "open", flow: await reload(flow) });
-  await completeFlow({ flowId: flow.id, userId: p.id });
+  await returnToApp({ flowId: flow.id, userId: p.id });
   return receipt;
 }
 
@@ -176,7 +177,7 @@ async function sessionCookie(userId: string) {
 }
 
 /** The person, signed in, opens a connect link: the flow it starts. */
-async function openSignedIn(link: string, userId: string): Promise<FlowSession> {
+async function openSignedIn(link: string, userId: string): Promise<Flow> {
   const res = await openConnectLink(new Request(link, { headers: { cookie: await sessionCookie(userId), "x-service-client-ip": "10.8.0.1" } }), { params: Promise.resolve({ linkId: link.split("/").pop()! }) });
   expect(res.status).toBe(303);
   return (await findFlow(res.headers.get("location")!.split("/").pop()!))!;

@@ -5,6 +5,8 @@ import { MESSAGES } from "@/lib/http/errors";
 import type { RouteHandler } from "@/lib/http/define-route";
 import { issueAgentToken } from "@/lib/bearer-tokens/agent-token";
 import { createTenant, type Tenant } from "./helpers/fixtures";
+import fc from "fast-check";
+import { inputSchemaOf, valid } from "./helpers/contract-arbitraries";
 import { call } from "./helpers/http";
 import { samplePath, v1Routes } from "./helpers/routes";
 import { exchange, registerClient } from "./helpers/oauth";
@@ -12,7 +14,7 @@ import * as developerMcp from "@/app/mcp/route";
 import * as personalMcp from "@/app/personal-mcp/route";
 import { GET as meRoute } from "@/app/v1/me/route";
 import { resolveApiKey } from "@/lib/api-keys/api-keys";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 import { mintMcpSession } from "@/lib/profile/mcp-session";
 
 const routes = v1Routes();
@@ -93,7 +95,30 @@ describe.each(keyed.map((r) => [`${r.exportName} ${r.filePath}`, r.handler as Ro
     });
   }
 
-  if (auth.user !== "none") {
+  if (auth.user === "token") {
+    // The person is resolved once the inputs are valid: a body the contract takes, when sampling finds one
+    // (a tool's own refinements may refuse every sample; its request is then refused either way).
+    const body = fc.sample(valid(inputSchemaOf(handler.meta.body)), { seed: 1, numRuns: 300 }).find((v) => handler.meta.body!.safeParse(v).success);
+    const refused = async (headers: Record<string, string | undefined>, status: number, code: string) => {
+      const res = await call(handler, { path, params, headers, body: body ?? {} });
+      if (body === undefined && res.body.error.code === "invalid_request") return;
+      expect([res.status, res.body.error.code]).toEqual([status, code]);
+    };
+
+    it("takes the person by Bearer token only: X-User-Id, or no token, is 400 user_token_required", async () => {
+      await refused({ "x-api-key": ownKey(), "x-agent": a.agent.handle, "x-user-id": "user-live" }, 400, "user_token_required");
+      await refused({ "x-api-key": ownKey(), "x-agent": a.agent.handle }, 400, "user_token_required");
+    });
+
+    it("never resolves a token across key planes or from another developer", async () => {
+      const liveToken = await issueAgentToken({ userId: a.users.live.id, developerId: a.developer.id, agentId: a.agent.id, agent: a.agent.handle, plane: "live" });
+      await refused({ "x-api-key": a.keys.skTest, "x-agent": a.agent.handle, authorization: `Bearer ${liveToken.token}` }, 401, "invalid_access_token");
+      const bToken = await issueAgentToken({ userId: b.users.live.id, developerId: b.developer.id, agentId: b.agent.id, agent: b.agent.handle, plane: "live" });
+      await refused({ "x-api-key": a.keys.sk, "x-agent": a.agent.handle, authorization: `Bearer ${bToken.token}` }, 401, "invalid_access_token");
+    });
+  }
+
+  if (auth.user === "required" || auth.user === "optional") {
     it("never resolves a user across key planes", async () => {
       const testSeesLive = await send({ "x-api-key": a.keys.skTest, "x-agent": a.agent.handle, "x-user-id": "user-live" });
       expect(testSeesLive.status).toBe(404);

@@ -5,8 +5,8 @@
 import { decodeJwt } from "jose";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { POST as decide } from "@/app/(hosted)/dev/connect/decide/route";
-import { db } from "@/lib/db";
-import { resetEnvForTests } from "@/lib/env";
+import { db } from "@/lib/platform/db";
+import { resetEnvForTests } from "@/lib/platform/env";
 import { createTenant } from "./helpers/fixtures";
 import { authorizeCall, authorizeParams, CALLBACK, flowIdFrom, pkce, registerClient, tokenCall } from "./helpers/oauth";
 
@@ -32,7 +32,8 @@ async function consent(url: URL, answer: { decision: "allow" | "deny"; email?: s
 
 describe("the development provider", () => {
   it("stands in for a provider without credentials: consent for an address, then the connection", async () => {
-    const { startConnection, finishConnection, canConnect, connectsInDevelopment, accessTokenFor } = await conn();
+    const { startConnection, finishConnection, accessTokenFor } = await conn();
+    const { canConnect, connectsInDevelopment } = await import("@/lib/connectors/providers");
     expect(canConnect("notion")).toBe(true);
     expect(connectsInDevelopment("notion")).toBe(true);
     const { url, cookie } = await startConnection({ app: "outlook", flowId: "dev-flow-1" });
@@ -82,7 +83,7 @@ describe("the development provider", () => {
 
   it("never proves a live account's address: the ID token says email_verified false", async () => {
     const { startConnection, finishConnection } = await conn();
-    const { completeFlow } = await import("@/lib/flow/sessions");
+    const { returnFromReceipt } = await import("./helpers/receipt");
     const { createUser } = await import("@/lib/users/users");
     const user = await createUser({ plane: "live" });
     const { url, cookie } = await startConnection({ app: "outlook", userId: user.id });
@@ -93,14 +94,14 @@ describe("the development provider", () => {
     const { client_id } = await registerClient(t);
     const { verifier, challenge } = pkce();
     const flowId = flowIdFrom(await authorizeCall(authorizeParams(client_id, challenge, { scope: "openid email" })));
-    const back = new URL((await completeFlow({ flowId, userId: user.id })).redirectTo);
+    const back = new URL((await returnFromReceipt({ flowId, userId: user.id })).redirectTo);
     const tokens = await tokenCall({ grant_type: "authorization_code", code: back.searchParams.get("code")!, redirect_uri: CALLBACK, client_id, code_verifier: verifier });
     expect(decodeJwt(tokens.body.id_token)).toMatchObject({ email: "claimed@example.com", email_verified: false });
   });
 
   it("leaves the mailbox page and its proofs offered after the code when the only mailbox is a development one", async () => {
     const { startConnection, finishConnection } = await conn();
-    const { findFlow } = await import("@/lib/flow/sessions");
+    const { findFlow } = await import("@/lib/flow/store");
     const steps = await import("@/lib/flow/steps");
     const { phoneDigest } = await import("@/lib/users/phone");
     const t = await createTenant();
@@ -120,7 +121,8 @@ describe("the development provider", () => {
   it("is off with CONNECT_DRIVER=providers: the app is not set up, and the page answers 404", async () => {
     process.env.CONNECT_DRIVER = "providers";
     resetEnvForTests();
-    const { startConnection, canConnect } = await conn();
+    const { startConnection } = await conn();
+    const { canConnect } = await import("@/lib/connectors/providers");
     expect(canConnect("notion")).toBe(false);
     await expect(startConnection({ app: "notion", flowId: "dev-flow-3" })).rejects.toMatchObject({ reason: "not_configured" });
     const form = new FormData();

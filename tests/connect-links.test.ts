@@ -7,11 +7,11 @@ import { GET as openLink } from "@/app/personal-mcp/connect/[linkId]/route";
 import { GET as statusRoute } from "@/app/personal-mcp/connect/[linkId]/status/route";
 import { POST as connectRoute } from "@/app/v1/profile/connect/route";
 import { GET as profileRoute } from "@/app/v1/profile/route";
-import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
+import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
 import { CONNECT_LINK_TTL_SECONDS, CONNECT_MINTS_PER_MINUTE } from "@/lib/connect-links/links";
-import { db } from "@/lib/db";
-import { env } from "@/lib/env";
-import { findFlow } from "@/lib/flow/sessions";
+import { db } from "@/lib/platform/db";
+import { env } from "@/lib/platform/env";
+import { findFlow } from "@/lib/flow/store";
 import { allowCapability, continueFromImport, decidePreview, LINK_FOR_ANOTHER_ACCOUNT, previewImport, submitCode, submitPhone } from "@/lib/flow/steps";
 import { revokeApproval } from "@/lib/users/approvals";
 import { phoneDigest } from "@/lib/users/phone";
@@ -179,7 +179,7 @@ describe("binding a developer's user id", () => {
     const { flow } = await open(connect_url, await sessionCookie(t.users.live.id));
     expect(flow!.screen).toBe("import");
     expect(flow!.userId).toBeNull();
-    expect(flow!.connect).toMatchObject({ signed_in: false, binds_external_id: true });
+    expect(flow).toMatchObject({ wayIn: "connect", request: { signed_in: false, binds_external_id: true } });
     expect(await (await db()).externalUserId.findFirst({ where: { developerId: t.developer.id, externalId: "victim-42" } })).toBeNull();
     const { userId } = await finishWithCode(flow!.id, "+14155550142");
     expect(await (await db()).externalUserId.findFirstOrThrow({ where: { developerId: t.developer.id, externalId: "victim-42" } })).toMatchObject({ userId });
@@ -208,7 +208,7 @@ describe("binding a developer's user id", () => {
     await linkExternalId({ developerId: t.developer.id, plane: "live", externalId: "acct-owner", userId: owner.id });
     const { connect_url } = (await mint({}, liveHeaders(t, { "x-user-id": "acct-owner" }))).body;
     const { flow } = await open(connect_url);
-    expect(flow!.connect).toMatchObject({ for_user_id: owner.id, binds_external_id: false });
+    expect(flow).toMatchObject({ wayIn: "connect", request: { for_user_id: owner.id, binds_external_id: false } });
     const prisma = await db();
     const stranger = "+14155550146";
     await expect(finishWithCode(flow!.id, stranger)).rejects.toThrow(LINK_FOR_ANOTHER_ACCOUNT);
@@ -234,8 +234,8 @@ describe("binding a developer's user id", () => {
     // A link naming no new id (the other developer's own linked test user) does not accept this session either.
     const named = (await mint({}, { "x-api-key": other.keys.skTest, "x-agent": other.agent.handle, "x-user-id": "user-test" })).body.connect_url;
     expect((await open(named, await sessionCookie(t.users.test.id))).flow!.userId).toBeNull();
-    const { completeFlow } = await import("@/lib/flow/sessions");
-    await expect(completeFlow({ flowId: flow!.id, userId: t.users.test.id })).rejects.toMatchObject({ reason: "wrong_plane" });
+    const { returnFromReceipt } = await import("./helpers/receipt");
+    await expect(returnFromReceipt({ flowId: flow!.id, userId: t.users.test.id })).rejects.toMatchObject({ reason: "wrong_plane" });
   });
 });
 
@@ -263,10 +263,11 @@ describe("return_url", () => {
 
   it("sends the browser there after finishing or cancelling, and not once the origin is no longer approved", async () => {
     const { addOrigin } = await import("@/lib/developers/developers");
-    const { completeFlow, declineFlow } = await import("@/lib/flow/sessions");
+    const { returnFromReceipt } = await import("./helpers/receipt");
+    const { declineFlow } = await import("@/lib/flow/transitions");
     await addOrigin({ developerId: t.developer.id, origin: "https://app.example" });
     const a = (await open((await mint({ return_url: "https://app.example/done" })).body.connect_url, await sessionCookie(t.users.live.id))).flow!;
-    expect((await completeFlow({ flowId: a.id, userId: t.users.live.id })).redirectTo).toBe("https://app.example/done");
+    expect((await returnFromReceipt({ flowId: a.id, userId: t.users.live.id })).redirectTo).toBe("https://app.example/done");
     const b = (await open((await mint({ app: "notion", return_url: "https://app.example/back" })).body.connect_url)).flow!;
     expect((await declineFlow({ flowId: b.id })).redirectTo).toBe("https://app.example/back?error=access_denied");
     const c = (await open((await mint({ app: "drive", return_url: "https://app.example/later" })).body.connect_url)).flow!;
@@ -288,7 +289,7 @@ describe("hostile ids and keys", () => {
 
   it("looks messages up by their own keys only: ?connect_error=constructor shows the general message", async () => {
     const { ConnectErrorBanner } = await import("@/components/flow/marks");
-    const { ownEntry } = await import("@/lib/own");
+    const { ownEntry } = await import("@/lib/platform/own");
     for (const key of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
       const banner = ConnectErrorBanner({ code: key }) as unknown as { props: { children: unknown } };
       expect(banner.props.children, key).toBe("The app could not be connected. Try again.");
@@ -310,7 +311,7 @@ describe("a separately hosted MCP_URL", () => {
     const prisma = await db();
     const before = await prisma.flowSession.count();
     process.env.MCP_URL = "http://mcp.localtest:3000";
-    (await import("@/lib/env")).resetEnvForTests();
+    (await import("@/lib/platform/env")).resetEnvForTests();
     try {
       const res = await openLink(new Request(`http://mcp.localtest:3000/connect/${id}`, { headers: { host: "mcp.localtest:3000" } }), { params: Promise.resolve({ linkId: id }) });
       expect(res.status).toBe(303);
@@ -321,7 +322,7 @@ describe("a separately hosted MCP_URL", () => {
       expect((await open(`http://localhost:3000/personal-mcp/connect/${id}`)).res.status).toBe(303);
     } finally {
       delete process.env.MCP_URL;
-      (await import("@/lib/env")).resetEnvForTests();
+      (await import("@/lib/platform/env")).resetEnvForTests();
     }
   });
 });

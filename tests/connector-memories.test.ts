@@ -9,9 +9,9 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST as decide } from "@/app/(hosted)/dev/connect/decide/route";
 import { POST as forgetRoute } from "@/app/v1/profile/forget/route";
-import type { AppSnapshot } from "@/lib/connectors/apis/snapshot";
-import { db } from "@/lib/db";
-import { resetEnvForTests } from "@/lib/env";
+import type { AppSnapshot } from "@/lib/profile/distill/snapshot";
+import { db } from "@/lib/platform/db";
+import { resetEnvForTests } from "@/lib/platform/env";
 import { builtinDistiller, distillerFromSettings, MAX_APP_FACTS } from "@/lib/profile/distill";
 import { createLlmDistiller } from "@/lib/profile/distill/llm";
 import { createTenant } from "./helpers/fixtures";
@@ -378,7 +378,7 @@ describe("disconnecting", () => {
 
 describe("the jobs", () => {
   it("one waiting run per connection: a second send for the same connection is not queued", async () => {
-    const { enqueueSingleton, QUEUES, stopJobs } = await import("@/lib/jobs");
+    const { enqueueSingleton, QUEUES, stopJobs } = await import("@/lib/platform/jobs");
     await stopJobs();
     const t = await createTenant();
     const c = await devConnection(t.users.live.id, "calendar");
@@ -432,7 +432,7 @@ describe("the jobs", () => {
 
   it("run daily for every active connection of a person, on a schedule", async () => {
     const { APP_MEMORIES_CRON, queueDailyAppMemories, startAppMemoriesWorker } = await import("@/lib/connectors/memories/run");
-    const { jobs, QUEUES } = await import("@/lib/jobs");
+    const { jobs, QUEUES } = await import("@/lib/platform/jobs");
     await startAppMemoriesWorker();
     const schedules = await (await jobs()).getSchedules();
     expect(schedules.map((s) => [s.name, s.cron])).toContainEqual([QUEUES.appMemoriesDaily, APP_MEMORIES_CRON]);
@@ -472,7 +472,7 @@ describe("a run against Google's REST APIs", () => {
   it("reads sent mail, the calendar and Drive through the person's tokens; a refused token is refreshed once; a rate limit is left to the queue", async () => {
     const { startConnection, finishConnection } = await import("@/lib/connectors/connections");
     const { runAppMemories } = await import("@/lib/connectors/memories/run");
-    const { stopJobs } = await import("@/lib/jobs");
+    const { stopJobs } = await import("@/lib/platform/jobs");
     await stopJobs(); // the runs here are called directly
     const t = await createTenant();
     const userId = t.users.live.id;

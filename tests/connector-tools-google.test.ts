@@ -19,7 +19,7 @@ import { POST as emailSendRoute } from "@/app/v1/tools/service_email_send/route"
 import { POST as gmailSearchRoute } from "@/app/v1/tools/service_gmail_search/route";
 import { flushAccessLog } from "@/lib/access-log/access-log";
 import { issueAgentToken } from "@/lib/bearer-tokens/agent-token";
-import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
+import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
 import { snapshotCalendar } from "@/lib/connectors/apis/calendar";
 import { driveSearchQuery, snapshotDrive } from "@/lib/connectors/apis/drive";
 import { snapshotGmail } from "@/lib/connectors/apis/gmail";
@@ -27,10 +27,10 @@ import { providerFetch } from "@/lib/connectors/apis/http";
 import { signatureBlock, validateOutgoingMail } from "@/lib/connectors/apis/mail";
 import { encodeHeaderText } from "@/lib/connectors/apis/mime";
 import type { UsableConnection } from "@/lib/connectors/tools/definition";
-import { db } from "@/lib/db";
-import { findFlow } from "@/lib/flow/sessions";
+import { db } from "@/lib/platform/db";
+import { findFlow } from "@/lib/flow/store";
 import { allowCapability } from "@/lib/flow/steps";
-import { resetEnvForTests } from "@/lib/env";
+import { resetEnvForTests } from "@/lib/platform/env";
 import { MESSAGES } from "@/lib/http/errors";
 import { provisionSandbox } from "@/lib/sandbox/sandbox";
 import { approveAgent } from "@/lib/users/approvals";
@@ -320,7 +320,7 @@ describe("the provider's token", () => {
     const bea = await newPerson();
     await connect(bea.id, "drive");
     const before = await connectionRow(bea.id, "drive");
-    const { openSecret } = await import("@/lib/crypto");
+    const { openSecret } = await import("@/lib/platform/crypto");
     await provider.expireAccessToken(openSecret("connection-token", before.accessTokenSealed));
     const tokenCalls = provider.tokenRequests();
     const res = await rest("service_drive_search", { query: "roadmap" }, headersFor(bea.token));
@@ -355,7 +355,7 @@ describe("the provider's token", () => {
   it("50 concurrent calls whose token is refused cause one refresh", async () => {
     const di = await newPerson();
     await connect(di.id, "gmail");
-    const { openSecret } = await import("@/lib/crypto");
+    const { openSecret } = await import("@/lib/platform/crypto");
     await provider.expireAccessToken(openSecret("connection-token", (await connectionRow(di.id, "gmail")).accessTokenSealed));
     const tokenCalls = provider.tokenRequests();
     const answers = await Promise.all(Array.from({ length: 50 }, () => rest("service_gmail_search", { limit: 1 }, headersFor(di.token))));
@@ -464,7 +464,7 @@ describe("service_email_send", () => {
     expect(requestsSince(0).filter((r) => r.path.endsWith("/messages/send")).at(-1)?.status).toBe(403);
 
     // The person opens the link, signed in, and allows: Google's consent for gmail.send comes first.
-    const session = `authjs.session-token=${await encode({ token: { sub: ada.id }, secret: (await import("@/lib/env")).env().AUTH_SECRET, salt: "authjs.session-token" })}`;
+    const session = `authjs.session-token=${await encode({ token: { sub: ada.id }, secret: (await import("@/lib/platform/env")).env().AUTH_SECRET, salt: "authjs.session-token" })}`;
     const url = refused.body.error.connect_url as string;
     const opened = await openLink(new Request(url, { headers: { cookie: session } }), { params: Promise.resolve({ linkId: url.split("/").pop()! }) });
     const flowId = opened.headers.get("location")!.split("/").pop()!;
@@ -488,7 +488,7 @@ describe("service_email_send", () => {
     const gil = await newPerson();
     await connect(gil.id, "gmail");
     const gilLink = (await (await import("@/lib/connect-links/links")).mintConnectLink({ developerId: t.developer.id, plane: "live", agent: t.agent, userId: gil.id, externalId: null, capability: "gmail:send" })).connect_url;
-    const gilSession = `authjs.session-token=${await encode({ token: { sub: gil.id }, secret: (await import("@/lib/env")).env().AUTH_SECRET, salt: "authjs.session-token" })}`;
+    const gilSession = `authjs.session-token=${await encode({ token: { sub: gil.id }, secret: (await import("@/lib/platform/env")).env().AUTH_SECRET, salt: "authjs.session-token" })}`;
     const gilOpened = await openLink(new Request(gilLink, { headers: { cookie: gilSession } }), { params: Promise.resolve({ linkId: gilLink.split("/").pop()! }) });
     const gilFlowId = gilOpened.headers.get("location")!.split("/").pop()!;
     expect(await allowCapability((await findFlow(gilFlowId))!)).toEqual({ consent: "gmail" });

@@ -17,9 +17,9 @@ import { providerFetch } from "@/lib/connectors/apis/http";
 import { snapshotNotion } from "@/lib/connectors/apis/notion";
 import { graphSearchValue, snapshotOutlook } from "@/lib/connectors/apis/outlook";
 import type { UsableConnection } from "@/lib/connectors/tools/definition";
-import { openSecret, sealSecret } from "@/lib/crypto";
-import { db } from "@/lib/db";
-import { resetEnvForTests } from "@/lib/env";
+import { openSecret, sealSecret } from "@/lib/platform/crypto";
+import { db } from "@/lib/platform/db";
+import { resetEnvForTests } from "@/lib/platform/env";
 import { MESSAGES } from "@/lib/http/errors";
 import { approveAgent } from "@/lib/users/approvals";
 import { createUser } from "@/lib/users/users";
@@ -45,6 +45,7 @@ let notion: Awaited<ReturnType<typeof startNotionServer>>;
 let google: Awaited<ReturnType<typeof startGoogleProvider>>;
 let googleApis: Awaited<ReturnType<typeof startGoogleApis>>;
 let conn: typeof import("@/lib/connectors/connections");
+let providers: typeof import("@/lib/connectors/providers");
 let t: Tenant;
 let ada: { id: string; token: string };
 let outlookBox: GraphMailbox;
@@ -60,6 +61,7 @@ beforeAll(async () => {
   Object.assign(process.env, microsoft.env, graph.env, notion.env, google.env, googleApis.env);
   resetEnvForTests();
   conn = await import("@/lib/connectors/connections");
+  providers = await import("@/lib/connectors/providers");
   t = await createTenant();
   ada = { id: t.users.live.id, token: await bearerFor(t.users.live.id) };
   for (const app of ["gmail", "outlook", "notion"]) await connect(ada.id, app);
@@ -228,7 +230,7 @@ describe("listing", () => {
 
   it("serves service_email_search only where Outlook is enabled; Notion's tool stays", async () => {
     await withoutOutlook(async () => {
-      expect(conn.canConnect("outlook")).toBe(false);
+      expect(providers.canConnect("outlook")).toBe(false);
       const client = await mcpClient(headersFor(ada.token));
       const names = (await client.listTools()).tools.map((x) => x.name);
       expect(names).not.toContain("service_email_search");
@@ -246,7 +248,7 @@ describe("listing", () => {
     process.env.CONNECT_DRIVER = "development";
     resetEnvForTests();
     try {
-      expect(conn.canConnect("outlook")).toBe(true);
+      expect(providers.canConnect("outlook")).toBe(true);
       const client = await mcpClient(headersFor(ada.token));
       expect((await client.listTools()).tools.map((x) => x.name)).toContain("service_email_search");
       await client.close();

@@ -2,8 +2,8 @@
 // consent with PKCE, tokens sealed at rest, refresh before expiry, a revoked grant detected and shown
 // as needing reconnection, disconnect revoking at the provider, and the attempt's single use.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
-import { db } from "@/lib/db";
+import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
+import { db } from "@/lib/platform/db";
 import { startGoogleProvider } from "./helpers/google-provider";
 
 let provider: Awaited<ReturnType<typeof startGoogleProvider>>;
@@ -12,7 +12,7 @@ let conn: typeof import("@/lib/connectors/connections");
 beforeAll(async () => {
   provider = await startGoogleProvider({ redirectUri: "http://localhost:3000/connect/callback", email: "ada@example.com" });
   Object.assign(process.env, provider.env);
-  (await import("@/lib/env")).resetEnvForTests();
+  (await import("@/lib/platform/env")).resetEnvForTests();
   conn = await import("@/lib/connectors/connections");
 });
 afterAll(() => provider.close());
@@ -58,7 +58,7 @@ describe("connecting Gmail", () => {
   it("marks a connection whose grant the provider revoked as needing reconnection", async () => {
     const { id } = await connect({ app: "drive", flowId: "flow-3" });
     const row = await (await db()).appConnection.findUniqueOrThrow({ where: { id } });
-    const { openSecret } = await import("@/lib/crypto");
+    const { openSecret } = await import("@/lib/platform/crypto");
     await provider.revokeAtProvider(openSecret("connection-token", row.refreshTokenSealed!));
     advanceClockForTests(3600 * 1000);
     await expect(conn.accessTokenFor(id)).rejects.toMatchObject({ reason: "needs_reconnect" });
@@ -68,7 +68,7 @@ describe("connecting Gmail", () => {
   it("revokes at the provider and deletes the tokens on disconnect", async () => {
     const { id } = await connect({ app: "gmail", flowId: "flow-4" });
     const row = await (await db()).appConnection.findUniqueOrThrow({ where: { id } });
-    const { openSecret } = await import("@/lib/crypto");
+    const { openSecret } = await import("@/lib/platform/crypto");
     const refreshToken = openSecret("connection-token", row.refreshTokenSealed!);
     await conn.disconnect(id);
     expect(await (await db()).appConnection.findUnique({ where: { id } })).toBeNull();
@@ -114,7 +114,7 @@ describe("connecting Google Sheets", () => {
 describe("from the person's account page", () => {
   const session = async (userId: string) => {
     const { encode } = await import("next-auth/jwt");
-    const { env } = await import("@/lib/env");
+    const { env } = await import("@/lib/platform/env");
     return `authjs.session-token=${await encode({ token: { sub: userId }, secret: env().AUTH_SECRET, salt: "authjs.session-token" })}`;
   };
 
@@ -133,7 +133,7 @@ describe("from the person's account page", () => {
     const startFor = async (userId: string) => {
       const start = await connectFromAccount(new Request("http://localhost:3000/account/connect/gmail", { headers: { cookie: await session(userId) } }), params("gmail"));
       const setCookie = start.headers.get("set-cookie")!;
-      expect(setCookie).toMatch(/; Path=\/connect\/callback; HttpOnly; SameSite=Lax; Max-Age=600/);
+      expect(setCookie).toMatch(/; Path=\/connect\/callback; Max-Age=600; HttpOnly; SameSite=Lax$/);
       return { back: await provider.consent(new URL(start.headers.get("location")!)), attempt: setCookie.split(";")[0]! };
     };
 
@@ -151,7 +151,7 @@ describe("from the person's account page", () => {
       const { back, attempt } = await startFor(user.id);
       const done = await callback(new Request(back, { headers: { cookie: `${await session(user.id)}; ${attempt}` } }));
       expect(done.headers.get("location")).toBe("http://localhost:3000/account?connected=gmail");
-      expect(done.headers.get("set-cookie")).toBe(`${attempt.split("=")[0]}=; Path=/connect/callback; HttpOnly; SameSite=Lax; Max-Age=0`);
+      expect(done.headers.get("set-cookie")).toBe(`${attempt.split("=")[0]}=; Path=/connect/callback; Max-Age=0; HttpOnly; SameSite=Lax`);
     }
     expect(await conn.connectionsOf(ada.id)).toEqual([expect.objectContaining({ app: "gmail", accountEmail: "ada@example.com", status: "active" })]);
     // The mailbox's address becomes the account's, as when connected in a flow.

@@ -2,8 +2,8 @@
 // consent with PKCE, the mailbox's address as proof, refresh before expiry, a revoked grant marked for
 // reconnection, disconnect deleting the tokens.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
-import { db } from "@/lib/db";
+import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
+import { db } from "@/lib/platform/db";
 import { startMicrosoftProvider } from "./helpers/microsoft-provider";
 
 let provider: Awaited<ReturnType<typeof startMicrosoftProvider>>;
@@ -12,7 +12,7 @@ let conn: typeof import("@/lib/connectors/connections");
 beforeAll(async () => {
   provider = await startMicrosoftProvider({ redirectUri: "http://localhost:3000/connect/callback", mail: "alan@contoso.example" });
   Object.assign(process.env, provider.env);
-  (await import("@/lib/env")).resetEnvForTests();
+  (await import("@/lib/platform/env")).resetEnvForTests();
   conn = await import("@/lib/connectors/connections");
 });
 afterAll(() => provider.close());
@@ -38,7 +38,7 @@ describe("connecting Outlook", () => {
   it("marks the connection for reconnection when the refresh token is refused", async () => {
     const started = await conn.startConnection({ app: "outlook", flowId: "ms-flow-2" });
     const done = await conn.finishConnection(await provider.consent(started.url), started.cookie);
-    const { sealSecret } = await import("@/lib/crypto");
+    const { sealSecret } = await import("@/lib/platform/crypto");
     await (await db()).appConnection.update({ where: { id: done.id }, data: { refreshTokenSealed: sealSecret("connection-token", "not-a-refresh-token") } });
     advanceClockForTests(3600 * 1000);
     await expect(conn.accessTokenFor(done.id)).rejects.toMatchObject({ reason: "needs_reconnect" });

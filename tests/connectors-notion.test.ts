@@ -2,9 +2,9 @@
 // Basic): consent, the owner's account, refresh before expiry, a refused refresh marked for
 // reconnection, disconnect revoking at Notion.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
-import { openSecret } from "@/lib/crypto";
-import { db } from "@/lib/db";
+import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
+import { openSecret } from "@/lib/platform/crypto";
+import { db } from "@/lib/platform/db";
 import { startNotionServer } from "./helpers/notion-server";
 
 let notion: Awaited<ReturnType<typeof startNotionServer>>;
@@ -13,7 +13,7 @@ let conn: typeof import("@/lib/connectors/connections");
 beforeAll(async () => {
   notion = await startNotionServer({ email: "ada@notion.example" });
   Object.assign(process.env, notion.env);
-  (await import("@/lib/env")).resetEnvForTests();
+  (await import("@/lib/platform/env")).resetEnvForTests();
   conn = await import("@/lib/connectors/connections");
 });
 afterAll(() => notion.close());

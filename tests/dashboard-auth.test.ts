@@ -4,9 +4,9 @@
 import { NextRequest } from "next/server.js";
 import { encode } from "next-auth/jwt";
 import { afterEach, describe, expect, it } from "vitest";
-import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
-import { db } from "@/lib/db";
-import { env } from "@/lib/env";
+import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
+import { db } from "@/lib/platform/db";
+import { env } from "@/lib/platform/env";
 
 afterEach(() => resetClockForTests());
 

@@ -7,7 +7,7 @@ import { encode } from "next-auth/jwt";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as agentsRoute from "@/app/v1/agents/route";
 import { issueApiKey } from "@/lib/api-keys/api-keys";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { createTenant, type Tenant } from "./helpers/fixtures";
 import { call } from "./helpers/http";
 

@@ -4,8 +4,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import * as agentsRoute from "@/app/v1/agents/route";
 import { issueMcpSession, readMcpSession } from "@/lib/bearer-tokens/mcp-session";
-import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
-import { db } from "@/lib/db";
+import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
+import { db } from "@/lib/platform/db";
 import { createTenant } from "./helpers/fixtures";
 import { call } from "./helpers/http";
 
@@ -51,7 +51,7 @@ describe("key rotation", () => {
     expect(after.status).toBe(401);
     expect(after.body.error.code).toBe("invalid_api_key");
     expect((await listAgents(rotated.key)).status).toBe(200);
-    const { now } = await import("@/lib/clock");
+    const { now } = await import("@/lib/platform/clock");
     expect((await session(now())).state).toBe("invalid");
     expect((await keysOf(t.developer.id)).find((k) => k.id === old.id)!.state).toBe("revoked");
   });

@@ -2,10 +2,10 @@
 // read defensively (anything not understood is left out, never an error), the plane they open on, and
 // never another account's requests or jobs.
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { importsOf, importsInProgress } from "@/lib/dashboard/imports";
 import { requestLogOf, usageOf } from "@/lib/dashboard/requests";
-import { newId, PREFIX } from "@/lib/ids";
+import { newId, PREFIX } from "@/lib/platform/ids";
 import { IMPORT_TIER_LIMITS } from "@/lib/import-jobs/limits";
 import { latestPlane } from "@/lib/request-log/queries";
 import { flushRequestLog, recordRequest, type RequestLogRecord } from "@/lib/request-log/record";

@@ -4,7 +4,7 @@
 // actions, the session and the checks are the real ones.
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { createTenant, type Tenant } from "./helpers/fixtures";
 
 const jar = vi.hoisted(() => ({ cookie: "", set: [] as Array<{ name: string; value: string }> }));
@@ -78,7 +78,7 @@ beforeAll(async () => {
   await prisma.returnDestination.create({ data: { developerId: a.developer.id, agentId: a.agent.id, plane: "live", url: "https://a.example.com/done" } });
   const { registerLine } = await import("@/lib/sign-in/message-lines");
   lineOfA = (await registerLine({ developerId: a.developer.id, agentId: a.agent.id, plane: "live", channel: "sms", phone: "+14155550123" })).line.id;
-  const { newId, PREFIX } = await import("@/lib/ids");
+  const { newId, PREFIX } = await import("@/lib/platform/ids");
   jobOfA = (
     await prisma.importJob.create({
       data: { id: newId(PREFIX.importJob), developerId: a.developer.id, agentId: a.agent.id, plane: "live", mode: "backfill", idempotencyKey: "k1", bodyHash: "h", acceptedProfiles: 3, estimatedMessageCount: 3, estimatedInputChars: 30 },
@@ -158,7 +158,7 @@ describe("dashboard server actions across accounts", () => {
 
   it("refuse everything without a dashboard session, and with the person's session cookie", async () => {
     const actions = await import("@/app/(site)/dashboard/actions");
-    const { env } = await import("@/lib/env");
+    const { env } = await import("@/lib/platform/env");
     const before = await snapshotOfA();
     const person = await encode({ token: { sub: ownerA.id }, secret: env().AUTH_SECRET, salt: "authjs.session-token" });
     for (const cookie of ["", `authjs.session-token=${person}`]) {

@@ -5,7 +5,7 @@
 import { NextRequest } from "next/server.js";
 import { decode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { startGitHubServer } from "./helpers/github-server";
 import { startGoogleProvider } from "./helpers/google-provider";
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
   google = await startGoogleProvider({ redirectUri: "http://localhost:3000/api/dashboard-auth/callback/google", email: "Grace.Hopper@example.com", accountId: "google-grace" });
   github = await startGitHubServer(githubAccount);
   Object.assign(process.env, google.env, github.env);
-  (await import("@/lib/env")).resetEnvForTests();
+  (await import("@/lib/platform/env")).resetEnvForTests();
 });
 afterAll(async () => {
   await google.close();

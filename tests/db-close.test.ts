@@ -1,7 +1,7 @@
 // Closing the database while it is still opening, with a query waiting on it, returns (graceful
 // shutdown, a health check during start-up).
 import { expect, it } from "vitest";
-import { closeDatabase, database } from "@/lib/db";
+import { closeDatabase, database } from "@/lib/platform/db";
 
 it("closes cleanly while the database is still opening and a statement waits on it", async () => {
   const pending = database().then((d) => d.sql.query<{ one: number }>("SELECT 1 AS one"));

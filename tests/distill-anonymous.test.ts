@@ -5,8 +5,10 @@ import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
-import { createFlow, findFlow } from "@/lib/flow/sessions";
+import { db } from "@/lib/platform/db";
+import { startFlow } from "@/lib/flow/start";
+import { findFlow } from "@/lib/flow/store";
+import { profileSignup } from "@/lib/flow/ways-in/profile-signup";
 import { previewImport } from "@/lib/flow/steps";
 import { createUser } from "@/lib/users/users";
 
@@ -26,14 +28,14 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   Object.assign(process.env, { DISTILLER: "llm", LLM_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, LLM_MODEL: "local-model" });
-  (await import("@/lib/env")).resetEnvForTests();
+  (await import("@/lib/platform/env")).resetEnvForTests();
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const file = new Uint8Array(readFileSync("tests/fixtures/exports/chatgpt-conversations.json"));
 
 async function importScreenFlow(userId?: string) {
-  const { id } = await createFlow({ wayIn: "profile_signup", plane: "live", required: [], ip: "10.6.0.1", userId });
+  const { id } = await startFlow(profileSignup, { plane: "live", required: [], request: {}, ip: "10.6.0.1", userId });
   await (await db()).flowSession.update({ where: { id }, data: { screen: "import" } });
   return (await findFlow(id))!;
 }

@@ -11,7 +11,7 @@ import {
   type DistillInput,
   type Distiller,
 } from "@/lib/profile/distill";
-import { captureLogsForTests } from "@/lib/log";
+import { captureLogsForTests } from "@/lib/platform/log";
 
 interface Received {
   method: string;

@@ -1,16 +1,15 @@
 // Every route the documentation names with a method ("POST /v1/profile/commit", "GET {BASE_URL}/mcp-apps/…")
-// is served: a route file or page in app/ takes that method at that path, and a /v1 route is in the
-// API's route table (lib/http/api-routes.generated.ts). Paths of outside services the docs quote
-// (Gmail's, Graph's, Notion's, Twilio's) are not the service's and are left out.
+// is served: a route in the route manifest (lib/http/route-manifest.json, which the fast path and the
+// /v1 404/405 answers read) or a page in app/ takes that method at that path. Paths of outside services
+// the docs quote (Gmail's, Graph's, Notion's, Twilio's) are not the service's and are left out.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { API_ROUTES } from "@/lib/http/api-routes.generated";
+import { isCatchAll, ROUTES, segmentsOf } from "@/lib/http/route-manifest";
 import { connectorTools } from "@/lib/mcp/tools";
 import { discoveryDocument } from "@/lib/oidc/discovery";
 
 const ROOT = path.resolve(__dirname, "..");
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 /** The service's own addresses a document may start a path with, as the paths they stand for. */
 const BASES: Record<string, string> = { "{BASE_URL}": "", "{MCP_URL}": "/personal-mcp", "{SIGN_IN_URL}": "/sign-in" };
@@ -31,28 +30,18 @@ interface Served {
   file: string;
 }
 
-/** The methods a route file exports, read from its source as Next.js reads its exports. */
-function exportedMethods(source: string): string[] {
-  const found = new Set<string>();
-  for (const m of source.matchAll(/export\s+(?:const|async\s+function|function)\s+([A-Z]+)\b/g)) found.add(m[1]!);
-  for (const m of source.matchAll(/export\s+const\s+\{([^}]*)\}/g)) for (const name of m[1]!.split(",")) found.add(name.trim());
-  for (const m of source.matchAll(/export\s+\{([^}]*)\}/g)) for (const part of m[1]!.split(",")) found.add(part.trim().split(/\s+as\s+/).pop()!.trim());
-  return [...found].filter((name) => (METHODS as readonly string[]).includes(name));
-}
-
-function segmentsOf(file: string): string[] {
+/** A page's path segments, from its folder (route groups left out). */
+function pageSegments(file: string): string[] {
   return path
     .relative(path.join(ROOT, "app"), path.dirname(file))
     .split(path.sep)
     .filter((p) => p && !(p.startsWith("(") && p.endsWith(")")));
 }
 
-/** What app/ serves: route files with their exported methods, and pages (GET). The /v1 fallback (a JSON 404) serves nothing. */
+/** What app/ serves: the manifest's routes, and pages (GET). The /v1 fallback (a JSON 404) serves nothing. */
 function servedRoutes(): Served[] {
-  const routes = filesUnder(path.join(ROOT, "app"), /^route\.tsx?$/)
-    .map((file) => ({ file, segments: segmentsOf(file), methods: new Set(exportedMethods(readFileSync(file, "utf8"))) }))
-    .filter((r) => !(r.segments[0] === "v1" && r.segments[1]?.startsWith("[...")));
-  const pages = filesUnder(path.join(ROOT, "app"), /^page\.tsx?$/).map((file) => ({ file, segments: segmentsOf(file), methods: new Set(["GET"]) }));
+  const routes = ROUTES.filter((r) => !(r.path.startsWith("/v1/") && isCatchAll(r.path))).map((r) => ({ file: r.file, segments: segmentsOf(r.path), methods: new Set<string>([r.method]) }));
+  const pages = filesUnder(path.join(ROOT, "app"), /^page\.tsx?$/).map((file) => ({ file, segments: pageSegments(file), methods: new Set(["GET"]) }));
   return [...routes, ...pages];
 }
 
@@ -137,8 +126,8 @@ describe("documented routes", () => {
     expect(unserved.map((d) => `${d.where}: ${d.method} ${d.path}`)).toEqual([]);
   });
 
-  it("finds every documented /v1 route in the API's route table", () => {
-    const table = Object.entries(API_ROUTES).map(([pattern, methods]) => ({ segments: pattern.split("/").slice(1).map((s) => (s.startsWith(":") ? `[${s.slice(1)}]` : s)), methods: new Set(methods) }));
+  it("finds every documented /v1 route in the route manifest, whose table the fast path answers 404 and 405 from", () => {
+    const table = ROUTES.filter((r) => r.path.startsWith("/v1/") && !isCatchAll(r.path)).map((r) => ({ segments: segmentsOf(r.path), methods: new Set<string>([r.method]) }));
     const missing = documented
       .filter((d) => d.path.startsWith("/v1/"))
       .filter((d) => !table.some((r) => r.methods.has(d.method) && matches(r.segments, partsOf(d.path))));

@@ -5,8 +5,8 @@ import { createServer } from "node:net";
 import { decodeJwt } from "jose";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
-import { db } from "@/lib/db";
+import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
+import { db } from "@/lib/platform/db";
 import { atMailboxPage } from "./helpers/flows";
 import { authorizeCall, authorizeParams, CALLBACK, flowIdFrom, pkce, tokenCall } from "./helpers/oauth";
 
@@ -39,7 +39,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => (smtp as unknown as { listen(p: number, h: string, cb: () => void): void }).listen(port, "127.0.0.1", resolve));
   Object.assign(process.env, { EMAIL_DRIVER: "smtp", SMTP_URL: `smtp://127.0.0.1:${port}`, EMAIL_FROM: "Profile Service <codes@profile.test>" });
-  (await import("@/lib/env")).resetEnvForTests();
+  (await import("@/lib/platform/env")).resetEnvForTests();
 });
 afterAll(() => new Promise<void>((resolve) => smtp.close(resolve)));
 afterEach(() => resetClockForTests());
@@ -48,7 +48,7 @@ const codeIn = (data: string) => data.match(/Enter (\d{6}) to confirm/)![1]!;
 
 describe("e-mail codes", () => {
   it("are sent over SMTP, expire after 10 minutes, allow 5 wrong tries, and a new one only after 30 seconds", async () => {
-    const { sendEmailCode, verifyEmailCode, EMAIL_CODE_MESSAGES } = await import("@/lib/auth/email-codes");
+    const { sendEmailCode, verifyEmailCode, EMAIL_CODE_MESSAGES } = await import("@/lib/person-auth/email-codes");
     const { createUser } = await import("@/lib/users/users");
     const user = await createUser({ plane: "live" });
     await expect(sendEmailCode({ userId: user.id, email: "not an address", ip: "10.9.0.1" })).rejects.toMatchObject({ reason: "invalid_email", message: EMAIL_CODE_MESSAGES.invalid_email });
@@ -77,7 +77,7 @@ describe("e-mail codes", () => {
 
 describe("e-mail code limits", () => {
   it("cap the codes one address receives an hour, whichever accounts ask: a sixth is refused and nothing is sent", async () => {
-    const { sendEmailCode, EMAIL_SEND_LIMITS, EMAIL_CODE_MESSAGES } = await import("@/lib/auth/email-codes");
+    const { sendEmailCode, EMAIL_SEND_LIMITS, EMAIL_CODE_MESSAGES } = await import("@/lib/person-auth/email-codes");
     const { createUser } = await import("@/lib/users/users");
     const target = "victim.inbox@example.com";
     for (let i = 0; i < EMAIL_SEND_LIMITS.perAddressPerHour; i++) {
@@ -92,7 +92,7 @@ describe("e-mail code limits", () => {
   });
 
   it("cap the codes one IP address (an IPv6 /64 as one) requests an hour, whatever the addresses", async () => {
-    const { sendEmailCode, EMAIL_SEND_LIMITS } = await import("@/lib/auth/email-codes");
+    const { sendEmailCode, EMAIL_SEND_LIMITS } = await import("@/lib/person-auth/email-codes");
     const { createUser } = await import("@/lib/users/users");
     const results: string[] = [];
     for (let i = 0; i <= EMAIL_SEND_LIMITS.perIpPerHour; i++) {
@@ -106,7 +106,8 @@ describe("e-mail code limits", () => {
 
 describe("the mailbox page's code", () => {
   it("proves the address: the next ID token says email_verified true; a typed address alone never does", async () => {
-    const { completeFlow } = await import("@/lib/flow/sessions");
+    const { returnFromReceipt } = await import("./helpers/receipt");
+    const { returnToApp } = await import("@/lib/flow/transitions");
     const { flowId, userId, client_id, verifier, reload, steps } = await atMailboxPage("+14155550166");
 
     await steps.sendFlowEmailCode(await reload(), { email: "lyon.person@example.com", ip: "10.9.0.2" });
@@ -117,7 +118,7 @@ describe("the mailbox page's code", () => {
     await steps.verifyFlowEmailCode(await reload(), { code: codeIn(received.at(-1)!.data) });
     expect((await reload()).screen).toBe("receipt");
 
-    const url = new URL((await completeFlow({ flowId, userId })).redirectTo);
+    const url = new URL((await returnToApp({ flowId, userId })).redirectTo);
     const tokens = await tokenCall({ grant_type: "authorization_code", code: url.searchParams.get("code")!, redirect_uri: CALLBACK, client_id, code_verifier: verifier });
     expect(decodeJwt(tokens.body.id_token)).toMatchObject({ email: "lyon.person@example.com", email_verified: true });
 
@@ -125,7 +126,7 @@ describe("the mailbox page's code", () => {
     await (await db()).user.update({ where: { id: userId }, data: { email: "typed@example.com", emailProof: "none" } });
     const again = pkce();
     const second = flowIdFrom(await authorizeCall(authorizeParams(client_id, again.challenge, { scope: "openid email" })));
-    const back = new URL((await completeFlow({ flowId: second, userId })).redirectTo);
+    const back = new URL((await returnFromReceipt({ flowId: second, userId })).redirectTo);
     const next = await tokenCall({ grant_type: "authorization_code", code: back.searchParams.get("code")!, redirect_uri: CALLBACK, client_id, code_verifier: again.verifier });
     expect(decodeJwt(next.body.id_token)).toMatchObject({ email: "typed@example.com", email_verified: false });
   });

@@ -3,12 +3,15 @@
 // code, and a real ID token whose email_verified comes from that mailbox — true while it works.
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
-import { findFlow, completeFlow } from "@/lib/flow/sessions";
-import { continueFromImport, continueFromMailbox, continueState, StepError, submitCode, submitPhone } from "@/lib/flow/steps";
+import { db } from "@/lib/platform/db";
+import { returnFromReceipt } from "./helpers/receipt";
+import { findFlow } from "@/lib/flow/store";
+import { returnToApp } from "@/lib/flow/transitions";
+import { continueState } from "@/lib/flow/queries";
+import { continueFromImport, continueFromMailbox, StepError, submitCode, submitPhone } from "@/lib/flow/steps";
 import { flowScreenView } from "@/lib/flow/views";
 import { phoneDigest } from "@/lib/users/phone";
-import type { FlowSession } from "@/lib/flow/sessions";
+import { type Flow } from "@/lib/flow/store";
 import { createTenant } from "./helpers/fixtures";
 import { startGoogleProvider } from "./helpers/google-provider";
 import { authorizeCall, authorizeParams, CALLBACK, flowIdFrom, pkce, registerClient, tokenCall } from "./helpers/oauth";
@@ -17,12 +20,12 @@ let provider: Awaited<ReturnType<typeof startGoogleProvider>>;
 beforeAll(async () => {
   provider = await startGoogleProvider({ redirectUri: "http://localhost:3000/connect/callback", email: "grace@example.com", accountId: "g-grace" });
   Object.assign(process.env, provider.env);
-  (await import("@/lib/env")).resetEnvForTests();
+  (await import("@/lib/platform/env")).resetEnvForTests();
 });
 afterAll(() => provider.close());
 
 /** What the flow page shows this flow's browser. */
-const shown = (flow: FlowSession) => flowScreenView({ state: "open", flow });
+const shown = (flow: Flow) => flowScreenView({ state: "open", flow });
 
 describe("a sign-in that requires a mailbox", () => {
   it("connects Gmail first, then signs in, and the ID token's email is verified by the mailbox", async () => {
@@ -59,7 +62,7 @@ describe("a sign-in that requires a mailbox", () => {
     expect(user.emailProof).toBe("none"); // the proof is the working connection, checked at each issuance
     expect(await (await db()).appConnection.count({ where: { userId, app: "gmail", status: "active" } })).toBe(1);
 
-    const url = new URL((await completeFlow({ flowId, userId })).redirectTo);
+    const url = new URL((await returnToApp({ flowId, userId })).redirectTo);
     const tokens = await tokenCall({ grant_type: "authorization_code", code: url.searchParams.get("code")!, redirect_uri: CALLBACK, client_id, code_verifier: verifier });
     expect(decodeJwt(tokens.body.id_token)).toMatchObject({ sub: userId, email: "grace@example.com", email_verified: true });
 
@@ -67,7 +70,7 @@ describe("a sign-in that requires a mailbox", () => {
     await (await db()).appConnection.updateMany({ where: { userId }, data: { status: "needs_reconnect" } });
     const again = pkce();
     const second = flowIdFrom(await authorizeCall(authorizeParams(client_id, again.challenge, { scope: "openid email" })));
-    const back = new URL((await completeFlow({ flowId: second, userId })).redirectTo);
+    const back = new URL((await returnFromReceipt({ flowId: second, userId })).redirectTo);
     const next = await tokenCall({ grant_type: "authorization_code", code: back.searchParams.get("code")!, redirect_uri: CALLBACK, client_id, code_verifier: again.verifier });
     expect(decodeJwt(next.body.id_token)).toMatchObject({ email: "grace@example.com", email_verified: false });
   });

@@ -4,8 +4,8 @@
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { resetEnvForTests } from "@/lib/env";
-import { findFlow, type FlowSession } from "@/lib/flow/sessions";
+import { resetEnvForTests } from "@/lib/platform/env";
+import { findFlow, type Flow } from "@/lib/flow/store";
 import { LARGE_PREVIEW_BYTES, LARGE_PREVIEWS_BUSY, PREVIEWS_PER_FLOW_REFUSED, PREVIEWS_PER_IP_REFUSED, withPreviewSlot } from "@/lib/flow/preview-limits";
 import { previewImport, StepError } from "@/lib/flow/steps";
 import { createTenant } from "./helpers/fixtures";
@@ -24,11 +24,11 @@ beforeAll(async () => {
   clientId = (await registerClient(await createTenant())).client_id;
 });
 
-const newFlow = async (): Promise<FlowSession> => (await findFlow(flowIdFrom(await authorizeCall(authorizeParams(clientId, pkce().challenge)))))!;
-const reload = async (flow: FlowSession) => (await findFlow(flow.id))!;
+const newFlow = async (): Promise<Flow> => (await findFlow(flowIdFrom(await authorizeCall(authorizeParams(clientId, pkce().challenge)))))!;
+const reload = async (flow: Flow) => (await findFlow(flow.id))!;
 /** An address no other test uses, so each test's network budget starts full. */
 const freshIp = () => `10.${[...randomBytes(3)].join(".")}`;
-const paste = (flow: FlowSession, ip?: string) => previewImport(flow, { provider: "chatgpt", text: "- I live in Porto", ip });
+const paste = (flow: Flow, ip?: string) => previewImport(flow, { provider: "chatgpt", text: "- I live in Porto", ip });
 
 /** A ChatGPT export larger than LARGE_PREVIEW_BYTES: the fixture's conversations, many times over, each with a long field no reader uses. */
 function largeExport(): Blob {

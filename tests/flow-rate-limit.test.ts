@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as signUp } from "@/app/(hosted)/sign-up/route";
 import { GET as openLink } from "@/app/personal-mcp/connect/[linkId]/route";
 import { POST as connectRoute } from "@/app/v1/profile/connect/route";
-import { db } from "@/lib/db";
-import { FLOW_RATE_LIMITED } from "@/lib/flow/sessions";
+import { db } from "@/lib/platform/db";
+import { FLOW_RATE_LIMITED } from "@/lib/flow/errors";
 import { createTenant, liveHeaders, type Tenant } from "./helpers/fixtures";
 import { call } from "./helpers/http";
 import { authorizeCall, authorizeParams, pkce, registerClient } from "./helpers/oauth";
@@ -14,7 +14,7 @@ const LIMIT = 3;
 let t: Tenant;
 beforeAll(async () => {
   Object.assign(process.env, { FLOWS_PER_IP_PER_HOUR: String(LIMIT) });
-  (await import("@/lib/env")).resetEnvForTests();
+  (await import("@/lib/platform/env")).resetEnvForTests();
   t = await createTenant();
 });
 

@@ -1,6 +1,6 @@
 // The `required` grammar, row by row from the specification.
 import { describe, expect, it } from "vitest";
-import { isMailboxOnly, parseRequiredList, parseRequiredParam, RequiredError, requiredMet } from "@/lib/flow/required";
+import { isMailboxOnly, parseRequiredList, parseRequiredParam, RequiredError, requiredMet } from "@/lib/required/entries";
 
 describe("required on an authorize URL", () => {
   it("separates entries by ',' and alternatives by '|', and reads email as gmail|outlook", () => {

@@ -9,24 +9,45 @@ import { GET as signUp } from "@/app/(hosted)/sign-up/route";
 import { GET as signInHost } from "@/app/(hosted)/sign-in/[agent]/route";
 import * as messageLines from "@/app/v1/auth/sign-in/message-lines/route";
 import * as messageUrl from "@/app/v1/auth/sign-in/message-url/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { GET as openLink } from "@/app/personal-mcp/connect/[linkId]/route";
 import { POST as connectRoute } from "@/app/v1/profile/connect/route";
 import { POST as partnerSessionRoute } from "@/app/v1/flows/sessions/route";
 import { GET as openPartnerLink } from "@/app/(hosted)/partner/[sessionId]/route";
 import { setPartnerPhoneFirst } from "@/lib/developers/developers";
-import { resetEnvForTests } from "@/lib/env";
-import { env } from "@/lib/env";
-import { findFlow, sequenceOf } from "@/lib/flow/sessions";
-import { firstScreen, oneAppOf, screenSequence, WAYS_IN, type Screen, type SequenceInput } from "@/lib/flow/sequence";
-import { parseRequiredParam } from "@/lib/flow/required";
+import { resetEnvForTests } from "@/lib/platform/env";
+import { env } from "@/lib/platform/env";
+import { ASSISTANTS } from "@/lib/catalogue";
+import { WAY_IN_NAMES, type Screen, type WayInName } from "@/lib/flow/screens";
+import { firstScreen, screensOf, screenSequence, type WayInRequest } from "@/lib/flow/sequence";
+import { findFlow } from "@/lib/flow/store";
+import type { PartnerFlow } from "@/lib/partner-sessions/flows";
+import { parseRequiredParam } from "@/lib/required/entries";
+import { oneAppOf } from "@/lib/sign-in/link-connectors";
 import { createTenant, liveHeaders } from "./helpers/fixtures";
 import { call } from "./helpers/http";
 import { authorizeCall, authorizeParams, flowIdFrom, pkce, registerClient } from "./helpers/oauth";
 
+// Each way in's request with only what orders the screens set: for the order alone.
+const AUTHORIZE = { redirect_uri: "http://localhost:4000/callback", state: null, nonce: null, scopes: ["openid"], code_challenge: "x".repeat(43) };
+function plain(wayIn: "oidc" | "mcp_client" | "profile_signup"): WayInRequest<"oidc"> | WayInRequest<"mcp_client"> | WayInRequest<"profile_signup"> {
+  if (wayIn === "profile_signup") return { wayIn, request: {} };
+  return wayIn === "oidc" ? { wayIn, request: { ...AUTHORIZE, client_id: "oc_x" } } : { wayIn, request: AUTHORIZE };
+}
+function connectLink(ask: { app?: string; capability?: string; signedIn?: boolean }): WayInRequest<"connect"> {
+  const request = { connect_link_id: "mcc_x", app: ask.app ?? null, capability: ask.capability ?? null, purpose: null, client_name: null, return_url: null, signed_in: !!ask.signedIn };
+  return { wayIn: "connect", request };
+}
+function signInLink(connectors: string[]): WayInRequest<"sign_in_link"> {
+  return { wayIn: "sign_in_link", request: { return_to: null, state: null, display_name: null, connectors, reconnect: false, message: null } };
+}
+function partnerLink(flow: PartnerFlow, phoneFirst = false): WayInRequest<"partner"> {
+  return { wayIn: "partner", request: { partner_session_id: "pfs_x", flow, sources: [...ASSISTANTS], phone_first: phoneFirst, binds_external_id: false } };
+}
+
 // [way in as the table names it, the way in, required (OIDC), the link's ask (connect) or query (sign-in link),
 //  scope, "signed-in" or "text-back", first screen]
-const TABLE: Array<[string, SequenceInput["wayIn"], string | undefined, string, Screen]> = [
+const TABLE: Array<[string, WayInName, string | undefined, string, Screen]> = [
   ["Connect link naming no app, person not signed in", "connect", "", "", "import"],
   ["Connect link naming no app, person signed in", "connect", "", "signed-in", "apps"],
   ["Connect link for one app, person not signed in", "connect", "app=gmail", "", "app"],
@@ -65,13 +86,13 @@ const TABLE: Array<[string, SequenceInput["wayIn"], string | undefined, string, 
 
 describe("first screen by way in", () => {
   it("covers every way in the service has", () => {
-    expect(new Set(TABLE.map((r) => r[1]))).toEqual(new Set(WAYS_IN));
+    expect(new Set(TABLE.map((r) => r[1]))).toEqual(new Set(WAY_IN_NAMES));
   });
 
   it.each(TABLE)("%s → %s", async (_name, wayIn, required, scope, first) => {
     if (wayIn === "connect") {
       const ask = Object.fromEntries(new URLSearchParams(required));
-      expect(firstScreen({ wayIn, required: [], connect: { ...ask, signedIn: scope === "signed-in" } })).toBe(first);
+      expect(firstScreen({ ...connectLink({ ...ask, signedIn: scope === "signed-in" }), required: [] })).toBe(first);
       const t = await createTenant();
       const minted = await call(connectRoute, { headers: liveHeaders(t), body: ask });
       const url = minted.body.connect_url as string;
@@ -96,9 +117,9 @@ describe("first screen by way in", () => {
       const res = await openPartnerLink(new Request(url), { params: Promise.resolve({ sessionId: url.split("/").pop()! }) });
       const flow = (await findFlow(res.headers.get("location")!.split("/").pop()!))!;
       expect(flow.wayIn).toBe("partner");
-      expect(flow.partner?.flow).toBe(required || (scope === "no-connect-flow" ? "import" : "connect"));
+      expect(flow.wayIn === "partner" && flow.request.flow).toBe(required || (scope === "no-connect-flow" ? "import" : "connect"));
       expect(flow.screen).toBe(first);
-      expect(screenSequence(sequenceOf(flow))).toEqual(PARTNER_ORDERS[`${required}/${scope}`]);
+      expect(screensOf(flow)).toEqual(PARTNER_ORDERS[`${required}/${scope}`]);
       return;
     }
     if (wayIn === "sign_in_link") {
@@ -117,11 +138,11 @@ describe("first screen by way in", () => {
       const res = await signInHost(new Request(url), { params: Promise.resolve({ agent: name }) });
       const flow = (await findFlow(res.headers.get("location")!.split("/").pop()!))!;
       expect(flow.wayIn).toBe("sign_in_link");
-      expect(flow.signInLink?.message !== null).toBe(scope === "text-back");
+      expect(flow.wayIn === "sign_in_link" && flow.request.message !== null).toBe(scope === "text-back");
       expect(flow.screen).toBe(first);
       return;
     }
-    expect(firstScreen({ wayIn, required: parseRequiredParam(required) })).toBe(first);
+    expect(firstScreen({ ...plain(wayIn), required: parseRequiredParam(required) })).toBe(first);
     // The flow the way in really creates starts there too.
     let flowId: string;
     if (wayIn === "oidc") {
@@ -185,7 +206,7 @@ const SIGN_IN_LINKS: Array<[string, string[], string | undefined, Screen[]]> = [
 
 describe("sign-in links", () => {
   it.each(SIGN_IN_LINKS)("%s", (_name, connectors, required, order) => {
-    const input = { wayIn: "sign_in_link" as const, required: parseRequiredParam(required), signInLink: { connectors } };
+    const input = { ...signInLink(connectors), required: parseRequiredParam(required) };
     expect(screenSequence(input)).toEqual(order);
     expect(firstScreen(input)).toBe(order[0]);
   });
@@ -201,25 +222,25 @@ describe("sign-in links", () => {
 
 describe("the screen order", () => {
   it("goes import, phone, code, receipt; mailbox first when the way in says so", () => {
-    expect(screenSequence({ wayIn: "oidc", required: [] })).toEqual(["import", "phone", "code", "receipt"]);
-    expect(screenSequence({ wayIn: "oidc", required: [["gmail", "outlook"]] })).toEqual(["mailbox", "import", "phone", "code", "receipt"]);
-    expect(screenSequence({ wayIn: "profile_signup", required: [["gmail"]] })).toEqual(["import", "phone", "code", "receipt"]);
+    expect(screenSequence({ ...plain("oidc"), required: [] })).toEqual(["import", "phone", "code", "receipt"]);
+    expect(screenSequence({ ...plain("oidc"), required: [["gmail", "outlook"]] })).toEqual(["mailbox", "import", "phone", "code", "receipt"]);
+    expect(screenSequence({ ...plain("profile_signup"), required: [["gmail"]] })).toEqual(["import", "phone", "code", "receipt"]);
   });
 
   it("for connect links: the app, then phone and code; the capability after them; the end when signed in", () => {
-    expect(screenSequence({ wayIn: "connect", required: [], connect: { app: "gmail" } })).toEqual(["app", "phone", "code", "receipt"]);
-    expect(screenSequence({ wayIn: "connect", required: [], connect: { app: "gmail", signedIn: true } })).toEqual(["app", "receipt"]);
-    expect(screenSequence({ wayIn: "connect", required: [], connect: { capability: "gmail:send" } })).toEqual(["phone", "code", "capability", "receipt"]);
+    expect(screenSequence({ ...connectLink({ app: "gmail" }), required: [] })).toEqual(["app", "phone", "code", "receipt"]);
+    expect(screenSequence({ ...connectLink({ app: "gmail", signedIn: true }), required: [] })).toEqual(["app", "receipt"]);
+    expect(screenSequence({ ...connectLink({ capability: "gmail:send" }), required: [] })).toEqual(["phone", "code", "capability", "receipt"]);
   });
 
   it("puts phone and code before the import screen for a person who chose Sign in", () => {
-    expect(screenSequence({ wayIn: "oidc", required: [], signInFirst: true })).toEqual(["phone", "code", "import", "receipt"]);
-    expect(screenSequence({ wayIn: "partner", required: [], signInFirst: true, partner: { flow: "connect" } })).toEqual(["phone", "code", "import", "receipt"]);
+    expect(screenSequence({ ...plain("oidc"), required: [], signInFirst: true })).toEqual(["phone", "code", "import", "receipt"]);
+    expect(screenSequence({ ...partnerLink("connect"), required: [], signInFirst: true })).toEqual(["phone", "code", "import", "receipt"]);
   });
 
   it("for partner links: phone-first applies to linked_account only; the import-only flow has no phone or code", () => {
-    expect(screenSequence({ wayIn: "partner", required: [], partner: { flow: "connect", phoneFirst: true } })).toEqual(["import", "phone", "code", "receipt"]);
-    expect(screenSequence({ wayIn: "partner", required: [], partner: { flow: "import", phoneFirst: true } })).toEqual(["import", "receipt"]);
-    expect(screenSequence({ wayIn: "partner", required: [["gmail", "outlook"]], partner: { flow: "linked_account" } })).toEqual(["import", "phone", "code", "receipt"]);
+    expect(screenSequence({ ...partnerLink("connect", true), required: [] })).toEqual(["import", "phone", "code", "receipt"]);
+    expect(screenSequence({ ...partnerLink("import", true), required: [] })).toEqual(["import", "receipt"]);
+    expect(screenSequence({ ...partnerLink("linked_account"), required: [["gmail", "outlook"]] })).toEqual(["import", "phone", "code", "receipt"]);
   });
 });

@@ -3,9 +3,13 @@
 // loses the other's preview. Each request reads the flow before either writes, as two browsers do.
 // Also the one loader that opens a flow for a browser, and the stored state parsed when read.
 import { beforeEach, describe, expect, it } from "vitest";
-import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
-import { db } from "@/lib/db";
-import { createFlow, declineFlow, findFlow, FLOW_TTL_SECONDS, openFlowFor, type FlowSession } from "@/lib/flow/sessions";
+import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
+import { db } from "@/lib/platform/db";
+import { FLOW_TTL_SECONDS } from "@/lib/flow/browser";
+import { openFlowFor } from "@/lib/flow/open";
+import { findFlow, type Flow } from "@/lib/flow/store";
+import { declineFlow } from "@/lib/flow/transitions";
+import { openProfileSignup } from "@/lib/flow/ways-in/profile-signup";
 import { chooseSignIn, continueFromImport, decidePreview, previewImport, StepError, submitCode, submitPhone } from "@/lib/flow/steps";
 import { phoneDigest } from "@/lib/users/phone";
 import { createTenant, type Tenant } from "./helpers/fixtures";
@@ -19,11 +23,11 @@ beforeEach(async () => {
   clientId = (await registerClient(t)).client_id;
 });
 
-const reload = async (flow: FlowSession) => (await findFlow(flow.id))!;
+const reload = async (flow: Flow) => (await findFlow(flow.id))!;
 const startFlow = async () => (await findFlow(flowIdFrom(await authorizeCall(authorizeParams(clientId, pkce().challenge)))))!;
 
 /** A flow signed in by phone and code first ("Sign in"), back on the import screen. */
-async function signedInFlow(phone: string): Promise<FlowSession> {
+async function signedInFlow(phone: string): Promise<Flow> {
   const flow = await startFlow();
   await chooseSignIn(flow);
   await submitPhone(await reload(flow), { phone, ip: "10.11.0.1" });
@@ -97,7 +101,7 @@ describe("finishing while another tab changes what was brought in", () => {
 
 describe("opening a flow (openFlowFor, the one check every flow page, action and route makes)", () => {
   it("answers open, foreign, ended, expired or unknown", async () => {
-    const { id, browserSecret } = await createFlow({ wayIn: "profile_signup", plane: "live", required: [], ip: "10.11.0.9" });
+    const { id, browserSecret } = await openProfileSignup("10.11.0.9");
     expect((await openFlowFor(id, browserSecret)).state).toBe("open");
     expect((await openFlowFor(id, undefined)).state).toBe("foreign");
     expect((await openFlowFor(id, "x".repeat(43))).state).toBe("foreign");
@@ -111,7 +115,7 @@ describe("opening a flow (openFlowFor, the one check every flow page, action and
   });
 
   it("parses the stored state when it reads it: a row the service did not write so is refused", async () => {
-    const { id } = await createFlow({ wayIn: "profile_signup", plane: "live", required: [], ip: "10.11.0.9" });
+    const { id } = await openProfileSignup("10.11.0.9");
     await (await db()).flowSession.update({ where: { id }, data: { broughtIn: [{ provider: "__proto__", via: "paste", memories: [], confirmed: true }] } });
     await expect(findFlow(id)).rejects.toThrow();
     // The way in, the status and the screen are enums in the database itself: an unknown value is refused there.

@@ -2,12 +2,13 @@
 // code, receipt and return; Sign in first; required entries holding Continue; the sandbox's 424242;
 // and a scan of the whole database after a sign-in that finds no raw phone number.
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetClockForTests } from "@/lib/clock";
-import { db, database } from "@/lib/db";
-import { completeFlow, findFlow, type FlowSession } from "@/lib/flow/sessions";
-import { screenSequence } from "@/lib/flow/sequence";
-import { sequenceOf } from "@/lib/flow/sessions";
-import { chooseSignIn, continueFromImport, continueFromMailbox, continueState, decidePreview, previewImport, StepError, submitCode, submitPhone } from "@/lib/flow/steps";
+import { resetClockForTests } from "@/lib/platform/clock";
+import { db, database } from "@/lib/platform/db";
+import { findFlow, type Flow } from "@/lib/flow/store";
+import { returnToApp } from "@/lib/flow/transitions";
+import { screensOf } from "@/lib/flow/sequence";
+import { continueState } from "@/lib/flow/queries";
+import { chooseSignIn, continueFromImport, continueFromMailbox, decidePreview, previewImport, StepError, submitCode, submitPhone } from "@/lib/flow/steps";
 import { isApproved } from "@/lib/users/approvals";
 import { phoneDigest } from "@/lib/users/phone";
 import { createTenant, type Tenant } from "./helpers/fixtures";
@@ -24,7 +25,7 @@ beforeEach(async () => {
 const MEMORY_LIST = "[2024-03-05] - I live in Lisbon\n[2024-04-01] - I'm vegetarian\n- I love trail running";
 let n = 0;
 const freshPhone = () => `+4420794600${String(10 + (n++ % 90))}`;
-const reload = async (flow: FlowSession) => (await findFlow(flow.id))!;
+const reload = async (flow: Flow) => (await findFlow(flow.id))!;
 
 async function startFlow(extra: Record<string, string | undefined> = {}) {
   return (await findFlow(flowIdFrom(await authorizeCall(authorizeParams(clientId, pkce().challenge, extra)))))!;
@@ -63,7 +64,7 @@ describe("a new person signing in", () => {
     flow = await reload(flow);
     // The client asked for email and the new account has no verified address: the mailbox is offered.
     expect(flow).toMatchObject({ screen: "mailbox", userId });
-    expect(screenSequence(sequenceOf(flow))).toEqual(["import", "phone", "code", "mailbox", "receipt"]);
+    expect(screensOf(flow)).toEqual(["import", "phone", "code", "mailbox", "receipt"]);
     await continueFromMailbox(flow);
     flow = await reload(flow);
     expect(flow.screen).toBe("receipt");
@@ -74,7 +75,7 @@ describe("a new person signing in", () => {
     const memories = await (await db()).memory.findMany({ where: { userId } });
     expect(memories.map((m) => m.source)).toEqual(["imports/chatgpt", "imports/chatgpt", "imports/chatgpt"]);
 
-    const { redirectTo } = await completeFlow({ flowId: flow.id, userId });
+    const { redirectTo } = await returnToApp({ flowId: flow.id, userId });
     expect(new URL(redirectTo).searchParams.get("code")).toBeTruthy();
 
     // No raw phone number anywhere in the database: every text column of every table is scanned.

@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { database } from "@/lib/db";
+import { database } from "@/lib/platform/db";
 import type { RouteHandler } from "@/lib/http/define-route";
 import { createTenant, type Tenant } from "./helpers/fixtures";
 import { inputSchemaOf, oneValid, stringFields, validWithOneHostile, withValueAt } from "./helpers/contract-arbitraries";
@@ -15,7 +15,8 @@ import { UNSAFE_TEXT_MESSAGE } from "@/lib/http/text-input";
 import { unsafeMessage } from "@/lib/mcp/json-rpc";
 import { unsafeParameter } from "@/lib/oidc/errors";
 import { checkAnswer } from "./helpers/http";
-import { samplePath, v1Routes } from "./helpers/routes";
+import { otherRoutes, samplePath, v1Routes, type RegisteredRoute } from "./helpers/routes";
+import { isCatchAll } from "@/lib/http/route-manifest";
 
 const SEED = 20261124;
 const RUNS_PER_ROUTE = 24;
@@ -181,9 +182,18 @@ describe("every /v1 route under hostile input", () => {
   }
 });
 
-// Every /oauth route, found in the file tree: hostile forms (POST) and queries (GET), with hostile client
+const getOrPost = (r: { method: string }) => r.method === "GET" || r.method === "POST";
+
+/** The handler a list of routes has for a method and path. */
+function handlerAt<H>(routes: readonly RegisteredRoute[], method: string, path: string): H {
+  const found = routes.find((r) => r.exportName === method && r.filePath === path);
+  if (!found) throw new Error(`no ${method} ${path}`);
+  return found.handler as H;
+}
+
+// Every /oauth route the route manifest lists: hostile forms (POST) and queries (GET), with hostile client
 // authentication and bearer tokens.
-const oauthModules = import.meta.glob<Record<string, unknown>>("../app/oauth/**/route.ts", { eager: true });
+const oauthRoutes = await otherRoutes((r) => r.path.startsWith("/oauth/") && getOrPost(r));
 
 describe("the OAuth endpoints under hostile input", () => {
   const names = ["grant_type", "code", "redirect_uri", "client_id", "code_verifier", "refresh_token", "token", "token_type_hint", "client_secret", "response_type", "code_challenge", "code_challenge_method", "scope", "state", "nonce", "required", "__proto__"];
@@ -194,9 +204,7 @@ describe("the OAuth endpoints under hostile input", () => {
       for (const [k, v] of pairs) q.append(k, v.replace(/[\ud800-\udfff]/g, ""));
       return q.toString();
     });
-  const routes = Object.entries(oauthModules).flatMap(([file, mod]) =>
-    (["GET", "POST"] as const).filter((m) => typeof mod[m] === "function").map((method) => ({ name: `${method} ${file.replace(/^.*\/app/, "").replace(/\/route\.ts$/, "")}`, handler: mod[method] as RouteHandler })),
-  );
+  const routes = oauthRoutes.map((r) => ({ name: `${r.exportName} ${r.filePath}`, handler: r.handler as RouteHandler }));
 
   it("knows the routes it covers", () => {
     expect(routes.map((r) => r.name)).toEqual(expect.arrayContaining(["GET /oauth/authorize", "POST /oauth/token", "POST /oauth/revoke", "GET /oauth/userinfo", "POST /oauth/userinfo", "POST /oauth/register"]));
@@ -238,20 +246,17 @@ describe("the OAuth endpoints under hostile input", () => {
   }
 });
 
-// The hosted route handlers (flow steps, connect links, app connections, sign-up): every one found in
-// the file tree, called with hostile path ids (NUL, control characters, prototype keys, huge values),
+// The hosted route handlers (flow steps, connect links, app connections, sign-up): every one the route
+// manifest lists, called with hostile path ids (NUL, control characters, prototype keys, huge values),
 // queries and form bodies. A person's browser gets a page or a redirect, never a 5xx.
-const hostedModules = import.meta.glob<Record<string, unknown>>("../app/**/route.ts", { eager: true });
+const hostedRoutes = await otherRoutes((r) => !r.path.startsWith("/oauth/") && !r.path.startsWith("/.well-known/") && !isCatchAll(r.path) && getOrPost(r));
 const hostileId = fc.oneof(
   fc.constantFrom("\u0000", "%00", "mcc_\u0000", "a\u0000b", "\u001f\u007f", "__proto__", "constructor", "toString", "gmail", "sample", "x".repeat(5_000), "A".repeat(32), "mcc_" + "A".repeat(24)),
   fc.string({ unit: "binary", maxLength: 40 }).map((v) => v.replace(/[\ud800-\udfff]/g, "")),
 );
 
 describe("every hosted route handler under hostile ids and input", () => {
-  const routes = Object.entries(hostedModules)
-    .map(([file, mod]) => ({ file, path: file.replace(/^.*\/app/, "").replace(/\/\([^)]+\)/g, "").replace(/\/route\.ts$/, ""), mod }))
-    .filter((r) => !r.path.startsWith("/v1") && !r.path.startsWith("/oauth/") && !r.path.includes("[..."))
-    .flatMap((r) => (["GET", "POST"] as const).filter((m) => typeof r.mod[m] === "function").map((method) => ({ ...r, method, handler: r.mod[method] as (req: Request, ctx: unknown) => Promise<Response> })));
+  const routes = hostedRoutes.map((r) => ({ path: r.filePath, method: r.exportName, handler: r.handler as (req: Request, ctx: unknown) => Promise<Response> }));
 
   it("knows the routes it covers", () => {
     expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining([
@@ -339,12 +344,12 @@ describe("every string field of every /v1 contract, holding NUL or a lone surrog
 // The same for the OAuth endpoints' forms and authorize query (RFC 6749 invalid_request naming the
 // parameter), and for every string argument of every tool of the developer MCP server (a JSON-RPC error).
 describe("every OAuth parameter and MCP tool argument, holding NUL or a lone surrogate", () => {
-  const oauthPost = (name: string) => oauthModules[`../app/oauth/${name}/route.ts`]!.POST as RouteHandler;
+  const oauthPost = (name: string) => handlerAt<RouteHandler>(oauthRoutes, "POST", `/oauth/${name}`);
 
   it("the token and revocation forms, and the authorize query: 400 invalid_request naming the parameter, nothing written", async () => {
     const names = ["grant_type", "code", "redirect_uri", "client_id", "code_verifier", "refresh_token", "client_secret", "token", "token_type_hint", "scope", "resource"];
     for (const name of names) {
-      for (const [label, handler, isGet] of [["token", oauthPost("token"), false], ["revoke", oauthPost("revoke"), false], ["authorize", oauthModules["../app/oauth/authorize/route.ts"]!.GET as RouteHandler, true]] as const) {
+      for (const [label, handler, isGet] of [["token", oauthPost("token"), false], ["revoke", oauthPost("revoke"), false], ["authorize", handlerAt<RouteHandler>(oauthRoutes, "GET", "/oauth/authorize"), true]] as const) {
         const raw = new URLSearchParams({ client_id: "oc_sample", [name]: "a\u0000b" }).toString();
         const before = await rowCounts();
         const res = await send(handler, { path: handler.meta.path, params: {}, query: isGet ? raw : "", body: isGet ? undefined : { raw, contentType: "application/x-www-form-urlencoded" }, headers: {} });
@@ -356,7 +361,7 @@ describe("every OAuth parameter and MCP tool argument, holding NUL or a lone sur
   });
 
   it("every string argument of every developer MCP tool: 400 with a JSON-RPC error naming it, nothing written", async () => {
-    const POST = hostedModules["../app/mcp/route.ts"]!.POST as (req: Request) => Promise<Response>;
+    const POST = handlerAt<(req: Request) => Promise<Response>>(hostedRoutes, "POST", "/mcp");
     const headers = { "x-api-key": t.keys.sk, "x-agent": t.agent.handle, "x-user-id": "user-live", "content-type": "application/json", accept: "application/json, text/event-stream", "x-forwarded-for": "127.0.0.1" };
     const rpc = async (body: string) => POST(new Request("http://localhost:3000/mcp", { method: "POST", headers, body }));
     const listed = (await (await rpc('{"jsonrpc":"2.0","id":1,"method":"tools/list"}')).json()) as { result: { tools: Array<{ name: string; inputSchema: Parameters<typeof stringFields>[0] }> } };

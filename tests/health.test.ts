@@ -1,8 +1,8 @@
 // GET /api/health: 200 while the database answers, 503 when it does not.
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/health/route";
-import { closeDatabase, database } from "@/lib/db";
-import { resetEnvForTests } from "@/lib/env";
+import { closeDatabase, database } from "@/lib/platform/db";
+import { resetEnvForTests } from "@/lib/platform/env";
 
 describe("GET /api/health", () => {
   // The server opens (and migrates) its database before it listens; so does this test.

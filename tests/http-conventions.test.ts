@@ -3,11 +3,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { POST as simulate } from "@/app/v1/sandbox/simulate/route";
 import { POST as createAgentRoute, GET as listAgentsRoute } from "@/app/v1/agents/route";
 import { ERROR_STATUS, MESSAGES } from "@/lib/http/errors";
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { preflight } from "@/lib/http/cors";
 import { DEFAULT_BODY_LIMIT_BYTES, ipLimitKey } from "@/lib/http/request";
-import { VERIFY_FLOW_COOKIE } from "@/lib/auth/third-party";
-import { findFlow, flowCookieName, isFlowBrowser, isFlowId } from "@/lib/flow/sessions";
+import { VERIFY_FLOW_COOKIE } from "@/lib/person-auth/third-party";
+import { flowCookieName, isFlowBrowser, isFlowId } from "@/lib/flow/browser";
+import { findFlow } from "@/lib/flow/store";
 import { FRAME_DENY_HEADERS, noticePage } from "@/lib/http/html";
 import { createTenant, type Tenant } from "./helpers/fixtures";
 import { call } from "./helpers/http";
@@ -164,7 +165,7 @@ describe("per-IP limit keys", () => {
   });
 
   it("one /64 shares one limit: rotating addresses inside it does not multiply the text-message limit", async () => {
-    const { sendSignInCode, SEND_LIMITS } = await import("@/lib/auth/phone-codes");
+    const { sendSignInCode, SEND_LIMITS } = await import("@/lib/person-auth/phone-codes");
     const sent = [];
     for (let i = 0; i <= SEND_LIMITS.perIpPerHour; i++) {
       const phone = `+1415666${String(1000 + i).padStart(4, "0")}`;

@@ -2,8 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { GET as profile } from "@/app/v1/profile/route";
 import { setAgentActive } from "@/lib/agents/agents";
-import { db } from "@/lib/db";
-import { PREFIX } from "@/lib/ids";
+import { db } from "@/lib/platform/db";
+import { PREFIX } from "@/lib/platform/ids";
 import { issueApiKey, parseKeyFormat, revokeApiKey } from "@/lib/api-keys/api-keys";
 import { createTenant, liveHeaders } from "./helpers/fixtures";
 import { call } from "./helpers/http";

@@ -1,6 +1,6 @@
 // Log redaction, and host-based routing of separately hosted public addresses.
 import { describe, expect, it } from "vitest";
-import { REDACT_PATHS, scrub } from "@/lib/log";
+import { REDACT_PATHS, scrub } from "@/lib/platform/log";
 import { rewriteForHost } from "@/lib/http/hosts";
 
 describe("scrub", () => {

@@ -7,7 +7,8 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { authenticateMcpCaller, type McpCaller } from "@/lib/mcp/caller";
-import { answerMcp, mcpMethods, MCP_SERVER_INFO, type McpExchange, type McpResource } from "@/lib/mcp/server";
+import type { McpResource } from "@/lib/mcp/json-rpc";
+import { answerMcp, mcpMethods, MCP_SERVER_INFO, type McpExchange } from "@/lib/mcp/server";
 import { DEVELOPER_TOOLS, type Tool } from "@/lib/mcp/tools";
 import { createTenant, type Tenant } from "./helpers/fixtures";
 

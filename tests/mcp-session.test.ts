@@ -19,8 +19,8 @@ import {
   readMcpSession,
 } from "@/lib/bearer-tokens/mcp-session";
 import { issueAgentToken } from "@/lib/bearer-tokens/agent-token";
-import { advanceClockForTests, now, resetClockForTests } from "@/lib/clock";
-import { database } from "@/lib/db";
+import { advanceClockForTests, now, resetClockForTests } from "@/lib/platform/clock";
+import { database } from "@/lib/platform/db";
 import { errorBody, MESSAGES } from "@/lib/http/errors";
 import { MCP_SERVER_NAME, MCP_SESSION_MINT_MESSAGES } from "@/lib/profile/mcp-session";
 import { createTenant, type Tenant } from "./helpers/fixtures";

@@ -5,7 +5,7 @@ import { GET as meRoute } from "@/app/v1/me/route";
 import { GET as userinfoRoute } from "@/app/oauth/userinfo/route";
 import { resolveApiKey } from "@/lib/api-keys/api-keys";
 import { issueAgentToken } from "@/lib/bearer-tokens/agent-token";
-import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
+import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
 import { MESSAGES } from "@/lib/http/errors";
 import { ME_MESSAGES } from "@/lib/oidc/me";
 import { meResponse } from "@/lib/oidc/schemas";

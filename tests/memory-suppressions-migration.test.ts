@@ -6,10 +6,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterEach, expect, it } from "vitest";
-import { applyMigrations, MIGRATIONS_DIR, readMigrations } from "@/lib/db/migrate";
-import { PGLITE_EXTENSIONS } from "@/lib/db/open";
-import { pgliteSql } from "@/lib/db/sql";
-import { isIdOf, PREFIX } from "@/lib/ids";
+import { applyMigrations, MIGRATIONS_DIR, readMigrations } from "@/lib/platform/db/migrate";
+import { PGLITE_EXTENSIONS } from "@/lib/platform/db/open";
+import { pgliteSql } from "@/lib/platform/db/sql";
+import { isIdOf, PREFIX } from "@/lib/platform/ids";
 
 const open: PGlite[] = [];
 afterEach(async () => {

@@ -15,7 +15,7 @@ import { AccountError } from "@/lib/account/errors";
 import { exportAccount } from "@/lib/account/export";
 import { forgetMemory } from "@/lib/account/memories";
 import { accountSuppressions, restoreHidden } from "@/lib/account/suppressions";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { factToMemory } from "@/lib/profile/facts";
 import { inTransaction, writeMemories } from "@/lib/profile/memories";
 import { ACCOUNT_SURFACE, RESTORE_ACTION, SUPPRESS_ACTION } from "@/lib/profile/suppressions";

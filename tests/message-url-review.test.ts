@@ -4,9 +4,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as linesRoute from "@/app/v1/auth/sign-in/message-lines/route";
 import { POST as messageUrlRoute } from "@/app/v1/auth/sign-in/message-url/route";
-import { connectUrl, linkStatus, openConnectLink } from "@/lib/connect-links/links";
-import { db } from "@/lib/db";
-import { findFlow } from "@/lib/flow/sessions";
+import { connectUrl, linkStatus } from "@/lib/connect-links/links";
+import { openConnectLink } from "@/lib/flow/ways-in/connect";
+import { db } from "@/lib/platform/db";
+import { findFlow } from "@/lib/flow/store";
 import { FALLBACK_REASONS, MESSAGE_URL_MESSAGES, MESSAGE_URL_REASONS } from "@/lib/sign-in/message-url";
 import { createTenant, type Tenant } from "./helpers/fixtures";
 import { call } from "./helpers/http";
@@ -47,7 +48,7 @@ describe("POST /v1/auth/sign-in/message-url, reason permission_review", () => {
 
     const opened = await openConnectLink({ linkId: link.id, sessionUserId: null, ip: "127.0.0.1" });
     if (!("flow" in opened)) throw new Error("the link did not open");
-    expect((await findFlow(opened.flow.id))?.connect).toMatchObject({ capability: "gmail:send", for_user_id: t.users.live.id });
+    expect(await findFlow(opened.flow.id)).toMatchObject({ wayIn: "connect", request: { capability: "gmail:send", for_user_id: t.users.live.id } });
 
     // The same request again texts the same address while the link is valid.
     const again = await messageUrl({ reason: "permission_review", agentPhone: LINE, subject: { externalId: "user-live" }, capability: "gmail:send" });

@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterEach, describe, expect, it } from "vitest";
-import { applyMigrations, MIGRATIONS_DIR, MigrationError, readMigrations } from "@/lib/db/migrate";
-import { PGLITE_EXTENSIONS } from "@/lib/db/open";
-import { pgliteSql } from "@/lib/db/sql";
+import { applyMigrations, MIGRATIONS_DIR, MigrationError, readMigrations } from "@/lib/platform/db/migrate";
+import { PGLITE_EXTENSIONS } from "@/lib/platform/db/open";
+import { pgliteSql } from "@/lib/platform/db/sql";
 
 const open: PGlite[] = [];
 async function fresh() {
@@ -66,7 +66,7 @@ describe("applyMigrations", () => {
 
 describe("embedded database lock", () => {
   it("refuses a second process on the same data directory and recovers a stale lock", async () => {
-    const { lockDataDir, DatabaseInUseError } = await import("@/lib/db/lock");
+    const { lockDataDir, DatabaseInUseError } = await import("@/lib/platform/db/lock");
     const dir = mkdtempSync(path.join(tmpdir(), "lock-"));
     const file = path.join(dir, "pglite.lock");
     // The parent of this test process stands in for another live process holding the lock.

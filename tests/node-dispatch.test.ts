@@ -5,16 +5,14 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineRoute } from "@/lib/http/define-route";
-import { readFileSync } from "node:fs";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { NextRequest } from "next/server";
-import { API_ROUTES } from "@/lib/http/api-routes.generated";
 import { MESSAGES } from "@/lib/http/errors";
 import { FRAME_DENY_HEADERS } from "@/lib/http/html";
-import { ApiRouter, dispatch, routeSegments } from "@/lib/http/node-dispatch";
+import { apiMethodsFor } from "@/lib/http/api-routes";
+import { ApiRouter, dispatch } from "@/lib/http/node-dispatch";
+import { ROUTES } from "@/lib/http/route-manifest";
 import { proxy } from "@/proxy";
-// @ts-expect-error: a build script, plain JavaScript
-import { TABLE_FILE, tableSource } from "../scripts/api-routes.mjs";
 import { createTenant, liveHeaders, type Tenant } from "./helpers/fixtures";
 
 const echo = defineRoute({
@@ -44,13 +42,16 @@ const cookie = defineRoute({
   },
 });
 
+// The glob passes over dot-folders: /.well-known is named on its own.
+const appModules = {
+  ...import.meta.glob<Record<string, unknown>>("../app/**/route.ts", { eager: true }),
+  ...import.meta.glob<Record<string, unknown>>("../app/.well-known/**/route.ts", { eager: true }),
+};
 const modules = [
-  ...Object.entries(import.meta.glob<Record<string, unknown>>("../app/**/route.ts", { eager: true })).map(
-    ([file, module]) => ({ file: file.replace(/^\.\.\//, ""), module }),
-  ),
-  { file: "app/v1/things/[thingId]/echo/route.ts", module: { POST: echo } },
-  { file: "app/(api)/v1/cookie/route.ts", module: { GET: cookie, OPTIONS: () => new Response(null) } },
-  { file: "app/plain/route.ts", module: { GET: () => new Response("plain") } },
+  ...Object.entries(appModules).map(([file, module]) => ({ file: file.replace(/^\.\.\//, ""), module })),
+  { path: "/v1/things/[thingId]/echo", module: { POST: echo } },
+  { path: "/v1/cookie", module: { GET: cookie, OPTIONS: () => new Response(null) } },
+  { path: "/plain", module: { GET: () => new Response("plain") } },
 ];
 const router = new ApiRouter(modules);
 
@@ -69,10 +70,15 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-describe("routeSegments", () => {
-  it("reads paths as the app router does", () => {
-    expect(routeSegments("app/v1/profile/route.ts")).toEqual(["v1", "profile"]);
-    expect(routeSegments("app/(site)/v1/import/jobs/[jobId]/route.ts")).toEqual(["v1", "import", "jobs", ":jobId"]);
+describe("the router", () => {
+  it("serves every route the manifest puts on the fast path, each file at the manifest's path", () => {
+    const onFastPath = ROUTES.filter((r) => r.fastPath);
+    expect(onFastPath.length).toBeGreaterThanOrEqual(60);
+    for (const route of onFastPath) {
+      const found = router.match(route.method, route.path.replace(/\[([^\]]+)\]/g, "sample-$1"));
+      expect(found && "handler" in found, `${route.method} ${route.path}`).toBe(true);
+    }
+    expect(() => new ApiRouter([{ file: "app/nowhere/route.ts", module: { GET: echo } }])).toThrow(/route manifest/);
   });
 });
 
@@ -188,18 +194,14 @@ describe("dispatch", () => {
   });
 });
 
-describe("the /v1 route table (lib/http/api-routes.generated.ts)", () => {
-  it("is current: the paths and methods of the route files, as the fast path's router reads them", async () => {
-    expect(tableSource(), "run `node scripts/api-routes.mjs`").toBe(readFileSync(TABLE_FILE, "utf8"));
-    const derived: Record<string, string[]> = {};
-    for (const { file, module } of modules) {
-      const segments = routeSegments(file);
-      if (segments[0] !== "v1" || segments.some((s) => s.startsWith(":...")) || file.startsWith("app/v1/things") || file.startsWith("app/(api)")) continue;
-      const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((m) => typeof module[m] === "function");
-      if (methods.length) derived[`/${segments.join("/")}`] = methods;
-    }
-    expect(Object.keys(derived).length).toBeGreaterThanOrEqual(15);
-    expect({ ...API_ROUTES }).toEqual(derived);
+describe("the /v1 404/405 answers (lib/http/api-routes.ts, from the route manifest)", () => {
+  it("know the methods of every /v1 path the manifest lists, and nothing else", () => {
+    expect(apiMethodsFor("/v1/profile")).toEqual(["GET"]);
+    expect(apiMethodsFor("/v1/profile/")).toEqual(["GET"]);
+    expect(apiMethodsFor("/v1/auth/sign-in/message-lines")).toEqual(["GET", "POST", "DELETE"]);
+    expect(apiMethodsFor("/v1/import/jobs/imp_1")).toEqual(["GET"]);
+    expect(apiMethodsFor("/v1/tools/service_gmail_search")).toEqual(["POST"]);
+    for (const path of ["/v1/nothing-here", "/v1", "/v1/__proto__", "/v1/things/x/echo", "/v1/profile/commit/a/b", "/v1/import/jobs/"]) expect(apiMethodsFor(path), path).toBeNull();
   });
 
   it("decides Next.js's answers too (npm run dev, and requests the fast path passes on): JSON 404 and 405 with Allow from proxy.ts", async () => {

@@ -1,9 +1,13 @@
 // GET /oauth/authorize and the flow it starts: every error shown in the browser (never sent to the
 // callback) with the specification's strings, scopes, required, the 15-minute flow, and its end.
 import { beforeEach, describe, expect, it } from "vitest";
-import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
-import { db } from "@/lib/db";
-import { completeFlow, declineFlow, findFlow, FLOW_COOKIE_PREFIX, FLOW_TTL_SECONDS, FlowError, isFlowBrowser } from "@/lib/flow/sessions";
+import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
+import { db } from "@/lib/platform/db";
+import { returnFromReceipt } from "./helpers/receipt";
+import { FLOW_COOKIE_PREFIX, FLOW_TTL_SECONDS, isFlowBrowser } from "@/lib/flow/browser";
+import { FlowError } from "@/lib/flow/errors";
+import { findFlow } from "@/lib/flow/store";
+import { declineFlow } from "@/lib/flow/transitions";
 import { setAgentActive } from "@/lib/agents/agents";
 import { OAUTH_MESSAGES } from "@/lib/oidc/errors";
 import { isApproved } from "@/lib/users/approvals";
@@ -104,8 +108,8 @@ describe("a valid authorize request", () => {
     expect(await isFlowBrowser(flowId, "x".repeat(32))).toBe(false);
 
     const flow = (await findFlow(flowId))!;
-    expect(flow).toMatchObject({ wayIn: "oidc", clientId, agentId: t.agent.id, developerId: t.developer.id, plane: "live", status: "active", required: [] });
-    expect(flow.request).toEqual({ redirect_uri: CALLBACK, state: "st-123", nonce: "n-456", scopes: ["openid", "email", "profile"], code_challenge: challenge });
+    expect(flow).toMatchObject({ wayIn: "oidc", agentId: t.agent.id, developerId: t.developer.id, plane: "live", status: "active", required: [] });
+    expect(flow.request).toEqual({ client_id: clientId, redirect_uri: CALLBACK, state: "st-123", nonce: "n-456", scopes: ["openid", "email", "profile"], code_challenge: challenge });
     const lifetime = flow.expiresAt.getTime() - Date.now();
     expect(lifetime).toBeGreaterThan((FLOW_TTL_SECONDS - 5) * 1000);
     expect(lifetime).toBeLessThanOrEqual(FLOW_TTL_SECONDS * 1000);
@@ -113,15 +117,15 @@ describe("a valid authorize request", () => {
 
   it("uses the client's registered scopes when scope is omitted, and only OpenID Connect scopes when sent", async () => {
     const omitted = (await findFlow(flowIdFrom(await authorizeCall(authorizeParams(clientId, challenge, { scope: undefined })))))!;
-    expect(omitted.request!.scopes).toEqual(["openid", "email", "profile"]);
+    expect(omitted.request).toMatchObject({ scopes: ["openid", "email", "profile"] });
     const some = (await findFlow(flowIdFrom(await authorizeCall(authorizeParams(clientId, challenge, { scope: "profile openid offline_access profile.read" })))))!;
-    expect(some.request!.scopes).toEqual(["openid", "profile"]);
+    expect(some.request).toMatchObject({ scopes: ["openid", "profile"] });
     // A client made elsewhere registers no scopes: without scope, no openid, so no ID token later.
     await (await db()).oAuthClient.update({ where: { id: clientId }, data: { scopes: [] } });
     const { clearClientCache } = await import("@/lib/oidc/client-auth");
     clearClientCache();
     const none = (await findFlow(flowIdFrom(await authorizeCall(authorizeParams(clientId, challenge, { scope: undefined })))))!;
-    expect(none.request!.scopes).toEqual([]);
+    expect(none.request).toMatchObject({ scopes: [] });
   });
 
   it("carries required, parsed by the grammar, to the flow", async () => {
@@ -139,14 +143,14 @@ describe("the flow's end", () => {
     const user = await createUser({ plane: "live" });
     const flowId = await startFlow();
     expect(await isApproved({ userId: user.id, agentId: t.agent.id })).toBe(false);
-    const { redirectTo } = await completeFlow({ flowId, userId: user.id });
+    const { redirectTo } = await returnFromReceipt({ flowId, userId: user.id });
     const url = new URL(redirectTo);
     expect(`${url.origin}${url.pathname}`).toBe(CALLBACK);
     expect([...url.searchParams.keys()].sort()).toEqual(["code", "state"]);
     expect(url.searchParams.get("state")).toBe("st-123");
     expect(url.searchParams.get("code")).toMatch(/^[A-Za-z0-9]{43}$/);
     expect(await isApproved({ userId: user.id, agentId: t.agent.id })).toBe(true);
-    await expect(completeFlow({ flowId, userId: user.id })).rejects.toEqual(new FlowError("ended"));
+    await expect(returnFromReceipt({ flowId, userId: user.id })).rejects.toEqual(new FlowError("ended"));
   });
 
   it("keeps the callback's own query and sends no state when none was given", async () => {
@@ -154,7 +158,7 @@ describe("the flow's end", () => {
     const { clearClientCache } = await import("@/lib/oidc/client-auth");
     clearClientCache();
     const flowId = await startFlow({ redirect_uri: "http://localhost:4000/cb?app=1", state: undefined });
-    const url = new URL((await completeFlow({ flowId, userId: t.users.live.id })).redirectTo);
+    const url = new URL((await returnFromReceipt({ flowId, userId: t.users.live.id })).redirectTo);
     expect(url.searchParams.get("app")).toBe("1");
     expect(url.searchParams.has("state")).toBe(false);
     expect(url.searchParams.has("code")).toBe(true);
@@ -167,27 +171,27 @@ describe("the flow's end", () => {
       ["error", "access_denied"],
       ["state", "st-123"],
     ]);
-    await expect(completeFlow({ flowId, userId: t.users.live.id })).rejects.toEqual(new FlowError("ended"));
+    await expect(returnFromReceipt({ flowId, userId: t.users.live.id })).rejects.toEqual(new FlowError("ended"));
   });
 
   it("expires after 15 minutes", async () => {
     const flowId = await startFlow();
     advanceClockForTests(FLOW_TTL_SECONDS * 1000 + 1);
-    await expect(completeFlow({ flowId, userId: t.users.live.id })).rejects.toEqual(new FlowError("expired"));
+    await expect(returnFromReceipt({ flowId, userId: t.users.live.id })).rejects.toEqual(new FlowError("expired"));
     resetClockForTests();
   });
 
   it("is still open just before 15 minutes", async () => {
     const flowId = await startFlow();
     advanceClockForTests(FLOW_TTL_SECONDS * 1000 - 2_000);
-    await expect(completeFlow({ flowId, userId: t.users.live.id })).resolves.toHaveProperty("redirectTo");
+    await expect(returnFromReceipt({ flowId, userId: t.users.live.id })).resolves.toHaveProperty("redirectTo");
     resetClockForTests();
   });
 
   it("refuses a person of the other key plane, and two completions at once end it once", async () => {
     const flowId = await startFlow();
-    await expect(completeFlow({ flowId, userId: t.users.test.id })).rejects.toEqual(new FlowError("wrong_plane"));
-    const results = await Promise.allSettled(Array.from({ length: 5 }, () => completeFlow({ flowId, userId: t.users.live.id })));
+    await expect(returnFromReceipt({ flowId, userId: t.users.test.id })).rejects.toEqual(new FlowError("wrong_plane"));
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => returnFromReceipt({ flowId, userId: t.users.live.id })));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await (await db()).oAuthCode.count({ where: { clientId } })).toBe(1);
   });

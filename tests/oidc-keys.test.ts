@@ -5,8 +5,8 @@ import { createLocalJWKSet, jwtVerify, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { GET as jwksRoute } from "@/app/.well-known/jwks.json/route";
 import { GET as discovery } from "@/app/.well-known/openid-configuration/route";
-import { openSecret } from "@/lib/crypto";
-import { db } from "@/lib/db";
+import { openSecret } from "@/lib/platform/crypto";
+import { db } from "@/lib/platform/db";
 import {
   createSigningKey,
   JWKS_MAX_AGE_SECONDS,

@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { POST as linkRoute } from "@/app/v1/profile/link/route";
 import { GET as profileRoute } from "@/app/v1/profile/route";
-import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
+import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
 import { MESSAGES } from "@/lib/http/errors";
 import { LINK_MESSAGES } from "@/lib/oidc/link";
 import { ACCESS_TOKEN_TTL_SECONDS } from "@/lib/oidc/tokens";

@@ -16,12 +16,13 @@ import * as tokenRoute from "@/app/oauth/token/route";
 import * as userinfoRoute from "@/app/oauth/userinfo/route";
 import * as profileRoute from "@/app/v1/profile/route";
 import * as clientRoute from "@/app/v1/sso/client/route";
-import { db } from "@/lib/db";
-import { completeFlow, declineFlow } from "@/lib/flow/sessions";
+import { db } from "@/lib/platform/db";
+import { returnFromReceipt } from "./helpers/receipt";
+import { declineFlow } from "@/lib/flow/transitions";
 import { MESSAGES } from "@/lib/http/errors";
 import { ApiRouter, dispatch } from "@/lib/http/node-dispatch";
 import { stampClientIp } from "@/lib/http/request";
-import { PREFIX } from "@/lib/ids";
+import { PREFIX } from "@/lib/platform/ids";
 import { ID_TOKEN_TTL_SECONDS } from "@/lib/oidc/claims";
 import { OAUTH_MESSAGES } from "@/lib/oidc/errors";
 import { PROFILE_TOOL_SCOPES } from "@/lib/profile/scopes";
@@ -152,7 +153,7 @@ async function startFlow(rp: RelyingParty, scope: string) {
 /** Authorize → the person finishes the flow → the relying party exchanges the code (ID token required). */
 async function signIn(rp: RelyingParty, userId: string, scope = "openid email profile") {
   const flow = await startFlow(rp, scope);
-  const { redirectTo } = await completeFlow({ flowId: flow.flowId, userId });
+  const { redirectTo } = await returnFromReceipt({ flowId: flow.flowId, userId });
   const callback = new URL(redirectTo);
   expect(`${callback.origin}${callback.pathname}`).toBe(CALLBACK);
   const tokens = await oidc.authorizationCodeGrant(rp.config, callback, {
@@ -395,7 +396,7 @@ describe("confidential client authentication", () => {
       method: sentAs,
     };
     const flow = await startFlow(rp, "openid");
-    const { redirectTo } = await completeFlow({ flowId: flow.flowId, userId: own.users.live.id });
+    const { redirectTo } = await returnFromReceipt({ flowId: flow.flowId, userId: own.users.live.id });
     const err = await oidc
       .authorizationCodeGrant(rp.config, new URL(redirectTo), { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce })
       .then(
@@ -418,7 +419,7 @@ describe("confidential client authentication", () => {
     });
     const rp: RelyingParty = { config, clientId: client_id, method: "client_secret_basic" };
     const flow = await startFlow(rp, "openid");
-    const { redirectTo } = await completeFlow({ flowId: flow.flowId, userId: t.users.live.id });
+    const { redirectTo } = await returnFromReceipt({ flowId: flow.flowId, userId: t.users.live.id });
     const err = await oidc.authorizationCodeGrant(config, new URL(redirectTo), { pkceCodeVerifier: flow.verifier, expectedState: flow.state }).then(
       () => null,
       (e: unknown) => e,

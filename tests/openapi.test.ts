@@ -1,12 +1,10 @@
 // GET /openapi.json: the OpenAPI 3.1 document built from the route contracts. It validates with a
 // maintained validator, covers every /v1, /oauth and /.well-known route with the methods it serves,
 // and describes what each contract declares (credentials, parameters, bodies, answers).
-import { readFileSync } from "node:fs";
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/openapi.json/route";
-// @ts-expect-error: a build script, plain JavaScript
-import { MODULES_FILE, modulesSource } from "../scripts/api-routes.mjs";
+import { ROUTES } from "@/lib/http/route-manifest";
 
 type Operation = {
   summary: string;
@@ -16,12 +14,6 @@ type Operation = {
   security: Array<Record<string, unknown>>;
 };
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
-
-// The glob passes over dot-folders: /.well-known is named on its own.
-const hostedModules = {
-  ...import.meta.glob<Record<string, unknown>>("../app/**/route.ts", { eager: true }),
-  ...import.meta.glob<Record<string, unknown>>("../app/.well-known/**/route.ts", { eager: true }),
-};
 
 async function document(): Promise<Document> {
   const res = GET();
@@ -40,14 +32,10 @@ describe("GET /openapi.json", () => {
 
   it("covers every /v1, /oauth and /.well-known route, with the methods each serves", async () => {
     const doc = await document();
-    const served: string[] = [];
-    for (const [file, mod] of Object.entries(hostedModules)) {
-      const route = file.replace(/^.*\/app/, "").replace(/\/\([^)]+\)/g, "").replace(/\/route\.ts$/, "");
-      if (!/^\/(v1|oauth|\.well-known)\//.test(route) || route.includes("[...")) continue;
-      for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
-        if (typeof mod[method] === "function") served.push(`${method} ${route.replace(/\[([^\]]+)\]/g, "{$1}")}`);
-      }
-    }
+    // Every route the manifest lists there (tests/route-manifest.test.ts holds it to the route files).
+    const served = ROUTES.filter((r) => /^\/(v1|oauth|\.well-known)\//.test(r.path) && !r.path.includes("[...")).map(
+      (r) => `${r.method} ${r.path.replace(/\[([^\]]+)\]/g, "{$1}")}`,
+    );
     const documented = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
     expect(served.length).toBeGreaterThanOrEqual(25);
     expect(documented).toEqual(expect.arrayContaining(served));
@@ -78,6 +66,11 @@ describe("GET /openapi.json", () => {
     expect((remember.responses["409"] as unknown as { description: string }).description).toBe("Conflict with the current state: agent_inactive");
     expect(remember.responses["201"]!.content!["application/json"]!.schema).toMatchObject({ properties: { livemode: { type: "boolean" } } });
 
+    // A connector tool takes the person by bearer token only: X-User-Id is not one of its parameters.
+    const tool = doc.paths["/v1/tools/service_gmail_search"]!.post!;
+    expect(tool.security).toEqual([{ apiKey: [], bearer: [] }]);
+    expect(tool.parameters?.map((p) => p.name)).toEqual(["X-Agent"]);
+
     const commitStatus = doc.paths["/v1/profile/commit/{commitId}"]!.get!;
     expect(commitStatus.parameters).toEqual(expect.arrayContaining([{ name: "commitId", in: "path", required: true, schema: { type: "string" } }]));
 
@@ -87,9 +80,5 @@ describe("GET /openapi.json", () => {
     expect(doc.paths["/.well-known/jwks.json"]!.get!.security).toEqual([]);
     expect(Object.keys(token.requestBody!.content)).toEqual(["application/x-www-form-urlencoded"]);
     expect(token.responses["400"]!.content!["application/json"]!.schema).toMatchObject({ required: ["error", "error_description"] });
-  });
-
-  it("is built from the route files the generated list names: the list is current", () => {
-    expect(modulesSource(), "run `node scripts/api-routes.mjs`").toBe(readFileSync(MODULES_FILE, "utf8"));
   });
 });

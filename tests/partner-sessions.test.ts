@@ -7,10 +7,11 @@ import { POST as decide } from "@/app/(hosted)/dev/connect/decide/route";
 import { GET as profileRoute } from "@/app/v1/profile/route";
 import { POST as createRoute } from "@/app/v1/flows/sessions/route";
 import { GET as getRoute } from "@/app/v1/flows/sessions/[id]/route";
-import { db } from "@/lib/db";
-import { resetEnvForTests } from "@/lib/env";
+import { db } from "@/lib/platform/db";
+import { resetEnvForTests } from "@/lib/platform/env";
 import { setPartnerPhoneFirst } from "@/lib/developers/developers";
-import { findFlow, type FlowSession } from "@/lib/flow/sessions";
+import { findFlow, type Flow } from "@/lib/flow/store";
+import { continueState } from "@/lib/flow/queries";
 import * as steps from "@/lib/flow/steps";
 import { flowScreenView } from "@/lib/flow/views";
 import { ERROR_STATUS } from "@/lib/http/errors";
@@ -37,21 +38,21 @@ let phones = 0;
 const newPhone = () => `+1415555${String(2000 + phones++).padStart(4, "0")}`;
 
 /** Opens the session's link as a browser would: the flow it starts. */
-async function open(url: string): Promise<FlowSession> {
+async function open(url: string): Promise<Flow> {
   const id = url.split("/").pop()!;
   const res = await openLink(new Request(url), { params: Promise.resolve({ sessionId: id }) });
   expect(res.status, await res.clone().text()).toBe(303);
   return (await findFlow(res.headers.get("location")!.split("/").pop()!))!;
 }
-const reload = async (flow: FlowSession) => (await findFlow(flow.id))!;
+const reload = async (flow: Flow) => (await findFlow(flow.id))!;
 
-async function importFrom(flow: FlowSession, provider: string, text: string) {
+async function importFrom(flow: Flow, provider: string, text: string) {
   await steps.previewImport(await reload(flow), { provider, text });
   await steps.decidePreview(await reload(flow), { provider, keep: true });
 }
 
 /** Connects an app inside the flow through the development provider's consent page. */
-async function connect(flow: FlowSession, app: string, email: string) {
+async function connect(flow: Flow, app: string, email: string) {
   const { startConnection, finishConnection } = await import("@/lib/connectors/connections");
   const { url, cookie } = await startConnection({ app, flowId: flow.id });
   const form = new FormData();
@@ -62,7 +63,7 @@ async function connect(flow: FlowSession, app: string, email: string) {
   await finishConnection(new URL(answer.headers.get("location")!), cookie);
 }
 
-async function phoneAndCode(flow: FlowSession, phone: string) {
+async function phoneAndCode(flow: Flow, phone: string) {
   await steps.submitPhone(await reload(flow), { phone, ip: "10.7.0.1" });
   const sms = await (await db()).smsOutbox.findFirstOrThrow({ where: { phoneHash: phoneDigest(phone).phoneHash }, orderBy: { createdAt: "desc" } });
   return steps.submitCode(await reload(flow), { code: sms.body.slice(0, 6) });
@@ -159,7 +160,7 @@ describe("the partner link's flows", () => {
     const t = await createTenant();
     const session = (await create(t, { flow: "connect", partner_ref: "ref-connect", sources: ["chatgpt", "claude"], required: [["gmail", "outlook"]] })).body;
     let flow = await open(session.url);
-    expect(flow).toMatchObject({ wayIn: "partner", screen: "import", partnerSessionId: session.id });
+    expect(flow).toMatchObject({ wayIn: "partner", screen: "import", request: { partner_session_id: session.id } });
     // The import screen: only the session's sources; the required mailboxes on top, marked; Continue off.
     let view = await flowScreenView({ state: "open", flow });
     expect(view).toMatchObject({ screen: "import", signInOffered: true, continueEnabled: false, alternatives: true, linkNotice: { phoneLast4: null } });
@@ -172,7 +173,7 @@ describe("the partner link's flows", () => {
     await importFrom(flow, "chatgpt", "- I live in Lyon\n- I work as a nurse");
     flow = await reload(flow);
     // An import alone does not meet the mailbox entry.
-    expect((await steps.continueState(flow)).enabled).toBe(false);
+    expect((await continueState(flow)).enabled).toBe(false);
     await expect(steps.continueFromImport(flow)).rejects.toMatchObject({ field: "form" });
     await connect(flow, "gmail", "ref.connect@example.com");
     flow = await reload(flow);
@@ -210,7 +211,7 @@ describe("the partner link's flows", () => {
 
     const second = (await create(t, { partner_ref: "ref-held" })).body;
     flow = await open(second.url);
-    expect(flow.partner).toMatchObject({ binds_external_id: false });
+    expect(flow).toMatchObject({ wayIn: "partner", request: { binds_external_id: false } });
     expect(await flowScreenView({ state: "open", flow })).toMatchObject({ linkNotice: null });
     await importFrom(flow, "claude", "- I like opera");
     await steps.continueFromImport(await reload(flow));

@@ -8,18 +8,19 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as asMetadataRoute } from "@/app/.well-known/oauth-authorization-server/route";
 import { GET as prmRoute } from "@/app/.well-known/oauth-protected-resource/personal-mcp/route";
 import { POST as registerRoute } from "@/app/oauth/register/route";
-import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
-import { db } from "@/lib/db";
-import { env } from "@/lib/env";
-import { completeFlow, findFlow } from "@/lib/flow/sessions";
+import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
+import { db } from "@/lib/platform/db";
+import { env } from "@/lib/platform/env";
+import { returnFromReceipt } from "./helpers/receipt";
+import { findFlow } from "@/lib/flow/store";
 import { rewriteForHost } from "@/lib/http/hosts";
 import { OAUTH_MESSAGES } from "@/lib/oidc/errors";
-import { PERSONAL_MCP_DEVELOPER_ID } from "@/lib/personal-mcp/account";
-import { DOCUMENT_CLIENTS_RATE_LIMITED, DOCUMENT_UNREADABLE } from "@/lib/personal-mcp/documents";
-import { DOCUMENT_MAX_AGE_SECONDS, DOCUMENT_MAX_BYTES, DOCUMENT_TIMEOUT_MS } from "@/lib/personal-mcp/limits";
-import { captureLogsForTests } from "@/lib/log";
+import { PERSONAL_MCP_DEVELOPER_ID } from "@/lib/developers/personal-mcp-account";
+import { DOCUMENT_CLIENTS_RATE_LIMITED, DOCUMENT_UNREADABLE } from "@/lib/oidc/mcp-clients/documents";
+import { DOCUMENT_MAX_AGE_SECONDS, DOCUMENT_MAX_BYTES, DOCUMENT_TIMEOUT_MS } from "@/lib/oidc/mcp-clients/limits";
+import { captureLogsForTests } from "@/lib/platform/log";
 import { personalChallenge, resourceMetadataUrl } from "@/lib/personal-mcp/metadata";
-import { REGISTRATIONS_PER_IP_PER_HOUR } from "@/lib/personal-mcp/registration";
+import { REGISTRATIONS_PER_IP_PER_HOUR } from "@/lib/oidc/mcp-clients/registration";
 import { PROFILE_TOOL_SCOPES } from "@/lib/profile/scopes";
 import { isApproved } from "@/lib/users/approvals";
 import { createUser } from "@/lib/users/users";
@@ -54,7 +55,7 @@ async function signInThrough(clientId: string, userId: string, opts: { redirectU
   const { verifier, challenge } = pkce();
   const redirectUri = opts.redirectUri ?? LOOPBACK_CALLBACK;
   const flowId = flowIdFrom(await mcpAuthorize(clientId, challenge, { redirect_uri: redirectUri }));
-  const { redirectTo } = await completeFlow({ flowId, userId });
+  const { redirectTo } = await returnFromReceipt({ flowId, userId });
   const code = new URL(redirectTo).searchParams.get("code")!;
   const res = await tokenCall(
     { grant_type: "authorization_code", code, redirect_uri: redirectUri, code_verifier: verifier, resource: env().MCP_URL, ...(opts.auth ? {} : { client_id: clientId }) },
@@ -189,7 +190,7 @@ describe("signing in through a registered client", () => {
     const { challenge } = pkce();
     const flowId = flowIdFrom(await mcpAuthorize(clientId, challenge));
     const flow = (await findFlow(flowId))!;
-    expect(flow).toMatchObject({ wayIn: "mcp_client", screen: "import", developerId: PERSONAL_MCP_DEVELOPER_ID, plane: "live", clientId });
+    expect(flow).toMatchObject({ wayIn: "mcp_client", screen: "import", developerId: PERSONAL_MCP_DEVELOPER_ID, plane: "live", request: { client_id: clientId } });
     const client = await (await db()).oAuthClient.findUniqueOrThrow({ where: { id: clientId } });
     expect(flow.agentId).toBe(client.agentId);
   });
@@ -229,7 +230,7 @@ describe("signing in through a registered client", () => {
   it("refuses another resource at the token endpoint too, and the code stays unused", async () => {
     const { verifier, challenge } = pkce();
     const flowId = flowIdFrom(await mcpAuthorize(clientId, challenge));
-    const code = new URL((await completeFlow({ flowId, userId })).redirectTo).searchParams.get("code")!;
+    const code = new URL((await returnFromReceipt({ flowId, userId })).redirectTo).searchParams.get("code")!;
     const params = { grant_type: "authorization_code", code, redirect_uri: LOOPBACK_CALLBACK, code_verifier: verifier, client_id: clientId };
     const wrong = await tokenCall({ ...params, resource: "https://elsewhere.example/mcp" });
     expect(wrong.status).toBe(400);
@@ -313,11 +314,11 @@ describe("Client ID Metadata Documents", () => {
     expect(fetches).toBe(4);
     expect(await prisma.oAuthClient.findUnique({ where: { id } })).toBeNull();
     expect(await agents()).toBe(before);
-    expect((await findFlow(flows[0]!.flowId))!.request!.client_document!.display_name).toBe(`New Assistant (${new URL(base).host})`);
+    expect(await findFlow(flows[0]!.flowId)).toMatchObject({ request: { client_document: { display_name: `New Assistant (${new URL(base).host})` } } });
     // Two flows complete: one client, one agent, both people approve it, both codes exchange.
     const people = [await createUser({ plane: "live" }), await createUser({ plane: "live" })];
     for (const [i, person] of people.entries()) {
-      const { redirectTo } = await completeFlow({ flowId: flows[i]!.flowId, userId: person.id });
+      const { redirectTo } = await returnFromReceipt({ flowId: flows[i]!.flowId, userId: person.id });
       const code = new URL(redirectTo).searchParams.get("code")!;
       const res = await tokenCall({ grant_type: "authorization_code", code, redirect_uri: LOOPBACK_CALLBACK, code_verifier: flows[i]!.verifier, client_id: id });
       expect(res.status).toBe(200);
@@ -326,7 +327,7 @@ describe("Client ID Metadata Documents", () => {
     expect(row.redirectUris.map((r) => r.uri)).toEqual([LOOPBACK_CALLBACK]);
     expect(await agents()).toBe(before + 1);
     for (const person of people) expect(await isApproved({ userId: person.id, agentId: row.agentId! })).toBe(true);
-    expect((await findFlow(flows[0]!.flowId))!.clientId).toBe(id);
+    expect(await findFlow(flows[0]!.flowId)).toMatchObject({ request: { client_id: id } });
   });
 
   it("counts each first read of a document against the registration limit of the address", async () => {

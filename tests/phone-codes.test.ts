@@ -10,9 +10,9 @@ import {
   SEND_LIMITS,
   sendSignInCode,
   verifySignInCode,
-} from "@/lib/auth/phone-codes";
-import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
-import { db } from "@/lib/db";
+} from "@/lib/person-auth/phone-codes";
+import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
+import { db } from "@/lib/platform/db";
 import { createUser } from "@/lib/users/users";
 import { phoneDigest } from "@/lib/users/phone";
 

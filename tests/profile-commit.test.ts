@@ -6,10 +6,11 @@ import { POST as commit } from "@/app/v1/profile/commit/route";
 import { GET as profile } from "@/app/v1/profile/route";
 import { GET as search } from "@/app/v1/profile/search/route";
 import { createAgent } from "@/lib/agents/agents";
-import { db } from "@/lib/db";
-import { jobs, stopJobs } from "@/lib/jobs";
+import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
+import { db } from "@/lib/platform/db";
+import { jobs, stopJobs } from "@/lib/platform/jobs";
 import { COMMIT_INLINE_MAX_CHARS, COMMIT_LIMITS, markFailed, runCommit, startCommitWorker } from "@/lib/profile/commit";
-import { COMMIT_REQUIRED_MESSAGE } from "@/lib/profile/obligation";
+import { COMMIT_GATE_SECONDS, COMMIT_REQUIRED_MESSAGE } from "@/lib/profile/obligation";
 import { approveAgent } from "@/lib/users/approvals";
 import { createTenant, liveHeaders, type Tenant } from "./helpers/fixtures";
 import { call } from "./helpers/http";
@@ -169,5 +170,24 @@ describe("the read obligation", () => {
 
     expect((await call(commit, { headers: liveHeaders(t), body: { messages: [{ role: "user", content: "thanks" }] } })).status).toBe(200);
     expect((await call(profile, { headers: liveHeaders(t) })).status).toBe(200);
+  });
+
+  it("follows the service's clock: moved past 30 minutes after the first read, the next read is refused; a commit reopens reads", async () => {
+    try {
+      expect((await call(profile, { headers: liveHeaders(t) })).status).toBe(200);
+      advanceClockForTests(COMMIT_GATE_SECONDS * 1000 - 60_000);
+      expect((await call(profile, { headers: liveHeaders(t) })).status).toBe(200);
+      advanceClockForTests(2 * 60_000);
+      const refused = await call(profile, { headers: liveHeaders(t) });
+      expect(refused.status).toBe(428);
+      expect(refused.body.error).toMatchObject({ code: "commit_required", suggested_action: "commit" });
+      expect((await call(commit, { headers: liveHeaders(t), body: { messages: [{ role: "user", content: "thanks" }] } })).status).toBe(200);
+      // The obligation the next read opens starts at the moved clock: another 29 minutes on, reads still pass.
+      expect((await call(profile, { headers: liveHeaders(t) })).status).toBe(200);
+      advanceClockForTests(COMMIT_GATE_SECONDS * 1000 - 60_000);
+      expect((await call(profile, { headers: liveHeaders(t) })).status).toBe(200);
+    } finally {
+      resetClockForTests();
+    }
   });
 });

@@ -6,7 +6,7 @@ import { POST as importRoute } from "@/app/v1/profile/import/route";
 import { POST as remember } from "@/app/v1/profile/remember/route";
 import { GET as search } from "@/app/v1/profile/search/route";
 import { createAgent } from "@/lib/agents/agents";
-import { PREFIX } from "@/lib/ids";
+import { PREFIX } from "@/lib/platform/ids";
 import { inTransaction, writeMemories } from "@/lib/profile/memories";
 import { factToMemory } from "@/lib/profile/facts";
 import { PROFILE_READ_LIMITS } from "@/lib/profile/read";

@@ -5,11 +5,11 @@ import { POST as mcp } from "@/app/mcp/route";
 import { GET as profile } from "@/app/v1/profile/route";
 import { GET as commitStatus } from "@/app/v1/profile/commit/[commitId]/route";
 import { POST as provision } from "@/app/v1/sandbox/provision/route";
-import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
-import { database, db } from "@/lib/db";
-import { resetEnvForTests } from "@/lib/env";
-import { stopJobs } from "@/lib/jobs";
+import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
+import { database, db } from "@/lib/platform/db";
+import { resetEnvForTests } from "@/lib/platform/env";
 import { sweepExpired } from "@/lib/maintenance/sweep";
+import { settleService } from "@/lib/startup";
 import {
   flushRequestLog,
   recordRequest,
@@ -181,10 +181,10 @@ describe("batching", () => {
     expect(await count(`route = $1`, [marker])).toBe(REQUEST_LOG_MAX_PENDING);
   });
 
-  it("writes what waits when the job system stops (graceful shutdown)", async () => {
+  it("writes what waits when the service settles for shutdown (the job workers stopped first)", async () => {
     const r = row();
     recordRequest(r);
-    await stopJobs();
+    await settleService();
     const { sql } = await database();
     expect(await sql.query(`SELECT 1 FROM request_log WHERE id = $1`, [r.id])).toHaveLength(1);
   });

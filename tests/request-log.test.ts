@@ -4,7 +4,7 @@ import { Writable } from "node:stream";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as profile } from "@/app/v1/profile/route";
 import { POST as provision } from "@/app/v1/sandbox/provision/route";
-import { captureLogsForTests } from "@/lib/log";
+import { captureLogsForTests } from "@/lib/platform/log";
 import { createTenant, liveHeaders, type Tenant } from "./helpers/fixtures";
 import { call } from "./helpers/http";
 

@@ -10,7 +10,7 @@ import { POST as token } from "@/app/oauth/token/route";
 import { POST as revoke } from "@/app/oauth/revoke/route";
 import { GET as authorizeRoute } from "@/app/oauth/authorize/route";
 import { POST as mcp } from "@/app/mcp/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { UNSAFE_TEXT_MESSAGE, isUnsafeText, unsafeTextField } from "@/lib/http/text-input";
 import { unsafeParameter } from "@/lib/oidc/errors";
 import { unsafeMessage } from "@/lib/mcp/json-rpc";

@@ -7,7 +7,7 @@ describe("sandbox provision rate limit", () => {
   it("allows SANDBOX_PROVISION_PER_HOUR per IP, then answers 429", async () => {
     const { POST } = await import("@/app/v1/sandbox/provision/route");
     const { call } = await import("./helpers/http");
-    const { db } = await import("@/lib/db");
+    const { db } = await import("@/lib/platform/db");
     // Random addresses: with Redis the counters outlive a test run.
     const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250)).join(".")}`;
     const ip = randomIp();

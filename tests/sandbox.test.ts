@@ -8,7 +8,7 @@ import { GET as search } from "@/app/v1/profile/search/route";
 import { SANDBOX_AGENT_MEMORIES, SANDBOX_IMPORTED_MEMORIES } from "@/lib/sandbox/seed-profile";
 import { POST as simulate } from "@/app/v1/sandbox/simulate/route";
 import { GET as profile } from "@/app/v1/profile/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { activeScenarios } from "@/lib/sandbox/sandbox";
 import { verifyAgentToken, AGENT_TOKEN_TTL_SECONDS } from "@/lib/bearer-tokens/agent-token";
 import { call } from "./helpers/http";

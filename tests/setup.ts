@@ -1,44 +1,60 @@
-// Per test file: a fresh database (in-memory PGlite, or a throw-away schema on TEST_DATABASE_URL).
+// Per test file: a fresh database, started from the run's migrated one (tests/global-setup.ts): an
+// in-memory PGlite loaded from its image, or on TEST_DATABASE_URL's server a clone of the template
+// database (a throw-away schema, migrated here, where the role may not create databases).
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
+import { cloneTemplateDatabase, dropDatabase } from "./helpers/template-database";
 
-const schema = `test_${randomBytes(6).toString("hex")}`;
+/** This file's own name: its database or schema on PostgreSQL, and its rate-limit prefix. */
+const own = `test_${randomBytes(6).toString("hex")}`;
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+const template = testDatabaseUrl ? inject("postgresTemplate") : null;
+const pgliteImage = testDatabaseUrl ? null : inject("pgliteImage");
 
 // Vitest sets BASE_URL to "/" (Vite's public base); the service's BASE_URL is an absolute address.
 // The tests use the development drivers (outboxes, the stand-in consent page), on PostgreSQL too.
 Object.assign(process.env, { NODE_ENV: "test", DEVELOPMENT_MODE: "true", BASE_URL: "http://localhost:3000", SANDBOX_PROVISION_PER_HOUR: "1000", OAUTH_REQUESTS_PER_MINUTE: "100000", FLOWS_PER_IP_PER_HOUR: "100000" });
 delete process.env.MCP_URL;
 delete process.env.SIGN_IN_URL;
-if (testDatabaseUrl) {
+if (testDatabaseUrl && template) {
+  process.env.DATABASE_URL = await cloneTemplateDatabase(testDatabaseUrl, template, own);
+  delete process.env.DATA_DIR;
+} else if (testDatabaseUrl) {
   const u = new URL(testDatabaseUrl);
-  u.searchParams.set("schema", schema);
+  u.searchParams.set("schema", own);
   process.env.DATABASE_URL = u.toString();
   delete process.env.DATA_DIR;
 } else {
   delete process.env.DATABASE_URL;
   process.env.DATA_DIR = "memory://";
+  if (pgliteImage) {
+    const { startMemoryDatabasesFrom } = await import("@/lib/platform/db/open");
+    startMemoryDatabasesFrom(() => new Blob([readFileSync(pgliteImage)]));
+  }
 }
 // Each test file counts in Redis under its own prefix: runs and files never share a rate limit.
-if (process.env.TEST_REDIS_URL) Object.assign(process.env, { REDIS_URL: process.env.TEST_REDIS_URL, RATE_LIMIT_PREFIX: `rl-${schema}` });
+if (process.env.TEST_REDIS_URL) Object.assign(process.env, { REDIS_URL: process.env.TEST_REDIS_URL, RATE_LIMIT_PREFIX: `rl-${own}` });
 else delete process.env.REDIS_URL;
 
 afterAll(async () => {
-  const { stopJobs } = await import("@/lib/jobs");
+  const { stopJobs } = await import("@/lib/platform/jobs");
   await stopJobs();
-  const { closeDatabase } = await import("@/lib/db");
-  const { closeRateLimitStore } = await import("@/lib/ratelimit");
-  const { resetEnvForTests } = await import("@/lib/env");
+  const { closeDatabase } = await import("@/lib/platform/db");
+  const { closeRateLimitStore } = await import("@/lib/platform/ratelimit");
+  const { resetEnvForTests } = await import("@/lib/platform/env");
   await closeDatabase();
   await closeRateLimitStore();
   resetEnvForTests();
-  if (testDatabaseUrl) {
+  if (testDatabaseUrl && template) {
+    await dropDatabase(testDatabaseUrl, own);
+  } else if (testDatabaseUrl) {
     const client = new pg.Client({ connectionString: testDatabaseUrl });
     await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    // The job queue's tables live beside the service's (lib/jobs: jobsSchema).
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`);
+    await client.query(`DROP SCHEMA IF EXISTS "${own}" CASCADE`);
+    // The job queue's tables live beside the service's (lib/platform/jobs: jobsSchema).
+    await client.query(`DROP SCHEMA IF EXISTS "${own}_jobs" CASCADE`);
     await client.end();
   }
 });

@@ -8,12 +8,12 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as callbackSecret } from "@/app/v1/auth/sign-in/callback-secret/route";
 import { POST as rotateSecret } from "@/app/v1/auth/sign-in/callback-secret/rotate/route";
-import { advanceClockForTests, now, resetClockForTests } from "@/lib/clock";
-import { deriveKey } from "@/lib/crypto";
+import { advanceClockForTests, now, resetClockForTests } from "@/lib/platform/clock";
+import { deriveKey } from "@/lib/platform/crypto";
 import { POST as validate } from "@/app/v1/auth/sign-in/validate/route";
 import { verifyAgentToken } from "@/lib/bearer-tokens/agent-token";
-import { db } from "@/lib/db";
-import { jobs, QUEUES, stopJobs } from "@/lib/jobs";
+import { db } from "@/lib/platform/db";
+import { jobs, QUEUES, stopJobs } from "@/lib/platform/jobs";
 import { CALLBACK_SECRET_PATTERN, completionCallbackBody, completionPayload } from "@/lib/sign-in/callback-schemas";
 import {
   CALLBACK_MAX_ATTEMPTS,

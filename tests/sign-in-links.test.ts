@@ -13,9 +13,11 @@ import { GET as signInHost } from "@/app/(hosted)/sign-in/[agent]/route";
 import { GET as signInHostReconnect } from "@/app/(hosted)/sign-in/[agent]/reconnect/route";
 import { createAgent } from "@/lib/agents/agents";
 import { AGENT_TOKEN_TTL_SECONDS, issueAgentToken, verifyAgentToken } from "@/lib/bearer-tokens/agent-token";
-import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
-import { db } from "@/lib/db";
-import { completeFlow, declineFlow, findFlow } from "@/lib/flow/sessions";
+import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
+import { db } from "@/lib/platform/db";
+import { returnFromReceipt } from "./helpers/receipt";
+import { findFlow } from "@/lib/flow/store";
+import { declineFlow } from "@/lib/flow/transitions";
 import { flowScreenView } from "@/lib/flow/views";
 import { MESSAGES } from "@/lib/http/errors";
 import { CODE_MESSAGES, SIGN_IN_CODE_TTL_SECONDS } from "@/lib/sign-in/codes";
@@ -57,7 +59,7 @@ async function signInName(t: Tenant): Promise<string> {
 /** A sign-in link finished by the tenant's live user: the code and state it returned with. */
 async function finishedLink(t: Tenant, query: Record<string, string> = {}) {
   const { flow } = await openLink(await signInName(t), { return_to: RETURN, state: "st-1", ...query });
-  const { redirectTo } = await completeFlow({ flowId: flow!.id, userId: t.users.live.id });
+  const { redirectTo } = await returnFromReceipt({ flowId: flow!.id, userId: t.users.live.id });
   const back = new URL(redirectTo);
   return { back, code: back.searchParams.get("code")!, state: back.searchParams.get("state") };
 }
@@ -257,7 +259,7 @@ describe("the sign-in host: each way in opens its first screen", () => {
   it("shows the link's display name and keeps the reconnect form", async () => {
     const t = await createTenant();
     const { flow } = await openLink(await signInName(t), { displayName: "Trail Guide", connectors: "gmail" }, true);
-    expect(flow?.signInLink).toMatchObject({ display_name: "Trail Guide", reconnect: true, connectors: ["gmail"], return_to: null });
+    expect(flow).toMatchObject({ wayIn: "sign_in_link", request: { display_name: "Trail Guide", reconnect: true, connectors: ["gmail"], return_to: null } });
   });
 });
 

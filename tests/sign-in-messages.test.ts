@@ -11,9 +11,9 @@ import { GET as signInHost } from "@/app/(hosted)/sign-in/[agent]/route";
 import { GET as signInHostReconnect } from "@/app/(hosted)/sign-in/[agent]/reconnect/route";
 import { createAgent, signInUrl } from "@/lib/agents/agents";
 import { verifyAgentToken } from "@/lib/bearer-tokens/agent-token";
-import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
-import { db } from "@/lib/db";
-import { findFlow } from "@/lib/flow/sessions";
+import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
+import { db } from "@/lib/platform/db";
+import { findFlow } from "@/lib/flow/store";
 import { MESSAGES } from "@/lib/http/errors";
 import { registerReturnDestination } from "@/lib/sign-in/destinations";
 import { LINE_MESSAGES, phoneFrom } from "@/lib/sign-in/message-lines";
@@ -306,7 +306,7 @@ describe("POST /v1/auth/sign-in/message-url", () => {
     const live = await openOnHost(res.body.url);
     const line = (await listLines()).body.lines[0];
     expect(live?.plane).toBe("live");
-    expect(live?.signInLink?.message).toEqual({ line_id: line.id, channel: "sms", complete_url: DONE, journey: "j-9", body: "hi", link_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(live?.wayIn === "sign_in_link" ? live.request.message : null).toEqual({ line_id: line.id, channel: "sms", complete_url: DONE, journey: "j-9", body: "hi", link_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
 
     const testHeaders = headers(t, t.keys.skTest);
     const testLine = (await registerLine({ phone: LINE }, testHeaders)).body.line;
@@ -315,7 +315,7 @@ describe("POST /v1/auth/sign-in/message-url", () => {
     expect(new URL(testRes.body.url).searchParams.get("publishable_key")).toBeNull();
     const test = await openOnHost(testRes.body.url);
     expect(test?.plane).toBe("test");
-    expect(test?.signInLink).toMatchObject({ reconnect: true, connectors: ["notion"], message: { line_id: testLine.id } });
+    expect(test).toMatchObject({ wayIn: "sign_in_link", request: { reconnect: true, connectors: ["notion"], message: { line_id: testLine.id } } });
   });
 
   it("needs an active line of the agent for the channel: 400 invalid_phone or message_line_not_registered", async () => {

@@ -12,8 +12,8 @@ import * as destinationsRoute from "@/app/v1/auth/sign-in/return-destinations/ro
 import { GET as profileRoute } from "@/app/v1/profile/route";
 import { AppsScreen } from "@/components/flow/screens/apps";
 import { APPS, IMPORT_SCREEN_APPS } from "@/lib/catalogue";
-import { db } from "@/lib/db";
-import { findFlow, type FlowSession } from "@/lib/flow/sessions";
+import { db } from "@/lib/platform/db";
+import { findFlow, type Flow } from "@/lib/flow/store";
 import { continueFromApp, StepError, submitCode, submitPhone } from "@/lib/flow/steps";
 import { flowScreenView, type AppsView } from "@/lib/flow/views";
 import { phoneDigest } from "@/lib/users/phone";
@@ -29,12 +29,12 @@ let provider: Awaited<ReturnType<typeof startGoogleProvider>>;
 beforeAll(async () => {
   provider = await startGoogleProvider({ redirectUri: "http://localhost:3000/connect/callback", email: "lin@example.com", accountId: "g-lin" });
   Object.assign(process.env, provider.env);
-  (await import("@/lib/env")).resetEnvForTests();
+  (await import("@/lib/platform/env")).resetEnvForTests();
 });
 afterAll(() => provider.close());
 
 /** What the flow page shows this flow's browser. */
-const shown = (flow: FlowSession) => flowScreenView({ state: "open", flow });
+const shown = (flow: Flow) => flowScreenView({ state: "open", flow });
 
 /** Opens {SIGN_IN_URL}/<agent> as a browser would: the flow it starts and the flow cookie it sets. */
 async function openLink(t: Tenant, query: Record<string, string>) {

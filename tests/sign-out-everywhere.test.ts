@@ -8,8 +8,8 @@ import { NextRequest } from "next/server.js";
 import { encode } from "next-auth/jwt";
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { db } from "@/lib/db";
-import { env } from "@/lib/env";
+import { db } from "@/lib/platform/db";
+import { env } from "@/lib/platform/env";
 import { createUser } from "@/lib/users/users";
 import { createTenant, type Tenant } from "./helpers/fixtures";
 
@@ -59,13 +59,13 @@ describe("the person's sessions", () => {
   const PERSON_COOKIE = "authjs.session-token";
 
   async function signIn(userId: string): Promise<string> {
-    const { handlers, PHONE_CODE_PROVIDER, sessionTicket } = await import("@/lib/auth/session");
+    const { handlers, PHONE_CODE_PROVIDER, sessionTicket } = await import("@/lib/person-auth/session");
     return signInThrough(handlers, "/api/auth", PHONE_CODE_PROVIDER, sessionTicket(userId), PERSON_COOKIE);
   }
 
   /** Who each read of the session says is signed in with this cookie: next-auth's route, route handlers' read, pages' auth(). */
   async function readsOf(cookie: string): Promise<Array<string | null>> {
-    const { auth, handlers, sessionUserFromRequest } = await import("@/lib/auth/session");
+    const { auth, handlers, sessionUserFromRequest } = await import("@/lib/person-auth/session");
     const route = (await (await handlers.GET(new NextRequest("http://localhost:3000/api/auth/session", { headers: { cookie } }))).json()) as { user?: { id: string } } | null;
     const fromRequest = await sessionUserFromRequest(new Request("http://localhost:3000/account/export.json", { headers: { cookie } }));
     jar.cookie = cookie;
@@ -89,7 +89,7 @@ describe("the person's sessions", () => {
 
     for (const c of [here, elsewhere, older]) expect(await readsOf(c)).toEqual([null, null, null]);
     // The session route also clears the refused cookie.
-    const cleared = await (await import("@/lib/auth/session")).handlers.GET(new NextRequest("http://localhost:3000/api/auth/session", { headers: { cookie: elsewhere } }));
+    const cleared = await (await import("@/lib/person-auth/session")).handlers.GET(new NextRequest("http://localhost:3000/api/auth/session", { headers: { cookie: elsewhere } }));
     expect(cleared.headers.getSetCookie().some((c) => c.startsWith(`${PERSON_COOKIE}=;`))).toBe(true);
     // The account page's actions act for nobody with the old cookie.
     jar.cookie = elsewhere;
@@ -105,7 +105,7 @@ describe("the person's sessions", () => {
   it("refuses a session naming someone who is not there", async () => {
     const nobody = `${PERSON_COOKIE}=${await encode({ token: { sub: "00000000-0000-4000-8000-000000000000" }, secret: env().AUTH_SECRET, salt: PERSON_COOKIE })}`;
     expect(await readsOf(nobody)).toEqual([null, null, null]);
-    const { signOutEverywhere } = await import("@/lib/auth/session");
+    const { signOutEverywhere } = await import("@/lib/person-auth/session");
     expect(await signOutEverywhere("00000000-0000-4000-8000-000000000000")).toBe(false);
     expect(await signOutEverywhere("not-a-uuid")).toBe(false);
   });

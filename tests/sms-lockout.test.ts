@@ -2,10 +2,11 @@
 // each requester (address and flow) apart, a number-wide ceiling counts only codes never verified,
 // and a code is good only in the flow that asked for it.
 import { afterEach, describe, expect, it } from "vitest";
-import { CODE_MESSAGES, SEND_LIMITS, sendSignInCode, verifySignInCode } from "@/lib/auth/phone-codes";
-import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
-import { db } from "@/lib/db";
-import { createFlow, findFlow } from "@/lib/flow/sessions";
+import { CODE_MESSAGES, SEND_LIMITS, sendSignInCode, verifySignInCode } from "@/lib/person-auth/phone-codes";
+import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
+import { db } from "@/lib/platform/db";
+import { findFlow } from "@/lib/flow/store";
+import { openProfileSignup } from "@/lib/flow/ways-in/profile-signup";
 import { chooseSignIn, submitCode, submitPhone } from "@/lib/flow/steps";
 import { phoneDigest } from "@/lib/users/phone";
 
@@ -16,7 +17,7 @@ const freshPhone = () => `+1415444${String(1000 + n++).padStart(4, "0")}`;
 
 /** A new sign-up flow in a new browser, from `ip`, at its phone screen ("Sign in"). */
 async function newFlow(ip: string): Promise<string> {
-  const { id } = await createFlow({ wayIn: "profile_signup", plane: "live", required: [], ip });
+  const { id } = await openProfileSignup(ip);
   await chooseSignIn((await findFlow(id))!);
   return id;
 }

@@ -10,7 +10,7 @@ let twilio: Awaited<ReturnType<typeof startTwilioServer>>;
 beforeAll(async () => {
   twilio = await startTwilioServer({ accountSid: SID, authToken: TOKEN });
   Object.assign(process.env, { SMS_DRIVER: "twilio", TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN, TWILIO_FROM: "+15005550006", TWILIO_API_BASE: twilio.url });
-  (await import("@/lib/env")).resetEnvForTests();
+  (await import("@/lib/platform/env")).resetEnvForTests();
 });
 afterAll(() => twilio.close());
 
@@ -37,9 +37,9 @@ describe("the Twilio driver", () => {
   });
 
   it("carries a sign-in code, and withdraws the code when Twilio refuses it", async () => {
-    const { sendSignInCode, verifySignInCode, CodeError } = await import("@/lib/auth/phone-codes");
+    const { sendSignInCode, verifySignInCode, CodeError } = await import("@/lib/person-auth/phone-codes");
     const { phoneDigest } = await import("@/lib/users/phone");
-    const { db } = await import("@/lib/db");
+    const { db } = await import("@/lib/platform/db");
     await sendSignInCode({ phone: "+14155550199", plane: "live", phoneScope: "", ip: "10.1.1.1" });
     const message = twilio.received.at(-1)!;
     expect(message.To).toBe("+14155550199");

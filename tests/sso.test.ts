@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { OPTIONS as clientPreflight, POST as client } from "@/app/v1/sso/client/route";
 import { POST as origins } from "@/app/v1/sso/origins/route";
 import { setAgentActive } from "@/lib/agents/agents";
-import { db } from "@/lib/db";
-import { PREFIX } from "@/lib/ids";
+import { db } from "@/lib/platform/db";
+import { PREFIX } from "@/lib/platform/ids";
 import {
   hashClientSecret,
   MAX_CONFIDENTIAL_CLIENTS_PER_PLANE,
@@ -17,7 +17,7 @@ import { DELETE as removeUriRoute } from "@/app/v1/sso/clients/[clientId]/redire
 import { authorizeCall, authorizeParams, pkce } from "./helpers/oauth";
 import { createTenant, type Tenant } from "./helpers/fixtures";
 import { call } from "./helpers/http";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 import { freshRateLimits } from "./helpers/env";
 
 /** SSO_LOCALHOST_CALLBACKS_PER_HOUR as configured (its default). */

@@ -1,13 +1,14 @@
 // The sweep deletes what has outlived its use and nothing that is still in use.
 import { afterEach, describe, expect, it } from "vitest";
 import { ACCESS_LOG_RETENTION_DAYS } from "@/lib/access-log/access-log";
-import { advanceClockForTests, resetClockForTests } from "@/lib/clock";
+import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
 import { ACTION_KEY_TTL_HOURS } from "@/lib/connectors/tools/run";
-import { db } from "@/lib/db";
-import { jobs, QUEUES } from "@/lib/jobs";
+import { db } from "@/lib/platform/db";
+import { jobs, QUEUES } from "@/lib/platform/jobs";
 import { startSweeper, SWEEP_CRON, sweepExpired } from "@/lib/maintenance/sweep";
 import { REFRESH_TOKEN_IDLE_SECONDS } from "@/lib/oidc/tokens";
-import { completeFlow, createFlow } from "@/lib/flow/sessions";
+import { returnFromReceipt } from "./helpers/receipt";
+import { openProfileSignup } from "@/lib/flow/ways-in/profile-signup";
 import { issueSignInCode } from "@/lib/sign-in/codes";
 import { createTenant } from "./helpers/fixtures";
 import { authorizeCall, exchange, flowIdFrom, pkce, registerClient, signIn, tokenCall } from "./helpers/oauth";
@@ -55,7 +56,7 @@ describe("the sweep", () => {
     const prisma = await db();
     const scope = { developerId: t.developer.id, agentId: t.agent.id, plane: "live" as const, userId: t.users.live.id };
     await issueSignInCode(scope);
-    const flow = await createFlow({ wayIn: "profile_signup", plane: "live", required: [], ip: "10.77.0.1" });
+    const flow = await openProfileSignup("10.77.0.1");
     const sealed = { provider: "google", accountId: "acct", accessTokenSealed: "x", status: "active" };
     // Connected by a signed-in person in a flow (marked with it), and connected in a flow by nobody yet.
     await prisma.appConnection.create({ data: { ...sealed, app: "calendar", userId: t.users.live.id, flowId: flow.id } });
@@ -79,7 +80,7 @@ describe("the sweep", () => {
     const person = t.users.live.id;
     const { verifier, challenge } = pkce();
     const authorize = await authorizeCall({ response_type: "code", client_id: used, redirect_uri: "http://127.0.0.1:1/cb", code_challenge: challenge, code_challenge_method: "S256" });
-    const { redirectTo } = await completeFlow({ flowId: flowIdFrom(authorize), userId: person });
+    const { redirectTo } = await returnFromReceipt({ flowId: flowIdFrom(authorize), userId: person });
     const code = new URL(redirectTo).searchParams.get("code")!;
     expect((await tokenCall({ grant_type: "authorization_code", code, redirect_uri: "http://127.0.0.1:1/cb", client_id: used, code_verifier: verifier })).status).toBe(200);
     const prisma = await db();

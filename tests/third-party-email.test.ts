@@ -6,8 +6,8 @@ import { decodeJwt } from "jose";
 import { NextRequest } from "next/server.js";
 import { decode, encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
-import { env } from "@/lib/env";
+import { db } from "@/lib/platform/db";
+import { env } from "@/lib/platform/env";
 import { startGitHubServer } from "./helpers/github-server";
 import { startGoogleProvider } from "./helpers/google-provider";
 import { atMailboxPage } from "./helpers/flows";
@@ -28,7 +28,7 @@ beforeAll(async () => {
     ],
   });
   Object.assign(process.env, google.env, github.env);
-  (await import("@/lib/env")).resetEnvForTests();
+  (await import("@/lib/platform/env")).resetEnvForTests();
 });
 afterAll(async () => {
   await google.close();
@@ -39,7 +39,7 @@ type Jar = Map<string, string>;
 
 /** One request to next-auth's routes, as the browser would send it, keeping the cookies it sets. */
 async function authCall(method: "GET" | "POST", url: string, jar: Jar, form?: Record<string, string>) {
-  const { handlers } = await import("@/lib/auth/session");
+  const { handlers } = await import("@/lib/person-auth/session");
   const req = new NextRequest(new URL(url, "http://localhost:3000"), {
     method,
     headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "), ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
@@ -75,8 +75,8 @@ async function signInAt(provider: "google" | "github", jar: Jar, flowId: string,
 }
 
 async function idTokenAfter(flowId: string, userId: string, client_id: string, verifier: string) {
-  const { completeFlow } = await import("@/lib/flow/sessions");
-  const url = new URL((await completeFlow({ flowId, userId })).redirectTo);
+  const { returnFromReceipt } = await import("./helpers/receipt");
+  const url = new URL((await returnFromReceipt({ flowId, userId })).redirectTo);
   const tokens = await tokenCall({ grant_type: "authorization_code", code: url.searchParams.get("code")!, redirect_uri: CALLBACK, client_id, code_verifier: verifier });
   return decodeJwt(tokens.body.id_token);
 }
@@ -104,7 +104,7 @@ describe("Google sign-in", () => {
     const unverified = await startGoogleProvider({ redirectUri: "http://localhost:3000/api/auth/callback/google", email: "maybe@example.com", emailVerified: false });
     try {
       Object.assign(process.env, unverified.env);
-      (await import("@/lib/env")).resetEnvForTests();
+      (await import("@/lib/platform/env")).resetEnvForTests();
       const { flowId, userId, client_id, verifier, reload, steps } = await atMailboxPage("+14155550182");
       const landed = await signInAt("google", await sessionJar(userId), flowId, unverified.consent);
       expect(landed.pathname).toBe(`/flow/${flowId}`);
@@ -115,7 +115,7 @@ describe("Google sign-in", () => {
       expect(await idTokenAfter(flowId, userId, client_id, verifier)).not.toHaveProperty("email");
     } finally {
       Object.assign(process.env, google.env);
-      (await import("@/lib/env")).resetEnvForTests();
+      (await import("@/lib/platform/env")).resetEnvForTests();
       await unverified.close();
     }
   });
@@ -159,7 +159,7 @@ describe("providers offered", () => {
   it("lists Google and GitHub beside the phone code when they have credentials", async () => {
     const res = await authCall("GET", "/api/auth/providers", new Map());
     expect(Object.keys(await res.json())).toEqual(["phone-code", "google", "github"]);
-    const { configuredThirdParty } = await import("@/lib/auth/third-party");
+    const { configuredThirdParty } = await import("@/lib/person-auth/third-party");
     expect(configuredThirdParty()).toEqual(["google", "github"]);
   });
 });

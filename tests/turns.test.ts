@@ -17,7 +17,7 @@ import { GET as searchRoute } from "@/app/v1/profile/search/route";
 import { flushAccessLog } from "@/lib/access-log/access-log";
 import { createAgent } from "@/lib/agents/agents";
 import { issueApiKey } from "@/lib/api-keys/api-keys";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { createDeveloper } from "@/lib/developers/developers";
 import { runImportJob } from "@/lib/import-jobs/worker";
 import { mcpCorrelation, restCorrelation, TURN_HEADER_MESSAGES, TURN_HEADERS, TURN_ID_MAX_CHARS } from "@/lib/http/turns";

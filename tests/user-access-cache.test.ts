@@ -1,7 +1,7 @@
 // The user lookups behind X-User-Id and Bearer tokens are cached ≤ 1 s; changes still take effect.
 import { describe, expect, it } from "vitest";
 import { GET as profile } from "@/app/v1/profile/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { MESSAGES } from "@/lib/http/errors";
 import { issueAgentToken } from "@/lib/bearer-tokens/agent-token";
 import { approveAgent, revokeApproval } from "@/lib/users/approvals";
@@ -47,7 +47,7 @@ describe("user access lookups", () => {
 
 describe("TtlCache", () => {
   it("does not keep a value loaded across a clear (a revocation in this process wins)", async () => {
-    const { TtlCache } = await import("@/lib/cache");
+    const { TtlCache } = await import("@/lib/platform/cache");
     const cache = new TtlCache<string>(`test-${Math.random()}`);
     let finish: (v: string) => void = () => undefined;
     const loading = cache.through("k", () => new Promise<string>((resolve) => (finish = resolve)));

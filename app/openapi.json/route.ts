@@ -1,5 +1,5 @@
 // GET /openapi.json — the OpenAPI 3.1 document of the API, built from the route contracts (every
-// defineRoute handler, listed in ./routes.generated.ts by scripts/api-routes.mjs). Open to any origin.
+// defineRoute handler, listed in ./routes.generated.ts by scripts/route-manifest.mjs). Open to any origin.
 import { serviceOpenApi } from "./document";
 
 export const dynamic = "force-dynamic";

@@ -3,7 +3,7 @@
 import { Badge } from "@/components/flow/marks";
 import type { AccessLogRow } from "@/lib/access-log/access-log";
 import type { AccessLogPage } from "@/lib/access-log/pages";
-import { ownEntry } from "@/lib/own";
+import { ownEntry } from "@/lib/platform/own";
 import { RESTORE_ACTION, SUPPRESS_ACTION } from "@/lib/profile/suppressions";
 
 /** What each tool and route did, in the person's words; anything else is shown by its name alone. */

@@ -3,11 +3,11 @@
 // progress and the answer appears under the form — a confirmation, a refusal, or a secret shown once.
 import { useActionState, useEffect, useId, useRef, useState } from "react";
 import { useFormStatus } from "react-dom";
-import type { DashboardFormState } from "@/lib/dashboard/form";
+import type { ActionState } from "@/lib/actions/state";
 import { useDashboardNotice } from "./notices";
 import { buttonStyles, type ButtonTone } from "./styles";
 
-type Action = (state: DashboardFormState, form: FormData) => Promise<DashboardFormState>;
+type Action = (state: ActionState, form: FormData) => Promise<ActionState>;
 
 function Submit({ children, pendingLabel, tone, wide, disabled }: { children: React.ReactNode; pendingLabel: string; tone: ButtonTone; wide?: boolean; disabled?: boolean }) {
   const { pending } = useFormStatus();
@@ -48,7 +48,7 @@ export function ActionForm({
   // The answer that came back, until this form has shown it. A form whose row the change removed is
   // gone in the same render that brings the answer: its unmount hands the answer to the page instead.
   const unshown = useRef<string | null>(null);
-  const [state, formAction] = useActionState(async (prev: DashboardFormState, form: FormData) => {
+  const [state, formAction] = useActionState(async (prev: ActionState, form: FormData) => {
     const next = await action(prev, form);
     unshown.current = next?.ok && !next.secret ? next.ok : null;
     return next;
@@ -77,7 +77,7 @@ export function ActionForm({
   );
 }
 
-export function FormResult({ state, id }: { state: DashboardFormState; id: string }) {
+export function FormResult({ state, id }: { state: ActionState; id: string }) {
   if (!state) return null;
   return (
     <>

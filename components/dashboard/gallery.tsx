@@ -1,5 +1,5 @@
 // The developer dashboard in the screen gallery (/dev/screens/<name>): each state by its name, one
-// entry each, drawn by components/dashboard/pages from the fixtures in lib/dashboard/gallery.ts and
+// entry each, drawn by components/dashboard/pages from the fixtures in lib/dashboard/gallery*.ts and
 // handed the gallery's actions, which change nothing. A new state is one entry here (and its name in
 // e2e/screens.spec.ts).
 import type { ReactElement } from "react";
@@ -13,14 +13,9 @@ import {
   GALLERY_ORIGINS,
   GALLERY_OVERVIEW,
   GALLERY_OVERVIEW_EMPTY,
-  GALLERY_IMPORTS,
-  GALLERY_REQUESTS,
-  GALLERY_REQUESTS_EMPTY,
-  GALLERY_REQUESTS_FOUND,
-  GALLERY_SIGN_IN_LINKS,
   GALLERY_SSO_CLIENTS,
-  GALLERY_USAGE,
 } from "@/lib/dashboard/gallery";
+import { GALLERY_IMPORTS, GALLERY_REQUESTS, GALLERY_REQUESTS_EMPTY, GALLERY_REQUESTS_FOUND, GALLERY_SIGN_IN_LINKS, GALLERY_USAGE } from "@/lib/dashboard/gallery-activity";
 import type { DashboardActions } from "./pages/actions";
 import { AgentsPage } from "./pages/agents";
 import { ImportsPage } from "./pages/imports";

@@ -2,7 +2,7 @@
 // marked for assistive technology (aria-current="true": a choice within the page, not the page) and by its look; the rest of the query string is the
 // page's to give (each tab's href).
 import Link from "next/link";
-import type { Plane } from "@/lib/db/generated/enums";
+import type { Plane } from "@/lib/platform/db/generated/enums";
 
 export function PlaneTabs({ current, hrefOf, label = "Plane" }: { current: Plane; hrefOf: (plane: Plane) => string; label?: string }) {
   return (

@@ -1,9 +1,8 @@
 // The hosted flow's screens: one component per screen, chosen by the view lib/flow/views.ts computed.
 // The flow page passes the flow's server actions bound to its id; the development screen gallery passes
 // actions that change nothing. Components never import from app/.
-import type { FormState } from "@/lib/flow/steps";
 import type { FlowScreenView } from "@/lib/flow/views";
-import type { ThirdPartyProvider } from "@/lib/auth/third-party";
+import type { FlowActions } from "./actions";
 import { AppsScreen, CapabilityScreen } from "./screens/apps";
 import { CodeScreen } from "./screens/code";
 import { EndedScreen } from "./screens/ended";
@@ -11,30 +10,6 @@ import { ImportScreen } from "./screens/import";
 import { MailboxScreen } from "./screens/mailbox";
 import { PhoneScreen } from "./screens/phone";
 import { ReceiptScreen } from "./screens/receipt";
-
-export type FormAction = (state: FormState, form: FormData) => Promise<FormState>;
-export type ButtonAction = (state: FormState) => Promise<FormState>;
-export type PlainAction = () => Promise<void>;
-
-/** What each screen's forms post to. */
-export interface FlowActions {
-  preview: FormAction;
-  decide: FormAction;
-  continueImport: ButtonAction;
-  signInFirst: PlainAction;
-  phone: FormAction;
-  code: FormAction;
-  resend: ButtonAction;
-  changeNumber: PlainAction;
-  email: FormAction;
-  emailCode: FormAction;
-  changeEmail: PlainAction;
-  thirdParty: (provider: ThirdPartyProvider) => PlainAction;
-  continueMailbox: ButtonAction;
-  continueApp: ButtonAction;
-  continueApps: ButtonAction;
-  allowCapability: ButtonAction;
-}
 
 export function FlowScreen({ view, actions }: { view: FlowScreenView; actions: FlowActions }) {
   switch (view.screen) {

@@ -1,7 +1,7 @@
 // The hosted flow's frame: the app's name and mark at the top, where the person is in the steps,
 // the step's card, and a way to cancel.
 import { LogoMark } from "@/components/site-header";
-import type { Screen } from "@/lib/flow/sequence";
+import type { Screen } from "@/lib/flow/screens";
 import { SERVICE_NAME } from "@/lib/flow/views";
 import { PageFooter } from "@/components/page-footer";
 

@@ -2,13 +2,14 @@
 // The hosted flow's forms. Each posts to a server action, so it works without JavaScript; with it,
 // buttons show progress, errors appear next to their field without a reload, and the code screen
 // counts down to "Send a new code".
-import { useActionState, useEffect, useRef, useState } from "react";
+import { useActionState, useRef } from "react";
 import { useFormStatus } from "react-dom";
-import type { FormState } from "@/lib/flow/steps";
+import type { ActionState } from "@/lib/actions/state";
+import { useCountdown } from "./countdown";
 import { primaryButton, secondaryButton } from "./styles";
 import { OneTimeCodeInput } from "../one-time-code-input";
 
-type Action = (state: FormState, form: FormData) => Promise<FormState>;
+type Action = (state: ActionState, form: FormData) => Promise<ActionState>;
 
 
 function Spinner() {
@@ -38,15 +39,15 @@ export function SubmitButton({ children, pendingLabel, className = primaryButton
   );
 }
 
-function FieldError({ id, state, field }: { id: string; state: FormState; field: string | string[] }) {
+function FieldError({ id, state, field }: { id: string; state: ActionState; field: string | string[] }) {
   const fields = Array.isArray(field) ? field : [field];
-  if (!state || !fields.includes(state.field)) return null;
+  if (!state?.field || !fields.includes(state.field)) return null;
   return (
     <p id={id} role="alert" className="mt-2 flex items-start gap-1.5 text-sm font-medium text-red-700">
       <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0" fill="currentColor">
         <path d="M10 2a8 8 0 100 16 8 8 0 000-16zm-.75 4.5h1.5v5h-1.5v-5zm0 6.5h1.5v1.5h-1.5V13z" />
       </svg>
-      {state.message}
+      {state.error}
     </p>
   );
 }
@@ -112,7 +113,7 @@ export function DecideForm({ action, provider, count }: { action: Action; provid
 }
 
 /** Continue, off until the import screen's conditions hold. */
-export function ContinueForm({ action, enabled, hint, label = "Continue" }: { action: (state: FormState) => Promise<FormState>; enabled: boolean; hint: string; label?: string }) {
+export function ContinueForm({ action, enabled, hint, label = "Continue" }: { action: (state: ActionState) => Promise<ActionState>; enabled: boolean; hint: string; label?: string }) {
   const [state, formAction] = useActionState(action, null);
   return (
     <form action={formAction}>
@@ -178,18 +179,12 @@ export function PhoneForm({ action, countries, defaultCountry }: { action: Actio
 }
 
 /** The six-digit code: one field, so paste and one-time-code autofill fill it whole. */
-export function CodeForm({ action, resend, resendAfterSeconds }: { action: Action; resend: (state: FormState) => Promise<FormState>; resendAfterSeconds: number }) {
+export function CodeForm({ action, resend, resendAfterSeconds }: { action: Action; resend: (state: ActionState) => Promise<ActionState>; resendAfterSeconds: number }) {
   const [state, formAction] = useActionState(action, null);
   const [resendState, resendAction] = useActionState(resend, null);
   // Without JavaScript the button stays on (the server still enforces the wait); with it, it counts down.
-  const [wait, setWait] = useState(0);
+  const wait = useCountdown(resendAfterSeconds);
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => setWait(resendAfterSeconds), [resendAfterSeconds]);
-  useEffect(() => {
-    if (wait <= 0) return;
-    const timer = setTimeout(() => setWait((w) => w - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [wait]);
   const error = state ?? resendState;
   return (
     <>
@@ -223,72 +218,6 @@ export function CodeForm({ action, resend, resendAfterSeconds }: { action: Actio
         </SubmitButton>
       </form>
     </>
-  );
-}
-
-/** The receipt's way back: a button, pressed for the person after a few seconds. */
-export function ReturnForm({ action, appName, seconds }: { action: string; appName: string; seconds: number }) {
-  const [left, setLeft] = useState(seconds);
-  const form = useRef<HTMLFormElement>(null);
-  // The automatic return needs JavaScript: until it runs, only the button is offered.
-  const [stopped, setStopped] = useState(true);
-  // Sent once: a slow answer must not let the countdown (or a second click) send the form again, which
-  // would replace the way back to the app with "this sign-in has finished".
-  const sent = useRef(false);
-  useEffect(() => setStopped(false), []);
-  useEffect(() => {
-    if (stopped) return;
-    if (left <= 0) {
-      form.current?.requestSubmit();
-      return;
-    }
-    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left, stopped]);
-  return (
-    <form
-      ref={form}
-      method="post"
-      action={action}
-      className="mt-6"
-      onSubmit={(e) => {
-        if (sent.current) return e.preventDefault();
-        sent.current = true;
-        setStopped(true);
-      }}
-    >
-      <button type="submit" className={primaryButton}>
-        Return to {appName}
-      </button>
-      {!stopped && left > 0 && (
-        <p className="mt-3 text-center text-sm text-slate-600" aria-live="polite">
-          Returning automatically in {left} s.{" "}
-          <button type="button" className="font-semibold text-brand-700 underline underline-offset-2" onClick={() => setStopped(true)}>
-            Stay here
-          </button>
-        </p>
-      )}
-    </form>
-  );
-}
-
-/** Copies the prompt for an assistant. */
-export function CopyButton({ text }: { text: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <button
-      type="button"
-      className="inline-flex min-h-10 items-center rounded-lg bg-brand-50 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-100"
-      onClick={() => {
-        void navigator.clipboard
-          .writeText(text)
-          .catch(() => undefined)
-          .then(() => setCopied(true));
-        setTimeout(() => setCopied(false), 2000);
-      }}
-    >
-      <span aria-live="polite">{copied ? "Copied" : "Copy prompt"}</span>
-    </button>
   );
 }
 

@@ -1,7 +1,7 @@
 // Small marks shared by the hosted pages: an assistant's or app's monogram, a status badge, and the
 // banner for an app that could not be connected.
 import { APP_NAMES, type App, type Assistant } from "@/lib/catalogue";
-import { ownEntry } from "@/lib/own";
+import { ownEntry } from "@/lib/platform/own";
 
 const MONOGRAM_COLORS: Readonly<Record<Assistant | App, string>> = {
   chatgpt: "bg-emerald-600",

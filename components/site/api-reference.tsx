@@ -58,7 +58,10 @@ function Fields({ schema, caption }: { schema: Schema; caption: string }) {
 function credentials(op: Operation): string {
   if (!op.security.length) return "None: open to anyone.";
   if (op.security.some((s) => "clientBasic" in s)) return "The client: its id and secret by HTTP Basic or in the form, or (a public client) its client_id alone.";
-  if (op.security.some((s) => "apiKey" in s && "bearer" in s)) return "X-API-Key, and the user as Authorization: Bearer (agent token or access token) or X-User-Id.";
+  const withBearer = op.security.some((s) => "apiKey" in s && "bearer" in s);
+  // Without the key-alone alternative the bearer token is the only way to name the person (the connector tools).
+  if (withBearer && op.security.length === 1) return "X-API-Key, and the person as Authorization: Bearer (agent token or access token); X-User-Id is refused.";
+  if (withBearer) return "X-API-Key, and the user as Authorization: Bearer (agent token or access token) or X-User-Id.";
   if (op.security.some((s) => "bearer" in s)) return "An access token as Authorization: Bearer.";
   return "X-API-Key.";
 }

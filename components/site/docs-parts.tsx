@@ -1,6 +1,6 @@
 // The pieces every docs page is made of: sections, paragraphs, inline code, code blocks, callouts and
 // tables that turn into lists on phones.
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/components/copy-button";
 
 /** A docs page's body: the "On this page" list of its sections beside (on phones, above) the article. */
 export function DocsBody({ sections, children }: { sections: readonly { id: string; title: string }[]; children: React.ReactNode }) {
@@ -59,7 +59,7 @@ export function CodeBlock({ label, code, testId }: { label: string; code: string
     <figure className="min-w-0 overflow-hidden rounded-lg bg-slate-900">
       <figcaption className="flex items-center justify-between gap-3 border-b border-white/10 py-1 pr-2 pl-4 text-xs text-slate-300">
         <span>{label}</span>
-        <CopyButton text={code} label={label} />
+        <CopyButton look="code" text={code} label={label} />
       </figcaption>
       <pre
         tabIndex={0}

@@ -9,7 +9,7 @@ Object.assign(process.env, { DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "",
 const { createDeveloper } = await import("../../lib/developers/developers");
 const { issueApiKey } = await import("../../lib/api-keys/api-keys");
 const { createAgent } = await import("../../lib/agents/agents");
-const { closeDatabase, db } = await import("../../lib/db");
+const { closeDatabase, db } = await import("../../lib/platform/db");
 
 async function developer() {
   const dev = await createDeveloper({ name: "Trailhead Travel" });
@@ -32,16 +32,19 @@ async function developer() {
 }
 
 async function expiredFlow() {
-  const { createFlow } = await import("../../lib/flow/sessions");
+  const { startFlow } = await import("../../lib/flow/start");
+  const { oidc } = await import("../../lib/flow/ways-in/oidc");
+  const { registerClient } = await import("../../lib/oidc/clients");
   const dev = await createDeveloper({ name: "Late Co" });
   const agent = await createAgent({ developerId: dev.id, handle: "late", displayName: "Late App" });
-  const flow = await createFlow({
+  const pk = await issueApiKey({ developerId: dev.id, kind: "publishable", plane: "live" });
+  const { client } = await registerClient({ publishableKey: pk.key, redirectUri: "http://localhost:4999/callback", method: "none" });
+  const flow = await startFlow(oidc, {
     ip: "127.0.0.1",
-    wayIn: "oidc",
     developerId: dev.id,
     agentId: agent.id,
     plane: "live",
-    request: { redirect_uri: "http://localhost:4999/callback", state: "s", nonce: null, scopes: ["openid"], code_challenge: "x".repeat(43) },
+    request: { client_id: client.client_id, redirect_uri: "http://localhost:4999/callback", state: "s", nonce: null, scopes: ["openid"], code_challenge: "x".repeat(43) },
     required: [],
   });
   await (await db()).flowSession.update({ where: { id: flow.id }, data: { expiresAt: new Date(Date.now() - 1000) } });

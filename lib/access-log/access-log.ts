@@ -3,11 +3,10 @@
 // Entries are written after the answer, in small batches, so a call does not wait on them; the
 // person reads them on their account page and downloads them.
 import { randomUUID } from "node:crypto";
-import { now as clockNow } from "../clock";
-import { database, db } from "../db";
-import type { Plane } from "../db/generated/enums";
-import { logger } from "../log";
-import { processWide } from "../process-wide";
+import { now as clockNow } from "../platform/clock";
+import { database, db } from "../platform/db";
+import type { Plane } from "../platform/db/generated/enums";
+import { batchedWriter } from "../platform/log/batched-writer";
 
 /** How long entries are kept. */
 export const ACCESS_LOG_RETENTION_DAYS = 365;
@@ -15,6 +14,8 @@ export const ACCESS_LOG_RETENTION_DAYS = 365;
 const BATCH = 200;
 /** How long an entry may wait for others before the batch is written. */
 const FLUSH_AFTER_MS = 200;
+/** Entries held at most while the database is slow or away (lib/platform/log/batched-writer.ts: newer ones are dropped). */
+export const ACCESS_LOG_MAX_PENDING = 20_000;
 
 /** Where it happened: the API, MCP, or (restoring what an agent hid) the person's account page. */
 export type AccessSurface = "rest" | "mcp" | "account";
@@ -35,15 +36,7 @@ export interface AccessEntry {
   turn?: string | null;
 }
 
-interface Buffer {
-  entries: Array<AccessEntry & { at: Date }>;
-  timer: NodeJS.Timeout | null;
-  flushing: Promise<void>;
-}
-
-function buffer(): Buffer {
-  return processWide("access-log.buffer", (): Buffer => ({ entries: [], timer: null, flushing: Promise.resolve() }));
-}
+type StampedEntry = AccessEntry & { at: Date };
 
 /**
  * One statement for a whole batch, its columns as arrays (the ORM's createMany spends milliseconds of
@@ -56,47 +49,33 @@ const INSERT = `INSERT INTO access_log (id, user_id, agent_id, agent_name, plane
     AS u(id, user_id, agent_id, agent_name, plane, surface, action, outcome, at, conversation, turn)
   WHERE EXISTS (SELECT 1 FROM users p WHERE p.id = u.user_id)`;
 
-async function write(entries: Array<AccessEntry & { at: Date }>): Promise<void> {
-  try {
-    const { sql } = await database();
-    await sql.query(INSERT, [
-      entries.map(() => randomUUID()),
-      entries.map((e) => e.userId),
-      entries.map((e) => e.agentId),
-      entries.map((e) => e.agentName),
-      entries.map((e) => e.plane),
-      entries.map((e) => e.surface),
-      entries.map((e) => e.action),
-      entries.map((e) => e.outcome),
-      entries.map((e) => e.at),
-      entries.map((e) => e.conversation ?? null),
-      entries.map((e) => e.turn ?? null),
-    ]);
-  } catch (err) {
-    // The database away: the calls themselves succeeded; their entries are lost.
-    logger().warn({ err, count: entries.length }, "access log entries not written");
-  }
+async function write(entries: StampedEntry[]): Promise<void> {
+  const { sql } = await database();
+  await sql.query(INSERT, [
+    entries.map(() => randomUUID()),
+    entries.map((e) => e.userId),
+    entries.map((e) => e.agentId),
+    entries.map((e) => e.agentName),
+    entries.map((e) => e.plane),
+    entries.map((e) => e.surface),
+    entries.map((e) => e.action),
+    entries.map((e) => e.outcome),
+    entries.map((e) => e.at),
+    entries.map((e) => e.conversation ?? null),
+    entries.map((e) => e.turn ?? null),
+  ]);
 }
 
-/** Writes what is waiting now; resolves when it is written (tests, and shutdown). */
+const writer = batchedWriter<StampedEntry>({ name: "access log", write, batchSize: BATCH, flushAfterMs: FLUSH_AFTER_MS, maxPending: ACCESS_LOG_MAX_PENDING });
+
+/** Writes what is waiting now; resolves when it is written (reads, tests; shutdown writes every log). */
 export function flushAccessLog(): Promise<void> {
-  const b = buffer();
-  if (b.timer) clearTimeout(b.timer);
-  b.timer = null;
-  const entries = b.entries.splice(0);
-  b.flushing = b.flushing.then(() => (entries.length ? write(entries) : undefined));
-  return b.flushing;
+  return writer.flush();
 }
 
 /** Records one call (at the service's clock now); written within FLUSH_AFTER_MS. */
 export function recordAccess(entry: AccessEntry): void {
-  const b = buffer();
-  b.entries.push({ ...entry, at: clockNow() });
-  if (b.entries.length >= BATCH) void flushAccessLog();
-  else if (!b.timer) {
-    b.timer = setTimeout(() => void flushAccessLog(), FLUSH_AFTER_MS);
-    b.timer.unref();
-  }
+  writer.add({ ...entry, at: clockNow() });
 }
 
 export interface AccessLogRow {

@@ -1,9 +1,9 @@
 // The person's access log as a file to keep: CSV or JSON, every entry still held, newest first,
 // streamed in batches. Served only to the signed-in person, for their own entries, by their session
 // cookie alone: an API key or a Bearer token reaches nothing here.
-import { sessionUserFromRequest } from "../auth/session";
-import { now as clockNow } from "../clock";
-import { env } from "../env";
+import { sessionUserFromRequest } from "../person-auth/session";
+import { now as clockNow } from "../platform/clock";
+import { env } from "../platform/env";
 import { ACCESS_LOG_RETENTION_DAYS, type AccessLogRow } from "./access-log";
 import { accessLogBatches } from "./pages";
 

@@ -1,8 +1,8 @@
 // Reading a person's access log a page at a time, newest first. A page is named by a cursor: the
 // entry it continues from (its time and id, so entries made in the same millisecond are neither
 // skipped nor repeated), older ("before") or newer ("after"). A malformed cursor reads as none.
-import { db } from "../db";
-import type { Prisma } from "../db/generated/client";
+import { db } from "../platform/db";
+import type { Prisma } from "../platform/db/generated/client";
 import { ENTRY_INCLUDE, flushAccessLog, rowOf, type AccessLogRow } from "./access-log";
 
 /** Entries on one page of the account page. */

@@ -3,14 +3,14 @@
 // agent's OpenID Connect and MCP grants for this person, unused authorization codes, capability
 // grants and open connect links all end in one transaction.
 import { z } from "zod";
-import { now as clockNow } from "../clock";
-import { db } from "../db";
+import { now as clockNow } from "../platform/clock";
+import { db } from "../platform/db";
 import { inTransaction } from "../profile/memories";
 import { revokeChain } from "../oidc/tokens";
 import { clearUserAccessCache } from "../users/approvals";
 import { AccountError } from "./errors";
 import { APPS } from "../catalogue";
-import { appGrantsByAgent, type AgentAppGrant } from "../connectors/grants";
+import { appGrantsByAgent, type AgentAppGrant } from "../app-grants/grants";
 
 /** Why the grants of a revoked approval were ended (oauth_grants.revoked_reason). */
 export const APPROVAL_REVOKED_REASON = "approval_revoked";

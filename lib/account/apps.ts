@@ -1,7 +1,8 @@
 // The apps the account page lists: each app a person may connect (and any they did connect), with its
 // state here, the address it is connected as, and the facts it taught the profile.
 import { APP_READS, appFactsOf, type AppFacts } from "../connectors/memories/facts";
-import { appState, connectionsOf, connectsInDevelopment, type AppState } from "../connectors/connections";
+import { connectionsOf } from "../connectors/connections";
+import { appState, connectsInDevelopment, type AppState } from "../connectors/providers";
 import { appsListedFor, isApp, type App } from "../catalogue";
 
 export interface AccountApp {

@@ -5,7 +5,7 @@
 // database's tables itself and fails on one with such a column this module does not name.
 import { z } from "zod";
 import { disconnect } from "../connectors/connections";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { inTransaction } from "../profile/memories";
 import { clearUserAccessCache } from "../users/approvals";
 import { AccountError } from "./errors";

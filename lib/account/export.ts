@@ -2,11 +2,12 @@
 // page: the account, the composed profile as agents read it, every memory with its provenance (hidden
 // ones marked, and who asked to hide them), imports, approvals, app connections (never their tokens),
 // capability grants and the access log.
-import { sessionUserFromRequest } from "../auth/session";
-import { db } from "../db";
-import { env } from "../env";
+import { sessionUserFromRequest } from "../person-auth/session";
+import { now as clockNow } from "../platform/clock";
+import { db } from "../platform/db";
+import { env } from "../platform/env";
 import { memoryView } from "../profile/memories";
-import { accountOverview } from "../users/users";
+import { accountOverview } from "./overview";
 import { accountProfile } from "./profile";
 
 /** The export's file name. */
@@ -40,7 +41,7 @@ export async function exportAccount(userId: string) {
     }),
   ]);
   return {
-    exported_at: new Date().toISOString(),
+    exported_at: clockNow().toISOString(),
     account: { id: user.id, plane: user.plane, created_at: iso(user.createdAt), phone_last4: overview.phoneLast4, email: overview.email, email_verified: overview.emailVerified },
     profile,
     // Each memory as the API shows it in detail, and whether the person hid it.

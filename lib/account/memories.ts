@@ -1,8 +1,9 @@
 // The person's own memories on the account page: listed by box and by source, edited, removed, or
 // forgotten ("don't learn this again"). Every function acts only on the signed-in person's rows.
 import { z } from "zod";
-import { db } from "../db";
-import type { Prisma } from "../db/generated/client";
+import { now as clockNow } from "../platform/clock";
+import { db } from "../platform/db";
+import type { Prisma } from "../platform/db/generated/client";
 import { factToMemory } from "../profile/facts";
 import { suppressAtUsersRequest } from "../profile/forget";
 import { inTransaction, MEMORY_SELECT, memoryView, writeMemories, type MemoryRecord } from "../profile/memories";
@@ -110,7 +111,7 @@ export async function editMemory(input: { userId: string; memoryId: unknown; tex
       await releaseMemory(tx, memory.id);
       await tx.memory.update({
         where: { id: memory.id },
-        data: { text: fact.text, writtenBy: PERSON_WRITER, suppressedAt: null, learnedAt: new Date(), provenance },
+        data: { text: fact.text, writtenBy: PERSON_WRITER, suppressedAt: null, learnedAt: clockNow(), provenance },
       });
       await recompose(tx, input.userId);
     }

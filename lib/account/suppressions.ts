@@ -1,7 +1,7 @@
 // What was hidden at the person's request, on their memories page: each suppression with who asked
 // (an agent and its developer, or the person) and what it hid, and restoring one. Every function acts
 // only on the signed-in person's suppressions.
-import { isIdOf, PREFIX } from "../ids";
+import { isIdOf, PREFIX } from "../platform/ids";
 import { inTransaction } from "../profile/memories";
 import { restoreSuppression, suppressionsOf, type SuppressionView } from "../profile/suppressions";
 import { AccountError } from "./errors";

@@ -1,11 +1,11 @@
 // Agents: the X-Agent handles of a developer's apps, with their sign-in URL.
 import { z } from "zod";
-import { isPersonalMcpAccount } from "../personal-mcp/account";
-import { TtlCache } from "../cache";
-import { db } from "../db";
-import type { Agent, Prisma } from "../db/generated/client";
-import { randomBase62 } from "../crypto";
-import { env } from "../env";
+import { isPersonalMcpAccount } from "../developers/personal-mcp-account";
+import { TtlCache } from "../platform/cache";
+import { db } from "../platform/db";
+import type { Agent, Prisma } from "../platform/db/generated/client";
+import { randomBase62 } from "../platform/crypto";
+import { env } from "../platform/env";
 import { ApiError } from "../http/errors";
 
 export const agentHandleSchema = z

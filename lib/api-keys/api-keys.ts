@@ -1,12 +1,12 @@
 // API keys: issued once, stored as a keyed hash with a visible prefix, revocable, rotatable with an
 // overlap (the old key's revokedAt set in the future), cached ≤ 1 s.
-import { now as clockNow } from "../clock";
-import { keyedHash, openSecret, sealSecret } from "../crypto";
-import { TtlCache } from "../cache";
-import { db } from "../db";
-import type { KeyKind, KeyMaker, Plane } from "../db/generated/enums";
-import { newId, PREFIX } from "../ids";
-import { processWide } from "../process-wide";
+import { now as clockNow } from "../platform/clock";
+import { keyedHash, openSecret, sealSecret } from "../platform/crypto";
+import { TtlCache } from "../platform/cache";
+import { db } from "../platform/db";
+import type { KeyKind, KeyMaker, Plane } from "../platform/db/generated/enums";
+import { newId, PREFIX } from "../platform/ids";
+import { processWide } from "../platform/process-wide";
 
 const HASH_PURPOSE = "api-key";
 const VISIBLE_CHARS = 4;
@@ -195,7 +195,7 @@ const keyCache = new TtlCache<CachedKey | null>("api-keys");
 function activeKey(row: CachedKey | null): ResolvedKey | null {
   return row && isKeyActive(row.revokedAt) ? { id: row.id, developerId: row.developerId, kind: row.kind, plane: row.plane } : null;
 }
-/** When this process last wrote each key's lastUsedAt (ms since the epoch), by key id. */
+/** When this process last wrote each key's lastUsedAt (its performance.now()), by key id. */
 const lastUsedWritten = processWide("keys.last-used-written", () => new Map<string, number>());
 
 /**
@@ -213,7 +213,7 @@ export async function resolveApiKey(raw: string): Promise<ResolvedKey | null> {
       }),
     ),
   );
-  if (key) touch(key.id, Date.now());
+  if (key) touch(key.id);
   return key;
 }
 
@@ -234,11 +234,17 @@ export async function findMcpSessionKey(id: string): Promise<ResolvedKey | null>
   return row && carriesMcpSessions(row.revokedAt) ? activeKey(row) : null;
 }
 
-/** Records last use at most once a minute per key, off the request's critical path. */
-function touch(id: string, now: number): void {
-  if (now - (lastUsedWritten.get(id) ?? 0) < LAST_USED_WRITE_INTERVAL_MS) return;
-  lastUsedWritten.set(id, now);
+/**
+ * Records last use (the service's clock) at most once a minute per key, off the request's critical
+ * path. The minute is time elapsed in this process, so moving the test clock neither skips nor repeats a write.
+ */
+function touch(id: string): void {
+  const elapsed = performance.now();
+  const last = lastUsedWritten.get(id);
+  if (last !== undefined && elapsed - last < LAST_USED_WRITE_INTERVAL_MS) return;
+  lastUsedWritten.set(id, elapsed);
+  const usedAt = clockNow();
   void db()
-    .then((p) => p.apiKey.update({ where: { id }, data: { lastUsedAt: new Date(now) } }))
+    .then((p) => p.apiKey.update({ where: { id }, data: { lastUsedAt: usedAt } }))
     .catch(() => lastUsedWritten.delete(id));
 }

@@ -1,11 +1,11 @@
 // OAuth tokens as credentials: the keyed hash every code and token is stored as, and the check of an
 // access token (mcp_at_…) that a request presents as its bearer credential. Issuing, rotating and
 // revoking them is lib/oidc/tokens.ts.
-import { keyedHash } from "../crypto";
-import { database } from "../db";
-import type { Plane } from "../db/generated/enums";
-import { PREFIX } from "../ids";
-import { now as clockNow } from "../clock";
+import { keyedHash } from "../platform/crypto";
+import { database } from "../platform/db";
+import type { Plane } from "../platform/db/generated/enums";
+import { PREFIX } from "../platform/ids";
+import { now as clockNow } from "../platform/clock";
 
 const TOKEN_HASH_PURPOSE = "oauth-token";
 

@@ -1,10 +1,10 @@
 // Agent tokens: a JWT naming one user, one agent, one developer and one key plane, valid 24 hours.
 import { createHmac } from "node:crypto";
 import { SignJWT } from "jose";
-import { deriveKey, safeEqual } from "../crypto";
-import type { Plane } from "../db/generated/enums";
-import { now as clockNow } from "../clock";
-import { env } from "../env";
+import { deriveKey, safeEqual } from "../platform/crypto";
+import type { Plane } from "../platform/db/generated/enums";
+import { now as clockNow } from "../platform/clock";
+import { env } from "../platform/env";
 
 export const AGENT_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 export const AGENT_TOKEN_USE = "agent";

@@ -3,10 +3,10 @@
 import { createHmac } from "node:crypto";
 import { SignJWT } from "jose";
 import { findMcpSessionKey } from "../api-keys/api-keys";
-import { deriveKey, safeEqual } from "../crypto";
-import type { Plane } from "../db/generated/enums";
-import { now as clockNow } from "../clock";
-import { env } from "../env";
+import { deriveKey, safeEqual } from "../platform/crypto";
+import type { Plane } from "../platform/db/generated/enums";
+import { now as clockNow } from "../platform/clock";
+import { env } from "../platform/env";
 import { ApiError } from "../http/errors";
 import { decodeJson } from "./agent-token";
 

@@ -1,21 +1,22 @@
 // Connect links (POST /v1/profile/connect): an agent asks a person for an app, a capability, or to
 // bring their profile. The link is {MCP_URL}/connect/mcc_…, minted per user and agent for what it
-// asks, reusable until expires_at; opening it starts a hosted flow; finishing that flow approves it.
-import { now as clockNow } from "../clock";
-import { db } from "../db";
+// asks, reusable until expires_at; opening it starts a hosted flow (lib/flow/ways-in/connect.ts);
+// finishing that flow approves it.
+import { now as clockNow } from "../platform/clock";
+import { db } from "../platform/db";
 import { returnUrlProblem } from "../developers/destinations";
-import type { Plane } from "../db/generated/enums";
-import { env } from "../env";
+import type { Plane } from "../platform/db/generated/enums";
+import { env } from "../platform/env";
 import { APP_NAMES, type App } from "../catalogue";
-import type { Prisma } from "../db/generated/client";
-import { createFlow, type FlowSession } from "../flow/sessions";
+import type { Prisma } from "../platform/db/generated/client";
 import { bindExternalIdOnce } from "../users/users";
 import { ApiError, MESSAGES } from "../http/errors";
-import { isIdOf, newId, PREFIX } from "../ids";
-import { lazyLimiter } from "../ratelimit";
-import type { RequiredName } from "../flow/required";
+import { isIdOf, newId, PREFIX } from "../platform/ids";
+import { lazyLimiter } from "../platform/ratelimit";
+import type { RequiredEntry } from "../required/entries";
 import { findExternalUser, isApproved } from "../users/approvals";
-import { readsApp } from "../connectors/grants";
+import { readsApp } from "../app-grants/grants";
+import type { ConnectLinkRequest } from "./flow-request";
 import type { ConnectStatus, LinkStatus } from "./statuses";
 
 /** How long a connect link works. */
@@ -143,13 +144,24 @@ export async function linkStatus(id: string): Promise<LinkStatus | null> {
   return link.expiresAt <= clockNow() ? "expired" : "pending";
 }
 
+/** A link a person opened, as its flow starts: who it is for, the person already signed in, and what the flow carries. */
+export interface OpenedConnectLink {
+  developerId: string;
+  agentId: string;
+  plane: Plane;
+  /** The person whose session counts here; null when phone and code are asked for. */
+  userId: string | null;
+  request: ConnectLinkRequest;
+  required: RequiredEntry[];
+}
+
 /**
  * A person opens a link: a hosted flow starts for what it asks, until expires_at, as often as it is
  * opened. A person already signed in (in the link's plane, and the one the link names, if it names
  * one) skips phone and code, except on a link that would bind the developer's id for a person. An
  * unknown or expired link opens nothing.
  */
-export async function openConnectLink({ linkId, sessionUserId, ip }: { linkId: string; sessionUserId: string | null; ip: string }): Promise<{ flow: { id: string; browserSecret: string } } | { refused: "unknown" | "expired" }> {
+export async function connectLinkToOpen({ linkId, sessionUserId }: { linkId: string; sessionUserId: string | null }): Promise<OpenedConnectLink | { refused: "unknown" | "expired" }> {
   const prisma = await db();
   const link = isIdOf(PREFIX.connectLink, linkId) ? await prisma.connectLink.findUnique({ where: { id: linkId } }) : null;
   if (!link) return { refused: "unknown" };
@@ -166,15 +178,13 @@ export async function openConnectLink({ linkId, sessionUserId, ip }: { linkId: s
           select: { id: true },
         })
       : null;
-  const flow = await createFlow({
-    ip,
-    wayIn: "connect",
+  return {
     developerId: link.developerId,
     agentId: link.agentId,
     plane: link.plane,
-    connectLinkId: link.id,
-    userId: signedIn?.id,
-    connect: {
+    userId: signedIn?.id ?? null,
+    request: {
+      connect_link_id: link.id,
       app: link.app,
       capability: link.capability,
       purpose: link.purpose,
@@ -185,20 +195,32 @@ export async function openConnectLink({ linkId, sessionUserId, ip }: { linkId: s
       for_user_id: link.userId,
     },
     // A one-app link's app is marked Required on its screen.
-    required: link.app ? [[link.app as RequiredName]] : [],
-  });
-  return { flow };
+    required: link.app ? [[link.app as RequiredEntry[number]]] : [],
+  };
+}
+
+/** What the flow a link opened did, as its link's approval reads it. */
+export interface FinishedConnectLink {
+  linkId: string;
+  /** The account that finished the flow. */
+  userId: string;
+  /** The person allowed the capability the link asks for. */
+  capabilityAllowed: boolean;
+  /** The flow was opened to bind the developer's own id for the person (ConnectLinkRequest.binds_external_id). */
+  bindsExternalId: boolean;
+  /** The keyed hash of the number whose code was entered in the flow, if one was. */
+  phoneHash: string | null;
 }
 
 /**
- * A finished flow's connect link (inside the flow's finishing transaction): what it asked for is granted (a capability the person
- * allowed), the developer's own id for the person is linked when the link named one, and the link
- * reads approved.
+ * A finished flow's connect link (inside the flow's finishing transaction): what it asked for is
+ * granted (a capability the person allowed), the developer's own id for the person is linked when the
+ * link named one, and the link reads approved.
  */
-export async function approveConnectLink(tx: Prisma.TransactionClient, input: { linkId: string; userId: string; flow: FlowSession }): Promise<void> {
+export async function approveConnectLink(tx: Prisma.TransactionClient, input: FinishedConnectLink): Promise<void> {
   const link = await tx.connectLink.findUnique({ where: { id: input.linkId } });
   if (!link) return;
-  if (link.capability && input.flow.connect?.capability_allowed) {
+  if (link.capability && input.capabilityAllowed) {
     await tx.capabilityGrant.upsert({
       where: { userId_agentId_capability: { userId: input.userId, agentId: link.agentId, capability: link.capability } },
       create: { userId: input.userId, agentId: link.agentId, capability: link.capability },
@@ -207,10 +229,10 @@ export async function approveConnectLink(tx: Prisma.TransactionClient, input: { 
   }
   // The developer's id for the person is bound only by a code entered in this flow, to an account of the
   // link's plane and developer, and only while no account holds it: a later link never re-binds it.
-  if (link.externalId && input.flow.connect?.binds_external_id && input.flow.phoneHash) {
+  if (link.externalId && input.bindsExternalId && input.phoneHash) {
     const user = await tx.user.findUniqueOrThrow({ where: { id: input.userId }, select: { plane: true, developerId: true, phoneHash: true } });
     const sameDeveloper = user.plane === "live" || user.developerId === link.developerId;
-    if (user.plane === link.plane && sameDeveloper && user.phoneHash === input.flow.phoneHash) {
+    if (user.plane === link.plane && sameDeveloper && user.phoneHash === input.phoneHash) {
       await bindExternalIdOnce({ developerId: link.developerId, plane: link.plane, externalId: link.externalId, userId: input.userId }, tx);
     }
   }

@@ -4,23 +4,20 @@
 // them on disconnect, with the memories the app taught. A connection made during a flow joins the
 // account when the flow finishes.
 import * as oauth from "openid-client";
-import { now as clockNow } from "../clock";
-import { keyedHash, openSecret, randomBase62, safeEqual, sealSecret } from "../crypto";
-import { db } from "../db";
-import type { Prisma } from "../db/generated/client";
-import { env } from "../env";
-import { processWide } from "../process-wide";
-import { development } from "./development";
-import { google } from "./google";
-import { microsoft } from "./microsoft";
-import { notion } from "./notion";
+import { now as clockNow } from "../platform/clock";
+import { keyedHash, openSecret, randomBase62, safeEqual, sealSecret } from "../platform/crypto";
+import { db } from "../platform/db";
+import type { Prisma } from "../platform/db/generated/client";
+import { env } from "../platform/env";
+import { cookieFromHeader, defineCookie, setCookieHeader, type CookieDefinition } from "../http/cookies";
+import { processWide } from "../platform/process-wide";
 import { deleteAppMemories } from "./memories/facts";
 import { queueAppMemories } from "./memories/queue";
+import { ConnectError } from "./errors";
+import { canConnect, connectorOf, providerFor, PROVIDERS } from "./providers";
 import { ProviderGrantError, type ConnectorProvider } from "./types";
 import { isApp, MAILBOX_APPS, type App } from "../catalogue";
 
-/** Each app's provider: the one it connects through. */
-export const CONNECTORS: Readonly<Record<App, ConnectorProvider>> = { gmail: google, calendar: google, drive: google, sheets: google, outlook: microsoft, notion };
 /** How long the person has to consent at the provider. */
 export const CONNECT_ATTEMPT_TTL_SECONDS = 10 * 60;
 /** Access tokens are refreshed when they have less than this left. */
@@ -31,40 +28,9 @@ const STATE_PURPOSE = "connect-state";
 const BROWSER_PURPOSE = "connect-browser";
 const COOKIE_NAME_PURPOSE = "connect-cookie-name";
 
-export type ConnectErrorReason = "unknown_app" | "not_configured" | "unknown_attempt" | "other_browser" | "expired" | "declined" | "needs_reconnect";
-
-export class ConnectError extends Error {
-  constructor(
-    readonly reason: ConnectErrorReason,
-    /** The flow the attempt belonged to, when known: the person goes back to it. */
-    readonly flowId: string | null = null,
-  ) {
-    super(
-      {
-        unknown_app: "This app cannot be connected.",
-        not_configured: "This app's provider is not configured on this service.",
-        unknown_attempt: "This connection attempt is unknown or was already used.",
-        other_browser: "This connection was started in another browser. Start connecting again from this one.",
-        expired: "This connection attempt expired. Start again.",
-        declined: "The connection was not allowed at the provider.",
-        needs_reconnect: "The provider no longer accepts this connection. Connect the app again.",
-      }[reason],
-    );
-    this.name = "ConnectError";
-  }
-}
-
 export function connectCallbackUrl(): string {
   return `${env().BASE_URL}/connect/callback`;
 }
-
-/** The app's real provider, for a name that is one of ours (never an Object prototype key). */
-function connectorOf(app: string): ConnectorProvider | undefined {
-  return isApp(app) ? CONNECTORS[app] : undefined;
-}
-
-/** The provider a stored connection was made through, whatever the app would use today. */
-const PROVIDERS: Record<ConnectorProvider["id"], ConnectorProvider> = { google, microsoft, notion, development };
 
 /** Seals a connection's token at rest (AES-256-GCM under SERVICE_SECRET). */
 export function sealConnectionToken(token: string): string {
@@ -72,50 +38,12 @@ export function sealConnectionToken(token: string): string {
 }
 
 /**
- * The provider an app connects through: its own when configured; else, with CONNECT_DRIVER=development,
- * the development provider (/dev/connect).
- */
-
-export function providerFor(app: string): ConnectorProvider {
-  const provider = connectorOf(app);
-  if (!provider) throw new ConnectError("unknown_app");
-  if (provider.configured()) return provider;
-  if (development.configured()) return development;
-  throw new ConnectError("not_configured");
-}
-
-/** Whether an app can be connected on this service (its provider is configured, or the development one stands in). */
-export function canConnect(app: string): boolean {
-  const provider = connectorOf(app);
-  return !!provider && (provider.configured() || development.configured());
-}
-
-/** How an app's row reads: connected, needing reconnection, ready to connect, or not set up here. */
-export type AppState = "connected" | "reconnect" | "connect" | "unavailable";
-export function appState(app: string, connection?: { status: string }): AppState {
-  return connection?.status === "active" ? "connected" : connection ? "reconnect" : canConnect(app) ? "connect" : "unavailable";
-}
-
-/** Whether an app connects through the development provider here (the page says so). */
-export function connectsInDevelopment(app: string): boolean {
-  const provider = connectorOf(app);
-  return !!provider && !provider.configured() && development.configured();
-}
-
-/**
  * The cookie that binds an attempt to the browser that started it (path /connect/callback), named
  * for the attempt so that attempts in several tabs do not replace each other's.
  */
-export function attemptCookieName(state: string): string {
-  return `service_connect_${keyedHash(COOKIE_NAME_PURPOSE, state).replace(/[^A-Za-z0-9]/g, "").slice(0, 20)}`;
-}
-
-function cookieValue(header: string | null, name: string): string | undefined {
-  for (const part of (header ?? "").split(";")) {
-    const [k, ...v] = part.trim().split("=");
-    if (k === name) return v.join("=");
-  }
-  return undefined;
+export function attemptCookie(state: string): CookieDefinition {
+  const name = `service_connect_${keyedHash(COOKIE_NAME_PURPOSE, state).replace(/[^A-Za-z0-9]/g, "").slice(0, 20)}`;
+  return defineCookie({ name, path: "/connect/callback", maxAge: CONNECT_ATTEMPT_TTL_SECONDS });
 }
 
 /**
@@ -148,9 +76,8 @@ export async function startConnection(input: {
   });
   const codeChallenge = await oauth.calculatePKCECodeChallenge(verifier);
   const url = provider.authorizationUrl({ app: input.app, state, codeChallenge, redirectUri: connectCallbackUrl(), capability: input.capability });
-  const cookie = `${attemptCookieName(state)}=${browserSecret}`;
-  const secure = env().BASE_URL.startsWith("https:") ? "; Secure" : "";
-  return { url, cookie, setCookie: `${cookie}; Path=/connect/callback; HttpOnly; SameSite=Lax; Max-Age=${CONNECT_ATTEMPT_TTL_SECONDS}${secure}` };
+  const attempt = attemptCookie(state);
+  return { url, cookie: `${attempt.name}=${browserSecret}`, setCookie: setCookieHeader(attempt, browserSecret) };
 }
 
 /**
@@ -189,7 +116,7 @@ export async function finishConnection(
   const attempt = await prisma.connectAttempt.findUnique({ where: { stateHash: keyedHash(STATE_PURPOSE, state) } });
   if (!attempt) throw new ConnectError("unknown_attempt");
   // Another browser (someone sent this consent link on) cannot finish it, nor use it up.
-  const secret = cookieValue(cookieHeader, attemptCookieName(state));
+  const secret = cookieFromHeader(cookieHeader, attemptCookie(state).name);
   if (!secret || !safeEqual(attempt.browserHash, keyedHash(BROWSER_PURPOSE, secret))) throw new ConnectError("other_browser");
   const used = await prisma.connectAttempt.deleteMany({ where: { stateHash: attempt.stateHash } });
   if (used.count === 0) throw new ConnectError("unknown_attempt");
@@ -247,6 +174,11 @@ export async function attachFlowConnections(tx: Prisma.TransactionClient, input:
   return [...new Set([...pending, ...signedIn].map((c) => c.app))];
 }
 
+/** The account's connections as attachFlowConnections leaves them: the flow's own replace the account's of the same app. */
+export function connectionsOnceJoined<C extends { app: string }>(account: readonly C[], flow: readonly C[]): C[] {
+  return [...account.filter((a) => !flow.some((f) => f.app === a.app)), ...flow];
+}
+
 /**
  * A connected mailbox's own address is the account's address when it has none: the connection is
  * proof the person controls it (lib/oidc/claims.ts checks that proof at each ID token).
@@ -254,12 +186,15 @@ export async function attachFlowConnections(tx: Prisma.TransactionClient, input:
 export async function recordMailboxAddress(tx: Prisma.TransactionClient, userId: string): Promise<void> {
   const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
   if (user.email) return;
-  const mailbox = await tx.appConnection.findFirst({
-    where: { userId, app: { in: [...MAILBOX_APPS] }, status: "active", accountEmail: { not: null } },
-    orderBy: { createdAt: "asc" },
-    select: { accountEmail: true },
-  });
-  if (mailbox?.accountEmail) await tx.user.update({ where: { id: userId }, data: { email: mailbox.accountEmail } });
+  const mailboxes = await tx.appConnection.findMany({ where: { userId, app: { in: [...MAILBOX_APPS] } }, select: { app: true, status: true, accountEmail: true, createdAt: true } });
+  const address = mailboxAddressOf(mailboxes);
+  if (address) await tx.user.update({ where: { id: userId }, data: { email: address } });
+}
+
+/** The address recordMailboxAddress gives an account without one: its first working mailbox's, of these connections. */
+export function mailboxAddressOf(connections: ReadonlyArray<{ app: string; status: string; accountEmail: string | null; createdAt: Date }>): string | null {
+  const mailboxes = connections.filter((c) => (MAILBOX_APPS as readonly string[]).includes(c.app) && c.status === "active" && c.accountEmail);
+  return mailboxes.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0]?.accountEmail ?? null;
 }
 
 /**

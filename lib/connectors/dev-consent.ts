@@ -1,7 +1,7 @@
 // The request /dev/connect answers: the same parameters a provider's authorization endpoint takes,
 // accepted only for this service's own callback.
 import { z } from "zod";
-import { CODE_CHALLENGE_PATTERN } from "../crypto";
+import { CODE_CHALLENGE_PATTERN } from "../platform/crypto";
 import { APPS } from "../catalogue";
 import { connectCallbackUrl } from "./connections";
 

@@ -6,9 +6,9 @@
 // never prove a live account's address (lib/oidc/claims.ts).
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { now as clockNow } from "../clock";
-import { openSecret, s256, sealSecret } from "../crypto";
-import { env } from "../env";
+import { now as clockNow } from "../platform/clock";
+import { openSecret, s256, sealSecret } from "../platform/crypto";
+import { env } from "../platform/env";
 import { DEVELOPMENT_PROVIDER, ProviderGrantError, type ConnectorProvider } from "./types";
 
 const CODE_PURPOSE = "dev-connect-code";

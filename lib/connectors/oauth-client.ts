@@ -1,8 +1,8 @@
 // What the OAuth providers' drivers share: their client configuration, reading a token response,
 // and a refresh that tells a refused grant apart from any other failure.
 import * as oauth from "openid-client";
-import { now as clockNow } from "../clock";
-import { processWide } from "../process-wide";
+import { now as clockNow } from "../platform/clock";
+import { processWide } from "../platform/process-wide";
 import { ProviderGrantError, type ProviderTokens } from "./types";
 
 // Configurations made so far, by settings, kept apart for each copy of openid-client the process

@@ -3,9 +3,10 @@
 // it; a refused token is refreshed once, shared by every call that saw it refused, and the request
 // tried again; a refused refresh marks the connection as needing reconnection.
 import type { App } from "../catalogue";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { ProviderAuthError, providerFetch, type ProviderRequest } from "./apis/http";
-import { accessTokenFor, ConnectError } from "./connections";
+import { accessTokenFor } from "./connections";
+import { ConnectError } from "./errors";
 import type { UsableConnection } from "./tools/definition";
 
 export interface ConnectionRow {

@@ -2,11 +2,11 @@
 // recent jobs in one plane with their progress (the API's own job view, lib/import-jobs/view.ts), and
 // cancelling a job — the same cancel as POST /v1/import/jobs/:id/cancel, after the membership check.
 import { z } from "zod";
-import { db } from "../db";
-import type { ImportTier, Plane } from "../db/generated/enums";
+import { db } from "../platform/db";
+import type { ImportTier, Plane } from "../platform/db/generated/enums";
 import { requireMember } from "../developer-auth/accounts";
 import { DashboardError } from "../developer-auth/errors";
-import { isIdOf, PREFIX } from "../ids";
+import { isIdOf, PREFIX } from "../platform/ids";
 import { IMPORT_TIER_LIMITS, type TierLimits } from "../import-jobs/limits";
 import { cancelImportJob, jobView, type JobError, type JobView } from "../import-jobs/view";
 

@@ -4,7 +4,7 @@
 // together.
 import { z } from "zod";
 import { isKeyActive, issueApiKey, KEY_ROTATION_OVERLAP_HOURS, listApiKeys, revokeApiKey, revokeApiKeysOfFormerMember, rotateApiKey } from "../api-keys/api-keys";
-import { now as clockNow } from "../clock";
+import { now as clockNow } from "../platform/clock";
 import { listMembers, requireMember } from "../developer-auth/accounts";
 import { DashboardError } from "../developer-auth/errors";
 

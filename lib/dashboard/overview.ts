@@ -1,6 +1,6 @@
 // The dashboard's overview of one account: what it holds, counted, and whether its keys were used yet.
 import { activeKeyFilter } from "../api-keys/api-keys";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { latestPlane } from "../request-log/queries";
 
 export async function accountOverview(developerId: string) {

@@ -3,7 +3,7 @@
 // request-log queries (lib/request-log/queries.ts) they run, always for the page's own account.
 import { z } from "zod";
 import { listAgents } from "../agents/agents";
-import type { Plane } from "../db/generated/enums";
+import type { Plane } from "../platform/db/generated/enums";
 import { requestLogRetentionDays } from "../request-log/record";
 import {
   findRequest,

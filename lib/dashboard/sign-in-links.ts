@@ -5,8 +5,8 @@
 // partner-session setting (phone number first).
 import { z } from "zod";
 import { findAgent, listAgents } from "../agents/agents";
-import { now as clockNow } from "../clock";
-import { db } from "../db";
+import { now as clockNow } from "../platform/clock";
+import { db } from "../platform/db";
 import { requireMember } from "../developer-auth/accounts";
 import { DashboardError } from "../developer-auth/errors";
 import { setPartnerPhoneFirst } from "../developers/developers";

@@ -4,16 +4,16 @@
 // OpenID Connect scopes (the specification's "client made elsewhere": it must send
 // scope=openid email profile). Its secret, for a confidential client, is shown once.
 import { z } from "zod";
-import { randomBase62 } from "../crypto";
-import { db } from "../db";
+import { randomBase62 } from "../platform/crypto";
+import { db } from "../platform/db";
 import { isRegisteredDestination } from "../developers/destinations";
 import { requireMember } from "../developer-auth/accounts";
 import { DashboardError } from "../developer-auth/errors";
 import { ApiError } from "../http/errors";
-import { isIdOf, newId, PREFIX } from "../ids";
+import { isIdOf, newId, PREFIX } from "../platform/ids";
 import { clearClientCache } from "../oidc/client-auth";
 import { checkRedirectUri, listClients, MAX_REDIRECT_URIS_PER_CLIENT, removeRedirectUri, SSO_MESSAGES, hashClientSecret } from "../oidc/clients";
-import { TOKEN_ENDPOINT_AUTH_METHODS } from "../oidc/discovery";
+import { TOKEN_ENDPOINT_AUTH_METHODS } from "../oidc/client-auth";
 
 const planeSchema = z.enum(["live", "test"]);
 const methodSchema = z.enum(TOKEN_ENDPOINT_AUTH_METHODS);

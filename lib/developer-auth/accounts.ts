@@ -2,11 +2,11 @@
 // the account a new address makes on its first sign-in, and the one membership check every dashboard
 // page and server action passes before it reads or changes anything of an account.
 import { z } from "zod";
-import { db } from "../db";
-import type { Prisma } from "../db/generated/client";
-import type { MemberRole } from "../db/generated/enums";
+import { db } from "../platform/db";
+import type { Prisma } from "../platform/db/generated/client";
+import type { MemberRole } from "../platform/db/generated/enums";
 import { createDeveloper } from "../developers/developers";
-import { isPersonalMcpAccount } from "../personal-mcp/account";
+import { isPersonalMcpAccount } from "../developers/personal-mcp-account";
 import { DashboardError } from "./errors";
 
 export const MEMBER_ROLES = ["owner", "member"] as const satisfies readonly MemberRole[];

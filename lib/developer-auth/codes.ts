@@ -1,17 +1,17 @@
 // Dashboard sign-in by e-mail: a six-digit code, and a link carrying it, e-mailed to the address.
 // The code is stored as a keyed hash, used once, lives 10 minutes and allows 5 tries (counted before
-// comparing, lib/auth/code-tries.ts); a new one 30 seconds after the last; and hourly caps per address
+// comparing, lib/person-auth/code-tries.ts); a new one 30 seconds after the last; and hourly caps per address
 // and per client IP. A correct code names the dashboard user of that address, made on first sign-in.
 import { randomInt, randomUUID } from "node:crypto";
 import { z } from "zod";
-import { CODE_LENGTH, CODE_TTL_SECONDS, RESEND_AFTER_SECONDS, tryCode } from "../auth/code-tries";
-import { now as clockNow } from "../clock";
-import { keyedHash } from "../crypto";
-import { db } from "../db";
+import { CODE_LENGTH, CODE_TTL_SECONDS, RESEND_AFTER_SECONDS, tryCode } from "../person-auth/code-tries";
+import { now as clockNow } from "../platform/clock";
+import { keyedHash } from "../platform/crypto";
+import { db } from "../platform/db";
 import { emailDriver, EmailSendError } from "../email";
-import { env } from "../env";
+import { env } from "../platform/env";
 import { ipLimitKey } from "../http/request";
-import { lazyLimiter } from "../ratelimit";
+import { lazyLimiter } from "../platform/ratelimit";
 import { DashboardError } from "./errors";
 
 const CODE_HASH_PURPOSE = "dashboard-sign-in-code";

@@ -2,11 +2,11 @@
 // e-mail with a link carrying a token (stored as a keyed hash), valid 7 days and accepted once, by
 // someone signed in to the dashboard with that very address.
 import { z } from "zod";
-import { now as clockNow } from "../clock";
-import { keyedHash, randomBase62 } from "../crypto";
-import { db } from "../db";
+import { now as clockNow } from "../platform/clock";
+import { keyedHash, randomBase62 } from "../platform/crypto";
+import { db } from "../platform/db";
 import { emailDriver, EmailSendError } from "../email";
-import { env } from "../env";
+import { env } from "../platform/env";
 import { MEMBER_ROLES, MEMBERS_LOCK, requireMember } from "./accounts";
 import { dashboardEmail } from "./codes";
 import { DashboardError } from "./errors";

@@ -1,5 +1,5 @@
 // The developer dashboard's session: a next-auth instance of its own, apart from the person's
-// (lib/auth/session.ts): its routes under /api/dashboard-auth, its own cookie names (dashboard.*),
+// (lib/person-auth/session.ts): its routes under /api/dashboard-auth, its own cookie names (dashboard.*),
 // and its own secret derived from AUTH_SECRET, so neither session can be read as the other. JWT
 // strategy: a signed, encrypted cookie naming the dashboard user and their session version; the
 // version stored server-side, raised by "sign out everywhere", is checked at every read.
@@ -9,12 +9,13 @@
 import { hkdfSync } from "node:crypto";
 import NextAuth from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import { isThirdPartyProvider, thirdPartyProviders, verifiedAddress } from "../auth/third-party";
-import { isCurrentVersion, SESSION_VERSION_CLAIM, UUID_PATTERN } from "../auth/session-version";
-import { openTicketOf, sealTicket } from "../auth/tickets";
-import { db } from "../db";
-import { env } from "../env";
-import { logger } from "../log";
+import { isThirdPartyProvider, thirdPartyProviders, verifiedAddress } from "../person-auth/third-party";
+import { isCurrentVersion, SESSION_VERSION_CLAIM, UUID_PATTERN } from "../person-auth/session-version";
+import { openTicketOf, sealTicket } from "../person-auth/tickets";
+import { db } from "../platform/db";
+import { env } from "../platform/env";
+import { cookieAttributes } from "../http/cookies";
+import { logger } from "../platform/log";
 import { dashboardUserFor } from "./codes";
 
 /** How long a dashboard session lasts without a new sign-in (it renews while used, at most hourly). */
@@ -42,13 +43,12 @@ export function dashboardSessionSecret(): string {
 
 /** The dashboard's cookie names: dashboard.*, with next-auth's prefixes on https. */
 export function dashboardCookies() {
-  const secure = env().BASE_URL.startsWith("https:");
-  const prefix = secure ? "__Secure-" : "";
-  const options = { httpOnly: true, sameSite: "lax" as const, path: "/", secure };
+  const options = { ...cookieAttributes(), path: "/" };
+  const prefix = options.secure ? "__Secure-" : "";
   return {
     sessionToken: { name: `${prefix}${DASHBOARD_SESSION_COOKIE}`, options },
     callbackUrl: { name: `${prefix}dashboard.callback-url`, options },
-    csrfToken: { name: `${secure ? "__Host-" : ""}dashboard.csrf-token`, options },
+    csrfToken: { name: `${options.secure ? "__Host-" : ""}dashboard.csrf-token`, options },
     pkceCodeVerifier: { name: `${prefix}dashboard.pkce.code_verifier`, options: { ...options, maxAge: 900 } },
     state: { name: `${prefix}dashboard.state`, options: { ...options, maxAge: 900 } },
     nonce: { name: `${prefix}dashboard.nonce`, options },

@@ -1,8 +1,8 @@
 // Where the service may send a person's browser after a flow it hosts: only to destinations the
 // developer registered (an origin approved with POST /v1/sso/origins or the command-line add-origin).
 // One rule for every return address, checked when it is given and again when it is used.
-import { db } from "../db";
-import type { Prisma } from "../db/generated/client";
+import { db } from "../platform/db";
+import type { Prisma } from "../platform/db/generated/client";
 import { normalizeOrigin } from "./developers";
 
 export const DESTINATION_MESSAGES = {

@@ -1,9 +1,9 @@
 // Developer accounts: the tenant every key, agent, origin and developer-side user id belongs to.
 import { z } from "zod";
-import { db } from "../db";
-import type { Prisma } from "../db/generated/client";
-import type { ImportTier } from "../db/generated/enums";
-import { isPersonalMcpAccount, PERSONAL_MCP_DEVELOPER_ID } from "../personal-mcp/account";
+import { db } from "../platform/db";
+import type { Prisma } from "../platform/db/generated/client";
+import type { ImportTier } from "../platform/db/generated/enums";
+import { isPersonalMcpAccount, PERSONAL_MCP_DEVELOPER_ID } from "./personal-mcp-account";
 
 export const IMPORT_TIERS = ["free", "pro", "scale", "enterprise"] as const satisfies readonly ImportTier[];
 

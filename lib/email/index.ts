@@ -1,8 +1,8 @@
 // E-mail behind one small interface: the outbox driver keeps each message in the database (for
 // /dev/email-outbox and tests); the SMTP driver sends it through nodemailer to SMTP_URL.
-import { db } from "../db";
-import { env } from "../env";
-import { processWideSlot } from "../process-wide";
+import { db } from "../platform/db";
+import { env } from "../platform/env";
+import { processWideSlot } from "../platform/process-wide";
 
 export interface EmailMessage {
   to: string;

@@ -4,7 +4,7 @@
 import { ASSISTANT_NAMES, ASSISTANTS, IMPORT_SCREEN_APPS, type App, type Assistant } from "../catalogue";
 import { APP_READS } from "../connectors/memories/facts";
 import { memoryPrompt } from "./bring-in";
-import type { Screen } from "./sequence";
+import type { Screen } from "./screens";
 import { approvalHint, phoneCountries, PREVIEW_SHOWN, SERVICE_NAME, type AppRowView, type AssistantBadge, type AssistantRowView, type FlowScreenView, type ShellView } from "./views";
 
 const APP_NAME = "Acme Travel";

@@ -3,11 +3,11 @@
 // (reading a 20 MB conversations.json takes far more memory than the file), refused rather than
 // queued when all are taken.
 import { BringInError } from "./bring-in";
-import { FLOW_TTL_SECONDS } from "./sessions";
-import { env } from "../env";
+import { FLOW_TTL_SECONDS } from "./browser";
+import { env } from "../platform/env";
 import { ipLimitKey } from "../http/request";
-import { processWide } from "../process-wide";
-import { lazyLimiter } from "../ratelimit";
+import { processWide } from "../platform/process-wide";
+import { lazyLimiter } from "../platform/ratelimit";
 
 /** Files larger than this take one of the process's LARGE_PREVIEWS_AT_ONCE slots while they are read. */
 export const LARGE_PREVIEW_BYTES = 1024 * 1024;

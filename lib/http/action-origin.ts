@@ -5,7 +5,7 @@
 /** What a cross-origin action POST is told (text/plain), and what a refused call's problem says. */
 export const CROSS_ORIGIN_ACTION_MESSAGE = "Forms of this service can only be sent from its own pages.";
 
-/** What the server actions' contract (./server-action.ts) answers a refused call; kept here, free of the request scope. */
+/** What the server actions' contract (lib/actions/define-action.ts) answers a refused call; kept here, free of the request scope. */
 export const ACTION_MESSAGES = {
   invalidArguments: "This form was sent with values it does not take. Reload the page and try again.",
   crossOrigin: CROSS_ORIGIN_ACTION_MESSAGE,

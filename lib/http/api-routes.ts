@@ -1,25 +1,28 @@
 // The /v1 API's answer for a path no route owns (404 not_found) and for a method a path does not take
-// (405 method_not_allowed with Allow), decided from one table of routes (api-routes.generated.ts,
-// written from app/**/route.ts by scripts/api-routes.mjs). The fast path and proxy.ts both use it, so
-// `npm run dev` and the production server answer alike.
-import { API_ROUTES } from "./api-routes.generated";
+// (405 method_not_allowed with Allow), decided from the route manifest (./route-manifest.ts). The fast
+// path and proxy.ts both use it, so `npm run dev` and the production server answer alike.
 import { ApiError, errorBody, MESSAGES } from "./errors";
 import { newRequestId } from "./request";
+import { isCatchAll, ROUTES } from "./route-manifest";
+import { PathTable } from "./route-match";
 
 /** The REST API's own paths: /v1 and everything under it. */
 export function isApiPath(pathname: string): boolean {
   return pathname === "/v1" || pathname.startsWith("/v1/");
 }
 
-const patterns = Object.entries(API_ROUTES).map(([pattern, methods]) => ({ segments: pattern.split("/").slice(1), methods }));
+/** Every /v1 path with the methods it takes (the catch-all fallback left out). */
+const apiRoutes = (() => {
+  const methods = new Map<string, string[]>();
+  for (const r of ROUTES) if (isApiPath(r.path) && !isCatchAll(r.path)) methods.set(r.path, [...(methods.get(r.path) ?? []), r.method]);
+  const table = new PathTable<readonly string[]>();
+  for (const [path, allowed] of methods) table.add(path, allowed);
+  return table;
+})();
 
 /** The methods a /v1 path takes, or null when no route owns it (static segments win, as in the app router). */
 export function apiMethodsFor(pathname: string): readonly string[] | null {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  if (Object.hasOwn(API_ROUTES, path)) return API_ROUTES[path]!;
-  const parts = path.split("/").slice(1);
-  const match = patterns.find((p) => p.segments.length === parts.length && p.segments.every((seg, i) => (seg.startsWith(":") ? parts[i] !== "" : seg === parts[i])));
-  return match?.methods ?? null;
+  return apiRoutes.match(pathname)?.value ?? null;
 }
 
 /** The /v1 answer for a path no route owns (allow = null), or a method the path does not take (405 with Allow). */

@@ -1,25 +1,12 @@
-// defineRoute: one contract per /v1 operation — its auth, its zod schemas, its limits, its handler.
-import { z } from "zod";
-import type { ResolvedKey } from "../api-keys/api-keys";
-import { recordAccess } from "../access-log/access-log";
-import { now as clockNow } from "../clock";
-import { recordRequest } from "../request-log/record";
-import { logger, requestLogger } from "../log";
-import type { Limiter } from "../ratelimit";
-import {
-  authenticateKey,
-  requireTestPlane,
-  resolveAgent,
-  resolveUser,
-  type KeyRequirement,
-  type ResolvedAgent,
-  type ResolvedUser,
-} from "./credentials";
-import { applyCors, type CorsPolicy } from "./cors";
+// The route contract: one per operation — its auth, its zod schemas, its limits, its handler — and what
+// reads a contract (the reference, the tests). The request path that serves a contract is a list of
+// named steps (./route-pipeline.ts); lib/api-edge/define-route.ts composes `defineRoute` from them.
+import type { z } from "zod";
+import { logger } from "../platform/log";
+import type { Limiter } from "../platform/ratelimit";
+import type { CallerKey, KeyRequirement, ResolvedAgent, ResolvedUser } from "./caller";
+import type { CorsPolicy } from "./cors";
 import { ApiError, errorBody, MESSAGES, type ErrorCode } from "./errors";
-import { clientIp, ipLimitKey, newRequestId, readJsonBody } from "./request";
-import { unsafeTextField, unsafeTextProblem } from "./text-input";
-import { readTurnHeaders, restCorrelation, TURN_HEADERS, type Correlation, type TurnHeaders } from "./turns";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -28,8 +15,16 @@ export interface AuthSpec {
   key: KeyRequirement | "none";
   /** Whether X-Agent is required (server-side routes). */
   agent: boolean;
-  /** Whether the request must name a user (Bearer token or X-User-Id). */
-  user: "required" | "optional" | "none";
+  /**
+   * Whether and how the request names a person:
+   * - "required" / "optional": a Bearer token (agent token, or an access token carrying the route's
+   *   scope) or X-User-Id, of a person who approved the agent; the call goes into their access log;
+   * - "token": a Bearer token only (an agent token, or an access token of this developer's client,
+   *   any scope); X-User-Id is refused. What the person approved and granted is the handler's to
+   *   check on every call, and it records the call itself (the connector tools);
+   * - "none": no person.
+   */
+  user: "required" | "optional" | "token" | "none";
   /** Only test-plane keys (sandbox routes). */
   testPlaneOnly?: boolean;
   /** The scope an OpenID Connect access token needs for this route (lib/profile/scopes.ts). */
@@ -61,20 +56,24 @@ export interface RouteMeta {
   query?: z.ZodType;
 }
 
-type Ctx<B, Q, A extends AuthSpec> = {
+export type RouteContext<B, Q, A extends AuthSpec> = {
   req: Request;
   requestId: string;
   ip: string;
   params: Record<string, string>;
   body: B;
   query: Q;
-  key: A["key"] extends "none" ? null : ResolvedKey;
+  key: A["key"] extends "none" ? null : CallerKey;
   agent: A["agent"] extends true ? ResolvedAgent : null;
-  user: A["user"] extends "required" ? ResolvedUser : ResolvedUser | null;
+  user: A["user"] extends "required" | "token" ? ResolvedUser : ResolvedUser | null;
 };
 
-/** A handler's answer: a Response, or a JSON body with an optional status and headers. */
-export type HandlerResult = Response | { status?: number; body: unknown; headers?: Record<string, string> };
+/**
+ * A handler's answer: a Response, or a JSON body with an optional status and headers (no body: an
+ * empty answer). `corsClient` names the OAuth client the request authenticated as, for a CORS policy
+ * that admits that client's origins only (the token and revocation endpoints, lib/oidc/cors.ts).
+ */
+export type HandlerResult = Response | { status?: number; body?: unknown; headers?: Record<string, string>; corsClient?: string };
 
 /**
  * The answers a route gives when it succeeds, by status: the zod schema of each JSON body, or null
@@ -97,7 +96,7 @@ export interface RouteDefinition<BS extends z.ZodType, QS extends z.ZodType, A e
   /** Credentials the handler checks itself, for the reference: an OAuth client (in the form or HTTP Basic), or an access token. */
   checksItself?: "oauth_client" | "access_token";
   /** Cap on the JSON body in bytes (default 1 MiB), or the cap for the request's key (bulk import's tiers). */
-  bodyLimit?: number | ((key: ResolvedKey) => Promise<number>);
+  bodyLimit?: number | ((key: CallerKey) => Promise<number>);
   /** Error code for a body that fails validation: invalid_request (400, default) or invalid_format (422). */
   invalidCode?: Extract<ErrorCode, "invalid_request" | "invalid_format">;
   /** The JSON answer carries `livemode`: whether the request's key is of the live plane (not the test plane). */
@@ -121,47 +120,15 @@ export interface RouteDefinition<BS extends z.ZodType, QS extends z.ZodType, A e
    * (credentials, validation, limits: contractErrors). The reference lists them; the tests refuse any other.
    */
   errors?: readonly ErrorCode[];
-  handler: (ctx: Ctx<z.output<BS>, z.output<QS>, A>) => Promise<HandlerResult>;
+  handler: (ctx: RouteContext<z.output<BS>, z.output<QS>, A>) => Promise<HandlerResult>;
 }
+
+/** A contract without its handler: what the steps and the reference read. */
+export type RouteContract = Omit<RouteDefinition<z.ZodType, z.ZodType, AuthSpec>, "handler">;
 
 export type RouteHandler = ((req: Request, ctx?: { params?: Promise<Record<string, string>> }) => Promise<Response>) & {
   meta: RouteMeta;
 };
-
-/** The /v1 error code of an error answer (read from a clone: the body still goes out). */
-async function errorCodeOf(response: Response): Promise<string> {
-  try {
-    const body = (await response.clone().json()) as { error?: { code?: unknown } };
-    return typeof body.error?.code === "string" ? body.error.code : `http_${response.status}`;
-  } catch {
-    return `http_${response.status}`;
-  }
-}
-
-/** Field-level validation problems, named by their dotted path. */
-function fieldErrors(error: z.ZodError) {
-  return error.issues.map((i) => ({ field: i.path.join(".") || "(root)", message: i.message }));
-}
-
-function validate<S extends z.ZodType>(schema: S | undefined, input: unknown, code: ErrorCode, where: string) {
-  if (!schema) return undefined;
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) {
-    const fields = fieldErrors(parsed.error);
-    throw new ApiError(code, `Invalid ${where}: ${fields.map((f) => f.field).join(", ")}.`, { fields });
-  }
-  return parsed.data;
-}
-
-/** Text no contract may take (lib/http/text-input.ts), refused before the schema reads it, naming its field. */
-function refuseUnsafeText(input: unknown, code: ErrorCode, where: string) {
-  const field = unsafeTextField(input);
-  if (field !== null) throw new ApiError(code, `Invalid ${where}: ${field}.`, { fields: [unsafeTextProblem(field)] });
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
   return Response.json(body, { status: init.status ?? 200, headers: { "Cache-Control": "no-store", ...init.headers } });
@@ -181,22 +148,16 @@ export const apiErrorAnswer: ErrorAnswer = (err, requestId) => {
   return errorResponse(new ApiError("internal_error", MESSAGES.internalError), requestId);
 };
 
-async function rateLimit(def: { limiter: Limiter; by: "ip" | "key" }, subject: string) {
-  const res = await def.limiter.consume(`${def.by}:${subject}`);
-  if (!res.allowed) {
-    throw new ApiError("rate_limited", MESSAGES.rateLimited, { retry_after: res.retryAfter }, { "Retry-After": String(res.retryAfter) });
-  }
-}
-
 /** The /v1 error codes a contract implies: its credentials, the validation of its inputs, its limit. */
-export function contractErrors(def: Pick<RouteDefinition<z.ZodType, z.ZodType, AuthSpec>, "auth" | "body" | "query" | "invalidCode" | "rateLimit" | "turn">): ErrorCode[] {
+export function contractErrors(def: Pick<RouteContract, "auth" | "body" | "query" | "invalidCode" | "rateLimit" | "turn">): ErrorCode[] {
   const codes: ErrorCode[] = [];
   const { auth } = def;
   if (auth.key !== "none") codes.push("api_key_required", "invalid_api_key");
   if (auth.key === "secret") codes.push("secret_key_required");
   if (auth.testPlaneOnly) codes.push("sandbox_requires_test_key");
   if (auth.agent) codes.push("agent_required", "unknown_agent", "agent_inactive");
-  if (auth.user !== "none") {
+  if (auth.user === "token") codes.push("user_token_required", "invalid_access_token");
+  else if (auth.user !== "none") {
     // insufficient_scope: an access token without the route's scope, or on a route that takes none.
     codes.push("invalid_access_token", "unknown_user", "agent_not_approved", "insufficient_scope");
     if (auth.user === "required") codes.push("user_required");
@@ -207,111 +168,23 @@ export function contractErrors(def: Pick<RouteDefinition<z.ZodType, z.ZodType, A
   return codes;
 }
 
-export function defineRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.ZodType = z.ZodUndefined, A extends AuthSpec = AuthSpec>(
-  def: RouteDefinition<BS, QS, A>,
-): RouteHandler {
-  const cors = def.cors ?? "closed";
-  const invalidCode = def.invalidCode ?? "invalid_request";
-
-  const handler = async (req: Request, routeCtx?: { params?: Promise<Record<string, string>> }) => {
-    const started = performance.now();
-    const requestId = newRequestId();
-    const ip = clientIp(req);
-    let response: Response;
-    let developerId: string | undefined;
-    // A /v1 request whose key resolved goes into that developer's request log (lib/request-log).
-    let logged: { at: Date; plane: ResolvedKey["plane"]; agentId: string | null } | undefined;
-    // The /v1 error code of what the route threw, when it threw an ApiError.
-    let thrownCode: string | undefined;
-    // The person the request acted for, once resolved: the call goes into their access log.
-    let onBehalf: { userId: string; agentId: string; agentName: string; plane: ResolvedKey["plane"] } | undefined;
-    // The conversation and turn the request named (a turn route only), and what the access log records of them.
-    let turn: TurnHeaders | null = null;
-    let correlation: Correlation | undefined;
-    try {
-      const { auth } = def;
-      // A per-IP limit counts every request, those with a wrong key too; a per-key one needs the key.
-      if (def.rateLimit?.by === "ip") await rateLimit(def.rateLimit, ipLimitKey(ip));
-      const key = auth.key === "none" ? null : await authenticateKey(req, auth.key);
-      developerId = key?.developerId;
-      if (key && def.path.startsWith("/v1/")) logged = { at: clockNow(), plane: key.plane, agentId: null };
-      if (key && auth.testPlaneOnly) requireTestPlane(key);
-      if (def.rateLimit?.by === "key" && key) await rateLimit(def.rateLimit, key.id);
-      const agent = key && auth.agent ? await resolveAgent(req, key) : null;
-      if (logged && agent) logged.agentId = agent.id;
-      const user =
-        key && agent && auth.user !== "none" ? await resolveUser(req, { key, agent, required: auth.user === "required", scope: auth.scope }) : null;
-      if (user && agent && key) onBehalf = { userId: user.id, agentId: agent.id, agentName: agent.displayName, plane: key.plane };
-      if (def.turn) {
-        turn = readTurnHeaders(req);
-        if (key && agent) correlation = restCorrelation({ developerId: key.developerId, plane: key.plane, agentId: agent.id }, turn);
-      }
-
-      const url = new URL(req.url);
-      if (def.query) refuseUnsafeText(url.searchParams, "invalid_request", "query parameters");
-      const query = validate(def.query, Object.fromEntries(url.searchParams), "invalid_request", "query parameters");
-      const bodyLimit = typeof def.bodyLimit === "function" ? (key ? await def.bodyLimit(key) : undefined) : def.bodyLimit;
-      const rawBody = def.body ? await readJsonBody(req, bodyLimit) : undefined;
-      refuseUnsafeText(rawBody, invalidCode, "request body");
-      const body = validate(def.body, rawBody ?? {}, invalidCode, "request body");
-      const params = (await routeCtx?.params) ?? {};
-
-      const result = await def.handler({ req, requestId, ip, params, body, query, key, agent, user } as Ctx<
-        z.output<BS>,
-        z.output<QS>,
-        A
-      >);
-      if (result instanceof Response) response = result;
-      else {
-        const body = def.livemode && key && isPlainObject(result.body) ? { ...result.body, livemode: key.plane === "live" } : result.body;
-        response = json(body, { status: result.status, headers: result.headers });
-      }
-    } catch (err) {
-      if (err instanceof ApiError && !def.errorShape) thrownCode = err.code;
-      response = (def.errorShape ?? apiErrorAnswer)(err, requestId);
-    }
-    response.headers.set("X-Request-Id", requestId);
-    if (turn) {
-      response.headers.set(TURN_HEADERS.conversation, turn.conversation);
-      if (turn.turn !== undefined) response.headers.set(TURN_HEADERS.turn, turn.turn);
-    }
-    const errorCode = response.status >= 400 && (onBehalf || logged) ? (thrownCode ?? (await errorCodeOf(response))) : null;
-    if (onBehalf) recordAccess({ ...onBehalf, ...correlation, surface: "rest", action: `${def.method} ${def.path}`, outcome: errorCode ?? "ok" });
-    await applyCors(response, cors, req);
-    const latency = performance.now() - started;
-    if (logged && developerId) {
-      recordRequest({ id: requestId, developerId, ...logged, method: def.method, route: def.path, status: response.status, errorCode, latencyMs: Math.round(latency) });
-    }
-    requestLogger().info(
-      {
-        request_id: requestId,
-        method: req.method,
-        route: def.path,
-        status: response.status,
-        latency_ms: Math.round(latency * 10) / 10,
-        developer_id: developerId,
-      },
-      "request",
-    );
-    return response;
+/** What a contract tells its readers (the reference, the tests): everything but the handler. */
+export function routeMeta(def: RouteContract): RouteMeta {
+  return {
+    method: def.method,
+    path: def.path,
+    summary: def.summary,
+    responses: def.responses,
+    errorFamily: def.errorShape ? "other" : "api",
+    errorCodes: def.errorShape ? [] : [...new Set([...contractErrors(def), ...(def.errors ?? [])])].sort(),
+    rateLimited: !!def.rateLimit,
+    auth: def.auth,
+    cors: def.cors ?? "closed",
+    livemode: def.livemode === true,
+    turn: def.turn === true,
+    form: def.form,
+    checksItself: def.checksItself,
+    body: def.body,
+    query: def.query,
   };
-
-  return Object.assign(handler, { meta: {
-      method: def.method,
-      path: def.path,
-      summary: def.summary,
-      responses: def.responses,
-      errorFamily: def.errorShape ? ("other" as const) : ("api" as const),
-      errorCodes: def.errorShape ? [] : [...new Set([...contractErrors(def), ...(def.errors ?? [])])].sort(),
-      rateLimited: !!def.rateLimit,
-      auth: def.auth,
-      cors,
-      livemode: def.livemode === true,
-      turn: def.turn === true,
-      form: def.form,
-      checksItself: def.checksItself,
-      body: def.body,
-      query: def.query,
-    },
-  });
 }

@@ -2,27 +2,24 @@
 // straight from node:http, without the page pipeline. Next.js spends about a millisecond of main-thread
 // time per request before a route handler runs (docs/performance.md); these handlers need none of it.
 // scripts/server.mjs hands every request here first and passes the rest (pages, assets, other
-// handlers) on.
+// handlers) on. scripts/build-api.mjs bundles the route files the route manifest puts on the fast path.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { apiPathError, isApiPath } from "./api-routes";
 import type { RouteHandler } from "./define-route";
 import { FRAME_DENY_HEADERS } from "./html";
 import { isPlainRoute } from "./plain-route";
+import { isCatchAll, pathOfFile } from "./route-manifest";
+import { PathTable } from "./route-match";
 
-export interface RouteModule {
-  /** The route file's path, e.g. "app/v1/import/jobs/[jobId]/route.ts". */
-  file: string;
-  module: Record<string, unknown>;
-}
+/**
+ * A route module the fast path may serve: named by its file, whose path the route manifest gives
+ * ("app/v1/import/jobs/[jobId]/route.ts"), or by its path ("/v1/things/[thingId]", a module of a test).
+ */
+export type RouteModule = ({ file: string } | { path: string }) & { module: Record<string, unknown> };
 
 /** A handler the fast path serves: a defineRoute contract, or a plainRoute handler (which takes no params). */
 type ServedHandler = (req: Request, ctx?: { params?: Promise<Record<string, string>> }) => Promise<Response>;
-
-interface Entry {
-  segments: string[];
-  handlers: Map<string, ServedHandler>;
-}
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
@@ -30,39 +27,32 @@ function isServedHandler(value: unknown): value is RouteHandler | ServedHandler 
   return (typeof value === "function" && "meta" in value) || isPlainRoute(value);
 }
 
-/** "app/(site)/v1/jobs/[jobId]/route.ts" → ["v1", "jobs", ":jobId"], as the app router reads it. */
-export function routeSegments(file: string): string[] {
-  const parts = file.replace(/\\/g, "/").split("/");
-  if (parts[0] === "app") parts.shift();
-  parts.pop(); // route.ts
-  return parts
-    .filter((p) => !(p.startsWith("(") && p.endsWith(")")))
-    .map((p) => (p.startsWith("[") && p.endsWith("]") ? `:${p.slice(1, -1)}` : p));
+function pathOf(route: RouteModule): string {
+  if ("path" in route) return route.path;
+  const path = pathOfFile(route.file);
+  if (path === undefined) throw new Error(`${route.file} is not in the route manifest: run \`node scripts/route-manifest.mjs\`.`);
+  return path;
 }
 
 export class ApiRouter {
-  private readonly exact = new Map<string, Entry>();
-  private readonly dynamic: Entry[] = [];
+  private readonly table = new PathTable<Map<string, ServedHandler>>();
 
-  constructor(modules: RouteModule[]) {
-    for (const { file, module } of modules) {
+  constructor(routes: readonly RouteModule[]) {
+    for (const route of routes) {
       const handlers = new Map<string, ServedHandler>();
       for (const method of METHODS) {
-        const h = module[method];
+        const h = route.module[method];
         if (isServedHandler(h)) handlers.set(method, h);
       }
       if (handlers.size === 0) continue;
-      const segments = routeSegments(file);
+      const path = pathOf(route);
       // Catch-all segments stay with the app router, which knows their precedence rules.
-      if (segments.some((s) => s.startsWith(":..."))) continue;
-      const entry = { segments, handlers };
-      if (segments.some((s) => s.startsWith(":"))) this.dynamic.push(entry);
-      else this.exact.set(`/${segments.join("/")}`, entry);
+      if (!isCatchAll(path)) this.table.add(path, handlers);
     }
   }
 
   get size(): number {
-    return this.exact.size + this.dynamic.length;
+    return this.table.size;
   }
 
   /**
@@ -70,34 +60,10 @@ export class ApiRouter {
    * it is known but not for this method; null when no route owns the path.
    */
   match(method: string, pathname: string): { handler: ServedHandler; params: Record<string, string> } | { allow: string[] } | null {
-    const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-    const exact = this.exact.get(path);
-    if (exact) {
-      const handler = exact.handlers.get(method);
-      return handler ? { handler, params: {} } : { allow: [...exact.handlers.keys()] };
-    }
-    const parts = path.split("/").slice(1);
-    for (const entry of this.dynamic) {
-      if (entry.segments.length !== parts.length) continue;
-      const params: Record<string, string> = {};
-      const ok = entry.segments.every((seg, i) => {
-        const part = parts[i]!;
-        if (seg.startsWith(":")) {
-          if (!part) return false;
-          try {
-            params[seg.slice(1)] = decodeURIComponent(part);
-          } catch {
-            return false;
-          }
-          return true;
-        }
-        return seg === part;
-      });
-      if (!ok) continue;
-      const handler = entry.handlers.get(method);
-      return handler ? { handler, params } : { allow: [...entry.handlers.keys()] };
-    }
-    return null;
+    const found = this.table.match(pathname);
+    if (!found) return null;
+    const handler = found.value.get(method);
+    return handler ? { handler, params: found.params } : { allow: [...found.value.keys()] };
   }
 }
 

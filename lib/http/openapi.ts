@@ -125,7 +125,7 @@ function operation(meta: RouteMeta): OpenApiOperation {
     }
   }
   if (meta.auth.agent) parameters.push({ name: "X-Agent", in: "header", required: true, description: "The agent's handle.", schema: { type: "string" } });
-  if (meta.auth.user !== "none") {
+  if (meta.auth.user === "required" || meta.auth.user === "optional") {
     parameters.push({
       name: "X-User-Id",
       in: "header",
@@ -164,13 +164,15 @@ function operation(meta: RouteMeta): OpenApiOperation {
   if (parameters.length) op.parameters = parameters;
   if (meta.body) op.requestBody = { required: true, content: { "application/json": { schema: schemaOf(meta.body, "input") } } };
   if (meta.form) op.requestBody = { required: true, content: { "application/x-www-form-urlencoded": { schema: schemaOf(meta.form, "input") } } };
-  // The key always; a route about a user also takes the user as a bearer token, or else by X-User-Id.
+  // The key always; a route about a user also takes the user as a bearer token, or else by X-User-Id; a
+  // token-authoritative route (the connector tools) the bearer token only.
   // The OAuth endpoints check their own: a client (HTTP Basic, or client_id and its secret in the form;
   // a public client sends its client_id alone), or an access token.
   if (meta.checksItself === "oauth_client") op.security = [{ clientBasic: [] }, {}];
   else if (meta.checksItself === "access_token") op.security = [{ bearer: [] }];
   else if (meta.auth.key === "none") op.security = [];
-  else op.security = meta.auth.user === "none" ? [{ apiKey: [] }] : [{ apiKey: [], bearer: [] }, { apiKey: [] }];
+  else if (meta.auth.user === "none") op.security = [{ apiKey: [] }];
+  else op.security = meta.auth.user === "token" ? [{ apiKey: [], bearer: [] }] : [{ apiKey: [], bearer: [] }, { apiKey: [] }];
   return op;
 }
 

@@ -1,6 +1,6 @@
 // plainRoute: a route handler outside the /v1 contract (its own body format and answers, such as the
 // MCP servers' JSON-RPC) that needs nothing of Next.js, so the API fast path serves it like a
-// defineRoute handler (lib/http/node-dispatch.ts; scripts/build-api.mjs picks up the files using it).
+// defineRoute handler (lib/http/node-dispatch.ts; the route manifest lists the files using it).
 
 type Handler = (req: Request) => Promise<Response>;
 

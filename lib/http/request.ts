@@ -1,8 +1,8 @@
 // Per-request basics: the request id, the client's IP address and the JSON body under a size cap.
 import { isIP, isIPv4, isIPv6 } from "node:net";
-import { randomBase62 } from "../crypto";
-import { PREFIX } from "../ids";
-import { processWide } from "../process-wide";
+import { randomBase62 } from "../platform/crypto";
+import { PREFIX } from "../platform/ids";
+import { processWide } from "../platform/process-wide";
 import { ApiError, MESSAGES } from "./errors";
 
 /** Default cap on a /v1 JSON body; routes may set their own (docs/api.md lists them). */
@@ -136,4 +136,13 @@ export async function readJsonBody(req: Request, limit = DEFAULT_BODY_LIMIT_BYTE
   } catch {
     throw new ApiError("invalid_json", MESSAGES.invalidJson);
   }
+}
+
+/** The Bearer token, if any. An Authorization header that is not a Bearer token is a 401, not silence. */
+export function bearerToken(req: Request): string | undefined {
+  const header = req.headers.get("authorization")?.trim();
+  if (!header) return undefined;
+  const m = header.match(/^Bearer\s+(\S+)$/i);
+  if (!m) throw new ApiError("invalid_access_token", MESSAGES.invalidAccessToken);
+  return m[1];
 }

@@ -5,8 +5,8 @@
 // by the service's secret and scoped to the developer account, plane and agent: one developer's ids
 // never meet another's, and the raw ids a developer chose are never stored nor shown to the person.
 import { z } from "zod";
-import { keyedHash } from "../crypto";
-import type { Plane } from "../db/generated/enums";
+import { keyedHash } from "../platform/crypto";
+import type { Plane } from "../platform/db/generated/enums";
 import { ApiError } from "./errors";
 
 /** The headers, as the documentation and error answers spell them. */

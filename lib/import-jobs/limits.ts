@@ -1,6 +1,6 @@
 // Bulk import's caps and tiers, verbatim from the specification's Limits section. One table: the
 // submit route, the reference (docs/bulk-import.md) and the tests read these constants.
-import type { ImportTier } from "../db/generated/enums";
+import type { ImportTier } from "../platform/db/generated/enums";
 
 /** The global caps: any tier, any job. Over one, the job is refused with 413 payload_too_large. */
 export const IMPORT_CAPS = {

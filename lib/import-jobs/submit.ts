@@ -3,15 +3,16 @@
 // a per-developer lock, so two jobs racing for the last unit cannot both win.
 import { createHash } from "node:crypto";
 import type { ResolvedKey } from "../api-keys/api-keys";
-import { db } from "../db";
-import type { Prisma } from "../db/generated/client";
-import type { ImportTier } from "../db/generated/enums";
+import { db } from "../platform/db";
+import type { Prisma } from "../platform/db/generated/client";
+import type { ImportTier } from "../platform/db/generated/enums";
 import { ApiError } from "../http/errors";
-import { newId, PREFIX } from "../ids";
+import { newId, PREFIX } from "../platform/ids";
 import { IMPORT_CAPS, IMPORT_MESSAGES, IMPORT_TIER_LIMITS, importBodyLimitBytes } from "./limits";
 import type { ImportProfilesBody, ImportUser } from "./schemas";
 import { jobView, loadJobView, type JobRow, type JobView } from "./view";
-import { lockImportQuota, queueImportJob } from "./worker";
+import { lockImportQuota } from "./quota";
+import { queueImportJob } from "./worker";
 
 /** What a refused concurrent job is told to wait, in seconds: a job's chunk and its lease come round in this time. */
 export const CONCURRENT_JOB_RETRY_AFTER_SECONDS = 30;

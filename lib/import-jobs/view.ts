@@ -1,10 +1,11 @@
 // A bulk import job as the routes answer it, and the job's own routes: read and cancel.
-import { db } from "../db";
-import type { ImportJob } from "../db/generated/client";
+import { now as clockNow } from "../platform/clock";
+import { db } from "../platform/db";
+import type { ImportJob } from "../platform/db/generated/client";
 import { ApiError } from "../http/errors";
-import { isIdOf, PREFIX } from "../ids";
+import { isIdOf, PREFIX } from "../platform/ids";
 import { IMPORT_MESSAGES, type ImportMode } from "./limits";
-import { finishCancelled } from "./worker";
+import { finishCancelled } from "./endings";
 
 export type JobRow = ImportJob;
 
@@ -87,7 +88,7 @@ export async function cancelImportJob(scope: JobScope): Promise<JobView> {
   const job = await findJob(scope);
   if (job.status === "queued" || job.status === "running") {
     const prisma = await db();
-    await prisma.importJob.updateMany({ where: { id: job.id, cancelRequestedAt: null }, data: { cancelRequestedAt: new Date() } });
+    await prisma.importJob.updateMany({ where: { id: job.id, cancelRequestedAt: null }, data: { cancelRequestedAt: clockNow() } });
     // Not held by a worker (queued, or its worker gone): nothing will read the flag soon, so end it here.
     await finishCancelled(job.id, { onlyIfUnclaimed: true });
   }

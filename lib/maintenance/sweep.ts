@@ -2,12 +2,12 @@
 // development outbox's old messages, access log entries past their retention, forgotten idempotency
 // keys. It runs every 15 minutes on one instance (a pg-boss schedule).
 import { sweepAccessLog } from "../access-log/access-log";
-import { now as clockNow } from "../clock";
+import { now as clockNow } from "../platform/clock";
 import { sweepConnectorActions } from "../connectors/tools/run";
-import { database } from "../db";
-import { QUEUES, schedule, work } from "../jobs";
-import { logger } from "../log";
-import { PERSONAL_MCP_DEVELOPER_ID } from "../personal-mcp/account";
+import { database } from "../platform/db";
+import { QUEUES, schedule, work } from "../platform/jobs";
+import { logger } from "../platform/log";
+import { PERSONAL_MCP_DEVELOPER_ID } from "../developers/personal-mcp-account";
 import { sweepRequestLog } from "../request-log/record";
 import { requeuePendingCallbacks } from "../sign-in/completion-callback";
 

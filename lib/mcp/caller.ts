@@ -3,7 +3,8 @@
 // An MCP session alone is enough: it names the developer, plane, agent, minting key and person.
 import { findMcpSessionKey, type ResolvedKey } from "../api-keys/api-keys";
 import { MCP_SESSION_MESSAGES, mcpSessionExpiredError, presentsAsMcpSession, readMcpSession, type McpSessionClaims } from "../bearer-tokens/mcp-session";
-import { activeAgent, authenticateKey, bearerToken, resolveAgent, resolveUserToken, type ResolvedAgent } from "../http/credentials";
+import { activeAgent, authenticateKey, resolveAgent, resolveUserToken, type ResolvedAgent } from "../credentials/credentials";
+import { bearerToken } from "../http/request";
 import { ApiError, MESSAGES } from "../http/errors";
 import { findExternalUser, isApproved } from "../users/approvals";
 

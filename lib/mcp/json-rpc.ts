@@ -16,10 +16,20 @@ import {
   type JSONRPCMessage,
   type JSONRPCRequest,
   type JSONRPCResultResponse,
+  type ReadResourceResult,
+  type Resource,
   type Result,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import { UNSAFE_TEXT_MESSAGE, unsafeTextField } from "../http/text-input";
+
+/** A resource a server lists and reads (an MCP App's page): listed as { uri, name, ...metadata }. */
+export interface McpResource {
+  uri: string;
+  name: string;
+  metadata: Omit<Resource, "uri" | "name">;
+  read: (uri: URL) => Promise<ReadResourceResult>;
+}
 
 /** A method a server answers: the SDK schema its request must match, and the answer to a matching request. */
 export interface JsonRpcMethod<S extends z.ZodType = z.ZodType> {

@@ -14,8 +14,6 @@ import {
   ReadResourceRequestSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
   type CallToolResult,
-  type ReadResourceResult,
-  type Resource,
   type ServerCapabilities,
   type Tool as ListedTool,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -23,16 +21,16 @@ import { z } from "zod";
 import { apiErrorAnswer } from "../http/define-route";
 import { ApiError, MESSAGES } from "../http/errors";
 import { newRequestId, readBodyText } from "../http/request";
-import { logger, requestLogger } from "../log";
-import { processWide } from "../process-wide";
+import { logger, requestLogger } from "../platform/log";
+import { processWide } from "../platform/process-wide";
 import { COMMIT_GATE_SECONDS } from "../profile/obligation";
 import { approvedUser, authenticateMcpCaller, type McpCaller } from "./caller";
-import { answerJsonRpc, method, type JsonRpcMethod } from "./json-rpc";
+import { answerJsonRpc, method, type JsonRpcMethod, type McpResource } from "./json-rpc";
 import { connectorTools, DEVELOPER_TOOLS, type Tool } from "./tools";
 import { runConnectorTool } from "../connectors/tools/run";
 import { recordAccess } from "../access-log/access-log";
 import { mcpCorrelation } from "../http/turns";
-import { now as clockNow } from "../clock";
+import { now as clockNow } from "../platform/clock";
 import { recordRequest } from "../request-log/record";
 import { cardResources } from "./cards/mcp";
 
@@ -45,14 +43,6 @@ export const MCP_SERVER_INFO = { name: "profile-service", version: "1.0.0" } as 
 
 /** The largest JSON-RPC body taken: a commit's 20 messages of 16,000 characters, as on REST. */
 export const MCP_BODY_LIMIT = 2 * 1024 * 1024;
-
-/** A resource a server lists and reads (an MCP App's page): listed as { uri, name, ...metadata }. */
-export interface McpResource {
-  uri: string;
-  name: string;
-  metadata: Omit<Resource, "uri" | "name">;
-  read: (uri: URL) => Promise<ReadResourceResult>;
-}
 
 /** One POST to an MCP server, its credentials already checked. */
 export interface McpExchange {

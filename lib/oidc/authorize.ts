@@ -1,22 +1,54 @@
-// GET /oauth/authorize: the request is checked against the parameter table, and a valid one starts
-// a hosted flow. Every error is shown to the person in the browser and never sent to the callback:
-// the callback only ever hears of success (code, state) or a decline (error=access_denied, state).
+// GET /oauth/authorize: the request is checked against the parameter table; a valid one is what the
+// hosted flow starts with (lib/flow/ways-in/oidc.ts). Every error is shown to the person in the browser
+// and never sent to the callback: the callback only ever hears of success (code, state) or a decline
+// (error=access_denied, state).
+import { z } from "zod";
 import { oldestActiveAgent } from "../agents/agents";
-import { CODE_CHALLENGE_PATTERN } from "../crypto";
-import { createFlow, FLOW_RATE_LIMITED, FlowError } from "../flow/sessions";
+import { CODE_CHALLENGE_PATTERN } from "../platform/crypto";
+import type { Plane } from "../platform/db/generated/enums";
+import { parseRequiredParam, type RequiredEntry } from "../required/entries";
 import { findClient, type OidcClient } from "./client-auth";
 import { OIDC_SCOPES } from "./discovery";
 import { OAuthError, OAUTH_MESSAGES, parameterRepeated } from "./errors";
-import { parseRequiredParam } from "../flow/required";
-import { CLIENT_KINDS, isMcpClientKind, PERSONAL_MCP_DEVELOPER_ID, PERSONAL_MCP_PLANE } from "../personal-mcp/account";
-import { mcpRedirectMatches } from "../personal-mcp/clients";
-import { DocumentError, DocumentRateLimited, documentClient, isMetadataDocumentId, toStoredClientDocument, type PendingDocumentClient } from "../personal-mcp/documents";
-import { isPersonalMcpResource, personalResourceOnly } from "../personal-mcp/metadata";
+import { PERSONAL_MCP_DEVELOPER_ID, PERSONAL_MCP_PLANE } from "../developers/personal-mcp-account";
+import { CLIENT_KINDS, isMcpClientKind } from "./client-kinds";
+import { mcpRedirectMatches } from "./mcp-clients/clients";
+import { DocumentError, DocumentRateLimited, documentClient, isMetadataDocumentId, toStoredClientDocument, type PendingDocumentClient } from "./mcp-clients/documents";
+import { isPersonalMcpResource, personalResourceOnly } from "./mcp-clients/resource";
+import { storedClientDocument } from "./mcp-clients/pending";
 
 export const MAX_NONCE_LENGTH = 512;
 export const MAX_STATE_LENGTH = 2_048;
 // Parameters whose value the service reads; a repeat of one is ambiguous (RFC 6749 § 3.1).
 const SINGLE_VALUED = ["response_type", "client_id", "redirect_uri", "code_challenge", "code_challenge_method", "scope", "state", "nonce", "required", "resource"];
+
+/**
+ * What an authorize request carries into its flow, as the flow stores it: the client (absent only for
+ * a client known by a metadata document not stored yet, whose document rides along instead until the
+ * flow completes and the client is made from it) and the parameters the code is issued against.
+ */
+export const authorizeFlowRequest = z.strictObject({
+  client_id: z.string().optional(),
+  redirect_uri: z.string(),
+  state: z.string().nullable(),
+  nonce: z.string().nullable(),
+  scopes: z.array(z.string()),
+  code_challenge: z.string(),
+  client_document: storedClientDocument.optional(),
+});
+export type AuthorizeFlowRequest = z.output<typeof authorizeFlowRequest>;
+
+/** A valid authorize request: who its flow is for, and what it stores. */
+export interface CheckedAuthorizeRequest {
+  /** An MCP client a person installs (registered, or known by a metadata document), not a developer's relying party. */
+  mcpClient: boolean;
+  developerId: string;
+  /** None yet for a client known by a metadata document not stored yet: its flow makes the agent when it completes. */
+  agentId: string | null;
+  plane: Plane;
+  request: AuthorizeFlowRequest;
+  required: RequiredEntry[];
+}
 
 /** The OpenID Connect scopes of a scope parameter, in the order openid, email, profile; others are ignored. */
 export function oidcScopes(scope: string): string[] {
@@ -25,11 +57,10 @@ export function oidcScopes(scope: string): string[] {
 }
 
 /**
- * Checks an authorize request and starts its flow. Throws OAuthError for anything the person must
- * be shown: the client and the callback first (nothing may be sent to an unverified callback),
- * then the request itself.
+ * Checks an authorize request. Throws OAuthError for anything the person must be shown: the client and
+ * the callback first (nothing may be sent to an unverified callback), then the request itself.
  */
-export async function authorize(params: URLSearchParams, ip: string) {
+export async function checkAuthorizeRequest(params: URLSearchParams, ip: string): Promise<CheckedAuthorizeRequest> {
   for (const name of SINGLE_VALUED) {
     if (params.getAll(name).length > 1) throw new OAuthError("invalid_request", parameterRepeated(name));
   }
@@ -72,30 +103,21 @@ export async function authorize(params: URLSearchParams, ip: string) {
   const scope = params.get("scope");
   const scopes = scope === null ? oidcScopes(client.scopes.join(" ")) : oidcScopes(scope);
 
-  const flow = await createFlow({
-    ip,
-    wayIn: mcpClient ? "mcp_client" : "oidc",
+  return {
+    mcpClient,
     developerId: client.developerId,
-    agentId: agent?.id,
+    agentId: agent?.id ?? null,
     plane: client.plane,
-    clientId: pending ? undefined : client.id,
     request: {
+      ...(pending ? { client_document: toStoredClientDocument(pending) } : { client_id: client.id }),
       redirect_uri: redirectUri,
       state,
       nonce: nonce || null,
       scopes,
       code_challenge: challenge,
-      ...(pending ? { client_document: toStoredClientDocument(pending) } : {}),
     },
     required: parseRequiredParam(params.get("required")),
-  }).catch((err: unknown) => {
-    // Shown in the browser like every authorize error, never sent to the callback.
-    if (err instanceof FlowError && err.reason === "rate_limited") {
-      throw new OAuthError("temporarily_unavailable", FLOW_RATE_LIMITED, 429, { "Retry-After": String(err.retryAfter ?? 60) });
-    }
-    throw err;
-  });
-  return { flow };
+  };
 }
 
 /** A document client read for this request only, in the shape of a stored one: public, of the personal account. */

@@ -2,15 +2,15 @@
 // allows for the granted scopes. email_verified is decided at each issuance from the account's
 // current proof, never copied from an earlier token.
 import { SignJWT } from "jose";
-import { EMAIL_PROOF_COLUMNS, emailVerified, type EmailProofSource } from "../auth/email-proof";
-import { env } from "../env";
+import { addressProven, EMAIL_PROOF_COLUMNS, type EmailProofFacts } from "../person-auth/email-proof";
+import { env } from "../platform/env";
 import { profileClaims, type ProfileClaimSource } from "../profile/claims";
 import { signingKey, SIGNING_ALG } from "./signing-keys";
 
 export const ID_TOKEN_TTL_SECONDS = 60 * 60;
 
 /** The account fields an ID token may carry, as the users table and the composed profile hold them. */
-export interface ClaimSource extends EmailProofSource, ProfileClaimSource {}
+export interface ClaimSource extends EmailProofFacts, ProfileClaimSource {}
 
 /** The SQL columns (of users `u`) that make a ClaimSource, for statements that read them alongside a grant. */
 export const CLAIM_COLUMNS = `${EMAIL_PROOF_COLUMNS}, u.name, u.given_name, u.family_name, u.picture, u.birthdate, u.location,
@@ -21,7 +21,7 @@ export function scopedClaims(source: ClaimSource, scopes: readonly string[]): Re
   const claims: Record<string, string | boolean> = {};
   if (scopes.includes("email") && source.email) {
     claims.email = source.email;
-    claims.email_verified = emailVerified(source);
+    claims.email_verified = addressProven(source);
   }
   if (scopes.includes("profile")) Object.assign(claims, profileClaims(source));
   return claims;

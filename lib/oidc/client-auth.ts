@@ -1,15 +1,18 @@
 // Who is calling the token and revocation endpoints: the registered client, found by id (cached
 // like API keys, ≤ 1 s) and authenticated the way it registered — none, client_secret_basic or
 // client_secret_post. PKCE is required of every client regardless (lib/oidc/tokens.ts).
-import { TtlCache } from "../cache";
-import { keyedHash, safeEqual } from "../crypto";
-import { database } from "../db";
-import type { Plane } from "../db/generated/enums";
-import { PREFIX } from "../ids";
-import type { ClientKind } from "../personal-mcp/account";
-import { MAX_DOCUMENT_URL_LENGTH } from "../personal-mcp/limits";
-import type { TokenEndpointAuthMethod } from "./clients";
+import { TtlCache } from "../platform/cache";
+import { keyedHash, safeEqual } from "../platform/crypto";
+import { database } from "../platform/db";
+import type { Plane } from "../platform/db/generated/enums";
+import { PREFIX } from "../platform/ids";
+import type { ClientKind } from "./client-kinds";
+import { MAX_DOCUMENT_URL_LENGTH } from "./mcp-clients/limits";
 import { invalidClient, invalidRequest, OAUTH_MESSAGES } from "./errors";
+
+/** The ways a client may authenticate at the token and revocation endpoints (as discovery lists them). */
+export const TOKEN_ENDPOINT_AUTH_METHODS = ["none", "client_secret_basic", "client_secret_post"] as const;
+export type TokenEndpointAuthMethod = (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
 
 export interface OidcClient {
   id: string;
@@ -19,7 +22,7 @@ export interface OidcClient {
   secretHash: string | null;
   scopes: string[];
   redirectUris: string[];
-  /** oidc (a developer's relying party) or an MCP client of the personal endpoint (lib/personal-mcp). */
+  /** oidc (a developer's relying party) or an MCP client of the personal endpoint (./client-kinds.ts). */
   kind: ClientKind;
   /** The agent an MCP client acts as; null for oidc clients (they sign in as their developer's agent). */
   agentId: string | null;

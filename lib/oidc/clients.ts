@@ -1,19 +1,17 @@
 // SSO clients (POST /v1/sso/client) and approved origins (POST /v1/sso/origins): the registration
 // rules of the specification, each refusal a constant message.
-import { randomBase62 } from "../crypto";
-import { db } from "../db";
-import { env } from "../env";
+import { randomBase62 } from "../platform/crypto";
+import { db } from "../platform/db";
+import { env } from "../platform/env";
 import { addOrigin, normalizeOrigin } from "../developers/developers";
 import { ApiError } from "../http/errors";
-import { isIdOf, newId, PREFIX } from "../ids";
+import { isIdOf, newId, PREFIX } from "../platform/ids";
 import { resolveApiKey } from "../api-keys/api-keys";
-import { lazyLimiter } from "../ratelimit";
-import { clearClientCache, hashClientSecret } from "./client-auth";
-import { OIDC_SCOPES, TOKEN_ENDPOINT_AUTH_METHODS } from "./discovery";
+import { lazyLimiter } from "../platform/ratelimit";
+import { clearClientCache, hashClientSecret, type TokenEndpointAuthMethod } from "./client-auth";
+import { OIDC_SCOPES } from "./discovery";
 
 export { hashClientSecret };
-
-export type TokenEndpointAuthMethod = (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
 
 /** Callbacks one client holds at most. */
 export const MAX_REDIRECT_URIS_PER_CLIENT = 25;

@@ -2,23 +2,15 @@
 // origin of the requesting public client's own registered callbacks (a browser app is a public
 // client; confidential clients call from their servers). A preflight cannot see the form, so it
 // admits the origins of any public client; the answer itself then carries Access-Control-Allow-Origin
-// only for the client the request named.
-import { TtlCache } from "../cache";
-import { database } from "../db";
+// only for the client the request authenticated as, which the endpoint returns with its answer (or
+// throws with its error: lib/http/cors.ts ForClient).
+import { TtlCache } from "../platform/cache";
+import { database } from "../platform/db";
 import type { CorsPolicy } from "../http/cors";
-import { processWide } from "../process-wide";
 import { oauthErrorAnswer } from "./errors";
 import { oauthLimiter } from "./limits";
 
 const originCache = new TtlCache<boolean>("oauth-cors-origins");
-/** The client each token or revocation request authenticated as, for its response's CORS. */
-const requestClients = processWide("oidc.cors.request-clients", () => new WeakMap<Request, string>());
-
-/** Notes the client a request authenticated as: its response may be read from that client's origins. */
-export function corsClientOf(req: Request, clientId: string): void {
-  requestClients.set(req, clientId);
-}
-
 async function publicClientHasOrigin(origin: string, clientId: string | null): Promise<boolean> {
   if (origin.length > 300) return false;
   return originCache.through(`${clientId ?? "*"} ${origin}`, async () => {
@@ -37,10 +29,7 @@ export const publicClientCors: CorsPolicy = { allowOrigin: (origin) => publicCli
 
 /** The answer: only the origins of the client the request authenticated as (none when it named none). */
 export const requestingClientCors: CorsPolicy = {
-  allowOrigin: async (origin, req) => {
-    const clientId = req && requestClients.get(req);
-    return !!clientId && publicClientHasOrigin(origin, clientId);
-  },
+  allowOrigin: async (origin, client) => !!client && publicClientHasOrigin(origin, client),
 };
 
 /**

@@ -2,11 +2,11 @@
 // revocation endpoint (RFC 8414) and the userinfo endpoint (OpenID Connect Discovery §3), so standard
 // relying parties (openid-client's helpers, Auth.js, which requires userinfo_endpoint at the callback)
 // work unchanged. The userinfo endpoint answers only { sub }: scoped claims are in the ID token.
-import { env } from "../env";
+import { env } from "../platform/env";
+import { TOKEN_ENDPOINT_AUTH_METHODS } from "./client-auth";
 import { GRANTS } from "./grants";
 
 export const OIDC_SCOPES = ["openid", "email", "profile"] as const;
-export const TOKEN_ENDPOINT_AUTH_METHODS = ["none", "client_secret_basic", "client_secret_post"] as const;
 
 /** The issuer is BASE_URL; every endpoint is a path on it. */
 export function discoveryDocument() {

@@ -1,7 +1,7 @@
 // Errors of the OAuth endpoints: { error, error_description }, with the specification's strings.
 import { json, type ErrorAnswer } from "../http/define-route";
 import { ApiError } from "../http/errors";
-import { logger } from "../log";
+import { logger } from "../platform/log";
 
 /** Descriptions the specification gives verbatim (Errors › OAuth endpoints), and the service's own. */
 export const OAUTH_MESSAGES = {

@@ -2,7 +2,7 @@
 // id, so the developer's server reads the profile with X-API-Key, X-Agent and X-User-Id alone.
 import type { ResolvedKey } from "../api-keys/api-keys";
 import { ApiError, MESSAGES } from "../http/errors";
-import { PREFIX } from "../ids";
+import { PREFIX } from "../platform/ids";
 import { verifyAgentToken } from "../bearer-tokens/agent-token";
 import { linkExternalId } from "../users/users";
 import { verifyAccessToken } from "../bearer-tokens/access-token";

@@ -5,10 +5,11 @@
 import type { ResolvedKey } from "../api-keys/api-keys";
 import { verifyAccessToken } from "../bearer-tokens/access-token";
 import { verifyAgentToken } from "../bearer-tokens/agent-token";
-import { database } from "../db";
-import { bearerToken, type ResolvedAgent } from "../http/credentials";
+import { database } from "../platform/db";
+import type { ResolvedAgent } from "../http/caller";
+import { bearerToken } from "../http/request";
 import { ApiError, MESSAGES } from "../http/errors";
-import { PREFIX } from "../ids";
+import { PREFIX } from "../platform/ids";
 import { isApproved } from "../users/approvals";
 import { CLAIM_COLUMNS, scopedClaims, type ClaimSource } from "./claims";
 

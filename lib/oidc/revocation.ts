@@ -3,11 +3,11 @@
 // without client credentials, holding a token is enough to revoke it.
 import { z } from "zod";
 import { hashToken } from "../bearer-tokens/access-token";
-import { now as clockNow } from "../clock";
-import { db } from "../db";
-import { PREFIX } from "../ids";
+import { now as clockNow } from "../platform/clock";
+import { db } from "../platform/db";
+import { forClient } from "../http/cors";
+import { PREFIX } from "../platform/ids";
 import { authenticateClient } from "./client-auth";
-import { corsClientOf } from "./cors";
 import { invalidRequest, parameterRequired } from "./errors";
 import { readForm } from "./form";
 import { revokeChain } from "./tokens";
@@ -20,15 +20,19 @@ export const revocationForm = z.object({
   client_secret: z.string().optional(),
 });
 
-/** The revocation endpoint: reads the form, authenticates a client that identifies itself, revokes. */
-export async function revocationEndpoint(req: Request): Promise<void> {
+/**
+ * The revocation endpoint: reads the form, authenticates a client that identifies itself, revokes.
+ * Answers the client it authenticated (null: none identified), whose origins may read the answer.
+ */
+export async function revocationEndpoint(req: Request): Promise<{ client: string | null }> {
   const form = await readForm(req);
   const token = form.get("token");
   if (!token) throw invalidRequest(parameterRequired("token"));
   const identified = form.has("client_id") || form.has("client_secret") || req.headers.has("authorization");
   const client = identified ? await authenticateClient(req, form) : null;
-  if (client) corsClientOf(req, client.id);
-  await revokeToken(token, client?.id);
+  const revoke = () => revokeToken(token, client?.id);
+  await (client ? forClient(client.id, revoke) : revoke());
+  return { client: client?.id ?? null };
 }
 
 /**

@@ -1,8 +1,9 @@
 // The wire schemas of the OpenID Connect answers: discovery, JWKS, token, userinfo, the link of an
 // OpenID Connect user, and the SSO client and origin routes.
 import { z } from "zod";
-import { PREFIX } from "../ids";
-import { OIDC_SCOPES, TOKEN_ENDPOINT_AUTH_METHODS } from "./discovery";
+import { PREFIX } from "../platform/ids";
+import { TOKEN_ENDPOINT_AUTH_METHODS } from "./client-auth";
+import { OIDC_SCOPES } from "./discovery";
 import { SIGNING_ALG } from "./signing-keys";
 
 /** GET /.well-known/openid-configuration: discoveryDocument(). */

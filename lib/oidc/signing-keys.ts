@@ -3,9 +3,10 @@
 // for signing only after SIGNING_KEY_ACTIVATION_DELAY_SECONDS, so relying parties that cache the
 // JWKS already hold it; a replaced key stays published until every token it signed has expired.
 import { calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair, importPKCS8, type JWK } from "jose";
-import { openSecret, sealSecret } from "../crypto";
-import { db } from "../db";
-import { processWide } from "../process-wide";
+import { now as clockNow } from "../platform/clock";
+import { openSecret, sealSecret } from "../platform/crypto";
+import { db } from "../platform/db";
+import { processWide } from "../platform/process-wide";
 
 export const SIGNING_ALG = "RS256";
 const MODULUS_BITS = 2048;
@@ -39,7 +40,7 @@ async function allKeys(): Promise<PublishedKey[]> {
 
 /** Adds a signing key. The first key of a service signs at once; later ones after the delay. */
 export async function createSigningKey(input: { delaySeconds?: number; now?: Date } = {}): Promise<PublishedKey> {
-  const now = input.now ?? new Date();
+  const now = input.now ?? clockNow();
   const pair = await newKeyPair();
   const created = await (await db()).$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${KEY_CREATION_LOCK})`;
@@ -55,7 +56,7 @@ export async function createSigningKey(input: { delaySeconds?: number; now?: Dat
 }
 
 /** Makes sure a signing key exists (first start); several instances may call it at once. */
-export async function ensureSigningKey(now = new Date()): Promise<void> {
+export async function ensureSigningKey(now = clockNow()): Promise<void> {
   if ((await (await db()).signingKey.count()) > 0) return;
   await (await db()).$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${KEY_CREATION_LOCK})`;
@@ -79,7 +80,7 @@ export function publishable(keys: readonly PublishedKey[], now: Date): Published
 }
 
 /** The JWKS document. */
-export async function jwks(now = new Date()): Promise<{ keys: JWK[] }> {
+export async function jwks(now = clockNow()): Promise<{ keys: JWK[] }> {
   await ensureSigningKey(now);
   return { keys: publishable(await allKeys(), now).map((k) => k.publicJwk) };
 }
@@ -89,6 +90,7 @@ const privateKeys = processWide("oidc.private-keys", () => new Map<string, Crypt
 // The key ring as last read, so signing costs no query. It may be up to KEY_RING_TTL_MS old: a
 // rotated-in key signs only SIGNING_KEY_ACTIVATION_DELAY_SECONDS after it is made, far longer.
 const KEY_RING_TTL_MS = 60_000;
+// loadedAt is performance.now(): the ring's age is time elapsed in this process, which the test clock does not move.
 type KeyRing = { loadedAt: number; rows: Array<{ kid: string; activatesAt: Date; privateKeyEncrypted: string }> };
 const ring = processWide("oidc.key-ring", () => ({
   current: undefined as KeyRing | undefined,
@@ -104,13 +106,13 @@ async function loadKeyRing(now: Date): Promise<KeyRing> {
     orderBy: [{ activatesAt: "desc" }, { kid: "desc" }],
     select: { kid: true, activatesAt: true, privateKeyEncrypted: true },
   });
-  return { loadedAt: Date.now(), rows };
+  return { loadedAt: performance.now(), rows };
 }
 
 /** The key that signs at `now` (the newest active one), ready for jose. */
-export async function signingKey(now = new Date()): Promise<{ kid: string; key: CryptoKey }> {
+export async function signingKey(now = clockNow()): Promise<{ kid: string; key: CryptoKey }> {
   let keys = ring.current;
-  if (!keys || Date.now() - keys.loadedAt > KEY_RING_TTL_MS) {
+  if (!keys || performance.now() - keys.loadedAt > KEY_RING_TTL_MS) {
     const started = ring.generation;
     ring.reloading ??= loadKeyRing(now).finally(() => (ring.reloading = undefined));
     keys = await ring.reloading;
@@ -134,7 +136,7 @@ export function clearKeyRing(): void {
 }
 
 /** The keys with their state, for the command-line tool. */
-export async function listSigningKeys(now = new Date()) {
+export async function listSigningKeys(now = clockNow()) {
   const keys = await allKeys();
   const published = new Set(publishable(keys, now).map((k) => k.kid));
   const signing = [...keys].reverse().find((k) => k.activatesAt <= now)?.kid;

@@ -1,9 +1,10 @@
 // POST /oauth/token: reads the form, authenticates the client, and hands the request to the grant its
 // grant_type names (./grants). Errors are RFC 6749 § 5.2's, with the specification's descriptions.
-import { isMcpClientKind } from "../personal-mcp/account";
-import { isPersonalMcpResource, personalResourceOnly } from "../personal-mcp/metadata";
-import { authenticateClient } from "./client-auth";
-import { corsClientOf } from "./cors";
+// Once the client is known, the answer is that client's, errors included: its origins may read it (./cors.ts).
+import { isMcpClientKind } from "./client-kinds";
+import { isPersonalMcpResource, personalResourceOnly } from "./mcp-clients/resource";
+import { forClient } from "../http/cors";
+import { authenticateClient, type OidcClient } from "./client-auth";
 import { invalidRequest, OAuthError, OAUTH_MESSAGES } from "./errors";
 import { readForm } from "./form";
 import { GRANTS } from "./grants";
@@ -19,10 +20,14 @@ export const tokenForm = z.object({
   ...Object.fromEntries([...new Set([...GRANTS.values()].flatMap((g) => g.parameters))].map((p) => [p, z.string().optional()])),
 });
 
-export async function tokenEndpoint(req: Request): Promise<TokenResponse> {
+/** The token endpoint: the token response, and the client it is for. */
+export async function tokenEndpoint(req: Request): Promise<{ client: string; token: TokenResponse }> {
   const form = await readForm(req);
   const client = await authenticateClient(req, form);
-  corsClientOf(req, client.id);
+  return { client: client.id, token: await forClient(client.id, () => grantToken(client, form)) };
+}
+
+async function grantToken(client: OidcClient, form: URLSearchParams): Promise<TokenResponse> {
   // An MCP client may name the resource again (RFC 8707 § 2.2): only the personal endpoint.
   const resource = form.get("resource");
   if (resource !== null && isMcpClientKind(client.kind) && !isPersonalMcpResource(resource)) throw new OAuthError("invalid_target", personalResourceOnly());

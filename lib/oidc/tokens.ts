@@ -1,15 +1,15 @@
 // What every grant shares: the lifetimes, a new access and refresh token pair and the answer that
 // carries it, codes as authorize issues them, and the end of a chain. Every credential is stored only
 // as a keyed hash. The grants themselves are in ./grants (one file each), revocation in ./revocation.ts.
-import { randomBase62, s256 } from "../crypto";
-import { db } from "../db";
-import type { Prisma } from "../db/generated/client";
-import type { Plane } from "../db/generated/enums";
-import { env } from "../env";
-import { PREFIX } from "../ids";
-import { now as clockNow } from "../clock";
+import { randomBase62, s256 } from "../platform/crypto";
+import { db } from "../platform/db";
+import type { Prisma } from "../platform/db/generated/client";
+import type { Plane } from "../platform/db/generated/enums";
+import { env } from "../platform/env";
+import { PREFIX } from "../platform/ids";
+import { now as clockNow } from "../platform/clock";
 import { hashToken } from "../bearer-tokens/access-token";
-import { isMcpClientKind, type ClientKind } from "../personal-mcp/account";
+import { isMcpClientKind, type ClientKind } from "./client-kinds";
 
 export const AUTHORIZATION_CODE_TTL_SECONDS = 5 * 60;
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;

@@ -1,7 +1,7 @@
 // The wire schemas of partner flow sessions: the create request and the session as both routes answer it.
 import { z } from "zod";
 import { ASSISTANTS, IMPORT_SCREEN_APPS } from "../catalogue";
-import { PARTNER_FLOWS } from "../flow/sequence";
+import { PARTNER_FLOWS } from "./flows";
 import { PARTNER_SESSION_STATUSES } from "./statuses";
 
 /**

@@ -1,21 +1,21 @@
 // Partner flow sessions (POST /v1/flows/sessions): a partner asks for a person's profile under its own
 // user id for them (partner_ref). The session is a link, {BASE_URL}/partner/pfs_…, that opens a hosted
-// flow (the "partner" way in) until expires_at; the first flow from it to finish completes it, and
-// GET /v1/flows/sessions/:id then tells the partner what the person imported and connected.
+// flow (the "partner" way in, lib/flow/ways-in/partner.ts) until expires_at; the first flow from it to
+// finish completes it, and GET /v1/flows/sessions/:id then tells the partner what the person imported
+// and connected.
 import { ASSISTANTS, isAssistant, type Assistant } from "../catalogue";
-import { now as clockNow } from "../clock";
-import { db } from "../db";
-import type { Prisma } from "../db/generated/client";
-import type { Plane } from "../db/generated/enums";
-import { env } from "../env";
-import { parseRequiredList, RequiredError, type RequiredEntry } from "../flow/required";
-import type { PartnerFlow } from "../flow/sequence";
-import { createFlow, type FlowSession } from "../flow/sessions";
-import { storedRequired } from "../flow/stored";
+import { now as clockNow } from "../platform/clock";
+import { db } from "../platform/db";
+import type { Prisma } from "../platform/db/generated/client";
+import type { Plane } from "../platform/db/generated/enums";
+import { env } from "../platform/env";
 import { ApiError } from "../http/errors";
-import { isIdOf, newId, PREFIX } from "../ids";
+import { isIdOf, newId, PREFIX } from "../platform/ids";
 import { clearUserAccessCache } from "../users/approvals";
+import { parseRequiredList, RequiredError, storedRequired, type RequiredEntry } from "../required/entries";
 import { bindExternalIdOnce } from "../users/users";
+import type { PartnerLinkRequest } from "./flow-request";
+import type { PartnerFlow } from "./flows";
 import type { PartnerSessionStatus } from "./statuses";
 
 /** How long a partner session's link opens flows. */
@@ -63,7 +63,7 @@ function parseSources(raw: readonly string[] | undefined): Assistant[] {
   return ASSISTANTS.filter((a) => names.includes(a));
 }
 
-/** The session's required entries: the body's JSON list (lib/flow/required.ts), refused whole when anything in it is not accepted. */
+/** The session's required entries: the body's JSON list (lib/required/entries.ts), refused whole when anything in it is not accepted. */
 function parseRequired(raw: unknown, flow: PartnerFlow, sources: Assistant[]): RequiredEntry[] {
   if (raw === undefined) return [];
   if (flow === "import") throw badInput("required", PARTNER_ERRORS.requiredOnImport, ["required"]);
@@ -171,12 +171,21 @@ async function holderOf(session: Pick<SessionRow, "developerId" | "plane" | "par
   return held ? { userId: held.user.id, signsIn: !!held.user.phoneHash } : null;
 }
 
+/** A session's link a person opened, as its flow starts: who it is for, and what the flow carries. */
+export interface OpenedPartnerLink {
+  developerId: string;
+  agentId: string;
+  plane: Plane;
+  request: PartnerLinkRequest;
+  required: RequiredEntry[];
+}
+
 /**
  * A person opens the link: a hosted flow starts for the session, as often as it is opened until
  * expires_at or until a flow from it finishes. No session in the browser counts: connect and
  * linked_account always ask for phone and code, and the import-only flow never does.
  */
-export async function openPartnerSession({ sessionId, ip }: { sessionId: string; ip: string }): Promise<{ flow: { id: string; browserSecret: string } } | { refused: keyof typeof PARTNER_LINK_REFUSED }> {
+export async function partnerLinkToOpen(sessionId: string): Promise<OpenedPartnerLink | { refused: keyof typeof PARTNER_LINK_REFUSED }> {
   const prisma = await db();
   const session = isIdOf(PREFIX.partnerSession, sessionId) ? await prisma.partnerSession.findUnique({ where: { id: sessionId } }) : null;
   if (!session) return { refused: "unknown" };
@@ -189,17 +198,19 @@ export async function openPartnerSession({ sessionId, ip }: { sessionId: string;
   if (flow === "import" && holder?.signsIn) return { refused: "taken" };
   const phoneFirst =
     flow === "linked_account" && !!(await prisma.developer.findUnique({ where: { id: session.developerId }, select: { partnerPhoneFirst: true } }))?.partnerPhoneFirst;
-  const created = await createFlow({
-    ip,
-    wayIn: "partner",
+  return {
     developerId: session.developerId,
     agentId: session.agentId,
     plane: session.plane,
-    partnerSessionId: session.id,
-    partner: { flow, sources: stringList(session.sources).filter(isAssistant), phone_first: phoneFirst, binds_external_id: flow !== "import" && !holder },
+    request: {
+      partner_session_id: session.id,
+      flow,
+      sources: stringList(session.sources).filter(isAssistant),
+      phone_first: phoneFirst,
+      binds_external_id: flow !== "import" && !holder,
+    },
     required: storedRequired.parse(session.required),
-  });
-  return { flow: created };
+  };
 }
 
 /** The import-only flow's Continue on a link that can no longer write where it would. */
@@ -210,9 +221,9 @@ export const PARTNER_REF_TAKEN = "This link can no longer be used: the profile i
  * import-only flow), or a new account with no number, named by partner_ref in the session's developer
  * and plane. Null when partner_ref names a person who signs in with a number (PARTNER_REF_TAKEN).
  */
-export async function partnerImportUser(flow: Pick<FlowSession, "partnerSessionId">): Promise<string | null> {
+export async function partnerImportUser(sessionId: string): Promise<string | null> {
   const prisma = await db();
-  const session = await prisma.partnerSession.findUniqueOrThrow({ where: { id: flow.partnerSessionId! } });
+  const session = await prisma.partnerSession.findUniqueOrThrow({ where: { id: sessionId } });
   const existing = await holderOf(session);
   if (existing) return existing.signsIn ? null : existing.userId;
   return prisma.$transaction(async (tx) => {
@@ -226,23 +237,33 @@ export async function partnerImportUser(flow: Pick<FlowSession, "partnerSessionI
   });
 }
 
+/** What the flow a session's link opened did, as the session's completion reads it. */
+export interface FinishedPartnerLink {
+  sessionId: string;
+  /** The account that finished the flow. */
+  userId: string;
+  /** The imports saved from what was brought in, and the apps connected. */
+  importIds: string[];
+  connected: string[];
+  /** The flow was opened to bind partner_ref (PartnerLinkRequest.binds_external_id). */
+  bindsExternalId: boolean;
+  /** The keyed hash of the number whose code was entered in the flow, if one was. */
+  phoneHash: string | null;
+}
+
 /**
  * Inside the finishing transaction of a flow opened from a partner link: the first flow to finish
  * completes the session (with the account, the imports saved and the apps connected); a later one
  * leaves it as it is. A connect or linked_account flow binds partner_ref to the account behind the
  * number entered in this flow, only while no account holds it: an id once bound is never moved.
  */
-export async function completePartnerSession(
-  tx: Prisma.TransactionClient,
-  input: { flow: FlowSession; userId: string; importIds: string[]; connected: string[] },
-): Promise<void> {
-  const { flow } = input;
-  const session = await tx.partnerSession.findUnique({ where: { id: flow.partnerSessionId! } });
+export async function completePartnerSession(tx: Prisma.TransactionClient, input: FinishedPartnerLink): Promise<void> {
+  const session = await tx.partnerSession.findUnique({ where: { id: input.sessionId } });
   if (!session) return;
-  if (flow.partner?.binds_external_id && flow.phoneHash) {
+  if (input.bindsExternalId && input.phoneHash) {
     const user = await tx.user.findUniqueOrThrow({ where: { id: input.userId }, select: { plane: true, developerId: true, phoneHash: true } });
     const sameDeveloper = user.plane === "live" || user.developerId === session.developerId;
-    if (user.plane === session.plane && sameDeveloper && user.phoneHash === flow.phoneHash) {
+    if (user.plane === session.plane && sameDeveloper && user.phoneHash === input.phoneHash) {
       await bindExternalIdOnce({ developerId: session.developerId, plane: session.plane, externalId: session.partnerRef, userId: input.userId }, tx);
     }
   }

@@ -9,17 +9,16 @@
 //   invalid_token, so the client refreshes or signs in again.
 import { z } from "zod";
 import { verifyAccessToken } from "../bearer-tokens/access-token";
-import { db } from "../db";
-import { bearerToken } from "../http/credentials";
-import { newRequestId, readBodyText } from "../http/request";
+import { db } from "../platform/db";
+import { bearerToken, newRequestId, readBodyText } from "../http/request";
 import { apiErrorAnswer } from "../http/define-route";
-import { requestLogger } from "../log";
+import { requestLogger } from "../platform/log";
 import { answerMcp, mcpMethodNotAllowed, MCP_BODY_LIMIT } from "../mcp/server";
 import type { McpCaller } from "../mcp/caller";
 import { PERSONAL_TOOLS, type OpenTool } from "../mcp/tools";
 import { isApproved } from "../users/approvals";
-import { TtlCache } from "../cache";
-import { isPersonalMcpAccount, PERSONAL_MCP_DEVELOPER_ID, PERSONAL_MCP_PLANE } from "./account";
+import { TtlCache } from "../platform/cache";
+import { isPersonalMcpAccount, PERSONAL_MCP_DEVELOPER_ID, PERSONAL_MCP_PLANE } from "../developers/personal-mcp-account";
 import { personalChallenge } from "./metadata";
 
 export const PERSONAL_TOKEN_REFUSED = "The access token is unknown, expired or revoked, or was not issued for this endpoint: sign in again.";

@@ -1,11 +1,12 @@
 // POST /v1/profile/commit: a conversation turn distilled into the user's profile. Runs inline when
 // asked to (sync) or when small; otherwise queued on pg-boss and run by a worker. Each commit's
 // transition processing → completed happens once, in the transaction that writes its memories.
-import type { Prisma } from "../db/generated/client";
-import { db } from "../db";
+import { now as clockNow } from "../platform/clock";
+import type { Prisma } from "../platform/db/generated/client";
+import { db } from "../platform/db";
 import { ApiError } from "../http/errors";
-import { enqueue, QUEUES, work } from "../jobs";
-import { logger } from "../log";
+import { enqueue, QUEUES, work } from "../platform/jobs";
+import { logger } from "../platform/log";
 import { distillerFromConfig, type DistillMessage } from "./distill";
 import { factToMemory, fromDistilled } from "./facts";
 import { inTransaction, writeMemories, type MemoryInput } from "./memories";
@@ -132,7 +133,7 @@ export async function runCommit(commitId: string): Promise<CommitResult | null> 
     };
     const done = await tx.commit.updateMany({
       where: { id: commitId, status: "processing" },
-      data: { status: "completed", result: result as unknown as Prisma.InputJsonValue, completedAt: new Date(), input: { messages: [], memories: [], agent: input.agent } },
+      data: { status: "completed", result: result as unknown as Prisma.InputJsonValue, completedAt: clockNow(), input: { messages: [], memories: [], agent: input.agent } },
     });
     // Another run finished first: undo this one's writes and answer with that run's result.
     if (done.count === 0) throw new AlreadyCompleted();
@@ -150,7 +151,7 @@ export async function markFailed(commitId: string, err: unknown): Promise<void> 
   await (await db()).commit
     .updateMany({
       where: { id: commitId, status: "processing" },
-      data: { status: "failed", error: (err as Error)?.message?.slice(0, 500) ?? "failed", completedAt: new Date() },
+      data: { status: "failed", error: (err as Error)?.message?.slice(0, 500) ?? "failed", completedAt: clockNow() },
     })
     .catch((e: Error) => logger().error({ commit_id: commitId, err: e.message }, "could not mark the commit failed"));
 }

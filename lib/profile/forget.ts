@@ -4,7 +4,7 @@
 // suppression the person sees and can undo on their account page (lib/profile/suppressions.ts).
 import { ownsMemory, visibleMemories } from "./sources";
 import type { AccessSurface } from "../access-log/access-log";
-import type { Prisma } from "../db/generated/client";
+import type { Prisma } from "../platform/db/generated/client";
 import { ApiError } from "../http/errors";
 import { inTransaction, MEMORY_SELECT, memoryView, type MemoryRecord, type Tx } from "./memories";
 import { recompose } from "./recompose";

@@ -1,5 +1,5 @@
 // POST /v1/profile/import: a chunk of text about the user, distilled into memories under one import.
-import { newId, PREFIX } from "../ids";
+import { newId, PREFIX } from "../platform/ids";
 import { distillerFromConfig } from "./distill";
 import { factToMemory, fromDistilled } from "./facts";
 import { inTransaction, MEMORY_SELECT, memoryView, writeMemories, type MemoryInput } from "./memories";

@@ -1,8 +1,9 @@
 // Memories: writing them (deduplicated, folded into the composed profile in the same transaction)
 // and how they look on the wire.
-import { db } from "../db";
-import { Prisma } from "../db/generated/client";
-import { newId, PREFIX } from "../ids";
+import { now as clockNow } from "../platform/clock";
+import { db } from "../platform/db";
+import { Prisma } from "../platform/db/generated/client";
+import { newId, PREFIX } from "../platform/ids";
 import { emptyComposition, fold, type Composition } from "./compose";
 
 export type Tx = Prisma.TransactionClient;
@@ -125,7 +126,7 @@ export async function writeMemories(tx: Tx, writer: Writer, inputs: readonly Mem
   const unique = [...new Map(inputs.map((i) => [i.key, i])).values()];
   if (!unique.length) return [] as { memory: MemoryRecord; created: boolean }[];
   const composition = await lockComposition(tx, writer.userId);
-  const now = new Date();
+  const now = clockNow();
   const created = await tx.memory.createManyAndReturn({
     data: unique.map((i) => ({
       id: newId(PREFIX.memory),
@@ -176,7 +177,7 @@ export async function writeFirstMemories(
   writer: Omit<Writer, "userId" | "importId">,
   users: ReadonlyArray<{ userId: string; importId: string | null; inputs: readonly MemoryInput[] }>,
 ): Promise<Map<string, number>> {
-  const learnedAt = new Date();
+  const learnedAt = clockNow();
   const memories = users.flatMap((u) =>
     [...new Map(u.inputs.map((i) => [i.key, i])).values()].map((i) => ({
       id: newId(PREFIX.memory),

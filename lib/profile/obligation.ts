@@ -1,7 +1,10 @@
 // The read obligation: a profile read opens one for the agent and user; the commit of the turn
 // clears it. An agent that keeps reading without ever committing is refused (commit_required)
-// once its obligation is older than COMMIT_GATE_SECONDS: the scope-age gate.
-import { database } from "../db";
+// once its obligation is older than COMMIT_GATE_SECONDS: the scope-age gate. Both ends of that age
+// are the service's clock (opened_at is written from it, not the database's now()), so a test that
+// moves the clock crosses the gate.
+import { now as clockNow } from "../platform/clock";
+import { database } from "../platform/db";
 import { ApiError } from "../http/errors";
 import type { Tx } from "./memories";
 
@@ -24,20 +27,21 @@ export async function noteRead(input: { userId: string; agentId: string }, known
         ?.opened_at ?? null);
   if (!raw) {
     await sql.query(
-      `INSERT INTO read_obligations (user_id, agent_id, opened_at) VALUES ($1, $2, now())
-       ON CONFLICT (user_id, agent_id) DO UPDATE SET opened_at = COALESCE(read_obligations.opened_at, now())`,
-      [input.userId, input.agentId],
+      `INSERT INTO read_obligations (user_id, agent_id, opened_at) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id, agent_id) DO UPDATE SET opened_at = COALESCE(read_obligations.opened_at, $3)`,
+      [input.userId, input.agentId, clockNow()],
     );
     return;
   }
   const openedAt = new Date(raw);
-  if (Date.now() - openedAt.getTime() > COMMIT_GATE_SECONDS * 1000) {
+  if (clockNow().getTime() - openedAt.getTime() > COMMIT_GATE_SECONDS * 1000) {
     throw new ApiError("commit_required", COMMIT_REQUIRED_MESSAGE, { suggested_action: "commit", obligation_opened_at: openedAt.toISOString() });
   }
 }
 
 export async function clearObligation(tx: Tx, input: { userId: string; agentId: string }): Promise<void> {
+  const at = clockNow();
   await tx.$executeRaw`INSERT INTO read_obligations (user_id, agent_id, opened_at, last_commit_at)
-    VALUES (${input.userId}::uuid, ${input.agentId}::uuid, NULL, now())
-    ON CONFLICT (user_id, agent_id) DO UPDATE SET opened_at = NULL, last_commit_at = now()`;
+    VALUES (${input.userId}::uuid, ${input.agentId}::uuid, NULL, ${at})
+    ON CONFLICT (user_id, agent_id) DO UPDATE SET opened_at = NULL, last_commit_at = ${at}`;
 }

@@ -1,9 +1,9 @@
 // GET /v1/profile: the composed profile (account claims, identity facts, preferences, summary, and
 // the lists), or one box of memories opened page by page.
 import { agentView } from "../agents/agents";
-import { EMAIL_PROOF_COLUMNS, emailVerified, type EmailProofSource } from "../auth/email-proof";
+import { addressProven, EMAIL_PROOF_COLUMNS, type EmailProofFacts } from "../person-auth/email-proof";
 import { profileClaims, type ProfileClaimSource } from "./claims";
-import { database, db } from "../db";
+import { database, db } from "../platform/db";
 import type { Composition } from "./compose";
 import { MEMORY_SELECT, memoryView } from "./memories";
 import { noteRead } from "./obligation";
@@ -17,7 +17,7 @@ export const PROFILE_READ_LIMITS = { identity: 25, preferences: 25, imports: 20 
 /** Memories per page when a box is opened. */
 export const BOX_PAGE_SIZE = 50;
 
-interface ProfileRow extends EmailProofSource, ProfileClaimSource, Record<string, unknown> {
+interface ProfileRow extends EmailProofFacts, ProfileClaimSource, Record<string, unknown> {
   preferences: Composition["preferences"] | null;
   summary: string | null;
   obligation_opened_at: Date | string | null;
@@ -89,7 +89,7 @@ export async function readProfile(input: { userId: string; agentId: string | nul
     ? [composed.name, composed.location, composed.origin, composed.work, ...(composed.relationships ?? [])].filter((e) => !!e).map((e) => e.text)
     : [];
   // The same claims an ID token carries, decided by the same functions.
-  const claims = { ...profileClaims(user), ...(user.email ? { email: user.email, email_verified: emailVerified(user) } : {}) };
+  const claims = { ...profileClaims(user), ...(user.email ? { email: user.email, email_verified: addressProven(user) } : {}) };
   const identity = sections.has("identity") ? { ...claims, facts: cut(identityFacts, PROFILE_READ_LIMITS.identity, "identity", truncated) } : undefined;
   const preferences = sections.has("preferences")
     ? cut((user.preferences ?? []).map((e) => e.text), PROFILE_READ_LIMITS.preferences, "preferences", truncated)

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { agentSchema } from "../agents/schemas";
 import { APPS } from "../catalogue";
-import { PREFIX } from "../ids";
+import { PREFIX } from "../platform/ids";
 import { COMMIT_LIMITS } from "./commit";
 import { FORGET_PREVIEW_LIMIT, FORGET_REASONS, FORGET_SCOPES } from "./forget";
 import { IMPORT_TEXT_MAX_CHARS } from "./import-text";

@@ -1,6 +1,6 @@
 // GET /v1/profile/search: full-text search over the memories an agent can see, ranked by relevance
 // (ts_rank), newest first among equals, with source, box and date filters.
-import { database } from "../db";
+import { database } from "../platform/db";
 import { memoryView } from "./memories";
 import { noteRead } from "./obligation";
 import { parseBox, sourcesForFilter, VISIBLE_MEMORY_SQL } from "./sources";

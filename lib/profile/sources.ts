@@ -29,7 +29,7 @@ export function sourcesForFilter(filter: string): string[] {
  * Visibility. The profile belongs to the user, and the user approved the agent to read it: an
  * approved agent sees every memory of the user's (its own writes, other agents' writes, imports and
  * connected apps) except those suppressed by a user's request to forget. The key plane needs no
- * check here: a test-plane key only ever resolves test-plane users (lib/http/credentials.ts).
+ * check here: a test-plane key only ever resolves test-plane users (lib/credentials/credentials.ts).
  * Writes and deletions are narrower: an agent deletes only what it wrote itself.
  */
 export function visibleMemories(userId: string) {

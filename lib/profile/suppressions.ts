@@ -3,9 +3,9 @@
 // hid. A memory is hidden (memories.suppressed_at set) exactly while at least one suppression holds
 // it, so restoring one suppression brings back only what no other suppression still holds.
 import type { AccessSurface } from "../access-log/access-log";
-import { now as clockNow } from "../clock";
-import { db } from "../db";
-import { newId, PREFIX } from "../ids";
+import { now as clockNow } from "../platform/clock";
+import { db } from "../platform/db";
+import { newId, PREFIX } from "../platform/ids";
 import type { Tx } from "./memories";
 import { recompose } from "./recompose";
 

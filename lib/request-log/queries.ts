@@ -3,10 +3,10 @@
 // per route with error rates and latency percentiles. Every statement starts from the
 // (developer_id, plane, at) index; another developer's rows are never reached.
 import { z } from "zod";
-import { now as clockNow } from "../clock";
-import { database } from "../db";
-import type { Plane } from "../db/generated/enums";
-import { PREFIX } from "../ids";
+import { now as clockNow } from "../platform/clock";
+import { database } from "../platform/db";
+import type { Plane } from "../platform/db/generated/enums";
+import { PREFIX } from "../platform/ids";
 import { flushRequestLog } from "./record";
 
 const DAY_MS = 86_400_000;

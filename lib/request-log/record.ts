@@ -2,13 +2,11 @@
 // its request id, plane, agent, method, route pattern, status, error code and latency — never a body,
 // a header, a user or a credential. Rows wait in memory and are written in batches after the answer,
 // so a request never waits on them; the dashboard reads them (lib/request-log/queries.ts).
-import { now as clockNow } from "../clock";
-import { database } from "../db";
-import type { Plane } from "../db/generated/enums";
-import { env } from "../env";
-import { onJobsStop } from "../jobs";
-import { logger } from "../log";
-import { processWide } from "../process-wide";
+import { now as clockNow } from "../platform/clock";
+import { database } from "../platform/db";
+import type { Plane } from "../platform/db/generated/enums";
+import { env } from "../platform/env";
+import { batchedWriter } from "../platform/log/batched-writer";
 
 /** Rows written in one statement at most. */
 export const REQUEST_LOG_BATCH = 500;
@@ -16,7 +14,7 @@ export const REQUEST_LOG_BATCH = 500;
 export const REQUEST_LOG_FLUSH_AFTER_MS = 250;
 /**
  * Rows held at most while the database is slow or away: beyond it new rows are dropped (and counted
- * in a warning), so an outage cannot grow the process without bound.
+ * in a warning, lib/platform/log/batched-writer.ts), so an outage cannot grow the process without bound.
  */
 export const REQUEST_LOG_MAX_PENDING = 20_000;
 /** Rows deleted per statement by the retention sweep, so no one statement holds locks for long. */
@@ -38,23 +36,6 @@ export interface RequestLogRecord {
   at: Date;
 }
 
-interface Pending {
-  rows: RequestLogRecord[];
-  /** Rows handed to a write that has not finished. */
-  writing: number;
-  dropped: number;
-  timer: NodeJS.Timeout | null;
-  flushing: Promise<void>;
-}
-
-function pending(): Pending {
-  return processWide("request-log.pending", (): Pending => {
-    // Whoever stops the job system (graceful shutdown, the worker, tests) writes what waits first.
-    onJobsStop(() => flushRequestLog());
-    return { rows: [], writing: 0, dropped: 0, timer: null, flushing: Promise.resolve() };
-  });
-}
-
 const COLUMNS = `id, developer_id, plane, agent_id, method, route, status, error_code, latency_ms, at`;
 /**
  * One statement for a whole batch, its columns as arrays. Rows of a developer deleted meanwhile are
@@ -68,58 +49,37 @@ const INSERT = `INSERT INTO request_log (${COLUMNS})
   ON CONFLICT (id) DO NOTHING`;
 
 async function write(rows: RequestLogRecord[]): Promise<void> {
-  try {
-    const { sql } = await database();
-    await sql.query(INSERT, [
-      rows.map((r) => r.id),
-      rows.map((r) => r.developerId),
-      rows.map((r) => r.plane),
-      rows.map((r) => r.agentId),
-      rows.map((r) => r.method),
-      rows.map((r) => r.route),
-      rows.map((r) => r.status),
-      rows.map((r) => r.errorCode),
-      rows.map((r) => r.latencyMs),
-      rows.map((r) => r.at),
-    ]);
-  } catch (err) {
-    // The database away: the requests themselves were answered; their log rows are lost.
-    logger().warn({ err, count: rows.length }, "request log rows not written");
-  }
+  const { sql } = await database();
+  await sql.query(INSERT, [
+    rows.map((r) => r.id),
+    rows.map((r) => r.developerId),
+    rows.map((r) => r.plane),
+    rows.map((r) => r.agentId),
+    rows.map((r) => r.method),
+    rows.map((r) => r.route),
+    rows.map((r) => r.status),
+    rows.map((r) => r.errorCode),
+    rows.map((r) => r.latencyMs),
+    rows.map((r) => r.at),
+  ]);
 }
 
-/** Writes every row waiting now, in batches; resolves when they are written (reads, tests, shutdown). */
+const writer = batchedWriter<RequestLogRecord>({
+  name: "request log",
+  write,
+  batchSize: REQUEST_LOG_BATCH,
+  flushAfterMs: REQUEST_LOG_FLUSH_AFTER_MS,
+  maxPending: REQUEST_LOG_MAX_PENDING,
+});
+
+/** Writes every row waiting now, in batches; resolves when they are written (reads, tests; shutdown writes every log). */
 export function flushRequestLog(): Promise<void> {
-  const p = pending();
-  if (p.timer) clearTimeout(p.timer);
-  p.timer = null;
-  if (p.dropped) {
-    logger().warn({ count: p.dropped }, "request log rows dropped: too many waiting to be written");
-    p.dropped = 0;
-  }
-  const rows = p.rows.splice(0);
-  if (!rows.length) return p.flushing;
-  p.writing += rows.length;
-  p.flushing = p.flushing.then(async () => {
-    for (let i = 0; i < rows.length; i += REQUEST_LOG_BATCH) await write(rows.slice(i, i + REQUEST_LOG_BATCH));
-    p.writing -= rows.length;
-  });
-  return p.flushing;
+  return writer.flush();
 }
 
 /** Records one answered request; written within REQUEST_LOG_FLUSH_AFTER_MS (sooner when a batch fills). */
 export function recordRequest(row: RequestLogRecord): void {
-  const p = pending();
-  if (p.rows.length + p.writing >= REQUEST_LOG_MAX_PENDING) {
-    p.dropped++;
-    return;
-  }
-  p.rows.push(row);
-  if (p.rows.length >= REQUEST_LOG_BATCH) void flushRequestLog();
-  else if (!p.timer) {
-    p.timer = setTimeout(() => void flushRequestLog(), REQUEST_LOG_FLUSH_AFTER_MS);
-    p.timer.unref();
-  }
+  writer.add(row);
 }
 
 /** How many days rows are kept (REQUEST_LOG_RETENTION_DAYS). */

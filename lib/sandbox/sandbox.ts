@@ -1,6 +1,6 @@
 // The sandbox: test keys, an agent and a pre-linked synthetic user without signup; reset and simulate.
-import { randomBase62 } from "../crypto";
-import { db } from "../db";
+import { randomBase62 } from "../platform/crypto";
+import { db } from "../platform/db";
 import { issueApiKey } from "../api-keys/api-keys";
 import { agentView, createAgent } from "../agents/agents";
 import { issueAgentToken } from "../bearer-tokens/agent-token";

@@ -1,6 +1,6 @@
 // The wire schemas of the sandbox routes' answers (provision, reset, simulate).
 import { z } from "zod";
-import { PREFIX } from "../ids";
+import { PREFIX } from "../platform/ids";
 import { SANDBOX_AGENT_HANDLE, SANDBOX_EXTERNAL_ID, SANDBOX_PHONE, SANDBOX_SCENARIOS, SANDBOX_VERIFICATION_CODE } from "./seed";
 
 /** POST /v1/sandbox/provision (201): the test keys, the agent and the synthetic user. */

@@ -1,11 +1,11 @@
 // The synthetic sandbox user's seeded profile: memories imported from ChatGPT and a few written by
 // the sandbox agent, composed like any other profile. Provision writes it; reset restores it.
 import { sealConnectionToken } from "../connectors/connections";
-import { grantApps } from "../connectors/grants";
+import { grantApps } from "../app-grants/grants";
 import { GOOGLE_APP_SCOPES } from "../connectors/google";
 import { DEVELOPMENT_PROVIDER, SANDBOX_MAILBOX_ACCOUNT_ID } from "../connectors/types";
-import { randomBase62 } from "../crypto";
-import { newId, PREFIX } from "../ids";
+import { randomBase62 } from "../platform/crypto";
+import { newId, PREFIX } from "../platform/ids";
 import { factToMemory } from "../profile/facts";
 import { writeMemories, type Tx } from "../profile/memories";
 import { agentSource, importSource } from "../profile/sources";

@@ -2,10 +2,10 @@
 // plane: stored sealed, shown to the account's own secret keys and members, rotated with an overlap
 // during which the callback carries a signature under each (Service-Signature: t=…,v1=<new>,v1=<old>).
 import { createHmac, randomBytes } from "node:crypto";
-import { now as clockNow } from "../clock";
-import { deriveKey, openSecret, sealSecret } from "../crypto";
-import { db } from "../db";
-import type { Plane } from "../db/generated/enums";
+import { now as clockNow } from "../platform/clock";
+import { deriveKey, openSecret, sealSecret } from "../platform/crypto";
+import { db } from "../platform/db";
+import type { Plane } from "../platform/db/generated/enums";
 import { CALLBACK_SECRET_MAX_OVERLAP_HOURS, CALLBACK_SECRET_OVERLAP_HOURS } from "./callback-schemas";
 
 const SECRET_PREFIX = "whsec_";

@@ -1,11 +1,11 @@
 // Hosted sign-in codes and agent tokens: a finished sign-in link returns a short opaque code (5
 // minutes, single use, scoped to the developer and agent), the developer's server exchanges it once for
 // a 24-hour agent token, and validates a stored token whenever it likes.
-import { randomBase62, keyedHash } from "../crypto";
-import { db } from "../db";
-import type { Prisma } from "../db/generated/client";
-import type { Plane } from "../db/generated/enums";
-import { now as clockNow } from "../clock";
+import { randomBase62, keyedHash } from "../platform/crypto";
+import { db } from "../platform/db";
+import type { Prisma } from "../platform/db/generated/client";
+import type { Plane } from "../platform/db/generated/enums";
+import { now as clockNow } from "../platform/clock";
 import { ApiError } from "../http/errors";
 import { AGENT_TOKEN_USE, issueAgentToken, verifyAgentToken } from "../bearer-tokens/agent-token";
 import { isApproved } from "../users/approvals";

@@ -2,9 +2,9 @@
 // callbacks and native app links an agent's sign-in links may send a person back to, and the only
 // addresses a completion callback is sent to. Per agent and key plane; stored without their fragment
 // and compared exactly.
-import { db } from "../db";
-import type { Prisma } from "../db/generated/client";
-import type { Plane } from "../db/generated/enums";
+import { db } from "../platform/db";
+import type { Prisma } from "../platform/db/generated/client";
+import type { Plane } from "../platform/db/generated/enums";
 import { ApiError } from "../http/errors";
 
 export const DESTINATION_MESSAGES = {

@@ -1,20 +1,20 @@
 // The sign-in host: {SIGN_IN_URL}/<agent> (and /<agent>/reconnect) opens the hosted flow for that
 // agent — the same screens as OpenID Connect — with what the link carries: return_to, state,
 // display_name, connectors and required, or, for a text-back link (delivery=message), the message
-// line it came from and where the completion callback goes. Anything wrong is shown to the person;
+// line it came from and where the completion callback goes. This module checks a link and says what
+// its flow carries (lib/flow/ways-in/sign-in-link.ts opens it). Anything wrong is shown to the person;
 // nothing is ever sent to an address that is not registered.
 import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { z } from "zod";
 import { agentBySignInName } from "../agents/agents";
 import { parseKeyFormat, resolveApiKey } from "../api-keys/api-keys";
-import type { Plane } from "../db/generated/enums";
-import { SIGN_IN_LINK_CONNECTORS } from "../catalogue";
-import { parseRequiredParam } from "../flow/required";
-import { oneAppOf } from "../flow/sequence";
-import { createFlow, type SignInLinkRequest } from "../flow/sessions";
+import type { Plane } from "../platform/db/generated/enums";
+import { parseRequiredParam, type RequiredEntry } from "../required/entries";
 import { isRegisteredReturnDestination, normalizeDestination } from "./destinations";
+import { linkConnectors, oneAppOf } from "./link-connectors";
 import { activeLineFor } from "./message-lines";
 import { messageLinkHash, verifiedMessageLinkPlane } from "./message-link";
-import { now as clockNow } from "../clock";
+import { now as clockNow } from "../platform/clock";
 
 export const MAX_LINK_STATE_LENGTH = 2_048;
 export const MAX_DISPLAY_NAME_LENGTH = 80;
@@ -50,10 +50,41 @@ function refuse(text: string): never {
   throw new SignInLinkError(400, "This sign-in link cannot be used", text);
 }
 
-/** The connectors a link names: known sign-in connectors only (never outlook), lowercased, once each, in order. */
-export function linkConnectors(params: URLSearchParams): string[] {
-  const names = params.getAll("connectors").flatMap((v) => v.split(",")).map((c) => c.trim().toLowerCase());
-  return [...new Set(names)].filter((c) => (SIGN_IN_LINK_CONNECTORS as readonly string[]).includes(c));
+const nullableString = z.string().nullable();
+
+/** What a hosted sign-in link ({sign_in_url}/<agent>) carries into its flow, as the flow stores it. */
+export const signInLinkRequest = z.strictObject({
+  /** The registered return destination the code goes back to; null when the link names none. */
+  return_to: nullableString,
+  state: nullableString,
+  /** The name the hosted pages show for the app, when the link gives one. */
+  display_name: nullableString,
+  /** The connectors the link names (valid ones, as given). */
+  connectors: z.array(z.string()),
+  /** The link's /reconnect form: the connectors named need connecting again. */
+  reconnect: z.boolean(),
+  /** A text-back link (delivery=message): the message line it came from and what the completion callback carries. */
+  message: z
+    .strictObject({
+      line_id: z.string(),
+      channel: z.string(),
+      complete_url: nullableString,
+      journey: nullableString,
+      body: nullableString,
+      /** The signed link's hash: its completion callback goes out for the first flow to finish it only. */
+      link_hash: z.string(),
+    })
+    .nullable(),
+});
+export type SignInLinkRequest = z.output<typeof signInLinkRequest>;
+
+/** A sign-in link checked: the agent its flow is for, in which plane, and what the flow carries. */
+export interface CheckedSignInLink {
+  developerId: string;
+  agentId: string;
+  plane: Plane;
+  request: SignInLinkRequest;
+  required: RequiredEntry[];
 }
 
 /** The plane a link's flow runs in: its publishable key's, else the developer's own (a sandbox is the test plane). */
@@ -71,8 +102,8 @@ function bounded(params: URLSearchParams, name: string, max: number): string | n
   return value;
 }
 
-/** Checks a sign-in link and starts its flow: the flow's id and the browser's cookie value. */
-export async function openSignInLink(input: { name: string; reconnect: boolean; params: URLSearchParams; ip: string }) {
+/** Checks a sign-in link: what its flow is for and carries, or a SignInLinkError with what the person is shown. */
+export async function checkSignInLink(input: { name: string; reconnect: boolean; params: URLSearchParams }): Promise<CheckedSignInLink> {
   const { params } = input;
   const agent = await agentBySignInName(input.name);
   if (!agent) throw new SignInLinkError(404, "This sign-in link is not valid", LINK_MESSAGES.unknownAgent);
@@ -120,7 +151,7 @@ export async function openSignInLink(input: { name: string; reconnect: boolean; 
   const connectors = linkConnectors(params);
   // The older Sheets page ignores required.
   const required = oneAppOf(connectors) === "sheets" ? [] : parseRequiredParam(params.get("required"));
-  const signInLink: SignInLinkRequest = {
+  const request: SignInLinkRequest = {
     return_to: returnTo,
     state: state || null,
     display_name: displayName || null,
@@ -128,5 +159,5 @@ export async function openSignInLink(input: { name: string; reconnect: boolean; 
     reconnect: input.reconnect,
     message,
   };
-  return createFlow({ wayIn: "sign_in_link", developerId: agent.developerId, agentId: agent.id, plane, signInLink, required, ip: input.ip });
+  return { developerId: agent.developerId, agentId: agent.id, plane, request, required };
 }

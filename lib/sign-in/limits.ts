@@ -1,5 +1,5 @@
 // Limits of the sign-in routes that take no key.
-import { lazyLimiter } from "../ratelimit";
+import { lazyLimiter } from "../platform/ratelimit";
 
 /** GET /v1/auth/sign-in/agents/:agent/hosted: public branding, per client IP. */
 export const HOSTED_METADATA_PER_MINUTE = 120;

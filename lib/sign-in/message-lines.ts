@@ -3,10 +3,10 @@
 // stored; a line is per agent, key plane and channel.
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
-import { db } from "../db";
-import type { MessageLine, Prisma } from "../db/generated/client";
-import type { Plane } from "../db/generated/enums";
-import { now as clockNow } from "../clock";
+import { db } from "../platform/db";
+import type { MessageLine, Prisma } from "../platform/db/generated/client";
+import type { Plane } from "../platform/db/generated/enums";
+import { now as clockNow } from "../platform/clock";
 import { ApiError } from "../http/errors";
 import { isE164, phoneDigest } from "../users/phone";
 

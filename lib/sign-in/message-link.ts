@@ -3,8 +3,8 @@
 // signature and have not expired. Nobody can forge a journey, a message body or a completion address
 // for an agent's line, and the signature names the key plane the link was made in.
 import { createHash, createHmac } from "node:crypto";
-import { deriveKey, safeEqual } from "../crypto";
-import type { Plane } from "../db/generated/enums";
+import { deriveKey, safeEqual } from "../platform/crypto";
+import type { Plane } from "../platform/db/generated/enums";
 
 /** How long a text-back link can be opened after it was made. */
 export const MESSAGE_LINK_TTL_SECONDS = 24 * 60 * 60;

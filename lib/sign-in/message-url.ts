@@ -5,13 +5,13 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { signInUrl } from "../agents/agents";
-import { now as clockNow } from "../clock";
+import { now as clockNow } from "../platform/clock";
 import { SIGN_IN_LINK_CONNECTORS } from "../catalogue";
 import { mintConnectLink, personFor } from "../connect-links/links";
 import { connectBody } from "../connect-links/schemas";
-import { db } from "../db";
-import type { Prisma } from "../db/generated/client";
-import type { Plane } from "../db/generated/enums";
+import { db } from "../platform/db";
+import type { Prisma } from "../platform/db/generated/client";
+import type { Plane } from "../platform/db/generated/enums";
 import { ApiError } from "../http/errors";
 import { isRegisteredReturnDestination } from "./destinations";
 import { activeLineFor, channelSchema, phoneFrom, LINE_MESSAGES } from "./message-lines";

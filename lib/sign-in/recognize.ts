@@ -2,12 +2,12 @@
 // OAuth-verified mailbox addresses resolved to one person of the key's plane, and an agent token only
 // when that person has already approved the agent. Recognition is never authorization.
 import { z } from "zod";
-import { PROVING_MAILBOX } from "../auth/email-proof";
+import { addressProvenSql } from "../person-auth/email-proof";
 import { issueAgentToken } from "../bearer-tokens/agent-token";
-import { db } from "../db";
-import type { Plane } from "../db/generated/enums";
+import { db } from "../platform/db";
+import type { Plane } from "../platform/db/generated/enums";
 import { ApiError, MESSAGES } from "../http/errors";
-import { lazyLimiter } from "../ratelimit";
+import { lazyLimiter } from "../platform/ratelimit";
 import { isApproved } from "../users/approvals";
 import { phoneDigest } from "../users/phone";
 import { phoneFrom } from "./message-lines";
@@ -31,14 +31,6 @@ export async function consumeDeveloperRecognition(developerId: string): Promise<
 export const recognizeBody = z.object({
   candidates: z.array(z.string().max(MAX_CANDIDATE_LENGTH)).min(1).max(MAX_CANDIDATES),
 });
-
-/**
- * The e-mail proofs that recognize a sender: an address an OAuth provider vouched for when the person
- * signed in with it (third_party) or a mailbox proof (mailbox), and, below, a connected Gmail whose
- * address Google verified. Never a typed address, one proven only by an e-mailed code (the code proves
- * a mailbox was read once, not an OAuth credential), a development-outbox code, or one another app supplied.
- */
-export const RECOGNIZING_EMAIL_PROOFS = ["third_party", "mailbox"] as const;
 
 const emailSchema = z.email();
 
@@ -81,17 +73,19 @@ async function usersByPhone(scope: Scope, phones: string[]): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** Users of the key's plane whose address is one of these, held by an OAuth-verified mailbox credential. */
+/**
+ * Users of the key's plane whose address is one of these, held by an OAuth credential of theirs (the
+ * one rule, lib/person-auth/email-proof.ts, for its "recognition" use): a Google or GitHub sign-in that
+ * vouched for it, or a connected Gmail whose address Google verified. Never a typed address, one proven
+ * only by an e-mailed code, a development-outbox code, or one another app supplied.
+ */
 async function usersByEmail(scope: Scope, emails: string[]): Promise<string[]> {
   if (!emails.length) return [];
   const placeholders = emails.map((_, i) => `$${i + 3}`).join(", ");
   const rows = await (await db()).$queryRawUnsafe<Array<{ id: string }>>(
     `SELECT u.id::text AS id FROM users u
       WHERE u.plane = $1::"Plane" AND (u.plane = 'live' OR u.developer_id = $2::uuid)
-        AND u.email IS NOT NULL AND lower(u.email) IN (${placeholders})
-        AND (u.email_proof::text IN (${RECOGNIZING_EMAIL_PROOFS.map((p) => `'${p}'`).join(", ")})
-             OR EXISTS (SELECT 1 FROM app_connections m WHERE m.user_id = u.id AND m.app = '${PROVING_MAILBOX.app}'
-                          AND m.provider = '${PROVING_MAILBOX.provider}' AND m.status = 'active' AND lower(m.account_email) = lower(u.email)))
+        AND lower(u.email) IN (${placeholders}) AND ${addressProvenSql("recognition")}
       LIMIT 2`,
     scope.plane,
     scope.developerId,
@@ -122,7 +116,7 @@ export async function recognizeSender(input: Scope & { agent: { id: string; hand
   const { phones, emails, phoneCandidateCount } = readCandidates(input.candidates);
   const scope = { developerId: input.developerId, plane: input.plane };
   const ids = new Set([...(await usersByPhone(scope, phones)), ...(await usersByEmail(scope, emails))]);
-  const userId = ids.size === 1 ? [...ids][0]! : null;
+  const userId = ids.size === 1 ? ([...ids][0] ?? null) : null;
   const approved = !!userId && (await isApproved({ userId, agentId: input.agent.id }));
   const token =
     userId && approved

@@ -1,8 +1,8 @@
 // Text messages behind one small interface. The outbox driver keeps each message in the database
 // (number as a keyed hash and last four digits), for /dev/outbox and tests; the Twilio driver
 // sends it through Twilio's REST API (Messages resource).
-import { db } from "../db";
-import { env } from "../env";
+import { db } from "../platform/db";
+import { env } from "../platform/env";
 import { phoneDigest } from "../users/phone";
 
 export interface SmsMessage {

@@ -1,8 +1,9 @@
 // Agent approvals: a user approves an agent once; revoking ends the agent's access to the profile.
-import { TtlCache } from "../cache";
-import type { Prisma } from "../db/generated/client";
-import type { Plane } from "../db/generated/enums";
-import { database, db } from "../db";
+import { TtlCache } from "../platform/cache";
+import { now as clockNow } from "../platform/clock";
+import type { Prisma } from "../platform/db/generated/client";
+import type { Plane } from "../platform/db/generated/enums";
+import { database, db } from "../platform/db";
 
 type Tx = Prisma.TransactionClient;
 
@@ -12,7 +13,7 @@ export async function approveAgent(input: { userId: string; agentId: string }, t
   const approval = await client.agentApproval.upsert({
     where: { userId_agentId: { userId: input.userId, agentId: input.agentId } },
     create: { userId: input.userId, agentId: input.agentId },
-    update: { revokedAt: null, approvedAt: new Date() },
+    update: { revokedAt: null, approvedAt: clockNow() },
   });
   accessCache.clear();
   return approval;
@@ -21,7 +22,7 @@ export async function approveAgent(input: { userId: string; agentId: string }, t
 export async function revokeApproval(input: { userId: string; agentId: string }) {
   const res = await (await db()).agentApproval.updateMany({
     where: { userId: input.userId, agentId: input.agentId, revokedAt: null },
-    data: { revokedAt: new Date() },
+    data: { revokedAt: clockNow() },
   });
   accessCache.clear();
   return res.count;

@@ -1,5 +1,5 @@
 // Phone numbers are kept only as a keyed hash plus the last four digits; the raw number is never stored.
-import { keyedHash } from "../crypto";
+import { keyedHash } from "../platform/crypto";
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 

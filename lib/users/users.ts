@@ -1,8 +1,7 @@
 // Users: the service's own user id (UUID), per plane; linked to developers by their own ids.
-import { db } from "../db";
-import type { Prisma } from "../db/generated/client";
-import type { Plane } from "../db/generated/enums";
-import { EMAIL_PROOF_COLUMNS, emailVerified, type EmailProofSource } from "../auth/email-proof";
+import { db } from "../platform/db";
+import type { Prisma } from "../platform/db/generated/client";
+import type { Plane } from "../platform/db/generated/enums";
 import { clearUserAccessCache } from "./approvals";
 import { phoneDigest } from "./phone";
 
@@ -43,16 +42,4 @@ export async function bindExternalIdOnce(input: ExternalIdBinding, tx: Prisma.Tr
   const { count } = await tx.externalUserId.createMany({ data: [input], skipDuplicates: true });
   if (count) clearUserAccessCache();
   return count > 0;
-}
-
-/**
- * What the person's own account page shows of them: the number's last four digits, and their
- * address with whether it is verified, decided exactly as for an ID token.
- */
-export async function accountOverview(userId: string): Promise<{ phoneLast4: string | null; email: string | null; emailVerified: boolean } | null> {
-  const [row] = await (await db()).$queryRawUnsafe<Array<EmailProofSource & { phone_last4: string | null }>>(
-    `SELECT u.phone_last4, ${EMAIL_PROOF_COLUMNS} FROM users u WHERE u.id = $1::uuid`,
-    userId,
-  );
-  return row ? { phoneLast4: row.phone_last4, email: row.email, emailVerified: emailVerified(row) } : null;
 }

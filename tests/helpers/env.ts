@@ -1,8 +1,8 @@
 // The configuration of a production install, for tests of what development mode changes: no
 // development drivers, every outside service configured (to addresses nothing listens on).
 import { randomBytes } from "node:crypto";
-import { resetEnvForTests } from "@/lib/env";
-import { closeRateLimitStore } from "@/lib/ratelimit";
+import { resetEnvForTests } from "@/lib/platform/env";
+import { closeRateLimitStore } from "@/lib/platform/ratelimit";
 
 export const PRODUCTION_ENV = {
   DEVELOPMENT_MODE: "false",

@@ -1,12 +1,12 @@
 // Flows brought to a given screen through the real steps, for tests of what happens there.
 import { expect } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { createTenant } from "./fixtures";
 import { authorizeCall, authorizeParams, flowIdFrom, pkce, registerClient } from "./oauth";
 
 /** An OpenID Connect sign-in asking for email, brought to the mailbox page after the code. */
 export async function atMailboxPage(phone: string) {
-  const { findFlow } = await import("@/lib/flow/sessions");
+  const { findFlow } = await import("@/lib/flow/store");
   const steps = await import("@/lib/flow/steps");
   const { phoneDigest } = await import("@/lib/users/phone");
   const t = await createTenant();

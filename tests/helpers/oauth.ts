@@ -5,7 +5,7 @@ import { GET as authorizeRoute } from "@/app/oauth/authorize/route";
 import { POST as revokeRoute } from "@/app/oauth/revoke/route";
 import { POST as tokenRoute } from "@/app/oauth/token/route";
 import { POST as clientRoute } from "@/app/v1/sso/client/route";
-import { completeFlow } from "@/lib/flow/sessions";
+import { returnFromReceipt } from "./receipt";
 import type { Tenant } from "./fixtures";
 import { call, type CallResult } from "./http";
 
@@ -56,7 +56,7 @@ export function flowIdFrom(res: CallResult): string {
 export async function signIn(clientId: string, userId: string, extra: Record<string, string | undefined> = {}) {
   const { verifier, challenge } = pkce();
   const flowId = flowIdFrom(await authorizeCall(authorizeParams(clientId, challenge, extra)));
-  const { redirectTo } = await completeFlow({ flowId, userId });
+  const { redirectTo } = await returnFromReceipt({ flowId, userId });
   const url = new URL(redirectTo);
   return { code: url.searchParams.get("code")!, state: url.searchParams.get("state"), verifier, redirectTo: url, flowId };
 }

@@ -1,6 +1,6 @@
 // A request-log row for seeding the log directly (lib/request-log/record.ts recordRequest): a plain
 // authenticated GET /v1/profile of the tenant's agent, now, in the live plane, with an id of its own.
-import { newId, PREFIX } from "@/lib/ids";
+import { newId, PREFIX } from "@/lib/platform/ids";
 import type { RequestLogRecord } from "@/lib/request-log/record";
 import type { Tenant } from "./fixtures";
 

@@ -1,40 +1,65 @@
 "use server";
 // The account pages' forms: disconnect an app, remove a fact an app taught, edit, remove or forget a
-// memory, revoke an agent, delete the account, sign out (here, or on every browser). Each reads the
-// session again and acts for the signed-in person only: lib/account refuses an id that is not theirs.
+// memory, revoke an agent, delete the account, sign out (here, or on every browser). Each acts for the
+// signed-in person only (auth "person"): lib/account refuses an id that is not theirs. What they answer
+// is the page again, with a notice in its address saying what happened.
 import { redirect } from "next/navigation";
 import { z } from "zod";
+import { defineAction } from "@/lib/actions/define-action";
 import { revokeAgent, revokeAgentApp } from "@/lib/account/agents";
 import { deleteAccount } from "@/lib/account/delete";
-import { AccountError } from "@/lib/account/errors";
+import { AccountError, type AccountErrorCode } from "@/lib/account/errors";
 import { editMemory, forgetMemory, memoryFilterSchema, removeMemory } from "@/lib/account/memories";
 import { restoreHidden } from "@/lib/account/suppressions";
-import { actionForm, arg, refuseQuietly, serverAction, textArg } from "@/lib/http/server-action";
-import { auth, signOut, signOutEverywhere } from "@/lib/auth/session";
+import { signOut, signOutEverywhere } from "@/lib/person-auth/session";
 import { disconnectApp } from "@/lib/connectors/connections";
 import { removeAppFact } from "@/lib/connectors/memories/facts";
+import { arg, text, textArg } from "@/lib/http/action-input";
 
-export const disconnectAction = serverAction({ args: [textArg("app")], refuse: refuseQuietly }, async (app: string): Promise<void> => {
-  const userId = (await auth())?.user?.id;
-  const done = userId ? await disconnectApp(userId, app) : false;
-  redirect(done ? `/account?disconnected=${encodeURIComponent(app)}` : "/account");
+/** Runs a change: `done` when it was made, `refused(code)` when lib/account refused it (not theirs, not valid); anything else is thrown on. */
+async function outcomeOf<T>(act: () => Promise<unknown>, done: T, refused: (code: AccountErrorCode) => T): Promise<T> {
+  try {
+    await act();
+    return done;
+  } catch (err) {
+    if (!(err instanceof AccountError)) throw err;
+    return refused(err.code);
+  }
+}
+
+export const disconnectAction = defineAction({
+  auth: "person",
+  bound: [textArg("app")],
+  handler: async ({ userId, bound: [app] }) => {
+    const done = await disconnectApp(userId, app);
+    redirect(done ? `/account?disconnected=${encodeURIComponent(app)}` : "/account");
+  },
 });
 
-export const removeAppFactAction = serverAction({ args: [textArg("memoryId")], refuse: refuseQuietly }, async (memoryId: string): Promise<void> => {
-  const userId = (await auth())?.user?.id;
-  const done = userId ? await removeAppFact({ userId, memoryId }) : false;
-  redirect(done ? "/account?removed=1" : "/account");
+export const removeAppFactAction = defineAction({
+  auth: "person",
+  bound: [textArg("memoryId")],
+  handler: async ({ userId, bound: [memoryId] }) => {
+    const done = await removeAppFact({ userId, memoryId });
+    redirect(done ? "/account?removed=1" : "/account");
+  },
 });
 
-export const signOutAction = serverAction({ args: [], refuse: refuseQuietly }, async (): Promise<void> => {
-  await signOut({ redirectTo: "/" });
+/** Signing out needs no credential: it ends whatever session this browser holds. */
+export const signOutAction = defineAction({
+  auth: "none",
+  handler: async () => {
+    await signOut({ redirectTo: "/" });
+  },
 });
 
 /** Ends every session of the signed-in person, on every browser, this one too. */
-export const signOutEverywhereAction = serverAction({ args: [], refuse: refuseQuietly }, async (): Promise<void> => {
-  const userId = (await auth())?.user?.id;
-  if (userId) await signOutEverywhere(userId);
-  await signOut({ redirectTo: "/account" });
+export const signOutEverywhereAction = defineAction({
+  auth: "person",
+  handler: async ({ userId }) => {
+    await signOutEverywhere(userId);
+    await signOut({ redirectTo: "/account" });
+  },
 });
 
 /** The memory list's filters, as the page bound them: an object (its fields are read leniently by memoriesPath). */
@@ -44,76 +69,76 @@ const filtersArg = arg("filters", z.unknown().refine((v) => v == null || (typeof
 function memoriesPath(filters: unknown, notice: Record<string, string>): string {
   const f = memoryFilterSchema.parse(filters ?? {});
   const q = new URLSearchParams({ ...(f.box ? { box: f.box } : {}), ...(f.source ? { source: f.source } : {}), ...(f.page > 1 ? { page: String(f.page) } : {}), ...notice });
-  const query = q.toString();
-  return `/account/memories${query ? `?${query}` : ""}`;
+  return `/account/memories?${q.toString()}`;
 }
 
-/** Runs a memory action for the signed-in person; an AccountError comes back as the page's error notice. */
-async function onMemory(filters: unknown, done: string, act: (userId: string) => Promise<unknown>): Promise<never> {
-  const userId = (await auth())?.user?.id;
-  if (!userId) redirect("/account");
-  let notice: Record<string, string> = { done };
-  try {
-    await act(userId);
-  } catch (err) {
-    if (!(err instanceof AccountError)) throw err;
-    notice = { error: err.code };
-  }
-  redirect(memoriesPath(filters, notice));
+/** After a change to a memory: the list again, saying it was `done`, or the code lib/account refused it with. */
+async function backToMemories(filters: unknown, done: string, act: () => Promise<unknown>): Promise<never> {
+  redirect(memoriesPath(filters, await outcomeOf<Record<string, string>>(act, { done }, (code) => ({ error: code }))));
 }
 
-export const editMemoryAction = serverAction({ args: [textArg("memoryId"), filtersArg, actionForm()], refuse: refuseQuietly }, async (memoryId: string, filters: unknown, form: FormData): Promise<void> => {
-  await onMemory(filters, "edited", (userId) => editMemory({ userId, memoryId, text: form.get("text") }));
+/** After a revocation: the account page's agents, saying what was done, or that it was refused. */
+async function backToAgents(done: string, act: () => Promise<unknown>): Promise<never> {
+  redirect(`/account?${await outcomeOf(act, done, () => "revoke_error=1")}#agents-title`);
+}
+
+export const editMemoryAction = defineAction({
+  auth: "person",
+  bound: [textArg("memoryId"), filtersArg],
+  form: { text: text() },
+  handler: async ({ userId, bound: [memoryId, filters], form }) => {
+    await backToMemories(filters, "edited", () => editMemory({ userId, memoryId, text: form.text }));
+  },
 });
 
-export const removeMemoryAction = serverAction({ args: [textArg("memoryId"), filtersArg], refuse: refuseQuietly }, async (memoryId: string, filters: unknown): Promise<void> => {
-  await onMemory(filters, "removed", (userId) => removeMemory({ userId, memoryId }));
+export const removeMemoryAction = defineAction({
+  auth: "person",
+  bound: [textArg("memoryId"), filtersArg],
+  handler: async ({ userId, bound: [memoryId, filters] }) => {
+    await backToMemories(filters, "removed", () => removeMemory({ userId, memoryId }));
+  },
 });
 
-export const forgetMemoryAction = serverAction({ args: [textArg("memoryId"), filtersArg], refuse: refuseQuietly }, async (memoryId: string, filters: unknown): Promise<void> => {
-  await onMemory(filters, "forgotten", (userId) => forgetMemory({ userId, memoryId }));
+export const forgetMemoryAction = defineAction({
+  auth: "person",
+  bound: [textArg("memoryId"), filtersArg],
+  handler: async ({ userId, bound: [memoryId, filters] }) => {
+    await backToMemories(filters, "forgotten", () => forgetMemory({ userId, memoryId }));
+  },
 });
 
 /** Undoes one suppression of the signed-in person's (what an agent, or they, hid): back to the memories page. */
-export const restoreHiddenAction = serverAction({ args: [textArg("suppressionId"), filtersArg], refuse: refuseQuietly }, async (suppressionId: string, filters: unknown): Promise<void> => {
-  await onMemory(filters, "restored", (userId) => restoreHidden({ userId, suppressionId }));
+export const restoreHiddenAction = defineAction({
+  auth: "person",
+  bound: [textArg("suppressionId"), filtersArg],
+  handler: async ({ userId, bound: [suppressionId, filters] }) => {
+    await backToMemories(filters, "restored", () => restoreHidden({ userId, suppressionId }));
+  },
 });
 
-export const revokeAgentAction = serverAction({ args: [textArg("agentId")], refuse: refuseQuietly }, async (agentId: string): Promise<void> => {
-  const userId = (await auth())?.user?.id;
-  if (!userId) redirect("/account");
-  let outcome = "revoked=1";
-  try {
-    await revokeAgent({ userId, agentId });
-  } catch (err) {
-    if (!(err instanceof AccountError)) throw err;
-    outcome = "revoke_error=1";
-  }
-  redirect(`/account?${outcome}#agents-title`);
+export const revokeAgentAction = defineAction({
+  auth: "person",
+  bound: [textArg("agentId")],
+  handler: async ({ userId, bound: [agentId] }) => {
+    await backToAgents("revoked=1", () => revokeAgent({ userId, agentId }));
+  },
 });
 
 /** Takes one app back from one agent (its read grant and its actions there); the rest stays. */
-export const revokeAgentAppAction = serverAction({ args: [textArg("agentId"), textArg("app")], refuse: refuseQuietly }, async (agentId: string, app: string): Promise<void> => {
-  const userId = (await auth())?.user?.id;
-  if (!userId) redirect("/account");
-  let outcome = `app_revoked=${encodeURIComponent(String(app))}`;
-  try {
-    await revokeAgentApp({ userId, agentId, app });
-  } catch (err) {
-    if (!(err instanceof AccountError)) throw err;
-    outcome = "revoke_error=1";
-  }
-  redirect(`/account?${outcome}#agents-title`);
+export const revokeAgentAppAction = defineAction({
+  auth: "person",
+  bound: [textArg("agentId"), textArg("app")],
+  handler: async ({ userId, bound: [agentId, app] }) => {
+    await backToAgents(`app_revoked=${encodeURIComponent(app)}`, () => revokeAgentApp({ userId, agentId, app }));
+  },
 });
 
-export const deleteAccountAction = serverAction({ args: [actionForm()], refuse: refuseQuietly }, async (form: FormData): Promise<void> => {
-  const userId = (await auth())?.user?.id;
-  if (!userId) redirect("/account");
-  try {
-    await deleteAccount({ userId, confirmation: form.get("confirmation") });
-  } catch (err) {
-    if (!(err instanceof AccountError)) throw err;
-    redirect("/account/delete?error=confirmation");
-  }
-  await signOut({ redirectTo: "/account/deleted" });
+export const deleteAccountAction = defineAction({
+  auth: "person",
+  form: { confirmation: text() },
+  handler: async ({ userId, form }) => {
+    const deleted = await outcomeOf(() => deleteAccount({ userId, confirmation: form.confirmation }), true, () => false);
+    if (!deleted) redirect("/account/delete?error=confirmation");
+    await signOut({ redirectTo: "/account/deleted" });
+  },
 });

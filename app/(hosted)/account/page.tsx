@@ -11,8 +11,8 @@ import { accessLogPage } from "@/lib/access-log/pages";
 import { approvedAgents } from "@/lib/account/agents";
 import { accountApps } from "@/lib/account/apps";
 import { accountProfile } from "@/lib/account/profile";
-import { auth } from "@/lib/auth/session";
-import { accountOverview } from "@/lib/users/users";
+import { auth } from "@/lib/person-auth/session";
+import { accountOverview } from "@/lib/account/overview";
 import * as actions from "./actions";
 
 export const dynamic = "force-dynamic";

@@ -1,13 +1,15 @@
 // GET /sign-up — the service's own profile sign-up: starts a hosted flow that is for no app and
 // ends on the service's home page.
-import { createFlow, FlowError, flowRateLimitedPage, flowRedirect } from "@/lib/flow/sessions";
+import { flowRateLimitedPage, flowRedirect } from "@/lib/flow/browser";
+import { FlowError } from "@/lib/flow/errors";
+import { openProfileSignup } from "@/lib/flow/ways-in/profile-signup";
 import { clientIp } from "@/lib/http/request";
 
 export const dynamic = "force-dynamic";
 
 export async function GET(req: Request) {
   try {
-    return flowRedirect(await createFlow({ wayIn: "profile_signup", plane: "live", required: [], ip: clientIp(req) }));
+    return flowRedirect(await openProfileSignup(clientIp(req)));
   } catch (err) {
     if (err instanceof FlowError && err.reason === "rate_limited") return flowRateLimitedPage(err);
     throw err;

@@ -1,5 +1,5 @@
 // GET /.well-known/jwks.json — the public signing keys (RS256), matched by kid, readable from any origin.
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { jwksResponse } from "@/lib/oidc/schemas";
 import { JWKS_MAX_AGE_SECONDS, jwks } from "@/lib/oidc/signing-keys";
 

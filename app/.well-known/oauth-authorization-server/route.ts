@@ -1,9 +1,9 @@
 // GET /.well-known/oauth-authorization-server — the authorization-server metadata (RFC 8414) MCP
 // clients read: the OpenID Connect provider's endpoints, client registration, metadata-document client ids.
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { JWKS_MAX_AGE_SECONDS } from "@/lib/oidc/signing-keys";
-import { authorizationServerMetadata } from "@/lib/personal-mcp/metadata";
-import { authorizationServerResponse } from "@/lib/personal-mcp/schemas";
+import { authorizationServerResponse } from "@/lib/oidc/mcp-clients/schemas";
+import { authorizationServerMetadata } from "@/lib/oidc/mcp-clients/server-metadata";
 
 export const GET = defineRoute({
   method: "GET",

@@ -1,5 +1,5 @@
 // GET /.well-known/openid-configuration — the discovery document, readable from any origin.
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { discoveryDocument } from "@/lib/oidc/discovery";
 import { discoveryResponse } from "@/lib/oidc/schemas";
 import { JWKS_MAX_AGE_SECONDS } from "@/lib/oidc/signing-keys";

@@ -1,6 +1,6 @@
 // GET /api/health — 200 when the database answers, 503 when it does not.
-import { defineRoute } from "@/lib/http/define-route";
-import { checkHealth, healthResponse, healthUnavailableResponse } from "@/lib/health";
+import { defineRoute } from "@/lib/api-edge/define-route";
+import { checkHealth, healthResponse, healthUnavailableResponse } from "@/lib/platform/health";
 
 export const GET = defineRoute({
   method: "GET",

@@ -1,9 +1,9 @@
 // GET /oauth/authorize — start an OpenID Connect sign-in: a valid request opens the hosted flow;
 // any error is shown in the browser (JSON for non-browser callers) and never sent to the callback.
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { oauthErrorPage } from "@/lib/http/html";
-import { flowRedirect } from "@/lib/flow/sessions";
-import { authorize } from "@/lib/oidc/authorize";
+import { flowRedirect } from "@/lib/flow/browser";
+import { openAuthorizeFlow } from "@/lib/flow/ways-in/oidc";
 import { invalidRequest, OAuthError, oauthErrorAnswer, unsafeParameter } from "@/lib/oidc/errors";
 import { unsafeTextField } from "@/lib/http/text-input";
 import { oauthLimiter } from "@/lib/oidc/limits";
@@ -22,8 +22,7 @@ export const GET = defineRoute({
     try {
       const unsafe = unsafeTextField(url.searchParams);
       if (unsafe !== null) throw invalidRequest(unsafeParameter(unsafe));
-      const { flow } = await authorize(url.searchParams, ip);
-      return flowRedirect(flow);
+      return flowRedirect(await openAuthorizeFlow(url.searchParams, ip));
     } catch (err) {
       if (!(err instanceof OAuthError)) throw err;
       const wantsHtml = (req.headers.get("accept") ?? "").includes("text/html");

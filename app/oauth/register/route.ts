@@ -1,10 +1,10 @@
 // POST /oauth/register — dynamic client registration (RFC 7591) for MCP clients of the personal endpoint.
 import { preflight } from "@/lib/http/cors";
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { OAuthError, oauthErrorAnswer } from "@/lib/oidc/errors";
-import { ClientMetadataError } from "@/lib/personal-mcp/clients";
-import { registerMcpClient, registrationLimiter } from "@/lib/personal-mcp/registration";
-import { registrationRequest, registrationResponse } from "@/lib/personal-mcp/schemas";
+import { ClientMetadataError } from "@/lib/oidc/mcp-clients/clients";
+import { registerMcpClient, registrationLimiter } from "@/lib/oidc/mcp-clients/registration";
+import { registrationRequest, registrationResponse } from "@/lib/oidc/mcp-clients/schemas";
 
 export const POST = defineRoute({
   method: "POST",

@@ -1,7 +1,7 @@
 // POST /oauth/revoke — revoke a token (RFC 7009). A refresh token takes its whole chain with it.
 // Unknown, expired and already revoked tokens are no error (RFC 7009 § 2.2).
 import { preflight } from "@/lib/http/cors";
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { oauthFormEndpoint, publicClientCors } from "@/lib/oidc/cors";
 import { revocationEndpoint, revocationForm } from "@/lib/oidc/revocation";
 
@@ -14,8 +14,9 @@ export const POST = defineRoute({
   responses: { 200: null },
   ...oauthFormEndpoint,
   handler: async ({ req }) => {
-    await revocationEndpoint(req);
-    return new Response(null, { status: 200, headers: { "Cache-Control": "no-store" } });
+    const { client } = await revocationEndpoint(req);
+    // An empty 200 (Cache-Control: no-store), readable from the client's origins.
+    return { status: 200, corsClient: client ?? undefined };
   },
 });
 

@@ -1,6 +1,6 @@
 // POST /oauth/token — exchange an authorization code, or rotate a refresh token (lib/oidc/grants).
 import { preflight } from "@/lib/http/cors";
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { oauthFormEndpoint, publicClientCors } from "@/lib/oidc/cors";
 import { tokenResponse } from "@/lib/oidc/schemas";
 import { tokenEndpoint, tokenForm } from "@/lib/oidc/token-endpoint";
@@ -13,7 +13,10 @@ export const POST = defineRoute({
   checksItself: "oauth_client",
   responses: { 200: tokenResponse },
   ...oauthFormEndpoint,
-  handler: async ({ req }) => ({ body: await tokenEndpoint(req), headers: { Pragma: "no-cache" } }),
+  handler: async ({ req }) => {
+    const { client, token } = await tokenEndpoint(req);
+    return { body: token, headers: { Pragma: "no-cache" }, corsClient: client };
+  },
 });
 
 /** Browser apps (public clients) call the token endpoint from their callback's origin. */

@@ -1,6 +1,6 @@
 // GET|POST /oauth/userinfo — the subject of an access token. Scoped claims (email, name, …) are
 // read from the ID token; this endpoint answers only { sub }.
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { OAuthError, oauthErrorAnswer } from "@/lib/oidc/errors";
 import { oauthLimiter } from "@/lib/oidc/limits";
 import { userinfoResponse } from "@/lib/oidc/schemas";

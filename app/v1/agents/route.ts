@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { agentHandleSchema, agentView, createAgent, listAgents } from "@/lib/agents/agents";
 import { agentResponse, agentsResponse } from "@/lib/agents/schemas";
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 
 export const GET = defineRoute({
   method: "GET",

@@ -1,5 +1,5 @@
 // GET /v1/me — the person a user-scoped token (an OpenID Connect access token) names; agent tokens are refused.
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { describeUserToken } from "@/lib/oidc/me";
 import { meResponse } from "@/lib/oidc/schemas";
 

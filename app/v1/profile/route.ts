@@ -1,5 +1,5 @@
 // GET /v1/profile — the user's composed profile, or one box of memories, for an approved agent.
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { readBox, readProfile } from "@/lib/profile/read";
 import { profileQuery, profileResponse } from "@/lib/profile/schemas";
 import type { ProfileToolScope } from "@/lib/profile/scopes";

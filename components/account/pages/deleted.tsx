@@ -1,4 +1,5 @@
 // Where a deleted account's browser lands, signed out.
+import Link from "next/link";
 import { FlowShell, SERVICE_NAME } from "@/components/flow/flow-shell";
 import { secondaryButton } from "@/components/flow/styles";
 
@@ -8,9 +9,9 @@ export function AccountDeletedPage() {
       <p role="status" className="mt-3 text-slate-600">
         Your profile and everything the service held about you are gone, and you are signed out. Agents you had approved can no longer read anything.
       </p>
-      <a href="/" className={`${secondaryButton} mt-6`}>
+      <Link href="/" className={`${secondaryButton} mt-6`}>
         Home
-      </a>
+      </Link>
     </FlowShell>
   );
 }

@@ -7,7 +7,7 @@ import { MemoryFilters, MemoryList } from "@/components/account/memory-list";
 import { FlowShell, SERVICE_NAME } from "@/components/flow/flow-shell";
 import type { AccountMemory, MemoryFilter } from "@/lib/account/memories";
 import type { SuppressionView } from "@/lib/account/suppressions";
-import { ownEntry } from "@/lib/own";
+import { ownEntry } from "@/lib/platform/own";
 import type { AccountActions } from "./actions";
 
 const DONE: Readonly<Record<string, string>> = {

@@ -1,10 +1,10 @@
 // The dashboard's server actions as its pages are handed them: each page.tsx passes the module
 // app/(site)/dashboard/actions.ts whole (`import * as actions`); the screen gallery passes its own, which change nothing.
 // A new action joins this list once; a page takes what it uses from it.
-import type { DashboardFormState } from "@/lib/dashboard/form";
+import type { ActionState } from "@/lib/actions/state";
 
 /** A dashboard form's action (components/dashboard/action-form.tsx): the last answer and the form, the next answer. */
-export type FormAction = (state: DashboardFormState, form: FormData) => Promise<DashboardFormState>;
+export type FormAction = (state: ActionState, form: FormData) => Promise<ActionState>;
 
 export interface DashboardActions {
   signOutAction: () => Promise<void>;

@@ -4,7 +4,7 @@
 import Link from "next/link";
 import type { DashboardContext } from "@/lib/dashboard/context";
 import { STATUS_CLASSES, type RequestLogFilters, type RequestLogView } from "@/lib/dashboard/requests";
-import type { Plane } from "@/lib/db/generated/enums";
+import type { Plane } from "@/lib/platform/db/generated/enums";
 import type { RequestLogRow } from "@/lib/request-log/queries";
 import { milliseconds, utcTime } from "../format";
 import { PlaneTabs } from "../plane-tabs";

@@ -1,7 +1,7 @@
 // The dashboard's sign-in: an address to e-mail a code to (the e-mail also carries a one-click link),
 // or Google and GitHub when the service has them, with the refusal a provider came back with.
-import { THIRD_PARTY_NAMES, type ThirdPartyProvider } from "@/lib/auth/third-party";
-import { ownEntry } from "@/lib/own";
+import { THIRD_PARTY_NAMES, type ThirdPartyProvider } from "@/lib/person-auth/third-party";
+import { ownEntry } from "@/lib/platform/own";
 import { ActionForm } from "../action-form";
 import { DashboardAuthShell } from "../shell";
 import { buttonStyles, inputStyle, labelStyle } from "../styles";

@@ -5,7 +5,7 @@
 import Link from "next/link";
 import type { DashboardContext } from "@/lib/dashboard/context";
 import { USAGE_SPANS, type UsageView } from "@/lib/dashboard/requests";
-import type { Plane } from "@/lib/db/generated/enums";
+import type { Plane } from "@/lib/platform/db/generated/enums";
 import { count, milliseconds, percent } from "../format";
 import { PlaneTabs } from "../plane-tabs";
 import { DashboardShell, Section } from "../shell";

@@ -5,7 +5,7 @@ import { ContinueForm } from "@/components/flow/forms";
 import { ConnectErrorBanner, LinkNotice } from "@/components/flow/marks";
 import { APP_NAMES } from "@/lib/catalogue";
 import type { AppsView, CapabilityView } from "@/lib/flow/views";
-import type { FlowActions } from "../flow-screen";
+import type { FlowActions } from "../actions";
 
 export function AppsScreen({ view, actions }: { view: AppsView; actions: Pick<FlowActions, "continueApp" | "continueApps"> }) {
   const name = view.shell.appName;

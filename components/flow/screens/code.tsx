@@ -3,7 +3,7 @@ import { FlowShell } from "@/components/flow/flow-shell";
 import { CodeForm } from "@/components/flow/forms";
 import { LinkNotice } from "@/components/flow/marks";
 import type { CodeView } from "@/lib/flow/views";
-import type { FlowActions } from "../flow-screen";
+import type { FlowActions } from "../actions";
 
 export function CodeScreen({ view, actions }: { view: CodeView; actions: Pick<FlowActions, "code" | "resend" | "changeNumber"> }) {
   return (

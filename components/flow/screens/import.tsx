@@ -2,10 +2,11 @@
 // keep or discard) and apps to connect, with what is Required marked and sorted first.
 import { AppRow } from "@/components/flow/app-row";
 import { FlowShell } from "@/components/flow/flow-shell";
-import { ContinueForm, CopyButton, DecideForm, ImportForm } from "@/components/flow/forms";
+import { CopyButton } from "@/components/copy-button";
+import { ContinueForm, DecideForm, ImportForm } from "@/components/flow/forms";
 import { Badge, ConnectErrorBanner, LinkNotice, Monogram } from "@/components/flow/marks";
 import type { AssistantBadge, AssistantRowView, ImportView } from "@/lib/flow/views";
-import type { FlowActions } from "../flow-screen";
+import type { FlowActions } from "../actions";
 
 type ImportActions = Pick<FlowActions, "preview" | "decide" | "continueImport" | "signInFirst">;
 
@@ -129,7 +130,7 @@ function AssistantPanel({ row, actions }: { row: AssistantRowView; actions: Impo
       <p className="text-sm font-semibold text-slate-900">1. Ask {name} for its memories of you</p>
       <p className="mt-2 rounded-lg bg-white p-3 text-sm text-slate-700 ring-1 ring-slate-200">{panel.prompt}</p>
       <div className="mt-2">
-        <CopyButton text={panel.prompt} />
+        <CopyButton look="prompt" text={panel.prompt} />
       </div>
       <p className="mt-4 text-sm font-semibold text-slate-900">2. Bring the answer here</p>
       <ImportForm action={actions.preview} provider={row.assistant} providerName={name} acceptsFile={panel.acceptsFile} />

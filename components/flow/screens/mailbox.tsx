@@ -6,7 +6,7 @@ import { ContinueForm, SingleFieldForm } from "@/components/flow/forms";
 import { ConnectErrorBanner } from "@/components/flow/marks";
 import { secondaryButton } from "@/components/flow/styles";
 import type { MailboxView } from "@/lib/flow/views";
-import type { FlowActions } from "../flow-screen";
+import type { FlowActions } from "../actions";
 
 export function MailboxScreen({
   view,

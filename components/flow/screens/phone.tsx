@@ -3,7 +3,7 @@ import { FlowShell } from "@/components/flow/flow-shell";
 import { PhoneForm } from "@/components/flow/forms";
 import { LinkNotice } from "@/components/flow/marks";
 import type { PhoneView } from "@/lib/flow/views";
-import type { FlowActions } from "../flow-screen";
+import type { FlowActions } from "../actions";
 
 export function PhoneScreen({ view, actions }: { view: PhoneView; actions: Pick<FlowActions, "phone"> }) {
   const { appName } = view.shell;

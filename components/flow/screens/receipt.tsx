@@ -1,7 +1,8 @@
 // The receipt: what was saved and connected (with what each app is read for, and what it taught the
 // profile so far), the app approved, and the way back to it.
+import Link from "next/link";
 import { FlowShell } from "@/components/flow/flow-shell";
-import { ReturnForm } from "@/components/flow/forms";
+import { ReturnForm } from "@/components/flow/return-form";
 import { secondaryButton } from "@/components/flow/styles";
 import type { ReceiptView } from "@/lib/flow/views";
 
@@ -72,9 +73,9 @@ export function ReceiptScreen({ view }: { view: ReceiptView }) {
         </p>
       )}
       {view.approved && (
-        <a href="/" className={`${secondaryButton} mt-3`}>
+        <Link href="/" className={`${secondaryButton} mt-3`}>
           About Profile Service
-        </a>
+        </Link>
       )}
     </FlowShell>
   );

@@ -2,12 +2,12 @@
 // start time) for the calendar tool, events.insert for creating an event, and the recurring and upcoming
 // events the memories distiller reads. A development connection answers from the synthetic calendar.
 import { randomBytes } from "node:crypto";
-import { now as clockNow } from "../../clock";
-import { env } from "../../env";
+import { now as clockNow } from "../../platform/clock";
+import { env } from "../../platform/env";
 import type { UsableConnection } from "../tools/definition";
 import { DEVELOPMENT_PROVIDER } from "../types";
 import { developmentEvents, developmentPage, type DevelopmentEvent } from "./development-data";
-import type { AppSnapshot } from "./snapshot";
+import type { AppSnapshot } from "../../profile/distill/snapshot";
 
 /** How much of an event's description a listing carries. */
 export const DESCRIPTION_CHARS = 1000;

@@ -1,12 +1,12 @@
 // The Google Drive API v3 files.list: a full-text search of the person's files (names and metadata
 // only, never contents) for the Drive tool, and the files they own and modified lately for the memories
 // distiller. A development connection answers from the synthetic Drive.
-import { now as clockNow } from "../../clock";
-import { env } from "../../env";
+import { now as clockNow } from "../../platform/clock";
+import { env } from "../../platform/env";
 import type { UsableConnection } from "../tools/definition";
 import { DEVELOPMENT_PROVIDER } from "../types";
 import { developmentFiles, developmentMatch, developmentPage, type DevelopmentFile } from "./development-data";
-import type { AppSnapshot } from "./snapshot";
+import type { AppSnapshot } from "../../profile/distill/snapshot";
 
 /** Files the distiller reads. */
 const SNAPSHOT_FILES = 10;

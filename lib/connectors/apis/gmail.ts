@@ -3,16 +3,16 @@
 // body; a send posts an RFC 5322 message (raw, base64url). A development connection answers from the
 // synthetic mailbox, and its sends land in the development e-mail outbox, never on the network.
 import { randomBytes } from "node:crypto";
-import { now as clockNow } from "../../clock";
+import { now as clockNow } from "../../platform/clock";
 import { emailOutboxDriver } from "../../email";
-import { env } from "../../env";
+import { env } from "../../platform/env";
 import type { UsableConnection } from "../tools/definition";
 import { DEVELOPMENT_PROVIDER } from "../types";
 import { developmentMatch, developmentMessages, developmentPage, type DevelopmentMessage } from "./development-data";
 import { ProviderFailure } from "./http";
 import { signatureBlock, validateOutgoingMail, type MailPage, type MailSearch, type MailSummary, type OutgoingMail } from "./mail";
 import { base64url, messageIds, plainTextMessage } from "./mime";
-import type { AppSnapshot } from "./snapshot";
+import type { AppSnapshot } from "../../profile/distill/snapshot";
 
 /** Message reads in flight at once for one search. */
 const READ_CONCURRENCY = 10;

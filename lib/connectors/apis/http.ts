@@ -3,6 +3,7 @@
 // refused (401), the grant lacks a scope or permission (403), the provider is rate limiting (429, or
 // Google's 403 rate-limit reasons), and anything else. Base addresses come from configuration, so the
 // tests point them at local servers speaking the same wire format.
+import { now as clockNow } from "../../platform/clock";
 
 /** How long one provider request may take. */
 export const PROVIDER_TIMEOUT_MS = 10_000;
@@ -61,7 +62,7 @@ function retryAfterSeconds(header: string | null): number {
   const seconds = Number(header);
   if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
   const at = Date.parse(header);
-  return Number.isNaN(at) ? 1 : Math.max(1, Math.ceil((at - Date.now()) / 1000));
+  return Number.isNaN(at) ? 1 : Math.max(1, Math.ceil((at - clockNow().getTime()) / 1000));
 }
 
 /** The reasons in a Google error body ({ error: { errors: [{ reason }], details: [{ reason }] } }). */

@@ -2,14 +2,14 @@
 // integration: POST /search for the Notion tool (titles, links and edit times, never page content), and
 // the titles of recently edited pages for the memories distiller. A development connection answers from
 // the synthetic workspace.
-import { now as clockNow } from "../../clock";
-import { env } from "../../env";
+import { now as clockNow } from "../../platform/clock";
+import { env } from "../../platform/env";
 import { ApiError } from "../../http/errors";
 import type { UsableConnection } from "../tools/definition";
 import { DEVELOPMENT_PROVIDER } from "../types";
 import { developmentMatch, developmentNotionPages, developmentPage, type DevelopmentPage } from "./development-data";
 import { ProviderFailure } from "./http";
-import type { AppSnapshot } from "./snapshot";
+import type { AppSnapshot } from "../../profile/distill/snapshot";
 
 /** The API version every request names (Notion-Version). */
 export const NOTION_VERSION = "2022-06-28";

@@ -3,15 +3,15 @@
 // (POST /me/sendMail, or /me/messages/{id}/reply to answer one in its thread), and the last few sent
 // messages' sender and signature block for the memories distiller. A development connection answers
 // from the synthetic mailbox, and its sends land in the development e-mail outbox, never on the network.
-import { now as clockNow } from "../../clock";
+import { now as clockNow } from "../../platform/clock";
 import { emailOutboxDriver } from "../../email";
-import { env } from "../../env";
+import { env } from "../../platform/env";
 import { ApiError } from "../../http/errors";
 import type { UsableConnection } from "../tools/definition";
 import { DEVELOPMENT_PROVIDER } from "../types";
 import { developmentMatch, developmentOutlookMessages, developmentPage, type DevelopmentMessage } from "./development-data";
 import { signatureBlock, validateOutgoingMail, type MailPage, type MailSearch, type MailSummary, type OutgoingMail } from "./mail";
-import type { AppSnapshot } from "./snapshot";
+import type { AppSnapshot } from "../../profile/distill/snapshot";
 
 /** Sent messages the distiller reads. */
 const SNAPSHOT_SENT = 5;

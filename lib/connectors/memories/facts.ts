@@ -2,7 +2,7 @@
 // facts learned per app (the receipt and the account page show them), a fact the person removes,
 // and every fact of an app deleted when it is disconnected.
 import { isApp, type App } from "../../catalogue";
-import { db } from "../../db";
+import { db } from "../../platform/db";
 import { inTransaction, type Tx } from "../../profile/memories";
 import { recompose } from "../../profile/recompose";
 import { appSource, visibleMemories } from "../../profile/sources";

@@ -1,9 +1,9 @@
 // Queueing an app's memories run (lib/connectors/memories/run.ts) when a connection becomes the
 // person's: after the transaction that made it theirs, never inside it. A failure to queue never
 // fails the connection; the daily run reads the app then.
-import { db } from "../../db";
-import { enqueueSingleton, QUEUES } from "../../jobs";
-import { logger } from "../../log";
+import { db } from "../../platform/db";
+import { enqueueSingleton, QUEUES } from "../../platform/jobs";
+import { logger } from "../../platform/log";
 import { readsForMemories } from "./facts";
 
 /** Queues one run for the connection, unless one is already waiting (a singleton key per connection). */

@@ -4,10 +4,10 @@
 // the app no longer shows deleted, facts the person had hidden left hidden. Runs are jobs on the
 // queue, one at a time per connection: when the connection becomes the person's, then daily.
 import type { App } from "../../catalogue";
-import { now as clockNow } from "../../clock";
-import { db } from "../../db";
-import { QUEUES, schedule, work } from "../../jobs";
-import { logger } from "../../log";
+import { now as clockNow } from "../../platform/clock";
+import { db } from "../../platform/db";
+import { QUEUES, schedule, work } from "../../platform/jobs";
+import { logger } from "../../platform/log";
 import { distillerFromConfig } from "../../profile/distill";
 import { inTransaction, writeMemories } from "../../profile/memories";
 import { recompose } from "../../profile/recompose";
@@ -18,8 +18,8 @@ import { snapshotGmail } from "../apis/gmail";
 import { ProviderScopeError } from "../apis/http";
 import { snapshotNotion } from "../apis/notion";
 import { snapshotOutlook } from "../apis/outlook";
-import type { AppSnapshot } from "../apis/snapshot";
-import { ConnectError } from "../connections";
+import type { AppSnapshot } from "../../profile/distill/snapshot";
+import { ConnectError } from "../errors";
 import type { UsableConnection } from "../tools/definition";
 import { usableConnection } from "../usable";
 import { readsForMemories } from "./facts";

@@ -3,7 +3,7 @@
 // definition serves the developer MCP server and its REST route (lib/connectors/tools/run.ts).
 import { z } from "zod";
 import type { App } from "../../catalogue";
-import type { Plane } from "../../db/generated/enums";
+import type { Plane } from "../../platform/db/generated/enums";
 import type { ProviderRequest } from "../apis/http";
 
 /** One of the person's connections, ready for the provider: its token is read (and refreshed when due) at its first request and shared by the requests after it. */

@@ -4,14 +4,14 @@
 // idempotency key.
 import { z } from "zod";
 import { MAILBOX_APPS, type MailboxApp } from "../../catalogue";
-import { now as clockNow } from "../../clock";
+import { now as clockNow } from "../../platform/clock";
 import { ApiError } from "../../http/errors";
 import { createCalendarEvent, listCalendarEvents } from "../apis/calendar";
 import { searchDrive } from "../apis/drive";
 import { searchGmail, sendGmail } from "../apis/gmail";
 import { isMailAddress, MAX_RECIPIENTS, validateOutgoingMail, type OutgoingMail } from "../apis/mail";
 import { sendOutlook } from "../apis/outlook";
-import { canConnect } from "../connections";
+import { canConnect } from "../providers";
 import { listLimit as limit, mailSummary, pageToken } from "./schemas";
 import { connectorTool, idempotencyKey, type ConnectorRunContext, type ConnectorToolDefinition } from "./definition";
 

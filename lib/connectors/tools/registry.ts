@@ -2,7 +2,7 @@
 // Outlook ones (service_email_search) only when the Outlook connector is enabled: its provider
 // configured, or the development provider standing in. service_email_send sends through Outlook
 // only then.
-import { canConnect } from "../connections";
+import { canConnect } from "../providers";
 import type { ConnectorToolDefinition } from "./definition";
 import { GOOGLE_TOOLS } from "./google";
 import { MICROSOFT_TOOLS } from "./microsoft";

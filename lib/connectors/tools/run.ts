@@ -8,17 +8,17 @@
 import { createHash } from "node:crypto";
 import { recordAccess, type AccessSurface } from "../../access-log/access-log";
 import { APP_NAMES, type App } from "../../catalogue";
-import { now as clockNow } from "../../clock";
+import { now as clockNow } from "../../platform/clock";
 import { mintConnectLink } from "../../connect-links/links";
-import { db } from "../../db";
-import { Prisma } from "../../db/generated/client";
-import type { Plane } from "../../db/generated/enums";
+import { db } from "../../platform/db";
+import { Prisma } from "../../platform/db/generated/client";
+import type { Plane } from "../../platform/db/generated/enums";
 import { ApiError, MESSAGES } from "../../http/errors";
-import { logger } from "../../log";
+import { logger } from "../../platform/log";
 import { isApproved } from "../../users/approvals";
 import { ProviderFailure, ProviderRateLimited, ProviderScopeError } from "../apis/http";
-import { ConnectError } from "../connections";
-import { capabilityApp, grantsOf, readCapability } from "../grants";
+import { ConnectError } from "../errors";
+import { capabilityApp, grantsOf, readCapability } from "../../app-grants/grants";
 import { usableConnection } from "../usable";
 import type { ConnectorRunContext, ConnectorToolDefinition } from "./definition";
 

@@ -3,9 +3,9 @@
 // concurrent exchanges exactly one wins. A refused exchange says why, in the order a client needs it.
 import { randomUUID } from "node:crypto";
 import { hashToken } from "../../bearer-tokens/access-token";
-import { now as clockNow } from "../../clock";
-import { s256 } from "../../crypto";
-import { database, db } from "../../db";
+import { now as clockNow } from "../../platform/clock";
+import { s256 } from "../../platform/crypto";
+import { database, db } from "../../platform/db";
 import { PROFILE_TOOL_SCOPES } from "../../profile/scopes";
 import { CLAIM_COLUMNS, signIdToken, type ClaimSource } from "../claims";
 import type { OidcClient } from "../client-auth";

@@ -3,9 +3,9 @@
 // (a retry inside the 60-second window, reuse, a lost race) takes the slow path, serialised per chain
 // by a lock on its grant row. A late reuse revokes the whole chain.
 import { hashToken } from "../../bearer-tokens/access-token";
-import { now as clockNow } from "../../clock";
-import { database, db } from "../../db";
-import { PREFIX } from "../../ids";
+import { now as clockNow } from "../../platform/clock";
+import { database, db } from "../../platform/db";
+import { PREFIX } from "../../platform/ids";
 import type { OidcClient } from "../client-auth";
 import { invalidGrant, invalidRequest, OAUTH_MESSAGES, parameterRequired } from "../errors";
 import {

@@ -1,7 +1,8 @@
 // The built-in rules for connected apps (docs/distillation.md, "What the service reads from each
 // app"): the person's name and signature from mail they sent, their recurring calendar series, and
 // what their documents and pages are about. Deterministic, no network; never a contact detail.
-import type { AppSnapshot, SnapshotItem } from "../../connectors/apis/snapshot";
+import { now as clockNow } from "../../platform/clock";
+import type { AppSnapshot, SnapshotItem } from "./snapshot";
 import { jobPhrase } from "./rules-work";
 import { article, factText, keyOf, slugOf, stem } from "./normalise";
 import { MAX_APP_FACTS, type AppDistillInput, type AppDistillResult, type AppFact } from "./types";
@@ -328,7 +329,7 @@ export function distillAppSync(input: AppDistillInput): AppDistillResult {
   const facts = [
     ...mailFacts(itemsOf(snapshot, "sent_mail")),
     ...calendarFacts(itemsOf(snapshot, "event")),
-    ...documentFacts(itemsOf(snapshot, "document"), snapshot.app, input.now ?? new Date()),
+    ...documentFacts(itemsOf(snapshot, "document"), snapshot.app, input.now ?? clockNow()),
   ];
   return { facts: resolveAppFacts(facts, new Set((input.known ?? []).map((k) => k.key))) };
 }

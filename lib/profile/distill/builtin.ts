@@ -2,7 +2,8 @@
 // app shows, lib/profile/distill/apps.ts), no network and no model.
 import { distillAppSync } from "./apps";
 import { clausesOf } from "./text";
-import { candidatesOf, type Candidate } from "./rules";
+import type { Candidate } from "./candidate";
+import { candidatesOf } from "./rules";
 import { factText } from "./normalise";
 import { summarise } from "./summary";
 import { BOX_OF_KIND } from "./boxes";

@@ -3,7 +3,8 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import { generateText, Output } from "ai";
 import { z } from "zod";
-import { logger } from "../../log";
+import { now as clockNow } from "../../platform/clock";
+import { logger } from "../../platform/log";
 import { RELATION_PLURALS, RELATIONS } from "./lexicon";
 import { factText, keyOf, slugOf, thirdPerson } from "./normalise";
 import { summarise } from "./summary";
@@ -176,7 +177,7 @@ Rules:
 /** The snapshot as the model sees it: one JSON object per item, with its index; documents untouched for six months left out, as the rules leave them. */
 function appTranscript(input: AppDistillInput): string {
   const { snapshot } = input;
-  const oldest = (input.now ?? new Date()).getTime() - DOCUMENT_RECENT_DAYS * 86_400_000;
+  const oldest = (input.now ?? clockNow()).getTime() - DOCUMENT_RECENT_DAYS * 86_400_000;
   const lines = snapshot.items.flatMap((item, index) => (item.kind === "document" && Date.parse(item.modified) < oldest ? [] : [JSON.stringify({ index, ...item })]));
   return `The app: ${snapshot.app}. Its items, one JSON object per line:\n${lines.join("\n")}`;
 }
@@ -198,7 +199,7 @@ export function checkAppFacts(output: LlmAppOutput, input: AppDistillInput): App
   return { facts: resolveAppFacts(candidates, new Set((input.known ?? []).map((k) => k.key))) };
 }
 
-// Without a key the SDK would read OPENAI_API_KEY from the process; configuration comes only from lib/env.ts.
+// Without a key the SDK would read OPENAI_API_KEY from the process; configuration comes only from lib/platform/env.ts.
 function withoutEmptyBearer(base: typeof fetch): typeof fetch {
   return (url, init) => {
     const headers = new Headers(init?.headers);
@@ -234,7 +235,7 @@ export function createLlmDistiller(opts: LlmDistillerOptions): Distiller {
       if (!input.messages.some((m) => m.role === "user" && typeof m.content === "string" && m.content.trim())) {
         return { facts: [], summary: "" };
       }
-      const started = Date.now();
+      const started = performance.now();
       try {
         const { output } = await generateText({
           model,
@@ -249,7 +250,7 @@ export function createLlmDistiller(opts: LlmDistillerOptions): Distiller {
         return checkFacts(output, input);
       } catch (error) {
         logger().warn(
-          { distiller: "llm", model: opts.model, ms: Date.now() - started, fallback: opts.fallback.name, ...failureOf(error) },
+          { distiller: "llm", model: opts.model, ms: Math.round(performance.now() - started), fallback: opts.fallback.name, ...failureOf(error) },
           "LLM distiller failed; using the fallback distiller",
         );
         return opts.fallback.distill(input);
@@ -257,7 +258,7 @@ export function createLlmDistiller(opts: LlmDistillerOptions): Distiller {
     },
     async distillApp(input) {
       if (!input.snapshot.items.length) return { facts: [] };
-      const started = Date.now();
+      const started = performance.now();
       try {
         const { output } = await generateText({
           model,
@@ -271,7 +272,7 @@ export function createLlmDistiller(opts: LlmDistillerOptions): Distiller {
         return checkAppFacts(output, input);
       } catch (error) {
         logger().warn(
-          { distiller: "llm", app: input.snapshot.app, model: opts.model, ms: Date.now() - started, fallback: opts.fallback.name, ...failureOf(error) },
+          { distiller: "llm", app: input.snapshot.app, model: opts.model, ms: Math.round(performance.now() - started), fallback: opts.fallback.name, ...failureOf(error) },
           "LLM distiller failed on an app; using the fallback distiller",
         );
         return opts.fallback.distillApp(input);

@@ -1,7 +1,7 @@
 // Rules for what the user is doing and means to do: projects, plans, and what they are learning.
 import { FUTURE_TIME } from "./lexicon";
 import { cleanObject, isPointer, keyOf, slugOf } from "./normalise";
-import type { Candidate } from "./rules";
+import type { Candidate } from "./candidate";
 
 function plan(text: string, basis: string): Candidate {
   return { kind: "plan", text, key: keyOf("plan", basis) };

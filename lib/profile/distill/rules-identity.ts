@@ -1,7 +1,7 @@
 // Rules for who the user is: their name, where they live and come from, and their age.
 import { NOT_NAMES } from "./lexicon";
 import { cleanObject, keyOf, titleCase } from "./normalise";
-import type { Candidate } from "./rules";
+import type { Candidate } from "./candidate";
 
 const NAME_WORD = "\\p{L}[\\p{L}'-]*";
 

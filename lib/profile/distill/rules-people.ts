@@ -1,7 +1,7 @@
 // Rules for the people and pets in the user's life: partners, children, siblings, named parents, pets.
 import { NOT_NAMES, NUMBER_WORDS, RELATION_PLURALS, RELATIONS } from "./lexicon";
 import { article, keyOf } from "./normalise";
-import type { Candidate } from "./rules";
+import type { Candidate } from "./candidate";
 
 const RELATION_WORD = [...Object.keys(RELATIONS), ...Object.keys(RELATION_PLURALS)]
   .sort((a, b) => b.length - a.length)

@@ -1,7 +1,7 @@
 // Rules for what the user likes, dislikes and prefers: tastes, diets, allergies, units and standing instructions.
 import { DIETS, EXCLUSIVE_DIETS, INSTRUCTION_VERBS } from "./lexicon";
 import { cleanObject, isPointer, keyOf, thirdPerson } from "./normalise";
-import type { Candidate } from "./rules";
+import type { Candidate } from "./candidate";
 
 const ADVERBS = "(?:(?:really|absolutely|just|also|truly|totally|honestly|genuinely|especially|do|still|kinda|kind of|sort of|quite|actually|definitely|seriously|simply|super|always|generally|mostly)\\s+)*";
 const LIKE = new RegExp(`^I\\s+${ADVERBS}(love|like|enjoy|adore|dig)\\s+(.+)`, "i");

@@ -2,7 +2,7 @@
 import { DIETS, JOB_HEADS, NOT_JOB_MODIFIERS, RELATIONS } from "./lexicon";
 import { article, cleanObject, isPointer, keyOf } from "./normalise";
 import { origin } from "./rules-identity";
-import type { Candidate } from "./rules";
+import type { Candidate } from "./candidate";
 
 function work(text: string, basis: string): Candidate {
   return { kind: "work", text, key: keyOf("work", basis) };

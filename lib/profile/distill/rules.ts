@@ -1,4 +1,5 @@
 // Runs every rule over one clause, by mood: statements yield facts, questions only mention relations.
+import type { Candidate, Rule } from "./candidate";
 import type { FactKind } from "./types";
 import type { Clause } from "./text";
 import { identityRules } from "./rules-identity";
@@ -6,18 +7,6 @@ import { workRules } from "./rules-work";
 import { mentionRule, peopleRules } from "./rules-people";
 import { tasteRules } from "./rules-taste";
 import { doingRules } from "./rules-doing";
-
-export interface Candidate {
-  kind: FactKind;
-  text: string;
-  key: string;
-  /** Single-valued slot ("name", "location:live", "diet"): within one input the latest candidate wins. */
-  slot?: string;
-  /** Overrides the kind's box (projects/<slug>). */
-  box?: string;
-}
-
-export type Rule = (clause: string) => Candidate[];
 
 const STATEMENT_RULES: Rule[] = [...identityRules, ...workRules, ...peopleRules, ...tasteRules, ...doingRules];
 // A passing state ("I'm working on a report right now") says nothing lasting about these kinds.

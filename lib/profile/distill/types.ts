@@ -1,6 +1,6 @@
 // The distiller contract: what goes in (a conversation's messages, or what a connected app shows of
 // the person) and what comes out (durable facts about the user).
-import type { AppSnapshot } from "../../connectors/apis/snapshot";
+import type { AppSnapshot } from "./snapshot";
 
 export type DistillRole = "user" | "assistant" | "system" | "tool";
 
@@ -65,7 +65,7 @@ export interface DistillResult {
 export const MAX_APP_FACTS = 10;
 
 export interface AppDistillInput {
-  /** Titles, names and signatures read from one connected app (lib/connectors/apis/snapshot.ts). */
+  /** Titles, names and signatures read from one connected app (./snapshot.ts). */
   snapshot: AppSnapshot;
   /** Facts the profile already holds; a fact with one of these keys is not returned again. */
   known?: { key: string }[];

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as signInHost } from "@/app/(hosted)/sign-in/[agent]/route";
 import { issueAgentToken } from "@/lib/bearer-tokens/agent-token";
 import { flushAccessLog } from "@/lib/access-log/access-log";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { restCorrelation } from "@/lib/http/turns";
 import { createTenant, type Tenant } from "@/tests/helpers/fixtures";
 import { ProfileClient, ServiceError, buildSignInUrl, callToolForTurn, commitForTurn, readForTurn, type FetchLike } from "../src/index";

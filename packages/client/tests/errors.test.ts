@@ -2,7 +2,7 @@
 // the rest through a fetch that speaks the service's wire format (or throws, or never answers).
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAgent } from "@/lib/agents/agents";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { ERROR_STATUS } from "@/lib/http/errors";
 import { approveAgent } from "@/lib/users/approvals";
 import { createTenant, type Tenant } from "@/tests/helpers/fixtures";

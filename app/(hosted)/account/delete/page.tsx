@@ -3,8 +3,8 @@
 import type { Metadata } from "next";
 import { DeleteAccountPage } from "@/components/account/pages/delete";
 import { SignedOutPage } from "@/components/account/pages/signed-out";
-import { auth } from "@/lib/auth/session";
-import { accountOverview } from "@/lib/users/users";
+import { auth } from "@/lib/person-auth/session";
+import { accountOverview } from "@/lib/account/overview";
 import * as actions from "../actions";
 
 export const dynamic = "force-dynamic";

@@ -6,8 +6,8 @@ import { MemoriesPage } from "@/components/account/pages/memories";
 import { SignedOutPage } from "@/components/account/pages/signed-out";
 import { accountMemories, memoryFilterSchema } from "@/lib/account/memories";
 import { accountSuppressions } from "@/lib/account/suppressions";
-import { auth } from "@/lib/auth/session";
-import { accountOverview } from "@/lib/users/users";
+import { auth } from "@/lib/person-auth/session";
+import { accountOverview } from "@/lib/account/overview";
 import * as actions from "../actions";
 
 export const dynamic = "force-dynamic";

@@ -2,18 +2,20 @@
 // that started the attempt (its cookie), the connection is stored and the person returns to their
 // flow (a capability waiting on this consent is granted), or to their account page when they
 // connected from it.
-import { sessionUserFromRequest } from "@/lib/auth/session";
-import { attemptCookieName, ConnectError, finishConnection } from "@/lib/connectors/connections";
-import { env } from "@/lib/env";
+import { sessionUserFromRequest } from "@/lib/person-auth/session";
+import { attemptCookie, finishConnection } from "@/lib/connectors/connections";
+import { ConnectError } from "@/lib/connectors/errors";
+import { env } from "@/lib/platform/env";
 import { finishCapabilityConsent } from "@/lib/flow/steps";
+import { clearCookieHeader } from "@/lib/http/cookies";
 import { noticePage } from "@/lib/http/html";
-import { logger } from "@/lib/log";
+import { logger } from "@/lib/platform/log";
 
 export async function GET(req: Request) {
   const url = new URL(req.url);
   const callbackUrl = new URL(`${env().BASE_URL}/connect/callback${url.search}`);
   // The attempt's cookie has done its work, whatever the outcome.
-  const clear = `${attemptCookieName(url.searchParams.get("state") ?? "")}=; Path=/connect/callback; HttpOnly; SameSite=Lax; Max-Age=0`;
+  const clear = clearCookieHeader(attemptCookie(url.searchParams.get("state") ?? ""));
   const go = (to: string) => new Response(null, { status: 303, headers: { Location: new URL(to, env().BASE_URL).href, "Set-Cookie": clear, "Cache-Control": "no-store" } });
   try {
     const done = await finishConnection(callbackUrl, req.headers.get("cookie"));

@@ -5,9 +5,9 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { FlowShell, SERVICE_NAME } from "@/components/flow/flow-shell";
 import { primaryButton, secondaryButton } from "@/components/flow/styles";
-import { CONNECTORS } from "@/lib/connectors/connections";
+import { CONNECTORS } from "@/lib/connectors/providers";
 import { devConsentRequest } from "@/lib/connectors/dev-consent";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 import { APP_NAMES } from "@/lib/catalogue";
 
 export const dynamic = "force-dynamic";

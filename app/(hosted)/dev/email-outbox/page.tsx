@@ -4,7 +4,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Code, Outbox, OUTBOX_SHOWN } from "@/components/dev/outbox";
 import { emailOutboxMessages } from "@/lib/email";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "E-mail outbox", robots: { index: false } };

@@ -3,7 +3,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Code, Outbox, OUTBOX_SHOWN } from "@/components/dev/outbox";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 import { outboxMessages } from "@/lib/sms";
 
 export const dynamic = "force-dynamic";

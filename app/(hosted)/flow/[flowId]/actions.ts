@@ -1,175 +1,194 @@
 "use server";
-// The hosted flow's form actions. Each opens the flow for this browser, runs one step, and sends
-// the browser back to the flow page (which shows the next screen); a problem with what was entered
-// comes back as the form's state, shown next to its field.
-import { cookies, headers } from "next/headers";
+// The hosted flow's form actions. Each acts for the browser that started the flow (auth "flow"), runs
+// one step, and sends the browser back to the flow page (which shows the next screen); a problem with
+// what was entered comes back as the form's state, shown next to its field.
 import { redirect } from "next/navigation";
-import { openSecret, sealSecret } from "@/lib/crypto";
-import { FLOW_TTL_SECONDS, FlowError, flowCookieName, openFlowFor, type FlowSession } from "@/lib/flow/sessions";
-import { allowCapability, changeFlowEmail, changeNumber, sendFlowEmailCode, verifyFlowEmailCode, chooseSignIn, continueFromApp, continueFromApps, continueFromImport, continueFromMailbox, decidePreview, previewImport, StepAlreadyDone, StepError, submitCode, submitPhone, thirdPartyProofReady, type FormState } from "@/lib/flow/steps";
-import { PHONE_CODE_PROVIDER, sessionTicket, signIn } from "@/lib/auth/session";
-import { VERIFY_FLOW_COOKIE } from "@/lib/auth/third-party";
-import { clientIpFromHeaders } from "@/lib/http/request";
-import { env } from "@/lib/env";
-import { actionForm, formState, refuseQuietly, serverAction, textArg, type ActionProblem } from "@/lib/http/server-action";
+import { defineAction } from "@/lib/actions/define-action";
+import { PHONE_CODE_PROVIDER, sessionTicket, signIn } from "@/lib/person-auth/session";
+import { verifyFlowCookie } from "@/lib/person-auth/third-party";
+import { forgetNumber, rememberedNumber, rememberNumber } from "@/lib/flow/phone-cookie";
+import {
+  allowCapability,
+  changeFlowEmail,
+  changeNumber,
+  chooseSignIn,
+  continueFromApp,
+  continueFromApps,
+  continueFromImport,
+  continueFromMailbox,
+  decidePreview,
+  previewImport,
+  sendFlowEmailCode,
+  submitCode,
+  submitPhone,
+  thirdPartyProofReady,
+  verifyFlowEmailCode,
+} from "@/lib/flow/steps";
+import { file, text, textArg } from "@/lib/http/action-input";
+import { writeCookie } from "@/lib/http/cookies";
 
-
-const PHONE_COOKIE_PURPOSE = "flow-phone";
-const phoneCookie = (flowId: string) => `service_flow_phone_${flowId}`;
-
-/** The flow this browser may act on (open, or ended or expired: the step then says so); never another browser's. */
-async function openFlow(flowId: string): Promise<FlowSession> {
-  const opened = await openFlowFor(flowId, (await cookies()).get(flowCookieName(flowId))?.value);
-  if (opened.state === "unknown" || opened.state === "foreign") throw new FlowError("not_found");
-  return opened.flow;
+/** Back to the flow page, which shows the flow's screen now; or on to the path under it that `then` names. */
+function backToFlow(flowId: string, then = ""): never {
+  redirect(`/flow/${flowId}${then}`);
 }
 
-async function requestIp(): Promise<string> {
-  const h = await headers();
-  return clientIpFromHeaders(h);
-}
-
-/**
- * Runs a step; on success (or when the flow has ended meanwhile) the browser goes back to the flow, or
- * on to the path under it that `query` names once the step has run.
- */
-async function step(flowId: string, fn: (flow: FlowSession) => Promise<unknown>, query: string | (() => string) = ""): Promise<FormState> {
-  try {
-    await fn(await openFlow(flowId));
-  } catch (err) {
-    // A step another submission already took only needs the page brought up to date.
-    if (err instanceof StepError && !(err instanceof StepAlreadyDone)) return { field: err.field, message: err.message };
-    if (!(err instanceof StepError) && !(err instanceof FlowError)) throw err;
-  }
-  redirect(`/flow/${flowId}${typeof query === "function" ? query() : query}`);
-}
-
-/** A call the contract refused (lib/http/server-action.ts), as the form's state: shown next to its field. */
-const refused = (problem: ActionProblem): FormState => ({ field: problem.fields[0]?.field ?? "form", message: problem.message });
-
-function text(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-}
-
-export const previewAction = serverAction({ args: [textArg("flowId"), formState<FormState>(), actionForm()], refuse: refused }, async (flowId: string, _prev: FormState, form: FormData): Promise<FormState> => {
-  const file = form.get("file");
-  const provider = text(form, "provider");
-  const ip = await requestIp();
-  // Back to the same card, which now shows the preview. The file is read only once the limits allow it.
-  return step(
-    flowId,
-    (flow) => previewImport(flow, { provider, text: text(form, "text"), file: file instanceof File && file.size > 0 ? file : undefined, ip }),
-    `?card=${encodeURIComponent(provider)}#panel`,
-  );
+export const previewAction = defineAction({
+  auth: "flow",
+  state: true,
+  form: { provider: text(), text: text(), file: file() },
+  handler: async ({ flow, form, ip }) => {
+    // The file is read only once the limits allow it.
+    await previewImport(flow, { provider: form.provider, text: form.text, file: form.file, ip });
+    // Back to the same card, which now shows the preview.
+    return backToFlow(flow.id, `?card=${encodeURIComponent(form.provider)}#panel`);
+  },
 });
 
-export const decideAction = serverAction({ args: [textArg("flowId"), formState<FormState>(), actionForm()], refuse: refused }, async (flowId: string, _prev: FormState, form: FormData): Promise<FormState> => {
-  return step(flowId, (flow) => decidePreview(flow, { provider: text(form, "provider"), keep: text(form, "decision") === "keep" }));
+export const decideAction = defineAction({
+  auth: "flow",
+  state: true,
+  form: { provider: text(), decision: text() },
+  handler: async ({ flow, form }) => {
+    await decidePreview(flow, { provider: form.provider, keep: form.decision === "keep" });
+    return backToFlow(flow.id);
+  },
 });
 
-export const continueAction = serverAction({ args: [textArg("flowId"), formState<FormState>()], refuse: refused }, async (flowId: string, _prev: FormState): Promise<FormState> => {
-  return step(flowId, (flow) => continueFromImport(flow));
+export const continueAction = defineAction({
+  auth: "flow",
+  state: true,
+  handler: async ({ flow }) => {
+    await continueFromImport(flow);
+    return backToFlow(flow.id);
+  },
 });
 
-export const continueMailboxAction = serverAction({ args: [textArg("flowId"), formState<FormState>()], refuse: refused }, async (flowId: string, _prev: FormState): Promise<FormState> => {
-  return step(flowId, (flow) => continueFromMailbox(flow));
+export const continueMailboxAction = defineAction({
+  auth: "flow",
+  state: true,
+  handler: async ({ flow }) => {
+    await continueFromMailbox(flow);
+    return backToFlow(flow.id);
+  },
 });
 
-export const continueAppAction = serverAction({ args: [textArg("flowId"), formState<FormState>()], refuse: refused }, async (flowId: string, _prev: FormState): Promise<FormState> => {
-  return step(flowId, (flow) => continueFromApp(flow));
+export const continueAppAction = defineAction({
+  auth: "flow",
+  state: true,
+  handler: async ({ flow }) => {
+    await continueFromApp(flow);
+    return backToFlow(flow.id);
+  },
 });
 
-export const continueAppsAction = serverAction({ args: [textArg("flowId"), formState<FormState>()], refuse: refused }, async (flowId: string, _prev: FormState): Promise<FormState> => {
-  return step(flowId, (flow) => continueFromApps(flow));
+export const continueAppsAction = defineAction({
+  auth: "flow",
+  state: true,
+  handler: async ({ flow }) => {
+    await continueFromApps(flow);
+    return backToFlow(flow.id);
+  },
 });
 
-export const allowCapabilityAction = serverAction({ args: [textArg("flowId"), formState<FormState>()], refuse: refused }, async (flowId: string, _prev: FormState): Promise<FormState> => {
-  // A capability whose scope the app's provider grants separately: on to its consent first.
-  let consent: string | undefined;
-  return step(
-    flowId,
-    async (flow) => (consent = (await allowCapability(flow))?.consent),
-    () => (consent ? `/connect/${consent}` : ""),
-  );
+export const allowCapabilityAction = defineAction({
+  auth: "flow",
+  state: true,
+  handler: async ({ flow }) => {
+    // A capability whose scope the app's provider grants separately: on to its consent first.
+    const consent = (await allowCapability(flow))?.consent;
+    return backToFlow(flow.id, consent ? `/connect/${consent}` : "");
+  },
 });
 
-export const signInFirstAction = serverAction({ args: [textArg("flowId")], refuse: refuseQuietly }, async (flowId: string): Promise<void> => {
-  await step(flowId, (flow) => chooseSignIn(flow));
+export const signInFirstAction = defineAction({
+  auth: "flow",
+  handler: async ({ flow }) => {
+    await chooseSignIn(flow);
+    backToFlow(flow.id);
+  },
 });
 
-export const phoneAction = serverAction({ args: [textArg("flowId"), formState<FormState>(), actionForm()], refuse: refused }, async (flowId: string, _prev: FormState, form: FormData): Promise<FormState> => {
-  const ip = await requestIp();
-  return step(flowId, async (flow) => {
-    const { e164 } = await submitPhone(flow, { phone: text(form, "phone"), country: text(form, "country") || undefined, ip });
+export const phoneAction = defineAction({
+  auth: "flow",
+  state: true,
+  form: { phone: text(), country: text() },
+  handler: async ({ flow, form, ip }) => {
+    const { e164 } = await submitPhone(flow, { phone: form.phone, country: form.country || undefined, ip });
     // Kept in this browser (sealed) only so "Send a new code" works; the service stores no number.
-    (await cookies()).set(phoneCookie(flowId), sealSecret(PHONE_COOKIE_PURPOSE, e164), {
-      path: `/flow/${flowId}`,
-      maxAge: FLOW_TTL_SECONDS,
-      httpOnly: true,
-      sameSite: "lax",
-      secure: env().BASE_URL.startsWith("https:"),
-    });
-  });
+    await rememberNumber(flow.id, e164);
+    return backToFlow(flow.id);
+  },
 });
 
-export const resendAction = serverAction({ args: [textArg("flowId"), formState<FormState>()], refuse: refused }, async (flowId: string, _prev: FormState): Promise<FormState> => {
-  const ip = await requestIp();
-  const sealed = (await cookies()).get(phoneCookie(flowId))?.value;
-  let e164: string | null = null;
-  try {
-    e164 = sealed ? openSecret(PHONE_COOKIE_PURPOSE, sealed) : null;
-  } catch {
-    e164 = null;
-  }
-  if (!e164) return { field: "code", message: "Enter your number again to get a new code." };
-  return step(flowId, (flow) => submitPhone(flow, { phone: e164, ip }));
+export const resendAction = defineAction({
+  auth: "flow",
+  state: true,
+  handler: async ({ flow, ip }) => {
+    const e164 = await rememberedNumber(flow.id);
+    if (!e164) return { field: "code", error: "Enter your number again to get a new code." };
+    await submitPhone(flow, { phone: e164, ip });
+    return backToFlow(flow.id);
+  },
 });
 
-export const changeNumberAction = serverAction({ args: [textArg("flowId")], refuse: refuseQuietly }, async (flowId: string): Promise<void> => {
-  await step(flowId, (flow) => changeNumber(flow));
+export const changeNumberAction = defineAction({
+  auth: "flow",
+  handler: async ({ flow }) => {
+    await changeNumber(flow);
+    backToFlow(flow.id);
+  },
 });
 
-export const codeAction = serverAction({ args: [textArg("flowId"), formState<FormState>(), actionForm()], refuse: refused }, async (flowId: string, _prev: FormState, form: FormData): Promise<FormState> => {
-  return step(flowId, async (flow) => {
-    const { userId } = await submitCode(flow, { code: text(form, "code") });
-    (await cookies()).delete({ name: phoneCookie(flowId), path: `/flow/${flowId}` });
+export const codeAction = defineAction({
+  auth: "flow",
+  state: true,
+  form: { code: text() },
+  handler: async ({ flow, form }) => {
+    const { userId } = await submitCode(flow, { code: form.code });
+    await forgetNumber(flow.id);
     await signIn(PHONE_CODE_PROVIDER, { ticket: sessionTicket(userId), redirect: false });
-  });
+    return backToFlow(flow.id);
+  },
 });
 
-export const emailAction = serverAction({ args: [textArg("flowId"), formState<FormState>(), actionForm()], refuse: refused }, async (flowId: string, _prev: FormState, form: FormData): Promise<FormState> => {
-  const ip = await requestIp();
-  return step(flowId, (flow) => sendFlowEmailCode(flow, { email: text(form, "email"), ip }));
+export const emailAction = defineAction({
+  auth: "flow",
+  state: true,
+  form: { email: text() },
+  handler: async ({ flow, form, ip }) => {
+    await sendFlowEmailCode(flow, { email: form.email, ip });
+    return backToFlow(flow.id);
+  },
 });
 
-export const emailCodeAction = serverAction({ args: [textArg("flowId"), formState<FormState>(), actionForm()], refuse: refused }, async (flowId: string, _prev: FormState, form: FormData): Promise<FormState> => {
-  return step(flowId, (flow) => verifyFlowEmailCode(flow, { code: text(form, "email_code") }));
+export const emailCodeAction = defineAction({
+  auth: "flow",
+  state: true,
+  form: { email_code: text() },
+  handler: async ({ flow, form }) => {
+    await verifyFlowEmailCode(flow, { code: form.email_code });
+    return backToFlow(flow.id);
+  },
 });
 
-export const changeEmailAction = serverAction({ args: [textArg("flowId")], refuse: refuseQuietly }, async (flowId: string): Promise<void> => {
-  await step(flowId, (flow) => changeFlowEmail(flow));
+export const changeEmailAction = defineAction({
+  auth: "flow",
+  handler: async ({ flow }) => {
+    await changeFlowEmail(flow);
+    backToFlow(flow.id);
+  },
 });
 
 /**
  * The mailbox page's Google or GitHub button (signed in): the browser goes to the provider, and comes
  * back to /flow/<id>/verified once the provider has vouched for an address.
  */
-export const thirdPartyAction = serverAction({ args: [textArg("flowId"), textArg("provider")], refuse: refuseQuietly }, async (flowId: string, provider: string): Promise<void> => {
-  let ready = false;
-  try {
-    const flow = await openFlow(flowId);
-    ready = thirdPartyProofReady(flow, provider);
-  } catch (err) {
-    if (!(err instanceof FlowError)) throw err;
-  }
-  if (!ready) redirect(`/flow/${flowId}`);
-  (await cookies()).set(VERIFY_FLOW_COOKIE, flowId, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env().BASE_URL.startsWith("https:"),
-    path: "/",
-    maxAge: FLOW_TTL_SECONDS,
-  });
-  await signIn(provider, { redirectTo: `/flow/${flowId}/verified` });
+export const thirdPartyAction = defineAction({
+  auth: "flow",
+  bound: [textArg("provider")],
+  handler: async ({ flow, bound: [provider] }) => {
+    if (!thirdPartyProofReady(flow, provider)) backToFlow(flow.id);
+    await writeCookie(verifyFlowCookie, flow.id);
+    await signIn(provider, { redirectTo: `/flow/${flow.id}/verified` });
+  },
 });

@@ -2,10 +2,13 @@
 // is opened once (lib/flow/sessions.ts), its screen's view computed (lib/flow/views.ts), and the screen
 // laid out by components/flow/flow-screen.tsx with this flow's actions.
 import type { Metadata } from "next";
-import { cookies, headers } from "next/headers";
-import { FlowScreen, type FlowActions } from "@/components/flow/flow-screen";
-import type { ThirdPartyProvider } from "@/lib/auth/third-party";
-import { flowCookieName, openFlowFor } from "@/lib/flow/sessions";
+import { headers } from "next/headers";
+import type { FlowActions } from "@/components/flow/actions";
+import { FlowScreen } from "@/components/flow/flow-screen";
+import type { ThirdPartyProvider } from "@/lib/person-auth/third-party";
+import { flowCookie } from "@/lib/flow/browser";
+import { openFlowFor } from "@/lib/flow/open";
+import { readCookie } from "@/lib/http/cookies";
 import { flowScreenView } from "@/lib/flow/views";
 import * as act from "./actions";
 
@@ -42,7 +45,7 @@ export default async function FlowPage({
 }) {
   const { flowId } = await params;
   const query = await searchParams;
-  const opened = await openFlowFor(flowId, (await cookies()).get(flowCookieName(flowId))?.value);
+  const opened = await openFlowFor(flowId, await readCookie(flowCookie(flowId)));
   const view = await flowScreenView(opened, {
     card: query.card,
     connectError: query.connect_error,

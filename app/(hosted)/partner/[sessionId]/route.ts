@@ -1,9 +1,11 @@
 // GET {BASE_URL}/partner/<id> — a person opens a partner flow session's link: a hosted flow starts
 // for it (import, phone and code; or the import-only flow), until the session expires or is used.
-import { FlowError, flowRateLimitedPage, flowRedirect } from "@/lib/flow/sessions";
+import { flowRateLimitedPage, flowRedirect } from "@/lib/flow/browser";
+import { FlowError } from "@/lib/flow/errors";
+import { openPartnerSession } from "@/lib/flow/ways-in/partner";
 import { noticePage } from "@/lib/http/html";
 import { clientIp } from "@/lib/http/request";
-import { openPartnerSession, PARTNER_LINK_REFUSED } from "@/lib/partner-sessions/sessions";
+import { PARTNER_LINK_REFUSED } from "@/lib/partner-sessions/sessions";
 
 export const dynamic = "force-dynamic";
 

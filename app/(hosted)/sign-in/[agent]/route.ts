@@ -1,6 +1,6 @@
 // GET {SIGN_IN_URL}/<agent> — an agent's hosted sign-in link: opens the hosted flow for that agent
 // (lib/sign-in/host.ts); finishing returns a sign-in code and the state to the registered return_to.
-import { answerSignInLink } from "@/lib/sign-in/host-route";
+import { answerSignInLink } from "@/lib/flow/ways-in/sign-in-link";
 
 export const dynamic = "force-dynamic";
 

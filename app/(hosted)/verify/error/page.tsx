@@ -1,11 +1,11 @@
 // /verify/error — a Google or GitHub sign-in that did not prove an address: the provider refused or
 // failed, or nobody was signed in here. It leads back to the sign-in it started from.
 import type { Metadata } from "next";
-import { cookies } from "next/headers";
 import { FlowShell, SERVICE_NAME } from "@/components/flow/flow-shell";
 import { primaryButton } from "@/components/flow/styles";
-import { returnFlowPath, VERIFY_FLOW_COOKIE } from "@/lib/auth/third-party";
-import { ownEntry } from "@/lib/own";
+import { returnFlowPath, verifyFlowCookie } from "@/lib/person-auth/third-party";
+import { readCookie } from "@/lib/http/cookies";
+import { ownEntry } from "@/lib/platform/own";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Email not confirmed", robots: { index: false } };
@@ -20,7 +20,7 @@ const REASONS: Record<string, string> = {
 
 export default async function VerifyErrorPage({ searchParams }: { searchParams: Promise<{ error?: string }> }) {
   const { error } = await searchParams;
-  const back = returnFlowPath((await cookies()).get(VERIFY_FLOW_COOKIE)?.value);
+  const back = returnFlowPath(await readCookie(verifyFlowCookie));
   return (
     <FlowShell own appName={SERVICE_NAME} title="Your email was not confirmed">
       <p className="mt-3 text-slate-600">{ownEntry(REASONS, error) ?? "Something went wrong while signing in there, so your email address was not confirmed."}</p>

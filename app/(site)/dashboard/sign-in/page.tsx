@@ -4,7 +4,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInPage } from "@/components/dashboard/pages/sign-in";
-import { configuredThirdParty } from "@/lib/auth/third-party";
+import { configuredThirdParty } from "@/lib/person-auth/third-party";
 import { afterSignInPath } from "@/lib/dashboard/paths";
 import { currentDashboardUser } from "@/lib/developer-auth/session";
 import * as actions from "../actions";

@@ -7,7 +7,7 @@ import { SiteHeader } from "@/components/site-header";
 import { ClientReference, ErrorTable } from "@/components/site/client-reference";
 import { DocsHero } from "@/components/site/docs-hero";
 import { Code, CodeBlock, DocsBody, LINK, P, Section } from "@/components/site/docs-parts";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 import referenceJson from "@/packages/client/reference.json";
 import type { Reference } from "@/packages/client/scripts/generate-reference";
 

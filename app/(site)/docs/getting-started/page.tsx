@@ -9,7 +9,7 @@ import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { DocsHero } from "@/components/site/docs-hero";
 import { Code, CodeBlock, DocsBody, LINK, P, Section } from "@/components/site/docs-parts";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 import { SSO_SCRIPT_PATH, ssoScript } from "@/lib/sdk/sso-script";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 // GET /.well-known/oauth-protected-resource/personal-mcp — the personal MCP endpoint's protected-resource
 // metadata (RFC 9728): which authorization server signs people in for it. Readable from any origin.
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { protectedResourceMetadata } from "@/lib/personal-mcp/metadata";
 import { protectedResourceResponse } from "@/lib/personal-mcp/schemas";
 

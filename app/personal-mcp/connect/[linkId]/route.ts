@@ -1,12 +1,13 @@
 // GET {MCP_URL}/connect/<id> — a person opens a connect link: a hosted flow starts for what the link
 // asks (an app, a capability, or their profile), signed in already when their session is here.
-import { sessionUserFromRequest } from "@/lib/auth/session";
-import { openConnectLink } from "@/lib/connect-links/links";
-import { FlowError, flowRateLimitedPage, flowRedirect } from "@/lib/flow/sessions";
+import { sessionUserFromRequest } from "@/lib/person-auth/session";
+import { flowRateLimitedPage, flowRedirect } from "@/lib/flow/browser";
+import { FlowError } from "@/lib/flow/errors";
+import { openConnectLink } from "@/lib/flow/ways-in/connect";
 import { clientIp } from "@/lib/http/request";
 import { noticePage } from "@/lib/http/html";
 import { INTERNAL_MOUNTS, serviceAddressFor } from "@/lib/http/hosts";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 
 export const dynamic = "force-dynamic";
 

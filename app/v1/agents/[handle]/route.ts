@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { agentBrandColorSchema, agentDisplayNameSchema, agentLogoUrlSchema, agentResponse } from "@/lib/agents/schemas";
 import { agentView, updateAgent } from "@/lib/agents/agents";
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { ApiError, MESSAGES } from "@/lib/http/errors";
 
 export const PATCH = defineRoute({

@@ -1,6 +1,6 @@
 // POST /v1/flows/sessions — a partner flow session: a link that brings a person's profile to the
 // partner under its own user id for them (partner_ref), by the connect, linked_account or import-only flow.
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { partnerSessionBody, partnerSessionResponse } from "@/lib/partner-sessions/schemas";
 import { createPartnerSession } from "@/lib/partner-sessions/sessions";
 

@@ -1,5 +1,5 @@
 // POST /v1/import/profiles — a bulk import job: many of the developer's users at once.
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { importBodyLimit, submitImportJob } from "@/lib/import-jobs/submit";
 import { importJobSchema, importProfilesBody } from "@/lib/import-jobs/schemas";
 

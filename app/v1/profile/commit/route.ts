@@ -1,5 +1,5 @@
 // POST /v1/profile/commit — the turn's conversation (and explicit memories) into the profile.
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { submitCommit } from "@/lib/profile/commit";
 import { commitBody, commitCompletedResponse, commitQueuedResponse } from "@/lib/profile/schemas";
 import type { ProfileToolScope } from "@/lib/profile/scopes";

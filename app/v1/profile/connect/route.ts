@@ -1,7 +1,7 @@
 // POST /v1/profile/connect — mint a connect link for a person: to sign in and approve the agent,
 // connect an app, allow a capability, or bring their profile.
-import { resolveUserToken } from "@/lib/http/credentials";
-import { defineRoute } from "@/lib/http/define-route";
+import { resolveUserToken } from "@/lib/credentials/credentials";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { checkReturnUrl, mintConnectLink, personFor } from "@/lib/connect-links/links";
 import { connectBody, connectResponse } from "@/lib/connect-links/schemas";
 

@@ -1,5 +1,5 @@
 // POST /v1/profile/forget — delete the agent's own memories by id, words, import or scope (preview first).
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { forget, type ForgetSelector } from "@/lib/profile/forget";
 import { forgetBody, forgetResponse } from "@/lib/profile/schemas";
 import type { ProfileToolScope } from "@/lib/profile/scopes";

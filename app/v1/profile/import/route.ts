@@ -1,5 +1,5 @@
 // POST /v1/profile/import — a chunk of text about the user, distilled into memories.
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { importText } from "@/lib/profile/import-text";
 import { importBody, importResponse } from "@/lib/profile/schemas";
 import type { ProfileToolScope } from "@/lib/profile/scopes";

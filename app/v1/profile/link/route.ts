@@ -1,7 +1,7 @@
 // POST /v1/profile/link — link an OpenID Connect user (by the access token of the code exchange)
 // to the developer's own user id (X-User-Id).
 import { z } from "zod";
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { linkOidcUser } from "@/lib/oidc/link";
 import { linkResponse } from "@/lib/oidc/schemas";
 

@@ -1,5 +1,5 @@
 // POST /v1/profile/mcp-session — a 15-minute MCP session for one conversation on the developer MCP server.
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { mintMcpSession } from "@/lib/profile/mcp-session";
 import { mcpSessionBody, mcpSessionResponse } from "@/lib/profile/mcp-session-schemas";
 

@@ -1,5 +1,5 @@
 // POST /v1/profile/remember — one durable fact, written by the acting agent.
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { remember } from "@/lib/profile/remember";
 import { rememberBody, rememberResponse } from "@/lib/profile/schemas";
 import type { ProfileToolScope } from "@/lib/profile/scopes";

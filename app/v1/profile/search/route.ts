@@ -1,5 +1,5 @@
 // GET /v1/profile/search — full-text search over the memories the agent can see.
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { searchQuery, searchResponse } from "@/lib/profile/schemas";
 import { searchProfile } from "@/lib/profile/search";
 import type { ProfileToolScope } from "@/lib/profile/scopes";

@@ -1,5 +1,5 @@
 // POST /v1/sandbox/provision — test keys, an agent and a pre-linked synthetic user, no signup.
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { sandboxProvisionLimiter } from "@/lib/sandbox/limits";
 import { provisionSandbox } from "@/lib/sandbox/sandbox";
 import { provisionResponse } from "@/lib/sandbox/schemas";

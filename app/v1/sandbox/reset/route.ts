@@ -1,5 +1,5 @@
 // POST /v1/sandbox/reset — restores the synthetic user's seeded state (sk_test_ + X-Agent).
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { resetSandbox } from "@/lib/sandbox/sandbox";
 import { resetResponse } from "@/lib/sandbox/schemas";
 

@@ -1,6 +1,6 @@
 // POST /v1/sandbox/simulate — records a simulated failure until the next reset (sk_test_).
 import { z } from "zod";
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { ApiError } from "@/lib/http/errors";
 import { isSandboxScenario, simulateScenario } from "@/lib/sandbox/sandbox";
 import { simulateResponse } from "@/lib/sandbox/schemas";

@@ -1,9 +1,9 @@
 // POST /v1/sso/client — register an OpenID Connect client with a publishable key (callable from browsers).
 import { z } from "zod";
 import { preflight } from "@/lib/http/cors";
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { registerClient } from "@/lib/oidc/clients";
-import { TOKEN_ENDPOINT_AUTH_METHODS } from "@/lib/oidc/discovery";
+import { TOKEN_ENDPOINT_AUTH_METHODS } from "@/lib/oidc/client-auth";
 import { oauthLimiter } from "@/lib/oidc/limits";
 import { clientCreatedResponse, clientResponse } from "@/lib/oidc/schemas";
 

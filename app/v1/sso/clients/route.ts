@@ -1,5 +1,5 @@
 // GET /v1/sso/clients — the developer's OpenID Connect clients in the key's plane, with their callbacks.
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { listClients } from "@/lib/oidc/clients";
 import { oauthLimiter } from "@/lib/oidc/limits";
 import { clientsResponse } from "@/lib/oidc/schemas";

@@ -1,6 +1,6 @@
 // POST /v1/sso/origins — approve an origin for the developer's SSO clients.
 import { z } from "zod";
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { approveOrigin } from "@/lib/oidc/clients";
 import { oauthLimiter } from "@/lib/oidc/limits";
 import { originResponse } from "@/lib/oidc/schemas";

@@ -1,4 +1,5 @@
 // POST /v1/tools/service_drive_search — search the person's Google Drive (the same contract as the MCP tool).
-import { connectorRoute } from "@/lib/connectors/tools/rest";
+import { defineRoute } from "@/lib/api-edge/define-route";
+import { connectorContract } from "@/lib/connectors/tools/rest";
 
-export const POST = connectorRoute("service_drive_search");
+export const POST = defineRoute(connectorContract("service_drive_search"));

@@ -1,4 +1,5 @@
 // POST /v1/tools/service_email_search — search every connected mailbox, Gmail and Outlook (the same contract as the MCP tool; served where Outlook is enabled).
-import { connectorRoute } from "@/lib/connectors/tools/rest";
+import { defineRoute } from "@/lib/api-edge/define-route";
+import { connectorContract } from "@/lib/connectors/tools/rest";
 
-export const POST = connectorRoute("service_email_search");
+export const POST = defineRoute(connectorContract("service_email_search"));

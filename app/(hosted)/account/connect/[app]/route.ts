@@ -1,8 +1,9 @@
 // GET /account/connect/<app> — from the account page to the app's provider to consent; the provider
 // sends the browser back to /connect/callback, which returns to the account page.
-import { sessionUserFromRequest } from "@/lib/auth/session";
-import { ConnectError, startConnection } from "@/lib/connectors/connections";
-import { env } from "@/lib/env";
+import { sessionUserFromRequest } from "@/lib/person-auth/session";
+import { startConnection } from "@/lib/connectors/connections";
+import { ConnectError } from "@/lib/connectors/errors";
+import { env } from "@/lib/platform/env";
 
 export async function GET(req: Request, { params }: { params: Promise<{ app: string }> }) {
   const { app } = await params;

@@ -8,7 +8,8 @@ import { ACCOUNT_GALLERY } from "@/components/account/gallery";
 import type { AccountActions } from "@/components/account/pages/actions";
 import { DASHBOARD_GALLERY } from "@/components/dashboard/gallery";
 import type { DashboardActions } from "@/components/dashboard/pages/actions";
-import { FlowScreen, type FlowActions } from "@/components/flow/flow-screen";
+import type { FlowActions } from "@/components/flow/actions";
+import { FlowScreen } from "@/components/flow/flow-screen";
 import { galleryState } from "@/lib/flow/gallery";
 import { backToGallery, keepState } from "../actions";
 

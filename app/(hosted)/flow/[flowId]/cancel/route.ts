@@ -1,6 +1,9 @@
 // POST /flow/<id>/cancel — the person declines: the app's callback gets error=access_denied.
-import { declineFlow, FlowError, flowCookieFrom, openFlowFor } from "@/lib/flow/sessions";
-import { env } from "@/lib/env";
+import { flowCookieFrom } from "@/lib/flow/browser";
+import { FlowError } from "@/lib/flow/errors";
+import { openFlowFor } from "@/lib/flow/open";
+import { declineFlow } from "@/lib/flow/transitions";
+import { env } from "@/lib/platform/env";
 
 export async function POST(req: Request, { params }: { params: Promise<{ flowId: string }> }) {
   const { flowId } = await params;

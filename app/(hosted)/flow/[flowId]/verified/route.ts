@@ -1,10 +1,13 @@
 // GET /flow/<id>/verified — back from a Google or GitHub sign-in started on the mailbox page. When it
 // proved an address for the flow's account, the flow ends (receipt); otherwise the mailbox page shows
 // again. Either way the browser lands on the flow.
-import { sessionUserFromRequest } from "@/lib/auth/session";
-import { VERIFY_FLOW_COOKIE } from "@/lib/auth/third-party";
-import { env } from "@/lib/env";
-import { FlowError, flowCookieFrom, openFlowFor } from "@/lib/flow/sessions";
+import { sessionUserFromRequest } from "@/lib/person-auth/session";
+import { verifyFlowCookie } from "@/lib/person-auth/third-party";
+import { env } from "@/lib/platform/env";
+import { clearCookieHeader } from "@/lib/http/cookies";
+import { flowCookieFrom } from "@/lib/flow/browser";
+import { FlowError } from "@/lib/flow/errors";
+import { openFlowFor } from "@/lib/flow/open";
 import { finishThirdPartyProof, StepError } from "@/lib/flow/steps";
 
 export async function GET(req: Request, { params }: { params: Promise<{ flowId: string }> }) {
@@ -20,6 +23,6 @@ export async function GET(req: Request, { params }: { params: Promise<{ flowId: 
   // The sign-in's hand-back cookie has done its job (set on path / by the mailbox step).
   return new Response(null, {
     status: 303,
-    headers: { Location: new URL(`/flow/${encodeURIComponent(flowId)}`, env().BASE_URL).href, "Set-Cookie": `${VERIFY_FLOW_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`, "Cache-Control": "no-store" },
+    headers: { Location: new URL(`/flow/${encodeURIComponent(flowId)}`, env().BASE_URL).href, "Set-Cookie": clearCookieHeader(verifyFlowCookie), "Cache-Control": "no-store" },
   });
 }

@@ -1,6 +1,6 @@
 // GET {SIGN_IN_URL}/<agent>/reconnect — the reconnect form of a sign-in link: the connectors it names
 // need connecting again (a text-back link's reconnect journey).
-import { answerSignInLink } from "@/lib/sign-in/host-route";
+import { answerSignInLink } from "@/lib/flow/ways-in/sign-in-link";
 
 export const dynamic = "force-dynamic";
 

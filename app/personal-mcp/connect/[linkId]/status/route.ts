@@ -1,7 +1,7 @@
 // GET {MCP_URL}/connect/<id>/status — { status: pending | approved | expired }. The link id is the
 // credential; readable from any origin (the connect card polls it).
 import { preflight } from "@/lib/http/cors";
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { ApiError } from "@/lib/http/errors";
 import { linkStatus } from "@/lib/connect-links/links";
 import { linkStatusResponse } from "@/lib/connect-links/schemas";

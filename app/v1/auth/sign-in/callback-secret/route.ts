@@ -1,6 +1,6 @@
 // GET /v1/auth/sign-in/callback-secret — the secret that signs the completion callbacks of the key's
 // developer and plane (Service-Signature), for the developer's server to verify them.
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { callbackSecretResponse } from "@/lib/sign-in/callback-schemas";
 import { callbackSecretOf, callbackSecretWire } from "@/lib/sign-in/callback-secrets";
 

@@ -1,8 +1,8 @@
 // POST /v1/auth/sign-in/code — a sign-in code for the holder of an agent token (Authorization: Bearer):
 // the service's own hosted page makes one after the person approved the agent. No API key.
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { ApiError, MESSAGES } from "@/lib/http/errors";
-import { bearerToken } from "@/lib/http/credentials";
+import { bearerToken } from "@/lib/http/request";
 import { codeForAgentToken, CODE_MESSAGES } from "@/lib/sign-in/codes";
 import { signInCodeResponse } from "@/lib/sign-in/link-schemas";
 import { signInCodeLimiter } from "@/lib/sign-in/limits";

@@ -1,7 +1,7 @@
 // POST /v1/auth/sign-in/exchange — a sign-in code, once, for a 24-hour agent token. The code must be
 // this developer's and this agent's, in the key's plane.
 import { z } from "zod";
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { exchangeSignInCode } from "@/lib/sign-in/codes";
 import { exchangeResponse } from "@/lib/sign-in/link-schemas";
 

@@ -1,6 +1,6 @@
 // POST|GET|DELETE /v1/auth/sign-in/message-lines — the provider-owned numbers the acting agent texts
 // people from, per key plane and channel; answers show a line's last four digits, never its number.
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { lineView, listLines, registerLine, registerLineBody, revokeLineBody, revokeLines } from "@/lib/sign-in/message-lines";
 import { messageLineResponse, messageLinesDeletedResponse, messageLinesResponse } from "@/lib/sign-in/schemas";
 

@@ -1,7 +1,7 @@
 // POST /v1/auth/sign-in/message-url — a text-back sign-in, reconnect or permission-review URL for a
 // person messaging one of the agent's lines. Call it only from a trusted server: never from a browser
 // or a model prompt.
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { createMessageUrl, messageUrlBody } from "@/lib/sign-in/message-url";
 import { messageUrlResponse } from "@/lib/sign-in/schemas";
 

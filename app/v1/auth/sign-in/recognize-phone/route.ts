@@ -1,6 +1,6 @@
 // POST /v1/auth/sign-in/recognize-phone — resolve a message's sender ids to a person; an agent token
 // only when that person already approved the agent. Recognition is never authorization.
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { consumeDeveloperRecognition, recognizeBody, recognizeLimiter, recognizeSender } from "@/lib/sign-in/recognize";
 import { recognizeResponse } from "@/lib/sign-in/schemas";
 

@@ -1,7 +1,7 @@
 // POST|GET|DELETE /v1/auth/sign-in/return-destinations — the web callbacks and app links the acting
 // agent's sign-in links may return to, in the key's plane. Registration is idempotent.
 import { z } from "zod";
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { ApiError } from "@/lib/http/errors";
 import {
   addReturnDestination,

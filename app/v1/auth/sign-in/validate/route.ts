@@ -1,7 +1,7 @@
 // POST /v1/auth/sign-in/validate — whether a stored agent token still stands: unexpired, this
 // developer's and agent's, in the key's plane, and the user still approves the agent.
 import { z } from "zod";
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { validateAgentToken } from "@/lib/sign-in/codes";
 import { validateResponse } from "@/lib/sign-in/link-schemas";
 

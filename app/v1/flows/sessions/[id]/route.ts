@@ -1,6 +1,6 @@
 // GET /v1/flows/sessions/:id — a partner flow session: its status, and what the person imported and
 // connected in the flow that finished it. Only for the developer, agent and key plane that created it.
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { partnerSessionResponse } from "@/lib/partner-sessions/schemas";
 import { getPartnerSession } from "@/lib/partner-sessions/sessions";
 

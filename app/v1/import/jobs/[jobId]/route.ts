@@ -1,5 +1,5 @@
 // GET /v1/import/jobs/:jobId — a bulk import job's status, progress and per-user errors.
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { importJobSchema } from "@/lib/import-jobs/schemas";
 import { getImportJob } from "@/lib/import-jobs/view";
 

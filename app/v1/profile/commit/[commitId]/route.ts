@@ -1,5 +1,5 @@
 // GET /v1/profile/commit/:commitId — a commit's status, and its result once it has run.
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { commitStatus } from "@/lib/profile/commit";
 import { commitStatusResponse } from "@/lib/profile/schemas";
 import type { ProfileToolScope } from "@/lib/profile/scopes";

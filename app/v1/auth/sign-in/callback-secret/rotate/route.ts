@@ -1,6 +1,6 @@
 // POST /v1/auth/sign-in/callback-secret/rotate — a new secret for the key's developer and plane; the one
 // it replaces keeps signing beside it (two v1 signatures) for overlapHours (24 by default, 0 ends it now).
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { callbackSecretResponse, rotateCallbackSecretBody } from "@/lib/sign-in/callback-schemas";
 import { callbackSecretWire, rotateCallbackSecret } from "@/lib/sign-in/callback-secrets";
 

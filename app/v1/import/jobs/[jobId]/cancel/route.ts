@@ -1,5 +1,5 @@
 // POST /v1/import/jobs/:jobId/cancel — stops a bulk import job before its next chunk; what it wrote stays.
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { importJobSchema } from "@/lib/import-jobs/schemas";
 import { cancelImportJob } from "@/lib/import-jobs/view";
 

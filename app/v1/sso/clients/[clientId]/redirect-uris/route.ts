@@ -1,6 +1,6 @@
 // DELETE /v1/sso/clients/:clientId/redirect-uris — remove one callback from the developer's own client.
 import { z } from "zod";
-import { defineRoute } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/api-edge/define-route";
 import { removeRedirectUri } from "@/lib/oidc/clients";
 import { oauthLimiter } from "@/lib/oidc/limits";
 import { redirectUrisResponse } from "@/lib/oidc/schemas";
