@@ -13,10 +13,7 @@ export default defineConfig({
     // One migrated database per run, which each file's own database starts from (tests/global-setup.ts).
     globalSetup: ["tests/global-setup.ts"],
     setupFiles: ["tests/setup.ts"],
-    // Worker threads rather than forked processes: on the embedded database the same files take a
-    // quarter less CPU (docs/performance.md, "Test suite"); on PostgreSQL the same. Each file still gets
-    // a fresh thread, module graph, process.env copy and database.
-    pool: "threads",
+    pool: "forks",
     testTimeout: 30_000,
     // next-auth imports "next/server" without an extension, which only a bundler resolves: let Vite
     // load it (route modules that use it are imported by the fast-path tests).

@@ -15,11 +15,10 @@ const entry = [
   ...files.map((f, i) => `import * as r${i} from ${JSON.stringify(path.join(root, f))};`),
   `import { ApiRouter } from ${JSON.stringify(path.join(root, "lib/http/node-dispatch.ts"))};`,
   `export { dispatch } from ${JSON.stringify(path.join(root, "lib/http/node-dispatch.ts"))};`,
-  `export { startService } from ${JSON.stringify(path.join(root, "lib/startup.ts"))};`,
+  `export { startService, stopService } from ${JSON.stringify(path.join(root, "lib/startup.ts"))};`,
   `export { rewriteForHost } from ${JSON.stringify(path.join(root, "lib/http/hosts.ts"))};`,
   `export { stampClientIp } from ${JSON.stringify(path.join(root, "lib/http/request.ts"))};`,
   `export { env } from ${JSON.stringify(path.join(root, "lib/platform/env.ts"))};`,
-  `export { flushRequestLog } from ${JSON.stringify(path.join(root, "lib/request-log/record.ts"))};`,
   `export const router = new ApiRouter([${files.map((f, i) => `{ file: ${JSON.stringify(f)}, module: r${i} }`).join(", ")}]);`,
   "",
 ].join("\n");

@@ -69,8 +69,19 @@ holdServerPid();
 const shown = loopback || hostname === "0.0.0.0" ? "localhost" : hostname;
 server.listen(port, hostname, () => console.log(`Service listening on http://${shown}:${port}${loopback && hostname !== "localhost" ? ` (on ${hostname} only: this machine)` : ""}`));
 
+/** The longest a shutdown waits for connections and work to settle before the process ends anyway. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"]) {
   // No new connections; then the job workers stop, the logs' waiting rows are written and the database
-  // closes (lib/startup.ts, stopService).
-  process.on(signal, () => server.close(() => void api.stopService().finally(() => process.exit(0))));
+  // closes (lib/startup.ts, stopService). Whatever still hangs at the deadline does not keep the process.
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => {
+      console.error(`Shutdown did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s: exiting.`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    server.close(() => void api.stopService().finally(() => process.exit(0)));
+  });
 }

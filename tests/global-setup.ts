@@ -17,7 +17,7 @@ import { applyMigrations } from "@/lib/platform/db/migrate";
 import { migratePostgres, parsePostgresUrl, PGLITE_OPTIONS } from "@/lib/platform/db/open";
 import { pgliteSql } from "@/lib/platform/db/sql";
 import { jobsSchema } from "@/lib/platform/jobs";
-import { dropTemplateAndClones, POSTGRES_TEMPLATE_SCHEMA, quoteIdent, type PostgresTemplate } from "./helpers/template-database";
+import { dropDatabase, POSTGRES_TEMPLATE_SCHEMA, quoteIdent, type PostgresTemplate } from "./helpers/template-database";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -44,7 +44,7 @@ async function buildPgliteImage(file: string): Promise<void> {
 
 /** A migrated template database beside TEST_DATABASE_URL's, or null when its role may not create one. */
 async function buildPostgresTemplate(testDatabaseUrl: string): Promise<PostgresTemplate | null> {
-  const database = `test_run_${randomBytes(6).toString("hex")}`;
+  const database = `test_template_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: testDatabaseUrl });
   await admin.connect();
   try {
@@ -70,7 +70,7 @@ async function buildPostgresTemplate(testDatabaseUrl: string): Promise<PostgresT
     }
     return { database, schema: POSTGRES_TEMPLATE_SCHEMA };
   } catch (err) {
-    await dropTemplateAndClones(testDatabaseUrl, { database, schema: POSTGRES_TEMPLATE_SCHEMA });
+    await dropDatabase(testDatabaseUrl, database);
     throw err;
   } finally {
     await admin.end();
@@ -79,18 +79,19 @@ async function buildPostgresTemplate(testDatabaseUrl: string): Promise<PostgresT
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const testDatabaseUrl = process.env.TEST_DATABASE_URL;
-  if (testDatabaseUrl) {
-    const template = await buildPostgresTemplate(testDatabaseUrl);
-    project.provide("pgliteImage", null);
-    project.provide("postgresTemplate", template);
-    return async () => {
-      if (template) await dropTemplateAndClones(testDatabaseUrl, template);
-    };
-  }
   const dir = mkdtempSync(path.join(tmpdir(), "vitest-db-"));
-  const image = path.join(dir, "pglite.tar");
-  await buildPgliteImage(image);
+  let template: PostgresTemplate | null = null;
+  let image: string | null = null;
+  if (testDatabaseUrl) {
+    template = await buildPostgresTemplate(testDatabaseUrl);
+  } else {
+    image = path.join(dir, "pglite.tar");
+    await buildPgliteImage(image);
+  }
   project.provide("pgliteImage", image);
-  project.provide("postgresTemplate", null);
-  return async () => rmSync(dir, { recursive: true, force: true });
+  project.provide("postgresTemplate", template);
+  return async () => {
+    if (testDatabaseUrl && template) await dropDatabase(testDatabaseUrl, template.database);
+    rmSync(dir, { recursive: true, force: true });
+  };
 }

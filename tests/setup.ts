@@ -5,23 +5,21 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import pg from "pg";
 import { afterAll, inject } from "vitest";
-import { cloneName, cloneTemplateDatabase, dropIfUnused } from "./helpers/template-database";
+import { cloneTemplateDatabase, dropDatabase } from "./helpers/template-database";
 
-/** This file's own name: its schema on PostgreSQL (without a template), and its rate-limit prefix. */
+/** This file's own name: its database or schema on PostgreSQL, and its rate-limit prefix. */
 const own = `test_${randomBytes(6).toString("hex")}`;
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 const template = testDatabaseUrl ? inject("postgresTemplate") : null;
 const pgliteImage = testDatabaseUrl ? null : inject("pgliteImage");
-/** This file's database on PostgreSQL, a clone of the run's template. */
-const clone = template ? cloneName(template, own) : null;
 
 // Vitest sets BASE_URL to "/" (Vite's public base); the service's BASE_URL is an absolute address.
 // The tests use the development drivers (outboxes, the stand-in consent page), on PostgreSQL too.
 Object.assign(process.env, { NODE_ENV: "test", DEVELOPMENT_MODE: "true", BASE_URL: "http://localhost:3000", SANDBOX_PROVISION_PER_HOUR: "1000", OAUTH_REQUESTS_PER_MINUTE: "100000", FLOWS_PER_IP_PER_HOUR: "100000" });
 delete process.env.MCP_URL;
 delete process.env.SIGN_IN_URL;
-if (testDatabaseUrl && template && clone) {
-  process.env.DATABASE_URL = await cloneTemplateDatabase(testDatabaseUrl, template, clone);
+if (testDatabaseUrl && template) {
+  process.env.DATABASE_URL = await cloneTemplateDatabase(testDatabaseUrl, template, own);
   delete process.env.DATA_DIR;
 } else if (testDatabaseUrl) {
   const u = new URL(testDatabaseUrl);
@@ -49,9 +47,8 @@ afterAll(async () => {
   await closeDatabase();
   await closeRateLimitStore();
   resetEnvForTests();
-  if (testDatabaseUrl && clone) {
-    // Left for the run's end (tests/global-setup.ts) when a connection is still open.
-    await dropIfUnused(testDatabaseUrl, clone);
+  if (testDatabaseUrl && template) {
+    await dropDatabase(testDatabaseUrl, own);
   } else if (testDatabaseUrl) {
     const client = new pg.Client({ connectionString: testDatabaseUrl });
     await client.connect();

@@ -1,6 +1,5 @@
 // The PostgreSQL leg's per-file databases: clones of one migrated template database that
-// tests/global-setup.ts builds once per run. Each clone is named after the template, so the run's
-// end finds and drops whatever a file could not drop itself.
+// tests/global-setup.ts builds once per run, dropped when their file ends.
 import pg from "pg";
 
 /** The schema the template's tables live in, so the tests go through the service's `?schema=` handling. */
@@ -26,11 +25,6 @@ async function withAdmin<T>(serverUrl: string, fn: (client: pg.Client) => Promis
   }
 }
 
-/** The name of a clone of `template`: the template's name and the file's own suffix. */
-export function cloneName(template: PostgresTemplate, suffix: string): string {
-  return `${template.database}_${suffix}`;
-}
-
 /** Clones `template` as `database` on the server of `serverUrl`; returns the clone's DATABASE_URL. */
 export async function cloneTemplateDatabase(serverUrl: string, template: PostgresTemplate, database: string): Promise<string> {
   await withAdmin(serverUrl, (c) => c.query(`CREATE DATABASE ${quoteIdent(database)} TEMPLATE ${quoteIdent(template.database)}`));
@@ -40,29 +34,7 @@ export async function cloneTemplateDatabase(serverUrl: string, template: Postgre
   return u.toString();
 }
 
-/**
- * Drops `database` if nobody is connected to it; returns whether it is gone. A connection a test left
- * open is not ended here (its pool would throw in the test's own process): the run's end drops it.
- */
-export async function dropIfUnused(serverUrl: string, database: string): Promise<boolean> {
-  return withAdmin(serverUrl, async (c) => {
-    try {
-      await c.query(`DROP DATABASE IF EXISTS ${quoteIdent(database)}`);
-      return true;
-    } catch (err) {
-      // 55006: the database is being accessed by other users.
-      if ((err as { code?: string }).code === "55006") return false;
-      throw err;
-    }
-  });
-}
-
-/** Drops the template and every clone of it, ending any connection still open (the run is over). */
-export async function dropTemplateAndClones(serverUrl: string, template: PostgresTemplate): Promise<void> {
-  await withAdmin(serverUrl, async (c) => {
-    const prefix = cloneName(template, "");
-    const { rows } = await c.query<{ datname: string }>("SELECT datname FROM pg_database WHERE starts_with(datname, $1)", [prefix]);
-    for (const { datname } of rows) await c.query(`DROP DATABASE IF EXISTS ${quoteIdent(datname)} WITH (FORCE)`);
-    await c.query(`DROP DATABASE IF EXISTS ${quoteIdent(template.database)} WITH (FORCE)`);
-  });
+/** Drops `database`, ending any connection a test left open. */
+export async function dropDatabase(serverUrl: string, database: string): Promise<void> {
+  await withAdmin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${quoteIdent(database)} WITH (FORCE)`));
 }
