@@ -18,7 +18,7 @@ function asErrors(rules) {
 // Every export of a "use server" module is a public POST endpoint, so each is built by defineAction
 // (lib/actions/define-action.ts), which parses its input, checks its caller and translates its errors.
 // A bare exported function, a re-export, a default export or the directive inside a function would
-// bypass all three: this rule refuses them (tests/server-actions.test.ts checks the built modules too).
+// bypass all three: this rule refuses them (tests/actions/server-actions.test.ts checks the built modules too).
 const serverActions = {
   rules: {
     "defined-actions-only": {

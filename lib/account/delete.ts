@@ -1,7 +1,7 @@
 // Deleting the person's account and every row that belongs to it. Connected apps are disconnected
 // first (their grants revoked at the provider, best effort); then, in one transaction, every table
 // that names the person by id or by their number's hash is cleared of them, and the user row goes
-// (the tables bound to it by a foreign key cascade). tests/account-delete.test.ts lists the
+// (the tables bound to it by a foreign key cascade). tests/account/delete.test.ts lists the
 // database's tables itself and fails on one with such a column this module does not name.
 import { z } from "zod";
 import { disconnect } from "../connectors/connections";

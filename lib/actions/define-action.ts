@@ -10,7 +10,7 @@
 // The handler gets its caller, the parsed input and the client's address; a domain error it throws
 // becomes the form's state (./state.ts). A refusal changes nothing and answers the one state shape
 // (`ActionState`) — never a server error. Export the result from a "use server" module: nothing else
-// may be exported there (tests/server-actions.test.ts and the lint rule in eslint.config.mjs hold it).
+// may be exported there (tests/actions/server-actions.test.ts and the lint rule in eslint.config.mjs hold it).
 //
 // Cross-origin action POSTs are answered 403 before the framework sees them (lib/http/action-origin.ts,
 // from proxy.ts), as the framework would answer them 500; the contract checks the origin again.

@@ -1,6 +1,6 @@
 // The hosted flow's screens, the ways in that open flows, and the screen orders ways in share. Each
 // way in (lib/flow/ways-in/) says its own order from these; lib/flow/sequence.ts reads it. The
-// specification's "First screen by way in" table is its test (tests/flow-sequence.test.ts).
+// specification's "First screen by way in" table is its test (tests/flow/sequence.test.ts).
 import { isMailboxOnly, type RequiredEntry } from "../required/entries";
 
 export const SCREENS = ["mailbox", "import", "app", "apps", "capability", "phone", "code", "receipt"] as const;

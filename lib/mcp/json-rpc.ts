@@ -3,7 +3,7 @@
 // MCP-Protocol-Version checks, batches, each request's result or error. The SDK builds a Server and a
 // transport for every request and checks each message against its schemas several times over, about a
 // third of a tool call's time (docs/performance.md); this answers the same with one check per message.
-// The rules, schemas and constants are the SDK's; tests/mcp-json-rpc.test.ts holds the answers to its.
+// The rules, schemas and constants are the SDK's; tests/mcp/json-rpc.test.ts holds the answers to its.
 import { MAX_BATCH_SIZE } from "@modelcontextprotocol/sdk/server/requestBody.js";
 import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
 import {

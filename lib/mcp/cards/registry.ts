@@ -1,6 +1,6 @@
 // Every card version the service has published, in one list. A mounted card names its version in
 // its resource id, so each one keeps serving for good: a version is added here, never removed
-// (lib/mcp/cards/published.json lists what has been published; tests/mcp-card.test.ts holds the two together).
+// (lib/mcp/cards/published.json lists what has been published; tests/mcp/card.test.ts holds the two together).
 import { connectCardV8 } from "./connect-v8";
 import type { CardVersion } from "./types";
 

@@ -5,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import type pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { logger } from "../log";
 import { processWideSlot } from "../process-wide";
 import { PrismaClient } from "./generated/client";
 import { lockDataDir } from "./lock";
@@ -160,6 +161,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     max: 10,
     ...(schema ? { options: `-c search_path="${schema.replace(/"/g, "")}",public` } : {}),
   });
+  // An idle connection the server ends (a restart, an administrator's terminate, a network cut) is
+  // emitted here: without a listener it would end the process. The pool drops it and connects anew.
+  pool.on("error", (err) => logger().warn({ err: err.message }, "database connection lost; the pool reconnects"));
   if (migrate) await migratePostgres(opts.databaseUrl);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, schema ? { schema } : undefined) });
   const sql: SqlConnection = {
