@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -10,10 +11,17 @@ export default defineConfig({
   },
   test: {
     include: ["tests/**/*.test.ts", "packages/*/tests/**/*.test.ts"],
+    // *.postgres.test.ts: what only a PostgreSQL server has (its connections, its administrator), run on
+    // the PostgreSQL leg (TEST_DATABASE_URL) and not listed on the embedded one.
+    exclude: ["**/node_modules/**", "**/.git/**", ...(process.env.TEST_DATABASE_URL ? [] : ["**/*.postgres.test.ts"])],
     // One migrated database per run, which each file's own database starts from (tests/global-setup.ts).
     globalSetup: ["tests/global-setup.ts"],
     setupFiles: ["tests/setup.ts"],
-    pool: "forks",
+    // Worker threads start faster and cost less than a process per file, and one worker more than the
+    // machine has cores keeps them busy while a file waits on a child process, a server or a timer
+    // (docs/performance.md, "Test suite").
+    pool: "threads",
+    maxWorkers: availableParallelism() + 1,
     testTimeout: 30_000,
     // next-auth imports "next/server" without an extension, which only a bundler resolves: let Vite
     // load it (route modules that use it are imported by the fast-path tests).

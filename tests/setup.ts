@@ -39,12 +39,12 @@ if (process.env.TEST_REDIS_URL) Object.assign(process.env, { REDIS_URL: process.
 else delete process.env.REDIS_URL;
 
 afterAll(async () => {
-  const { stopJobs } = await import("@/lib/platform/jobs");
-  await stopJobs();
-  const { closeDatabase } = await import("@/lib/platform/db");
+  // The service's own shutdown: the job workers stop, every batched log writes what waits (no timer of
+  // theirs reopens the database later), and the database closes; then the file's database goes.
+  const { stopService } = await import("@/lib/startup");
   const { closeRateLimitStore } = await import("@/lib/platform/ratelimit");
   const { resetEnvForTests } = await import("@/lib/platform/env");
-  await closeDatabase();
+  await stopService();
   await closeRateLimitStore();
   resetEnvForTests();
   if (testDatabaseUrl && template) {

@@ -136,7 +136,7 @@ describe("the contract", () => {
 
   it("holds every export of every \"use server\" module: each is built by defineAction, and no function declares the directive inline", async () => {
     const files = serverModules();
-    expect(files).toEqual(["app/(hosted)/account/actions.ts", "app/(hosted)/dev/screens/actions.ts", "app/(hosted)/flow/[flowId]/actions.ts", "app/(site)/dashboard/actions.ts"]);
+    expect(files).toEqual(["app/(hosted)/account/actions.ts", "app/(hosted)/dev/screens/actions.ts", "app/(hosted)/flow/[flowId]/actions.ts", "app/(site)/dashboard/account-actions.ts", "app/(site)/dashboard/settings-actions.ts"]);
     for (const file of files) {
       for (const [name, value] of Object.entries((await import(/* @vite-ignore */ path.resolve(import.meta.dirname, "../..", file))) as Record<string, unknown>)) {
         expect(actionMeta(value), `${file}: ${name} is not built with defineAction`).not.toBeNull();

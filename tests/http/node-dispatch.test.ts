@@ -48,7 +48,7 @@ const appModules = {
   ...import.meta.glob<Record<string, unknown>>("../../app/.well-known/**/route.ts", { eager: true }),
 };
 const modules = [
-  ...Object.entries(appModules).map(([file, module]) => ({ file: file.replace(/^\.\.\//, ""), module })),
+  ...Object.entries(appModules).map(([file, module]) => ({ file: file.replace(/^(\.\.\/)+/, ""), module })),
   { path: "/v1/things/[thingId]/echo", module: { POST: echo } },
   { path: "/v1/cookie", module: { GET: cookie, OPTIONS: () => new Response(null) } },
   { path: "/plain", module: { GET: () => new Response("plain") } },
