@@ -66,7 +66,22 @@ const serverActions = {
 };
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".next/", ".data/", ".test-data/", "lib/platform/db/generated/", "test-results/", "playwright-report/", "next-env.d.ts", "public/", "packages/*/dist/", "examples/nextjs-authjs/.next/", "examples/nextjs-authjs/next-env.d.ts"] },
+  {
+    ignores: [
+      "node_modules/",
+      ".next/",
+      ".data/",
+      ".test-data/",
+      "lib/platform/db/generated/",
+      "test-results/",
+      "playwright-report/",
+      "next-env.d.ts",
+      "public/",
+      "packages/*/dist/",
+      "examples/nextjs-authjs/.next/",
+      "examples/nextjs-authjs/next-env.d.ts",
+    ],
+  },
   js.configs.recommended,
   {
     files: ["**/*.{ts,tsx}"],
@@ -82,7 +97,19 @@ export default tseslint.config(
   },
   {
     files: ["**/*.{js,mjs}"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", fetch: "readonly", URL: "readonly", Buffer: "readonly", setTimeout: "readonly", clearTimeout: "readonly", performance: "readonly", AbortSignal: "readonly" } },
+    languageOptions: {
+      globals: {
+        process: "readonly",
+        console: "readonly",
+        fetch: "readonly",
+        URL: "readonly",
+        Buffer: "readonly",
+        setTimeout: "readonly",
+        clearTimeout: "readonly",
+        performance: "readonly",
+        AbortSignal: "readonly",
+      },
+    },
   },
   // Tests, browser tests and benchmarks read JSON answers whose shape they then assert: `any` from
   // response.json() is what they check, not what they trust.

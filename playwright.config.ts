@@ -28,9 +28,7 @@ function findChromium(): string {
     }
   }
   throw new Error(
-    process.env.CHROMIUM_PATH
-      ? `Chromium not found at CHROMIUM_PATH=${process.env.CHROMIUM_PATH}: apt-get install -y chromium`
-      : "Chromium not found: apt-get install -y chromium",
+    process.env.CHROMIUM_PATH ? `Chromium not found at CHROMIUM_PATH=${process.env.CHROMIUM_PATH}: apt-get install -y chromium` : "Chromium not found: apt-get install -y chromium",
   );
 }
 

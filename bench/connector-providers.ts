@@ -56,7 +56,13 @@ function seedGoogle(a: FakeAccount): void {
     });
   }
   for (let i = 0; i < 25; i++) {
-    a.files.push({ id: `file${i}`, name: `Roadmap part ${i}`, mimeType: "application/vnd.google-apps.document", modifiedTime: new Date(at - i * DAY).toISOString(), text: "roadmap engine" });
+    a.files.push({
+      id: `file${i}`,
+      name: `Roadmap part ${i}`,
+      mimeType: "application/vnd.google-apps.document",
+      modifiedTime: new Date(at - i * DAY).toISOString(),
+      text: "roadmap engine",
+    });
   }
 }
 
@@ -82,7 +88,10 @@ async function main(): Promise<void> {
     process.send!({ type: "taken", records: records.splice(0) });
   });
   process.on("disconnect", () => process.exit(0));
-  process.send!({ type: "ready", env: { ...google.env, NOTION_API_URL: notion.env.NOTION_API_URL, NOTION_TOKEN_URL: notion.env.NOTION_TOKEN_URL, NOTION_AUTHORIZATION_URL: notion.env.NOTION_AUTHORIZATION_URL } });
+  process.send!({
+    type: "ready",
+    env: { ...google.env, NOTION_API_URL: notion.env.NOTION_API_URL, NOTION_TOKEN_URL: notion.env.NOTION_TOKEN_URL, NOTION_AUTHORIZATION_URL: notion.env.NOTION_AUTHORIZATION_URL },
+  });
 }
 
 main().catch((err: Error) => {

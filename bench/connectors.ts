@@ -72,7 +72,10 @@ interface Providers {
 async function startProviders(workDir: string): Promise<Providers> {
   const logFile = path.join(workDir, "providers.log");
   const log = openSync(logFile, "a");
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", PROVIDERS_SCRIPT], { env: { ...process.env, NODE_ENV: "production" }, stdio: ["ignore", log, log, "ipc"] });
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", PROVIDERS_SCRIPT], {
+    env: { ...process.env, NODE_ENV: "production" },
+    stdio: ["ignore", log, log, "ipc"],
+  });
   closeSync(log);
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -210,25 +213,36 @@ interface Done {
 function send(baseUrl: string, spec: CallSpec, token: string, surface: Surface): Promise<Done> {
   return new Promise((resolve, reject) => {
     const startNs = Number(process.hrtime.bigint());
-    const req = http.request(new URL(spec.path, baseUrl), { agent, method: "POST", headers: { ...spec.headers, "content-length": String(Buffer.byteLength(spec.body)) } }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (body += chunk));
-      res.on("end", () => {
-        const endNs = Number(process.hrtime.bigint());
-        // A tool error on MCP is a 200 whose result says isError.
-        const ok = res.statusCode === 200 && !(surface === "mcp" && body.includes('"isError":true'));
-        resolve({ token, startNs, endNs, ok, status: res.statusCode ?? 0, body });
-      });
-      res.on("error", reject);
-    });
+    const req = http.request(
+      new URL(spec.path, baseUrl),
+      { agent, method: "POST", headers: { ...spec.headers, "content-length": String(Buffer.byteLength(spec.body)) } },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => {
+          const endNs = Number(process.hrtime.bigint());
+          // A tool error on MCP is a 200 whose result says isError.
+          const ok = res.statusCode === 200 && !(surface === "mcp" && body.includes('"isError":true'));
+          resolve({ token, startNs, endNs, ok, status: res.statusCode ?? 0, body });
+        });
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     req.end(spec.body);
   });
 }
 
 /** A closed loop: `connections` calls in flight, each for the next person in turn, for `seconds` (or `count` calls in all). */
-async function loop(baseUrl: string, s: Seeded, surface: Surface, tool: ToolKey, connections: number, limit: { seconds?: number; count?: number }): Promise<{ done: Done[]; seconds: number }> {
+async function loop(
+  baseUrl: string,
+  s: Seeded,
+  surface: Surface,
+  tool: ToolKey,
+  connections: number,
+  limit: { seconds?: number; count?: number },
+): Promise<{ done: Done[]; seconds: number }> {
   const done: Done[] = [];
   const specs = s.people.map((p) => callSpec(s, surface, tool, p));
   let next = 0;
@@ -302,7 +316,15 @@ function figures(run: { done: Done[]; seconds: number }, records: Timed[]): Figu
   }
   const asc = (a: number, b: number) => a - b;
   const failed = run.done.filter((d) => !d.ok).length;
-  return { calls: run.done.length, failed, rate: run.done.length / run.seconds, total: total.sort(asc), provider: provider.sort(asc), added: added.sort(asc), requests: [fewest === Infinity ? 0 : fewest, most] };
+  return {
+    calls: run.done.length,
+    failed,
+    rate: run.done.length / run.seconds,
+    total: total.sort(asc),
+    provider: provider.sort(asc),
+    added: added.sort(asc),
+    requests: [fewest === Infinity ? 0 : fewest, most],
+  };
 }
 
 // ─── Runs ───────────────────────────────────────────────────────────────────────────────────────
@@ -379,11 +401,19 @@ async function direct(providers: Providers, s: Seeded, tool: ToolKey, calls: num
     },
     drive: async () => {
       const url = new URL(`${env.GOOGLE_DRIVE_API_URL}/drive/v3/files`);
-      url.search = new URLSearchParams({ q: "fullText contains 'roadmap' and trashed = false", pageSize: "10", fields: "nextPageToken,files(id,name,mimeType,modifiedTime,webViewLink,owners(displayName,emailAddress))" }).toString();
+      url.search = new URLSearchParams({
+        q: "fullText contains 'roadmap' and trashed = false",
+        pageSize: "10",
+        fields: "nextPageToken,files(id,name,mimeType,modifiedTime,webViewLink,owners(displayName,emailAddress))",
+      }).toString();
       await get(url);
     },
     notion: async () => {
-      const res = await fetch(`${env.NOTION_API_URL}/search`, { method: "POST", headers: { ...auth, "content-type": "application/json", "notion-version": "2022-06-28" }, body: JSON.stringify({ query: "roadmap", page_size: 10 }) });
+      const res = await fetch(`${env.NOTION_API_URL}/search`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json", "notion-version": "2022-06-28" },
+        body: JSON.stringify({ query: "roadmap", page_size: 10 }),
+      });
       await res.json();
     },
   };
@@ -400,7 +430,29 @@ async function direct(providers: Providers, s: Seeded, tool: ToolKey, calls: num
 
 // ─── Report ─────────────────────────────────────────────────────────────────────────────────────
 
-const HEADER = ["call", "conns", "ok", "calls/s", "total p50", "p95", "p99", "provider p50", "p95", "added p50", "p95", "p99", "max", "prov. req/call", "failures", "CPU % server", "db", "bench", "providers", "other", "runs"];
+const HEADER = [
+  "call",
+  "conns",
+  "ok",
+  "calls/s",
+  "total p50",
+  "p95",
+  "p99",
+  "provider p50",
+  "p95",
+  "added p50",
+  "p95",
+  "p99",
+  "max",
+  "prov. req/call",
+  "failures",
+  "CPU % server",
+  "db",
+  "bench",
+  "providers",
+  "other",
+  "runs",
+];
 
 function cells(r: Row): string[] {
   const f = r.f;
@@ -459,13 +511,17 @@ async function measureAll(opts: Options, db: BenchDatabase): Promise<number> {
       s = await seed(opts.users, notionTokens);
       await closeDatabase();
     }
-    console.log(`service started (cold start ${service.coldStartMs.toFixed(0)} ms) · providers: ${providers.env.GMAIL_API_URL} (Gmail, Drive), ${providers.env.NOTION_API_URL} (Notion)`);
+    console.log(
+      `service started (cold start ${service.coldStartMs.toFixed(0)} ms) · providers: ${providers.env.GMAIL_API_URL} (Gmail, Drive), ${providers.env.NOTION_API_URL} (Notion)`,
+    );
     console.log(
       `seeded in ${(s.ms / 1000).toFixed(1)} s with the service's functions: a developer, a live secret key, agent '${s.handle}', ${s.people.length.toLocaleString("en")} people approving it, each with an agent token and Gmail, Drive and Notion connected`,
     );
     const surfaces: Surface[] = ["rest", "mcp"];
     for (const surface of surfaces) for (const tool of opts.tools) await probe(service.baseUrl, providers, s, surface, tool);
-    console.log(`probes: every call answers 200 with its tool's answer (10 results; MCP: a result, not isError) and makes ${opts.tools.map((t) => `${TOOLS[t].providerRequests} provider request(s) (${t})`).join(", ")}\n`);
+    console.log(
+      `probes: every call answers 200 with its tool's answer (10 results; MCP: a result, not isError) and makes ${opts.tools.map((t) => `${TOOLS[t].providerRequests} provider request(s) (${t})`).join(", ")}\n`,
+    );
 
     // The first runs of a fresh process are slower (the JIT, the database's caches): every call is warmed up first.
     for (const tool of opts.tools) for (const surface of surfaces) await loop(service.baseUrl, s, surface, tool, Math.max(...opts.connections), { seconds: opts.warmup });
@@ -487,15 +543,22 @@ async function measureAll(opts: Options, db: BenchDatabase): Promise<number> {
       "total: the call's latency at this process (request written → whole answer read, keep-alive) · provider: the time the providers spent on the call's requests (union of their intervals, each from its headers parsed to its answer's last byte handed to the socket, measured in the providers' process) · added = total − provider, per call · ms; percentiles by nearest rank · CPU: percent of one CPU during the timed part (db: PostgreSQL's processes; with PGlite the database is inside the server)\n",
     );
     console.log("The same provider requests sent straight from this process (fetch, one call at a time, no service): ");
-    for (const [tool, list] of directs) console.log(`  ${TOOLS[tool].name}: p50 ${ms(percentile(list, 50))} · p95 ${ms(percentile(list, 95))} · p99 ${ms(percentile(list, 99))} ms`);
+    for (const [tool, list] of directs)
+      console.log(`  ${TOOLS[tool].name}: p50 ${ms(percentile(list, 50))} · p95 ${ms(percentile(list, 95))} · p99 ${ms(percentile(list, 99))} ms`);
     console.log("");
     for (const r of rows) {
       const p95 = percentile(r.f.added, 95);
-      console.log(`${r.surface.toUpperCase()} ${TOOLS[r.tool].name} @ ${r.connections === 1 ? "1 (one at a time)" : `${r.connections} conns`} · budget added p95 ≤ ${BUDGET_P95_MS} ms: ${ms(p95)} ms — ${p95 <= BUDGET_P95_MS ? "met" : "NOT MET"}`);
+      console.log(
+        `${r.surface.toUpperCase()} ${TOOLS[r.tool].name} @ ${r.connections === 1 ? "1 (one at a time)" : `${r.connections} conns`} · budget added p95 ≤ ${BUDGET_P95_MS} ms: ${ms(p95)} ms — ${p95 <= BUDGET_P95_MS ? "met" : "NOT MET"}`,
+      );
     }
     for (const r of rows) {
-      if (otherCpu(r.cpu) > OTHER_WARNING) console.log(`WARNING ${r.surface} ${r.tool} @ ${r.connections}: ${otherCpu(r.cpu).toFixed(0)} % of a CPU went to other processes in every attempt: the figures are high`);
-      if (r.f.failed || r.otherFailures) console.log(`FAILED ${r.surface} ${r.tool} @ ${r.connections}: ${r.f.failed} failed in the run, ${r.otherFailures} in warm-ups and repeated runs; first: ${r.firstFailure}`);
+      if (otherCpu(r.cpu) > OTHER_WARNING)
+        console.log(`WARNING ${r.surface} ${r.tool} @ ${r.connections}: ${otherCpu(r.cpu).toFixed(0)} % of a CPU went to other processes in every attempt: the figures are high`);
+      if (r.f.failed || r.otherFailures)
+        console.log(
+          `FAILED ${r.surface} ${r.tool} @ ${r.connections}: ${r.f.failed} failed in the run, ${r.otherFailures} in warm-ups and repeated runs; first: ${r.firstFailure}`,
+        );
     }
     return rows.reduce((n, r) => n + r.f.failed + r.otherFailures, 0);
   } finally {

@@ -98,10 +98,14 @@ async function main() {
     ["20 user messages × 16,000 chars (commit limit)", await timing([longConversation(both, 16_000)], ceilingRuns), ceilingRuns],
   ];
   console.log(`\nTime per 20-message conversation, ms`);
-  console.log(`${"".padEnd(48)} ${"convs".padStart(5)} ${"chars".padStart(7)} ${"runs".padStart(5)} ${"mean".padStart(8)} ${"p50".padStart(8)} ${"p95".padStart(8)} ${"max".padStart(8)}`);
+  console.log(
+    `${"".padEnd(48)} ${"convs".padStart(5)} ${"chars".padStart(7)} ${"runs".padStart(5)} ${"mean".padStart(8)} ${"p50".padStart(8)} ${"p95".padStart(8)} ${"max".padStart(8)}`,
+  );
   for (const [label, t, n] of timings) {
     const ms = (x: number) => x.toFixed(3).padStart(8);
-    console.log(`${label.padEnd(48)} ${String(t.count).padStart(5)} ${String(Math.round(t.chars)).padStart(7)} ${String(n).padStart(5)} ${ms(t.mean)} ${ms(t.p50)} ${ms(t.p95)} ${ms(t.max)}`);
+    console.log(
+      `${label.padEnd(48)} ${String(t.count).padStart(5)} ${String(Math.round(t.chars)).padStart(7)} ${String(n).padStart(5)} ${ms(t.mean)} ${ms(t.p50)} ${ms(t.p95)} ${ms(t.max)}`,
+    );
   }
 }
 

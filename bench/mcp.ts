@@ -147,14 +147,20 @@ function verdicts(rows: LoadRow[]): string[] {
     const f = r.figures;
     if (r.scenario === "read") {
       const p99 = percentile(f.latencies, 99);
-      lines.push(`read @ ${f.connections} conns · budget ≥ ${BUDGETS.readRps.toLocaleString("en")} calls/s with p99 ≤ ${BUDGETS.readP99} ms: ${f.rps.toFixed(0)} calls/s, p99 ${ms(p99)} ms — ${met(f.rps >= BUDGETS.readRps && p99 <= BUDGETS.readP99)}`);
+      lines.push(
+        `read @ ${f.connections} conns · budget ≥ ${BUDGETS.readRps.toLocaleString("en")} calls/s with p99 ≤ ${BUDGETS.readP99} ms: ${f.rps.toFixed(0)} calls/s, p99 ${ms(p99)} ms — ${met(f.rps >= BUDGETS.readRps && p99 <= BUDGETS.readP99)}`,
+      );
     } else {
       lines.push(`mint @ ${f.connections} conns · budget ≥ ${BUDGETS.mintRps.toLocaleString("en")} req/s: ${f.rps.toFixed(0)} req/s — ${met(f.rps >= BUDGETS.mintRps)}`);
     }
   }
   for (const r of rows) {
-    if (other(r.cpu) > OTHER_WARNING) lines.push(`WARNING ${r.scenario} @ ${r.figures.connections}: ${other(r.cpu).toFixed(0)} % of a CPU went to other processes in every run: the figures are low`);
-    if (failures(r.figures) || r.otherFailures) lines.push(`FAILED ${r.scenario} @ ${r.figures.connections}: statuses ${JSON.stringify(r.figures.statusCodes)}, ${r.figures.errors} errors, ${r.otherFailures} failed in warm-ups and repeated runs`);
+    if (other(r.cpu) > OTHER_WARNING)
+      lines.push(`WARNING ${r.scenario} @ ${r.figures.connections}: ${other(r.cpu).toFixed(0)} % of a CPU went to other processes in every run: the figures are low`);
+    if (failures(r.figures) || r.otherFailures)
+      lines.push(
+        `FAILED ${r.scenario} @ ${r.figures.connections}: statuses ${JSON.stringify(r.figures.statusCodes)}, ${r.figures.errors} errors, ${r.otherFailures} failed in warm-ups and repeated runs`,
+      );
   }
   return lines;
 }
@@ -169,7 +175,8 @@ async function measureAll(opts: Options, db: BenchDatabase, service: Service): P
 
   checkRead(await probe(service.baseUrl, readRequests(s)(), "tools/call service_profile_read"));
   const minted = await probe(service.baseUrl, mintRequests(s)(), "mcp-session");
-  if (minted.linked !== true || typeof (minted.session as { token?: unknown } | undefined)?.token !== "string") throw new Error(`mcp-session answered ${JSON.stringify(minted)} for a seeded user.`);
+  if (minted.linked !== true || typeof (minted.session as { token?: unknown } | undefined)?.token !== "string")
+    throw new Error(`mcp-session answered ${JSON.stringify(minted)} for a seeded user.`);
   console.log("probes: tools/call without initialize → 200 with a tool result (not isError) of the linked profile · mcp-session 200 linked with a token\n");
 
   const logFile = path.join(db.workDir, `server-${new URL(service.baseUrl).port}.log`);
@@ -177,7 +184,12 @@ async function measureAll(opts: Options, db: BenchDatabase, service: Service): P
   for (const connections of opts.connections) rows.push(await loadRow(opts, service, logFile, "read", connections, readRequests(s)));
   for (const connections of opts.connections) rows.push(await loadRow(opts, service, logFile, "mint", connections, mintRequests(s)));
 
-  console.log(`\n${table(LOAD_HEADER, rows.map((r) => loadCells(LABELS[r.scenario], r)))}\n`);
+  console.log(
+    `\n${table(
+      LOAD_HEADER,
+      rows.map((r) => loadCells(LABELS[r.scenario], r)),
+    )}\n`,
+  );
   console.log(`${LOAD_NOTE}\n`);
   console.log("Every 200 counts: autocannon does not read the JSON-RPC body, so the probe before the runs is what shows the answers are tool results.\n");
   for (const line of verdicts(rows)) console.log(line);

@@ -210,7 +210,11 @@ function report(rows: Row[]): string {
       ms(l.at(-1) ?? NaN),
       load ? String(load.non2xx + load.errors) : "-",
       verdict(percentile(l, 95), s.budget),
-      load ? Object.entries(load.statusCodes).map(([c, n]) => `${c}×${n}`).join(" ") : "",
+      load
+        ? Object.entries(load.statusCodes)
+            .map(([c, n]) => `${c}×${n}`)
+            .join(" ")
+        : "",
     ];
   });
   return table(header, lines);

@@ -119,9 +119,6 @@ interface CpuSample {
 /** Percent of one CPU over a run: the server's process tree, PostgreSQL's processes, this process, the whole machine. */
 type CpuShare = Omit<CpuSample, "at">;
 
-
-
-
 function cpuSample(serverPid: number): CpuSample {
   const sum = (pids: number[]) => pids.reduce((n, pid) => n + processTicks(pid), 0);
   const own = process.cpuUsage();
@@ -165,7 +162,16 @@ interface LoopFigures {
  * stops at its first answer other than 200: in a refresh chain that answer means the chain broke.
  */
 async function closedLoop(steps: Step[], seconds: number, serverPid: number): Promise<LoopFigures> {
-  const f: LoopFigures = { connections: steps.length, seconds: 0, ok: 0, latencies: [], statuses: {}, errors: 0, exhausted: 0, cpu: { server: 0, postgres: 0, bench: 0, machine: 0 } };
+  const f: LoopFigures = {
+    connections: steps.length,
+    seconds: 0,
+    ok: 0,
+    latencies: [],
+    statuses: {},
+    errors: 0,
+    exhausted: 0,
+    cpu: { server: 0, postgres: 0, bench: 0, machine: 0 },
+  };
   const before = cpuSample(serverPid);
   const end = before.at + seconds * 1000;
   const worker = async (step: Step) => {
@@ -515,7 +521,10 @@ async function referenceRows(opts: Options, workDir: string): Promise<Row[]> {
     // scope=offline_access leaves openid out of the refreshed tokens, so no ID token is signed: the service's refresh.
     const narrowed = { scope: "offline_access" };
     const probe = await referenceChain(ref.baseUrl);
-    const plain = tokensOf(await postForm(tokenUrl, { grant_type: "refresh_token", refresh_token: probe.refreshToken, client_id: PROVIDER_CLIENT_ID, ...narrowed }), "oidc-provider refresh");
+    const plain = tokensOf(
+      await postForm(tokenUrl, { grant_type: "refresh_token", refresh_token: probe.refreshToken, client_id: PROVIDER_CLIENT_ID, ...narrowed }),
+      "oidc-provider refresh",
+    );
     if (plain.id_token) throw new Error("oidc-provider signed an ID token on a refresh without openid.");
     for (const connections of opts.connections) {
       // New chains per attempt: the in-memory adapter's per-grant index grows with every rotation.
@@ -546,7 +555,24 @@ const ms = (v: number) => (Number.isNaN(v) ? "-" : v.toFixed(1));
 const rate = (f: LoopFigures) => f.ok / f.seconds;
 
 function report(rows: Row[]): string {
-  const header = ["scenario", "server", "conns", "200s", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "failures", "CPU % server", "postgres", "load gen", "other", "machine", "runs"];
+  const header = [
+    "scenario",
+    "server",
+    "conns",
+    "200s",
+    "req/s",
+    "p50 ms",
+    "p95 ms",
+    "p99 ms",
+    "max ms",
+    "failures",
+    "CPU % server",
+    "postgres",
+    "load gen",
+    "other",
+    "machine",
+    "runs",
+  ];
   return table(
     header,
     rows.map(({ scenario, server, figures: f, attempts, otherFailures }) => [
@@ -582,20 +608,30 @@ function summary(opts: Options, rows: Row[]): string[] {
     const exchange = find(rows, "code exchange + RS256 ID token", "service", c);
     const reference = find(rows, "refresh", "oidc-provider", c);
     const referenceSigned = find(rows, "refresh + RS256 ID token", "oidc-provider", c);
-    if (refresh) lines.push(`${c} conns · refresh budget ≥ ${BUDGETS.refresh.toLocaleString("en")}/s: ${rate(refresh.figures).toFixed(0)}/s, ${verdict(rate(refresh.figures), BUDGETS.refresh)}`);
-    if (exchange) lines.push(`${c} conns · code exchange budget ≥ ${BUDGETS.exchange}/s: ${rate(exchange.figures).toFixed(0)}/s, ${verdict(rate(exchange.figures), BUDGETS.exchange)}`);
+    if (refresh)
+      lines.push(
+        `${c} conns · refresh budget ≥ ${BUDGETS.refresh.toLocaleString("en")}/s: ${rate(refresh.figures).toFixed(0)}/s, ${verdict(rate(refresh.figures), BUDGETS.refresh)}`,
+      );
+    if (exchange)
+      lines.push(`${c} conns · code exchange budget ≥ ${BUDGETS.exchange}/s: ${rate(exchange.figures).toFixed(0)}/s, ${verdict(rate(exchange.figures), BUDGETS.exchange)}`);
     if (refresh && reference && referenceSigned) {
       const ratio = (r: Row) => (rate(refresh.figures) / rate(r.figures)).toFixed(2);
-      lines.push(`${c} conns · refresh ratio service / oidc-provider: ${ratio(reference)} (${ratio(referenceSigned)} against oidc-provider signing an ID token on each refresh, its default)`);
+      lines.push(
+        `${c} conns · refresh ratio service / oidc-provider: ${ratio(reference)} (${ratio(referenceSigned)} against oidc-provider signing an ID token on each refresh, its default)`,
+      );
     }
   }
   const n = cpus().length;
   lines.push(`reference: Keycloak's sizing guide budgets ${KEYCLOAK_REFRESH_PER_VCPU} refresh grants/s per vCPU (${KEYCLOAK_REFRESH_PER_VCPU * n} for ${n} vCPUs)`);
   for (const r of rows) {
     const f = r.figures;
-    if (other(f.cpu) > OTHER_WARNING) lines.push(`WARNING ${r.scenario} · ${r.server}: ${other(f.cpu).toFixed(0)} % of a CPU went to other processes in every run: the figures are low`);
+    if (other(f.cpu) > OTHER_WARNING)
+      lines.push(`WARNING ${r.scenario} · ${r.server}: ${other(f.cpu).toFixed(0)} % of a CPU went to other processes in every run: the figures are low`);
     if (f.exhausted) lines.push(`${r.scenario} · ${r.server}: the seeded codes ran out after ${f.seconds.toFixed(1)} s (the rate covers that time)`);
-    if (failures(f) || r.otherFailures) lines.push(`FAILED ${r.scenario} · ${r.server}: statuses ${JSON.stringify(f.statuses)}, ${f.errors} errors${f.firstError ? ` (${f.firstError})` : ""}, ${r.otherFailures} failed in warm-ups and repeated runs`);
+    if (failures(f) || r.otherFailures)
+      lines.push(
+        `FAILED ${r.scenario} · ${r.server}: statuses ${JSON.stringify(f.statuses)}, ${f.errors} errors${f.firstError ? ` (${f.firstError})` : ""}, ${r.otherFailures} failed in warm-ups and repeated runs`,
+      );
   }
   return lines;
 }
@@ -603,7 +639,9 @@ function summary(opts: Options, rows: Row[]): string[] {
 async function main(): Promise<number> {
   const opts = options();
   console.log(`oidc bench · db ${opts.db} · ${machine()}`);
-  console.log(`closed loop (one request in flight per connection) in this process, on the same CPUs as the server and PostgreSQL · ${opts.duration} s per run, ${opts.warmup} s warm-up`);
+  console.log(
+    `closed loop (one request in flight per connection) in this process, on the same CPUs as the server and PostgreSQL · ${opts.duration} s per run, ${opts.warmup} s warm-up`,
+  );
   console.log(`each run waits for an idle machine; a run in which other processes took > ${OTHER_WARNING} % of a CPU is repeated (at most ${opts.retries} times)\n`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => void Promise.all([stopReference?.(), cleanUpAll()]).finally(() => process.exit(130)));
@@ -611,7 +649,12 @@ async function main(): Promise<number> {
   const db = createDatabase(opts.db, opts.postgresUrl);
   // Codes are stored as a keyed hash under SERVICE_SECRET: this process hashes with the server's secret,
   // under the server's configuration (a local database in development mode, as bench/server.ts starts it).
-  Object.assign(process.env, { DATABASE_URL: db.env.DATABASE_URL, SERVICE_SECRET: db.env.SERVICE_SECRET, AUTH_SECRET: db.env.AUTH_SECRET, DEVELOPMENT_MODE: db.env.DEVELOPMENT_MODE });
+  Object.assign(process.env, {
+    DATABASE_URL: db.env.DATABASE_URL,
+    SERVICE_SECRET: db.env.SERVICE_SECRET,
+    AUTH_SECRET: db.env.AUTH_SECRET,
+    DEVELOPMENT_MODE: db.env.DEVELOPMENT_MODE,
+  });
   try {
     const service = await startService({ root: opts.root, db: { ...db, env: { ...db.env, OAUTH_REQUESTS_PER_MINUTE } } });
     console.log(`service started (cold start ${service.coldStartMs.toFixed(0)} ms), OAUTH_REQUESTS_PER_MINUTE=${OAUTH_REQUESTS_PER_MINUTE}`);
@@ -624,7 +667,9 @@ async function main(): Promise<number> {
     console.log("service stopped; oidc-provider 9 (in-memory adapter) in its own process");
     rows.push(...(await referenceRows(opts, db.workDir)));
     console.log(`\n${report(rows)}\n`);
-    console.log("req/s: 200 answers per second · latency: request written → answer read, 200s only · CPU: percent of one CPU during the timed run (other: the machine's busy time not in the three)");
+    console.log(
+      "req/s: 200 answers per second · latency: request written → answer read, 200s only · CPU: percent of one CPU during the timed run (other: the machine's busy time not in the three)",
+    );
     for (const line of summary(opts, rows)) console.log(line);
     const failed = rows.reduce((n, r) => n + failures(r.figures) + r.otherFailures, 0);
     if (failed) console.error(`FAILED: ${failed} request(s) were not 200 or errored.`);

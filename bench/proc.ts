@@ -65,7 +65,13 @@ export interface CpuShare {
 export function cpuSample(serverPid: number): CpuSample {
   const ticks = (pids: number[]) => new Map(pids.map((pid) => [pid, processTicks(pid)]));
   const own = process.cpuUsage();
-  return { at: performance.now(), server: ticks(processTree(serverPid)), postgres: ticks(postgresPids()), bench: ((own.user + own.system) / 1e6) * TICKS_PER_SECOND, machine: machineBusyTicks() };
+  return {
+    at: performance.now(),
+    server: ticks(processTree(serverPid)),
+    postgres: ticks(postgresPids()),
+    bench: ((own.user + own.system) / 1e6) * TICKS_PER_SECOND,
+    machine: machineBusyTicks(),
+  };
 }
 
 /**
@@ -81,7 +87,12 @@ function spent(from: Map<number, number>, to: Map<number, number>): number {
 export function cpuShare(from: CpuSample, to: CpuSample): CpuShare {
   const seconds = (to.at - from.at) / 1000;
   const pct = (ticks: number) => (ticks / TICKS_PER_SECOND / seconds) * 100;
-  return { server: pct(spent(from.server, to.server)), postgres: pct(spent(from.postgres, to.postgres)), bench: pct(to.bench - from.bench), machine: pct(to.machine - from.machine) };
+  return {
+    server: pct(spent(from.server, to.server)),
+    postgres: pct(spent(from.postgres, to.postgres)),
+    bench: pct(to.bench - from.bench),
+    machine: pct(to.machine - from.machine),
+  };
 }
 
 /** Busy time of the machine outside the server, PostgreSQL and the benchmark. */

@@ -19,7 +19,12 @@ const IDLE_AFTER_LOAD_MS = 20_000;
  * Scenarios that are benchmarks of their own (their own server settings, seed and report): run.ts hands
  * them the command line as it is. `all` runs the scenarios above only.
  */
-const OWN_SCENARIOS: Record<string, () => Promise<unknown>> = { "sign-in": () => import("./sign-in"), mcp: () => import("./mcp"), connectors: () => import("./connectors"), import: () => import("./import") };
+const OWN_SCENARIOS: Record<string, () => Promise<unknown>> = {
+  "sign-in": () => import("./sign-in"),
+  mcp: () => import("./mcp"),
+  connectors: () => import("./connectors"),
+  import: () => import("./import"),
+};
 
 function ownScenario(): (() => Promise<unknown>) | undefined {
   const { values } = parseArgs({ strict: false, options: { scenario: { type: "string" } } });

@@ -50,38 +50,68 @@ const MEMORIES_PER_IMPORT = 400;
 // Word lists. Fact texts take the built-in distiller's shape ("Lives in Lisbon"), keys its keyOf().
 const w = (s: string) => s.split("|");
 export const WORDS = {
-  given: w("Ana|Ben|Chloe|Dev|Elena|Farid|Grace|Hiro|Ines|Jonas|Kemi|Liam|Maya|Nikhil|Olga|Pablo|Quinn|Rosa|Sami|Tomas|Uma|Viktor|Wen|Yara|Zoe|Amir|Bea|Carlos|Dana|Emeka|Freya|Gustavo|Hana|Ivan|Jade|Kofi|Lena|Marco|Noor|Omar"),
-  family: w("Silva|Okafor|Nguyen|Schmidt|Haddad|Kowalski|Tanaka|Moreau|Rossi|Jensen|Patel|Garcia|Novak|Lindqvist|Mensah|Costa|Fischer|Ivanova|Murphy|Sato|Dubois|Khan|Larsen|Oliveira|Reyes|Bauer|Cohen|Ferreira|Hughes|Yilmaz"),
-  cities: w("Lisbon|Porto|Berlin|Hamburg|Dublin|Galway|Toronto|Vancouver|Austin|Denver|Seattle|Chicago|Boston|Madrid|Barcelona|Valencia|Lyon|Paris|Amsterdam|Utrecht|Copenhagen|Oslo|Stockholm|Helsinki|Vienna|Prague|Krakow|Budapest|Athens|Milan|Turin|Bologna|Zurich|Edinburgh|Manchester|Bristol|Nairobi|Lagos|Accra|Cape Town|Mumbai|Bangalore|Singapore|Tokyo|Osaka|Kyoto|Seoul|Sydney|Melbourne|Auckland|Mexico City|Bogota|Lima|Santiago|Buenos Aires|Montreal|Reykjavik|Tallinn|Istanbul|Tbilisi"),
-  countries: w("Brazil|Portugal|Germany|Ireland|Canada|India|Nigeria|Ghana|Kenya|Japan|Korea|Poland|Italy|Spain|France|Mexico|Colombia|Chile|Argentina|Sweden|Norway|Vietnam|Turkey|Egypt|Greece|Ukraine|the Philippines|Australia|New Zealand|Scotland"),
-  jobs: w("nurse|software engineer|data analyst|teacher|architect|product manager|graphic designer|pharmacist|electrician|accountant|physiotherapist|journalist|chef|civil engineer|lawyer|veterinarian|UX researcher|marketing manager|dentist|translator|paramedic|social worker|carpenter|biologist|pilot|barista|photographer|librarian|midwife|sales manager"),
-  employers: w("St Mary's Hospital|a fintech startup|the city council|a secondary school|a design studio|Shopify|a logistics company|a law firm|the university|a small bakery|a climate nonprofit|an airline|a game studio|a public radio station|a family-run vineyard|a biotech lab|a bike shop|a newspaper|a hotel chain|a solar installer"),
+  given: w(
+    "Ana|Ben|Chloe|Dev|Elena|Farid|Grace|Hiro|Ines|Jonas|Kemi|Liam|Maya|Nikhil|Olga|Pablo|Quinn|Rosa|Sami|Tomas|Uma|Viktor|Wen|Yara|Zoe|Amir|Bea|Carlos|Dana|Emeka|Freya|Gustavo|Hana|Ivan|Jade|Kofi|Lena|Marco|Noor|Omar",
+  ),
+  family: w(
+    "Silva|Okafor|Nguyen|Schmidt|Haddad|Kowalski|Tanaka|Moreau|Rossi|Jensen|Patel|Garcia|Novak|Lindqvist|Mensah|Costa|Fischer|Ivanova|Murphy|Sato|Dubois|Khan|Larsen|Oliveira|Reyes|Bauer|Cohen|Ferreira|Hughes|Yilmaz",
+  ),
+  cities: w(
+    "Lisbon|Porto|Berlin|Hamburg|Dublin|Galway|Toronto|Vancouver|Austin|Denver|Seattle|Chicago|Boston|Madrid|Barcelona|Valencia|Lyon|Paris|Amsterdam|Utrecht|Copenhagen|Oslo|Stockholm|Helsinki|Vienna|Prague|Krakow|Budapest|Athens|Milan|Turin|Bologna|Zurich|Edinburgh|Manchester|Bristol|Nairobi|Lagos|Accra|Cape Town|Mumbai|Bangalore|Singapore|Tokyo|Osaka|Kyoto|Seoul|Sydney|Melbourne|Auckland|Mexico City|Bogota|Lima|Santiago|Buenos Aires|Montreal|Reykjavik|Tallinn|Istanbul|Tbilisi",
+  ),
+  countries: w(
+    "Brazil|Portugal|Germany|Ireland|Canada|India|Nigeria|Ghana|Kenya|Japan|Korea|Poland|Italy|Spain|France|Mexico|Colombia|Chile|Argentina|Sweden|Norway|Vietnam|Turkey|Egypt|Greece|Ukraine|the Philippines|Australia|New Zealand|Scotland",
+  ),
+  jobs: w(
+    "nurse|software engineer|data analyst|teacher|architect|product manager|graphic designer|pharmacist|electrician|accountant|physiotherapist|journalist|chef|civil engineer|lawyer|veterinarian|UX researcher|marketing manager|dentist|translator|paramedic|social worker|carpenter|biologist|pilot|barista|photographer|librarian|midwife|sales manager",
+  ),
+  employers: w(
+    "St Mary's Hospital|a fintech startup|the city council|a secondary school|a design studio|Shopify|a logistics company|a law firm|the university|a small bakery|a climate nonprofit|an airline|a game studio|a public radio station|a family-run vineyard|a biotech lab|a bike shop|a newspaper|a hotel chain|a solar installer",
+  ),
   partners: w("wife|husband|partner"),
   children: w("daughter|son"),
   relatives: w("sister|brother|niece|nephew|grandmother|cousin|aunt|uncle"),
-  likes: w("trail running|bouldering|sourdough baking|jazz|Radiohead|board games|birdwatching|sea swimming|film photography|sci-fi novels|gardening|cycling|yoga|chess|pottery|karaoke|cold brew coffee|green tea|hiking in the Alps|surfing|podcasts about history|Studio Ghibli films|crossword puzzles|vinyl records|woodworking|salsa dancing|tennis|Formula 1|K-dramas|long-distance walking|camping|fly fishing|stand-up comedy|baking bread|sketching|opera|skiing|kayaking|mountain biking|indie video games"),
+  likes: w(
+    "trail running|bouldering|sourdough baking|jazz|Radiohead|board games|birdwatching|sea swimming|film photography|sci-fi novels|gardening|cycling|yoga|chess|pottery|karaoke|cold brew coffee|green tea|hiking in the Alps|surfing|podcasts about history|Studio Ghibli films|crossword puzzles|vinyl records|woodworking|salsa dancing|tennis|Formula 1|K-dramas|long-distance walking|camping|fly fishing|stand-up comedy|baking bread|sketching|opera|skiing|kayaking|mountain biking|indie video games",
+  ),
   cuisines: w("Thai|Ethiopian|Japanese|Mexican|Lebanese|Korean|Georgian|Peruvian|Vietnamese|Sicilian|Indian|Portuguese|Turkish|Nigerian|Greek"),
   dishes: w("ramen|tacos|curry|dumplings|pasta|paella|pho|falafel|risotto|bibimbap|shakshuka|jollof rice|pastel de nata|moussaka|sushi"),
-  dislikes: w("olives|cilantro|mushrooms|early meetings|loud restaurants|horror films|small talk|blue cheese|crowded beaches|long phone calls|reality TV|raisins|spam calls|humid weather|flying overnight|cold showers|licorice|jazz fusion|winter driving|open-plan offices"),
-  preferences: w("metric units|Celsius|aisle seats|window seats|short answers|bullet points|morning workouts|trains over planes|dark mode|paper books|early check-in|quiet hotels|direct flights|decaf after noon|cash-free payments|written instructions|video calls over phone calls|British spelling|24-hour time|plant-based milk"),
+  dislikes: w(
+    "olives|cilantro|mushrooms|early meetings|loud restaurants|horror films|small talk|blue cheese|crowded beaches|long phone calls|reality TV|raisins|spam calls|humid weather|flying overnight|cold showers|licorice|jazz fusion|winter driving|open-plan offices",
+  ),
+  preferences: w(
+    "metric units|Celsius|aisle seats|window seats|short answers|bullet points|morning workouts|trains over planes|dark mode|paper books|early check-in|quiet hotels|direct flights|decaf after noon|cash-free payments|written instructions|video calls over phone calls|British spelling|24-hour time|plant-based milk",
+  ),
   diets: w("vegetarian|vegan|pescatarian|gluten-free|lactose intolerant"),
   allergens: w("peanuts|shellfish|penicillin|cats|pollen|sesame|tree nuts|bee stings|latex|eggs"),
-  instructions: w("never use emojis|always answer in Portuguese|keep replies under five sentences|explain code step by step|cite sources|skip the pleasantries|use a friendly tone|suggest vegetarian options first|show prices in euros|always ask before booking"),
-  projects: w("budgeting app|recipe website|home automation setup|mobile game|podcast|family cookbook|personal blog|birdsong classifier|climbing logbook|wedding website|language-learning bot|plant watering sensor|board game|portfolio site|travel journal|newsletter|kids' picture book|bike route planner|open-source CLI|photo archive"),
+  instructions: w(
+    "never use emojis|always answer in Portuguese|keep replies under five sentences|explain code step by step|cite sources|skip the pleasantries|use a friendly tone|suggest vegetarian options first|show prices in euros|always ask before booking",
+  ),
+  projects: w(
+    "budgeting app|recipe website|home automation setup|mobile game|podcast|family cookbook|personal blog|birdsong classifier|climbing logbook|wedding website|language-learning bot|plant watering sensor|board game|portfolio site|travel journal|newsletter|kids' picture book|bike route planner|open-source CLI|photo archive",
+  ),
   techs: w("Rust|Python|TypeScript|Go|Swift|Kotlin|Elixir|a Raspberry Pi|Flutter|Django|React Native|Arduino|Notion|Figma|Unity"),
   months: w("January|February|March|April|May|June|July|August|September|October|November|December"),
-  activities: w("run a marathon|run the half marathon|hike the Camino de Santiago|learn to sail|take a pottery course|visit their grandparents|renovate the kitchen|adopt a dog|go scuba diving|start a vegetable garden|move house|change jobs|take a sabbatical|cycle the coast|climb Kilimanjaro|see the northern lights|finish their thesis|open an online shop|buy a van|take the kids to Disneyland"),
+  activities: w(
+    "run a marathon|run the half marathon|hike the Camino de Santiago|learn to sail|take a pottery course|visit their grandparents|renovate the kitchen|adopt a dog|go scuba diving|start a vegetable garden|move house|change jobs|take a sabbatical|cycle the coast|climb Kilimanjaro|see the northern lights|finish their thesis|open an online shop|buy a van|take the kids to Disneyland",
+  ),
   languages: w("Japanese|Spanish|Portuguese|German|Mandarin|Italian|Korean|French|Arabic|Dutch|Swahili|Greek|Irish|Turkish|sign language"),
-  studies: w("data science|guitar|piano|watercolour painting|statistics|machine learning|photography|accounting|French cooking|first aid|public speaking|calligraphy|welding|astronomy|UX design"),
+  studies: w(
+    "data science|guitar|piano|watercolour painting|statistics|machine learning|photography|accounting|French cooking|first aid|public speaking|calligraphy|welding|astronomy|UX design",
+  ),
   events: w("a marathon|a triathlon|a half marathon|a 100 km bike ride|a swim across the lake|a climbing trip|an ultramarathon|a charity walk|a boxing match|a trek in Nepal"),
   weekdays: w("Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"),
   stays: w("a cabin|an Airbnb|a hostel|a boutique hotel|a campsite|a beach house|a ryokan|a farm stay"),
   tools: w("budget spreadsheet|bullet journal|habit tracker|reading list|packing checklist|meal plan|training log|gift list|mood diary|password manager"),
   purposes: w("household bills|the wedding|their running|the move|holiday planning|the kids' school|their side business|tax season|the garden|weekly groceries"),
   meetings: w("team standup|therapy session|piano lesson|five-a-side match|book club|parent-teacher meeting|climbing session|choir rehearsal|language exchange|volunteer shift"),
-  tasks: w("renew their passport|file their taxes|book the dentist|call their mother|water the plants|pay the rent|service the car|back up their photos|order contact lenses|send the invoices"),
+  tasks: w(
+    "renew their passport|file their taxes|book the dentist|call their mother|water the plants|pay the rent|service the car|back up their photos|order contact lenses|send the invoices",
+  ),
   products: w("laptop|e-bike|standing desk|espresso machine|running shoes|robot vacuum|camera lens|air purifier|electric car|mattress|headphones|tent"),
-  books: w("Dune|Middlemarch|The Overstory|Project Hail Mary|Pachinko|The Left Hand of Darkness|Sapiens|Piranesi|Educated|The Name of the Wind|Anna Karenina|The Three-Body Problem"),
+  books: w(
+    "Dune|Middlemarch|The Overstory|Project Hail Mary|Pachinko|The Left Hand of Darkness|Sapiens|Piranesi|Educated|The Name of the Wind|Anna Karenina|The Three-Body Problem",
+  ),
   genres: w("mysteries|fantasy|biographies|poetry|history books|thrillers|graphic novels|science writing"),
   pets: w("Biscuit|Luna|Pepper|Milo|Nala|Otis|Mochi|Ziggy|Hazel|Rocket"),
   animals: w("dog|cat|rabbit|parrot|tortoise|hamster"),
@@ -164,7 +194,8 @@ const GENERATORS: Record<string, Generator> = {
   },
   like: (r) => {
     const u = r();
-    const what = u < 0.5 ? pick(r, WORDS.likes) : u < 0.65 ? `${pick(r, WORDS.cuisines)} food` : u < 0.8 ? pick(r, WORDS.dishes) : `${pick(r, WORDS.genres)} like ${pick(r, WORDS.books)}`;
+    const what =
+      u < 0.5 ? pick(r, WORDS.likes) : u < 0.65 ? `${pick(r, WORDS.cuisines)} food` : u < 0.8 ? pick(r, WORDS.dishes) : `${pick(r, WORDS.genres)} like ${pick(r, WORDS.books)}`;
     return fact("like", "preferences", `Likes ${what}`, keyOf("like", what));
   },
   dislike: (r) => {
@@ -174,7 +205,13 @@ const GENERATORS: Record<string, Generator> = {
   preference: (r) => {
     const u = r();
     const text =
-      u < 0.45 ? `Prefers ${pick(r, WORDS.preferences)}` : u < 0.6 ? `Is ${pick(r, WORDS.diets)}` : u < 0.75 ? `Is allergic to ${pick(r, WORDS.allergens)}` : `Wants the assistant to ${pick(r, WORDS.instructions)}`;
+      u < 0.45
+        ? `Prefers ${pick(r, WORDS.preferences)}`
+        : u < 0.6
+          ? `Is ${pick(r, WORDS.diets)}`
+          : u < 0.75
+            ? `Is allergic to ${pick(r, WORDS.allergens)}`
+            : `Wants the assistant to ${pick(r, WORDS.instructions)}`;
     return fact("preference", "preferences", text, keyOf("preference", text.replace(/^(Prefers|Is|Wants the assistant to) /, "")));
   },
   project: (r) => {
@@ -185,12 +222,26 @@ const GENERATORS: Record<string, Generator> = {
   plan: (r, p) => {
     const u = r();
     const basis =
-      u < 0.5 ? `${pick(r, WORDS.activities)} in ${pick(r, WORDS.months)}` : u < 0.8 ? `visit ${pick(r, WORDS.cities)} in ${pick(r, WORDS.months)}` : `move to ${pick(r, WORDS.cities.filter((c) => c !== p.city))} next ${pick(r, ["spring", "summer", "autumn", "winter", "year"])}`;
+      u < 0.5
+        ? `${pick(r, WORDS.activities)} in ${pick(r, WORDS.months)}`
+        : u < 0.8
+          ? `visit ${pick(r, WORDS.cities)} in ${pick(r, WORDS.months)}`
+          : `move to ${pick(
+              r,
+              WORDS.cities.filter((c) => c !== p.city),
+            )} next ${pick(r, ["spring", "summer", "autumn", "winter", "year"])}`;
     return fact("plan", "plans", `Plans to ${basis}`, keyOf("plan", basis));
   },
   other: (r) => {
     const u = r();
-    const [verb, what] = u < 0.35 ? ["learning", pick(r, WORDS.languages)] : u < 0.7 ? ["studying", pick(r, WORDS.studies)] : u < 0.9 ? ["training for", pick(r, WORDS.events)] : ["", `${int(r, 19, 78)} years old`];
+    const [verb, what] =
+      u < 0.35
+        ? ["learning", pick(r, WORDS.languages)]
+        : u < 0.7
+          ? ["studying", pick(r, WORDS.studies)]
+          : u < 0.9
+            ? ["training for", pick(r, WORDS.events)]
+            : ["", `${int(r, 19, 78)} years old`];
     return fact("other", "other", verb ? `Is ${verb} ${what}` : `Is ${what}`, keyOf("other", `${verb} ${what}`));
   },
   note: (r, p) => {
@@ -212,8 +263,17 @@ const GENERATORS: Record<string, Generator> = {
 
 /** How often each kind is written, out of 100. */
 const KIND_WEIGHTS: [string, number][] = [
-  ["note", 22], ["like", 14], ["preference", 10], ["dislike", 6], ["project", 9], ["plan", 9],
-  ["other", 9], ["relationship", 8], ["work", 5], ["location", 5], ["name", 3],
+  ["note", 22],
+  ["like", 14],
+  ["preference", 10],
+  ["dislike", 6],
+  ["project", 9],
+  ["plan", 9],
+  ["other", 9],
+  ["relationship", 8],
+  ["work", 5],
+  ["location", 5],
+  ["name", 3],
 ];
 
 function weightedKind(r: Rng): string {
@@ -294,18 +354,84 @@ export async function seed(opts: { sql: SeedSql; target: SeedTarget; plan?: Seed
   const counts: Record<string, number> = {};
   const batch = (table: string, spec: [string, string][], before?: Batch) => new Batch({ sql, table, spec, counts, before });
 
-  const users = batch("users", [["id", "uuid"], ["plane", "\"Plane\""], ["developer_id", "uuid"], ["phone_scope", "text"], ["name", "text"], ["given_name", "text"], ["family_name", "text"], ["email", "text"], ["location", "text"], ["created_at", "timestamptz"]]);
-  const externalIds = batch("external_user_ids", [["id", "uuid"], ["developer_id", "uuid"], ["plane", "\"Plane\""], ["external_id", "text"], ["user_id", "uuid"], ["created_at", "timestamptz"]], users);
-  const approvals = batch("agent_approvals", [["id", "uuid"], ["user_id", "uuid"], ["agent_id", "uuid"], ["approved_at", "timestamptz"]], externalIds);
-  const imports = batch("imports", [["id", "text"], ["user_id", "uuid"], ["provider", "text"], ["source", "text"], ["memory_count", "int4"], ["created_at", "timestamptz"]], approvals);
+  const users = batch("users", [
+    ["id", "uuid"],
+    ["plane", '"Plane"'],
+    ["developer_id", "uuid"],
+    ["phone_scope", "text"],
+    ["name", "text"],
+    ["given_name", "text"],
+    ["family_name", "text"],
+    ["email", "text"],
+    ["location", "text"],
+    ["created_at", "timestamptz"],
+  ]);
+  const externalIds = batch(
+    "external_user_ids",
+    [
+      ["id", "uuid"],
+      ["developer_id", "uuid"],
+      ["plane", '"Plane"'],
+      ["external_id", "text"],
+      ["user_id", "uuid"],
+      ["created_at", "timestamptz"],
+    ],
+    users,
+  );
+  const approvals = batch(
+    "agent_approvals",
+    [
+      ["id", "uuid"],
+      ["user_id", "uuid"],
+      ["agent_id", "uuid"],
+      ["approved_at", "timestamptz"],
+    ],
+    externalIds,
+  );
+  const imports = batch(
+    "imports",
+    [
+      ["id", "text"],
+      ["user_id", "uuid"],
+      ["provider", "text"],
+      ["source", "text"],
+      ["memory_count", "int4"],
+      ["created_at", "timestamptz"],
+    ],
+    approvals,
+  );
   const memories = batch(
     "memories",
-    [["id", "text"], ["user_id", "uuid"], ["source", "text"], ["agent_id", "uuid"], ["writer_id", "text"], ["written_by", "text"], ["box", "text"], ["kind", "text"], ["text", "text"], ["key", "text"], ["import_id", "text"], ["provenance", "jsonb"], ["learned_at", "timestamptz"], ["said_at", "timestamptz"]],
+    [
+      ["id", "text"],
+      ["user_id", "uuid"],
+      ["source", "text"],
+      ["agent_id", "uuid"],
+      ["writer_id", "text"],
+      ["written_by", "text"],
+      ["box", "text"],
+      ["kind", "text"],
+      ["text", "text"],
+      ["key", "text"],
+      ["import_id", "text"],
+      ["provenance", "jsonb"],
+      ["learned_at", "timestamptz"],
+      ["said_at", "timestamptz"],
+    ],
     imports,
   );
   const profiles = batch(
     "user_profiles",
-    [["user_id", "uuid"], ["identity", "jsonb"], ["preferences", "jsonb"], ["highlights", "jsonb"], ["summary", "text"], ["source_counts", "jsonb"], ["version", "int4"], ["updated_at", "timestamptz"]],
+    [
+      ["user_id", "uuid"],
+      ["identity", "jsonb"],
+      ["preferences", "jsonb"],
+      ["highlights", "jsonb"],
+      ["summary", "text"],
+      ["source_counts", "jsonb"],
+      ["version", "int4"],
+      ["updated_at", "timestamptz"],
+    ],
     memories,
   );
 
@@ -328,7 +454,14 @@ export async function seed(opts: { sql: SeedSql; target: SeedTarget; plan?: Seed
       // One import per provider and MEMORIES_PER_IMPORT memories, at a time within the window.
       const importsOf = new Map<string, { id: string; at: number; count: number }[]>();
       for (const provider of IMPORT_PROVIDERS) {
-        importsOf.set(provider, Array.from({ length: Math.max(1, Math.ceil((n * 0.3) / MEMORIES_PER_IMPORT)) }, () => ({ id: `imp_${base62(r, 24)}`, at: windowStart + r() * (now - windowStart), count: 0 })));
+        importsOf.set(
+          provider,
+          Array.from({ length: Math.max(1, Math.ceil((n * 0.3) / MEMORIES_PER_IMPORT)) }, () => ({
+            id: `imp_${base62(r, 24)}`,
+            at: windowStart + r() * (now - windowStart),
+            count: 0,
+          })),
+        );
       }
       const taken = new Set<string>();
       const rows: unknown[][] = [];
@@ -357,7 +490,22 @@ export async function seed(opts: { sql: SeedSql; target: SeedTarget; plan?: Seed
           learnedAt = inWindow();
           provenance = r() < 0.5 ? { via: "remember" } : { via: "commit", message_index: int(r, 0, 19) };
         }
-        rows.push([id, userId, source, provider ? null : target.agentId, provider ? "" : target.agentId, source, f.box, f.kind, f.text, f.key, importId, JSON.stringify(provenance), learnedAt, saidAt]);
+        rows.push([
+          id,
+          userId,
+          source,
+          provider ? null : target.agentId,
+          provider ? "" : target.agentId,
+          source,
+          f.box,
+          f.kind,
+          f.text,
+          f.key,
+          importId,
+          JSON.stringify(provenance),
+          learnedAt,
+          saidAt,
+        ]);
         written.push({ id, text: f.text, kind: f.kind, key: f.key, saidAt: saidAt ? new Date(saidAt) : null, learnedAt: new Date(learnedAt), at: Date.parse(saidAt ?? learnedAt) });
       }
       // Imports first: a memory's import must exist when its batch is written.
@@ -368,7 +516,10 @@ export async function seed(opts: { sql: SeedSql; target: SeedTarget; plan?: Seed
       }
       for (const row of rows) await memories.add(...row);
       // The stored composition is what the service's own fold makes of these memories, oldest first.
-      const c = fold(emptyComposition(), written.sort((a, b) => a.at - b.at));
+      const c = fold(
+        emptyComposition(),
+        written.sort((a, b) => a.at - b.at),
+      );
       const updated = new Date(Math.max(...written.map((m) => m.at), windowStart)).toISOString();
       const counts: Record<string, number> = {};
       for (const row of rows) counts[row[2] as string] = (counts[row[2] as string] ?? 0) + 1;
@@ -404,10 +555,10 @@ export interface ProvisionedSandbox {
 
 /** The developer and agent behind a provisioned sandbox user. */
 async function sandboxTarget(sql: SeedSql, sandbox: ProvisionedSandbox): Promise<SeedTarget> {
-  const { rows } = await sql.query(
-    `SELECT u.developer_id, g.id AS agent_id FROM users u JOIN agents g ON g.developer_id = u.developer_id AND g.handle = $2 WHERE u.id = $1`,
-    [sandbox.user.id, sandbox.agent.handle],
-  );
+  const { rows } = await sql.query(`SELECT u.developer_id, g.id AS agent_id FROM users u JOIN agents g ON g.developer_id = u.developer_id AND g.handle = $2 WHERE u.id = $1`, [
+    sandbox.user.id,
+    sandbox.agent.handle,
+  ]);
   const row = rows[0] as { developer_id: string; agent_id: string } | undefined;
   if (!row) throw new Error(`No developer with agent ${sandbox.agent.handle} for user ${sandbox.user.id}.`);
   return { developerId: row.developer_id, agentId: row.agent_id, agentHandle: sandbox.agent.handle };

@@ -78,7 +78,17 @@ async function seed(users: number): Promise<Seeded> {
     return user.id;
   });
   const tokens = await Promise.all(userIds.map(async (userId) => (await issueAgentToken({ userId, ...scope, agent: agent.handle })).token));
-  return { secretKey, developerId: developer.id, agentId: agent.id, handle: agent.handle, signInName: agent.signInName, displayName: agent.displayName, userIds, tokens, ms: performance.now() - started };
+  return {
+    secretKey,
+    developerId: developer.id,
+    agentId: agent.id,
+    handle: agent.handle,
+    signInName: agent.signInName,
+    displayName: agent.displayName,
+    userIds,
+    tokens,
+    ms: performance.now() - started,
+  };
 }
 
 /** `n` sign-in codes (one per exchange request: codes are single use), round the seeded users. */
@@ -110,7 +120,8 @@ async function firstPage(baseUrl: string, s: Seeded): Promise<{ link: Answer; fl
   const link = await send(new URL(`/sign-in/${encodeURIComponent(s.signInName)}?${query}`, baseUrl), { method: "GET", headers: { accept: "text/html" } });
   const location = link.headers.location;
   const cookie = link.headers["set-cookie"]?.[0]?.split(";")[0];
-  if (link.status !== 303 || !location || !cookie) throw new Error(`GET /sign-in/${s.signInName} answered ${link.status} (Location ${location ?? "none"}): ${link.body.slice(0, 300)}`);
+  if (link.status !== 303 || !location || !cookie)
+    throw new Error(`GET /sign-in/${s.signInName} answered ${link.status} (Location ${location ?? "none"}): ${link.body.slice(0, 300)}`);
   // The Location names the service's public BASE_URL; the page is asked of this server.
   const flowPath = new URL(location).pathname;
   if (!/^\/flow\/[A-Za-z0-9]+$/.test(flowPath)) throw new Error(`The sign-in link led to ${location}, not a flow.`);
@@ -135,7 +146,18 @@ async function loadRow(
 ): Promise<LoadRow> {
   const route = scenario === "validate" ? VALIDATE_PATH : EXCHANGE_PATH;
   const { service, logFile } = ctx;
-  const run = await timedRun({ baseUrl: service.baseUrl, serverPid: service.pid, logFile, route, label: scenario, connections, warmup: opts.warmup, duration: opts.duration, retries: opts.retries, prepare });
+  const run = await timedRun({
+    baseUrl: service.baseUrl,
+    serverPid: service.pid,
+    logFile,
+    route,
+    label: scenario,
+    connections,
+    warmup: opts.warmup,
+    duration: opts.duration,
+    retries: opts.retries,
+    prepare,
+  });
   return { scenario, ...run };
 }
 
@@ -193,17 +215,25 @@ function verdicts(rows: LoadRow[], pages: PageFigures): string[] {
     const f = r.figures;
     if (r.scenario === "validate") {
       const p99 = percentile(f.latencies, 99);
-      lines.push(`validate @ ${f.connections} conns · budget ≥ ${BUDGETS.validateRps.toLocaleString("en")} req/s with p99 ≤ ${BUDGETS.validateP99} ms: ${f.rps.toFixed(0)} req/s, p99 ${ms(p99)} ms — ${met(f.rps >= BUDGETS.validateRps && p99 <= BUDGETS.validateP99)}`);
+      lines.push(
+        `validate @ ${f.connections} conns · budget ≥ ${BUDGETS.validateRps.toLocaleString("en")} req/s with p99 ≤ ${BUDGETS.validateP99} ms: ${f.rps.toFixed(0)} req/s, p99 ${ms(p99)} ms — ${met(f.rps >= BUDGETS.validateRps && p99 <= BUDGETS.validateP99)}`,
+      );
     } else {
       lines.push(`exchange @ ${f.connections} conns · budget ≥ ${BUDGETS.exchangeRps} req/s: ${f.rps.toFixed(0)} req/s — ${met(f.rps >= BUDGETS.exchangeRps)}`);
     }
   }
   const p95 = percentile(pages.pair, 95);
-  lines.push(`first page · budget p95 ≤ ${BUDGETS.firstPageP95} ms: link ${ms(percentile(pages.link, 95))} + flow ${ms(percentile(pages.flow, 95))} ms; both per sign-in p95 ${ms(p95)} ms — ${met(p95 <= BUDGETS.firstPageP95)}`);
+  lines.push(
+    `first page · budget p95 ≤ ${BUDGETS.firstPageP95} ms: link ${ms(percentile(pages.link, 95))} + flow ${ms(percentile(pages.flow, 95))} ms; both per sign-in p95 ${ms(p95)} ms — ${met(p95 <= BUDGETS.firstPageP95)}`,
+  );
   for (const r of rows) {
-    if (other(r.cpu) > OTHER_WARNING) lines.push(`WARNING ${r.scenario} @ ${r.figures.connections}: ${other(r.cpu).toFixed(0)} % of a CPU went to other processes in every run: the figures are low`);
+    if (other(r.cpu) > OTHER_WARNING)
+      lines.push(`WARNING ${r.scenario} @ ${r.figures.connections}: ${other(r.cpu).toFixed(0)} % of a CPU went to other processes in every run: the figures are low`);
     if (r.ranOut) lines.push(`FAILED exchange @ ${r.figures.connections}: the issued codes ran out; raise CODES_PER_SECOND`);
-    if (failures(r.figures) || r.otherFailures) lines.push(`FAILED ${r.scenario} @ ${r.figures.connections}: statuses ${JSON.stringify(r.figures.statusCodes)}, ${r.figures.errors} errors, ${r.otherFailures} failed in warm-ups and repeated runs`);
+    if (failures(r.figures) || r.otherFailures)
+      lines.push(
+        `FAILED ${r.scenario} @ ${r.figures.connections}: statuses ${JSON.stringify(r.figures.statusCodes)}, ${r.figures.errors} errors, ${r.otherFailures} failed in warm-ups and repeated runs`,
+      );
   }
   if (other(pages.cpu) > OTHER_WARNING) lines.push(`WARNING first page: ${other(pages.cpu).toFixed(0)} % of a CPU went to other processes while it was measured`);
   return lines;
@@ -213,7 +243,9 @@ function verdicts(rows: LoadRow[], pages: PageFigures): string[] {
 
 async function measureAll(opts: Options, db: BenchDatabase, service: Service): Promise<number> {
   const s = await seed(opts.users);
-  console.log(`seeded in ${(s.ms / 1000).toFixed(1)} s with the service's functions: a developer, a live secret key, agent '${s.handle}' (sign-in name '${s.signInName}'), return destination ${RETURN_TO}, ${s.userIds.length.toLocaleString("en")} users approving it, an agent token each`);
+  console.log(
+    `seeded in ${(s.ms / 1000).toFixed(1)} s with the service's functions: a developer, a live secret key, agent '${s.handle}' (sign-in name '${s.signInName}'), return destination ${RETURN_TO}, ${s.userIds.length.toLocaleString("en")} users approving it, an agent token each`,
+  );
 
   const checked = await probe(service.baseUrl, validateRequests(s)(), "validate");
   if (checked.valid !== true || checked.approved !== true) throw new Error(`validate answered ${JSON.stringify(checked)} for a seeded token.`);
@@ -243,7 +275,9 @@ async function measureAll(opts: Options, db: BenchDatabase, service: Service): P
   console.log(`\n${loadTable(rows)}\n`);
   console.log(`${LOAD_NOTE}\n`);
   console.log(`${pageTable(pages, s)}\n`);
-  console.log(`The service sends no Server-Timing header: these are client-measured latencies (request written → whole answer read, keep-alive, concurrency 1, idle machine: CPU % server ${pages.cpu.server.toFixed(0)} · postgres ${pages.cpu.postgres.toFixed(0)} · bench ${pages.cpu.bench.toFixed(0)} · other ${other(pages.cpu).toFixed(0)}); each sign-in opens a new flow.\n`);
+  console.log(
+    `The service sends no Server-Timing header: these are client-measured latencies (request written → whole answer read, keep-alive, concurrency 1, idle machine: CPU % server ${pages.cpu.server.toFixed(0)} · postgres ${pages.cpu.postgres.toFixed(0)} · bench ${pages.cpu.bench.toFixed(0)} · other ${other(pages.cpu).toFixed(0)}); each sign-in opens a new flow.\n`,
+  );
   for (const line of verdicts(rows, pages)) console.log(line);
   return rows.reduce((n, r) => n + failures(r.figures) + r.otherFailures + (r.ranOut ? 1 : 0), 0);
 }

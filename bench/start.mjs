@@ -31,7 +31,10 @@ async function once() {
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}: ${output}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1000) }).then((r) => r.status === 200, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1000) }).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) return { ms: performance.now() - started, rebuilt: output.includes("Building the service") };
       if (performance.now() - started > 120_000) throw new Error("no answer within 120 s");
       await new Promise((r) => setTimeout(r, 25));
@@ -50,4 +53,6 @@ for (let i = 1; i <= runs; i++) {
   console.log(`run ${i}: ${(ms / 1000).toFixed(2)} s to the first 200 from /api/health${rebuilt ? " (rebuilt!)" : ""}`);
 }
 times.sort((a, b) => a - b);
-console.log(`median ${(times[Math.floor(times.length / 2)] / 1000).toFixed(2)} s · fastest ${(times[0] / 1000).toFixed(2)} s · slowest ${(times.at(-1) / 1000).toFixed(2)} s (budget 3 s)`);
+console.log(
+  `median ${(times[Math.floor(times.length / 2)] / 1000).toFixed(2)} s · fastest ${(times[0] / 1000).toFixed(2)} s · slowest ${(times.at(-1) / 1000).toFixed(2)} s (budget 3 s)`,
+);

@@ -78,7 +78,11 @@ export function send(url: URL, init: { method: "GET" | "POST"; headers?: Record<
 
 /** Sends one of a run's requests; anything but a 200 with a JSON body throws. */
 export async function probe(baseUrl: string, spec: RequestSpec, what: string): Promise<Record<string, unknown>> {
-  const answer = await send(new URL(spec.path, baseUrl), { method: spec.method, headers: { ...spec.headers, "content-length": String(Buffer.byteLength(spec.body ?? "")) }, body: spec.body });
+  const answer = await send(new URL(spec.path, baseUrl), {
+    method: spec.method,
+    headers: { ...spec.headers, "content-length": String(Buffer.byteLength(spec.body ?? "")) },
+    body: spec.body,
+  });
   if (answer.status !== 200) throw new Error(`${what} answered ${answer.status}: ${answer.body.slice(0, 300)}`);
   return JSON.parse(answer.body) as Record<string, unknown>;
 }
@@ -149,7 +153,24 @@ export function table(header: string[], rows: string[][]): string {
 export const ms = (v: number) => (Number.isNaN(v) ? "-" : v.toFixed(1));
 export const pct = (list: number[], p: number) => ms(percentile(list, p));
 
-export const LOAD_HEADER = ["request", "conns", "2xx", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "server p50", "server p99", "failures", "CPU % server", "postgres", "bench", "other", "runs"];
+export const LOAD_HEADER = [
+  "request",
+  "conns",
+  "2xx",
+  "req/s",
+  "p50 ms",
+  "p95 ms",
+  "p99 ms",
+  "max ms",
+  "server p50",
+  "server p99",
+  "failures",
+  "CPU % server",
+  "postgres",
+  "bench",
+  "other",
+  "runs",
+];
 
 /** A timed run's row under LOAD_HEADER. */
 export function loadCells(label: string, r: TimedRun): string[] {
@@ -192,17 +213,27 @@ export function runBench(
 ): void {
   const main = async (): Promise<number> => {
     console.log(`${name} bench · db ${opts.db} · ${machine()}`);
-    console.log(`autocannon in this process, on the same CPUs as the server and PostgreSQL · ${opts.duration} s per run, ${opts.warmup} s warm-up · connections ${opts.connections.join(", ")}`);
+    console.log(
+      `autocannon in this process, on the same CPUs as the server and PostgreSQL · ${opts.duration} s per run, ${opts.warmup} s warm-up · connections ${opts.connections.join(", ")}`,
+    );
     console.log(`each run waits for an idle machine; a run in which other processes took > ${OTHER_WARNING} % of a CPU is repeated (at most ${opts.retries} times)\n`);
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
       process.once(signal, () => void cleanUpAll().finally(() => process.exit(130)));
     }
     const db = createDatabase(opts.db, opts.postgresUrl);
-    Object.assign(process.env, { DATABASE_URL: db.env.DATABASE_URL, SERVICE_SECRET: db.env.SERVICE_SECRET, AUTH_SECRET: db.env.AUTH_SECRET, DEVELOPMENT_MODE: db.env.DEVELOPMENT_MODE, LOG_LEVEL: "silent" });
+    Object.assign(process.env, {
+      DATABASE_URL: db.env.DATABASE_URL,
+      SERVICE_SECRET: db.env.SERVICE_SECRET,
+      AUTH_SECRET: db.env.AUTH_SECRET,
+      DEVELOPMENT_MODE: db.env.DEVELOPMENT_MODE,
+      LOG_LEVEL: "silent",
+    });
     try {
       // The server logs requests as in production (info): the bench reads their latency_ms from its log.
       const service = await startService({ root: opts.root, db: { ...db, env: { ...db.env, ...serverEnv, LOG_LEVEL: "info" } } });
-      const settings = Object.entries(serverEnv).map(([k, v]) => `, ${k}=${v}`).join("");
+      const settings = Object.entries(serverEnv)
+        .map(([k, v]) => `, ${k}=${v}`)
+        .join("");
       console.log(`service started (cold start ${service.coldStartMs.toFixed(0)} ms)${settings}`);
       try {
         const failed = await measure(db, service);

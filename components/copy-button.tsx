@@ -24,11 +24,7 @@ export function CopyButton(props: CopyButtonProps) {
   const [copied, copy] = useCopy(props.text);
   if (props.look === "prompt") {
     return (
-      <button
-        type="button"
-        className="inline-flex min-h-10 items-center rounded-lg bg-brand-50 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-100"
-        onClick={copy}
-      >
+      <button type="button" className="inline-flex min-h-10 items-center rounded-lg bg-brand-50 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-100" onClick={copy}>
         <span aria-live="polite">{copied ? "Copied" : "Copy prompt"}</span>
       </button>
     );

@@ -12,8 +12,8 @@ export function SiteFooter() {
             Profile Service
           </p>
           <p className="mt-3 leading-6 text-slate-600">
-            Personalization profiles and OpenID Connect sign-in for AI agents. The full API reference is in the
-            repository, under <code className="font-mono text-[0.8125rem] text-slate-800">docs/api.md</code>.
+            Personalization profiles and OpenID Connect sign-in for AI agents. The full API reference is in the repository, under{" "}
+            <code className="font-mono text-[0.8125rem] text-slate-800">docs/api.md</code>.
           </p>
         </div>
         <nav aria-label="Footer">

@@ -35,10 +35,7 @@ export function SiteHeader({ current }: { current: SiteSection }) {
         Skip to content
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link
-          href="/"
-          className="-mx-1 flex items-center gap-2.5 rounded-md px-1 py-1 font-semibold tracking-tight text-slate-900"
-        >
+        <Link href="/" className="-mx-1 flex items-center gap-2.5 rounded-md px-1 py-1 font-semibold tracking-tight text-slate-900">
           <LogoMark />
           {/* On a phone the mark stands alone, so the navigation fits beside it. */}
           <span className="max-sm:sr-only">Profile Service</span>
@@ -54,9 +51,7 @@ export function SiteHeader({ current }: { current: SiteSection }) {
                     aria-current={active ? "page" : undefined}
                     className={
                       "inline-flex min-h-10 items-center rounded-md px-3 transition-colors " +
-                      (active
-                        ? "bg-brand-50 text-brand-700"
-                        : "text-slate-600 hover:bg-slate-100 hover:text-slate-900")
+                      (active ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900")
                     }
                   >
                     {item.label}

@@ -20,7 +20,10 @@ function freshPhone(): { e164: string; national: string } {
 async function codeFromOutbox(page: Page, last4: string): Promise<string> {
   const outbox = await page.context().newPage();
   await outbox.goto("/dev/outbox");
-  const message = outbox.getByTestId("outbox-message").filter({ has: outbox.getByTestId("outbox-last4").getByText(last4, { exact: true }) }).first();
+  const message = outbox
+    .getByTestId("outbox-message")
+    .filter({ has: outbox.getByTestId("outbox-last4").getByText(last4, { exact: true }) })
+    .first();
   const body = await message.getByTestId("outbox-body").innerText();
   await outbox.close();
   return body.match(/^(\d{6}) is your Profile Service sign-in code/)![1]!;

@@ -39,7 +39,10 @@ test.beforeAll(async () => {
   server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/server.mjs"], { stdio: ["ignore", "pipe", "inherit"], env });
   server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   for (let i = 0; ; i++) {
-    const up = await send({ path: "/api/health" }).then((r) => r.status === 200, () => false);
+    const up = await send({ path: "/api/health" }).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (up) break;
     if (i > 200 || server.exitCode !== null) throw new Error("the server did not start");
     await new Promise((r) => setTimeout(r, 500));

@@ -52,7 +52,10 @@ async function openHost(page: Page, theme: "light" | "dark", errors: string[]) {
 
 /** Screenshots of the host with its card at 360 px and at 1280 px; the page is left at 360 px. */
 async function shoot(page: Page, name: string) {
-  for (const [label, size] of [["360", { width: 360, height: 780 }], ["desktop", { width: 1280, height: 820 }]] as const) {
+  for (const [label, size] of [
+    ["360", { width: 360, height: 780 }],
+    ["desktop", { width: 1280, height: 820 }],
+  ] as const) {
     await page.setViewportSize(size);
     // The card reports its new height to the host (ui/notifications/size-changed); let the frame follow.
     await page.waitForTimeout(300);
@@ -78,7 +81,10 @@ async function finishLink(tab: Page) {
   await expect(tab.getByRole("heading", { level: 1 })).toHaveText("Enter the code");
   const outbox = await tab.context().newPage();
   await outbox.goto(new URL("/dev/outbox", tab.url()).href);
-  const message = outbox.getByTestId("outbox-message").filter({ has: outbox.getByTestId("outbox-last4").getByText(phone.e164.slice(-4), { exact: true }) }).first();
+  const message = outbox
+    .getByTestId("outbox-message")
+    .filter({ has: outbox.getByTestId("outbox-last4").getByText(phone.e164.slice(-4), { exact: true }) })
+    .first();
   const code = (await message.getByTestId("outbox-body").innerText()).match(/^(\d{6})/)![1]!;
   await outbox.close();
   await tab.getByLabel("Six-digit code").focus();
@@ -102,10 +108,14 @@ test("the card shows a minted link, its app, purpose and expiry, and turns to ap
 
   const errors: string[] = [];
   await openHost(page, "light", errors);
-  await page.evaluate(
-    (options) => window.mountCard(options),
-    { html, csp, toolInput: ARGS, toolResult: result as unknown as Record<string, unknown>, capabilities: { openLinks: {}, updateModelContext: { text: {} } }, hostContext: { theme: "light", locale: "en-US", timeZone: "UTC", displayMode: "inline", platform: "mobile" } } satisfies MountOptions,
-  );
+  await page.evaluate((options) => window.mountCard(options), {
+    html,
+    csp,
+    toolInput: ARGS,
+    toolResult: result as unknown as Record<string, unknown>,
+    capabilities: { openLinks: {}, updateModelContext: { text: {} } },
+    hostContext: { theme: "light", locale: "en-US", timeZone: "UTC", displayMode: "inline", platform: "mobile" },
+  } satisfies MountOptions);
   const card = page.frameLocator('iframe[title="Connect card"]');
 
   await expect(card.getByRole("heading", { level: 1 })).toHaveText("Sign in to connect Gmail");
@@ -165,17 +175,14 @@ test("in the host's dark theme, a link the service does not know offers a new on
 
   const errors: string[] = [];
   await openHost(page, "dark", errors);
-  await page.evaluate(
-    (options) => window.mountCard(options),
-    {
-      html,
-      csp,
-      toolInput: args,
-      toolResult: unknown,
-      capabilities: { openLinks: {}, serverTools: {} },
-      hostContext: { theme: "dark", locale: "en-GB", timeZone: "Europe/London", styles: { variables: { "--color-background-primary": "#1d1d22" } as never } },
-    } satisfies MountOptions,
-  );
+  await page.evaluate((options) => window.mountCard(options), {
+    html,
+    csp,
+    toolInput: args,
+    toolResult: unknown,
+    capabilities: { openLinks: {}, serverTools: {} },
+    hostContext: { theme: "dark", locale: "en-GB", timeZone: "Europe/London", styles: { variables: { "--color-background-primary": "#1d1d22" } as never } },
+  } satisfies MountOptions);
   const card = page.frameLocator('iframe[title="Connect card"]');
   await expect(card.locator("html")).toHaveAttribute("data-theme", "dark");
   await expect(card.locator("main")).toHaveCSS("background-color", "rgb(29, 29, 34)");

@@ -120,7 +120,10 @@ test("a new developer sees their first requests in the log and in usage, and fol
   await shoot(page, "dashboard-activity-06-imports");
 
   // A message line registered over the API, revoked here: it is gone from the API's list too.
-  const line = await request.post("/v1/auth/sign-in/message-lines", { headers: { "x-api-key": key, "x-agent": handle }, data: { channel: "sms", phone: "+14155550187", label: "Concierge" } });
+  const line = await request.post("/v1/auth/sign-in/message-lines", {
+    headers: { "x-api-key": key, "x-agent": handle },
+    data: { channel: "sms", phone: "+14155550187", label: "Concierge" },
+  });
   expect(line.status()).toBe(201);
   await nav.getByRole("link", { name: "Sign-in links" }).click();
   await expect(page.getByTestId("line-row")).toContainText("number ending in 0187");

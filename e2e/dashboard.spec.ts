@@ -125,7 +125,10 @@ test("a new developer signs up with an e-mailed code, creates keys, an agent and
   await shoot(page, "09b-sso-clients");
 
   // Sign-in links: a message line registered over the API shows by its last four digits; a return destination.
-  const line = await request.post("/v1/auth/sign-in/message-lines", { headers: { "x-api-key": secret, "x-agent": listed[0]!.handle }, data: { channel: "sms", phone: "+14155550123", label: "Support" } });
+  const line = await request.post("/v1/auth/sign-in/message-lines", {
+    headers: { "x-api-key": secret, "x-agent": listed[0]!.handle },
+    data: { channel: "sms", phone: "+14155550123", label: "Support" },
+  });
   expect(line.status()).toBe(201);
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Sign-in links" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign-in links");

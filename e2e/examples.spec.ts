@@ -90,7 +90,10 @@ async function signInAsNewPerson(flow: Page) {
   await expect(flow.getByRole("heading", { level: 1 })).toHaveText("Enter the code");
   const outbox = await flow.context().newPage();
   await outbox.goto("/dev/outbox");
-  const message = outbox.getByTestId("outbox-message").filter({ has: outbox.getByTestId("outbox-last4").getByText(line, { exact: true }) }).first();
+  const message = outbox
+    .getByTestId("outbox-message")
+    .filter({ has: outbox.getByTestId("outbox-last4").getByText(line, { exact: true }) })
+    .first();
   const code = (await message.getByTestId("outbox-body").innerText()).match(/^(\d{6})/)![1]!;
   await outbox.close();
   await flow.getByLabel("Six-digit code").fill(code);
@@ -129,7 +132,10 @@ test("examples/button-page: the person signs in in the popup and the page shows 
   }
 });
 
-test("examples/nextjs-authjs: Auth.js signs the person in as a confidential client; the page shows the ID token's email_verified and the profile read with the access token", async ({ page, baseURL }) => {
+test("examples/nextjs-authjs: Auth.js signs the person in as a confidential client; the page shows the ID token's email_verified and the profile read with the access token", async ({
+  page,
+  baseURL,
+}) => {
   // next dev compiles each route on its first request: the page, Auth.js's routes and the callback.
   test.setTimeout(180_000);
   const port = await freePort();

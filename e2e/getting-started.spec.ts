@@ -90,5 +90,9 @@ test("the page's script tag names the script this service serves, with its integ
   const served = await request.get(src);
   expect(served.status()).toBe(200);
   const { createHash } = await import("node:crypto");
-  expect(`sha384-${createHash("sha384").update(await served.body()).digest("base64")}`).toBe(integrity);
+  expect(
+    `sha384-${createHash("sha384")
+      .update(await served.body())
+      .digest("base64")}`,
+  ).toBe(integrity);
 });

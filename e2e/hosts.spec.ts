@@ -41,7 +41,10 @@ test.beforeAll(async () => {
     },
   });
   for (let i = 0; ; i++) {
-    const up = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (i > 200 || server.exitCode !== null) throw new Error("the separate-hosts server did not start");
     await new Promise((r) => setTimeout(r, 500));
@@ -69,7 +72,10 @@ async function phoneAndCode(page: Page) {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enter the code");
   const outbox = await page.context().newPage();
   await outbox.goto(`${base}/dev/outbox`);
-  const message = outbox.getByTestId("outbox-message").filter({ has: outbox.getByTestId("outbox-last4").getByText(phone.e164.slice(-4), { exact: true }) }).first();
+  const message = outbox
+    .getByTestId("outbox-message")
+    .filter({ has: outbox.getByTestId("outbox-last4").getByText(phone.e164.slice(-4), { exact: true }) })
+    .first();
   const code = (await message.getByTestId("outbox-body").innerText()).match(/^(\d{6})/)![1]!;
   await outbox.close();
   await page.getByLabel("Six-digit code").focus();
@@ -104,7 +110,9 @@ test("a connect link opened on MCP_URL's own host continues on BASE_URL, where t
 });
 
 test("an agent's sign_in_url on SIGN_IN_URL's own host opens the flow on BASE_URL, with its state kept", async ({ page, request }) => {
-  const agents = (await (await request.get(`${base}/v1/agents`, { headers: { "X-API-Key": seed.secret_key } })).json()) as { agents: Array<{ handle: string; sign_in_url: string }> };
+  const agents = (await (await request.get(`${base}/v1/agents`, { headers: { "X-API-Key": seed.secret_key } })).json()) as {
+    agents: Array<{ handle: string; sign_in_url: string }>;
+  };
   const signIn = agents.agents.find((a) => a.handle === seed.agent)!.sign_in_url;
   expect(signIn.startsWith(`${signInUrl}/`)).toBe(true);
   await page.goto(`${signIn}?state=hosts-1&display_name=Trail%20Desk`);
@@ -137,7 +145,12 @@ test("a 15 MB conversations.json uploads on the import screen (the screen advert
       name: `Long answers ${c}`,
       created_at: "2024-07-01T07:15:42.118934Z",
       updated_at: "2024-07-01T07:15:42.118934Z",
-      chat_messages: Array.from({ length: 100 }, (_, m) => ({ uuid: `11111111-aaaa-4bbb-${String(c).padStart(4, "0")}-${String(m).padStart(12, "0")}`, text: answer, sender: "assistant", created_at: "2024-07-01T07:15:42.118934Z" })),
+      chat_messages: Array.from({ length: 100 }, (_, m) => ({
+        uuid: `11111111-aaaa-4bbb-${String(c).padStart(4, "0")}-${String(m).padStart(12, "0")}`,
+        text: answer,
+        sender: "assistant",
+        created_at: "2024-07-01T07:15:42.118934Z",
+      })),
     })),
   ];
   const buffer = Buffer.from(JSON.stringify(padded));

@@ -19,7 +19,10 @@ const SHOTS = path.resolve("e2e/screenshots");
 test.use({ viewport: { width: 360, height: 780 } });
 
 async function shoot(page: Page, name: string) {
-  for (const [label, size] of [["360", { width: 360, height: 780 }], ["desktop", { width: 1280, height: 860 }]] as const) {
+  for (const [label, size] of [
+    ["360", { width: 360, height: 780 }],
+    ["desktop", { width: 1280, height: 860 }],
+  ] as const) {
     await page.setViewportSize(size);
     const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
     expect(scrollWidth, `${name} must not scroll sideways at ${label}`).toBeLessThanOrEqual(clientWidth);
@@ -60,7 +63,10 @@ function freshPhone(): { e164: string; national: string } {
 async function codeFromOutbox(page: Page, last4: string): Promise<string> {
   const outbox = await page.context().newPage();
   await outbox.goto("/dev/outbox");
-  const message = outbox.getByTestId("outbox-message").filter({ has: outbox.getByTestId("outbox-last4").getByText(last4, { exact: true }) }).first();
+  const message = outbox
+    .getByTestId("outbox-message")
+    .filter({ has: outbox.getByTestId("outbox-last4").getByText(last4, { exact: true }) })
+    .first();
   const body = await message.getByTestId("outbox-body").innerText();
   await outbox.close();
   return body.match(/^(\d{6}) is your Profile Service sign-in code/)![1]!;

@@ -34,7 +34,10 @@ function freshPhone(): { e164: string; national: string } {
 
 /** Screenshots of the page at 390 px and at 1280 px; the page is left at 390 px. */
 async function shoot(page: Page, name: string) {
-  for (const [label, size] of [["390", MOBILE], ["desktop", { width: 1280, height: 860 }]] as const) {
+  for (const [label, size] of [
+    ["390", MOBILE],
+    ["desktop", { width: 1280, height: 860 }],
+  ] as const) {
     await page.setViewportSize(size);
     const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
     expect(scrollWidth, `${name} must not scroll sideways at ${label}`).toBeLessThanOrEqual(clientWidth);
@@ -46,7 +49,10 @@ async function shoot(page: Page, name: string) {
 async function codeFromOutbox(page: Page, last4: string): Promise<string> {
   const outbox = await page.context().newPage();
   await outbox.goto("/dev/outbox");
-  const message = outbox.getByTestId("outbox-message").filter({ has: outbox.getByTestId("outbox-last4").getByText(last4, { exact: true }) }).first();
+  const message = outbox
+    .getByTestId("outbox-message")
+    .filter({ has: outbox.getByTestId("outbox-last4").getByText(last4, { exact: true }) })
+    .first();
   const body = await message.getByTestId("outbox-body").innerText();
   await outbox.close();
   return body.match(/^(\d{6})/)![1]!;
@@ -126,7 +132,13 @@ class InstalledClient implements OAuthClientProvider {
     return this.opts.callback;
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: this.opts.name, redirect_uris: [this.opts.callback], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] };
+    return {
+      client_name: this.opts.name,
+      redirect_uris: [this.opts.callback],
+      token_endpoint_auth_method: "none",
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+    };
   }
   state() {
     this.sentState = randomBytes(16).toString("base64url");
@@ -248,7 +260,9 @@ test("dynamic registration: the SDK registers, the person imports and signs in i
       expect(described(sent)).toContain("POST /oauth/token");
       expect((await client.listTools()).tools.map((t) => t.name)).toEqual(PROFILE_TOOLS);
       expect(structured(await client.callTool({ name: "service_profile_read", arguments: {} }))).toMatchObject({ linked: true });
-      expect(structured(await client.callTool({ name: "service_profile_remember", arguments: { text: "I prefer window seats on trains", box: "preferences" } }))).toMatchObject({ saved: true });
+      expect(structured(await client.callTool({ name: "service_profile_remember", arguments: { text: "I prefer window seats on trains", box: "preferences" } }))).toMatchObject({
+        saved: true,
+      });
       // service_connect is gone once signed in.
       await expect(client.callTool({ name: "service_connect", arguments: {} })).rejects.toThrow(/not found/);
     } finally {
@@ -268,7 +282,15 @@ test("a Client ID Metadata Document: the service fetches the client's document, 
     if (new URL(req.url ?? "/", documentUrl).pathname !== "/web-assistant/client.json") return void res.writeHead(404).end();
     fetched.push(req.headers);
     res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ client_id: documentUrl, client_name: "Web Assistant", client_uri: "https://web-assistant.example", redirect_uris: [listener.callback], token_endpoint_auth_method: "none" }));
+    res.end(
+      JSON.stringify({
+        client_id: documentUrl,
+        client_name: "Web Assistant",
+        client_uri: "https://web-assistant.example",
+        redirect_uris: [listener.callback],
+        token_endpoint_auth_method: "none",
+      }),
+    );
   });
   // All interfaces: "localhost" may resolve to IPv4 or IPv6 on the server's side.
   await new Promise<void>((resolve) => documents.listen(0, resolve));
@@ -305,7 +327,9 @@ test("a Client ID Metadata Document: the service fetches the client's document, 
       const profile = structured(await client.callTool({ name: "service_profile_read", arguments: {} }));
       expect(profile).toMatchObject({ linked: true });
       expect(JSON.stringify(profile)).toContain("Lisbon");
-      expect(structured(await client.callTool({ name: "service_profile_remember", arguments: { text: "I work from Porto on Fridays", box: "work" } }))).toMatchObject({ saved: true });
+      expect(structured(await client.callTool({ name: "service_profile_remember", arguments: { text: "I work from Porto on Fridays", box: "work" } }))).toMatchObject({
+        saved: true,
+      });
     } finally {
       await client.close();
     }

@@ -36,7 +36,10 @@ test("every family's actions answer malformed arguments with the refusal: the ac
     ["app/(site)/dashboard/actions.ts", "createKeyAction", "/dashboard/keys", "[42]"],
     ["app/(site)/dashboard/actions.ts", "switchAccountAction", "/dashboard", "[]"],
   ] as const) {
-    const res = await request.post(page, { headers: { "next-action": actionId(file, name), origin, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component" }, data: args });
+    const res = await request.post(page, {
+      headers: { "next-action": actionId(file, name), origin, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component" },
+      data: args,
+    });
     expect(res.status(), `${name}${args}`).toBe(200);
     expect(await res.text(), `${name}${args}`).toContain(ACTION_MESSAGES.invalidArguments);
   }
@@ -50,7 +53,10 @@ test("a server action POST from another site's origin is answered 403, and nothi
     expect(await res.text()).toBe(CROSS_ORIGIN_ACTION_MESSAGE);
   }
   // The same POST from the service's own origin reaches the action (which answers its form's state).
-  const same = await request.post("/dashboard/sign-in", { headers: { "next-action": id, origin: new URL(baseURL!).origin, "content-type": "text/plain;charset=UTF-8" }, data: '[null,"not a form"]' });
+  const same = await request.post("/dashboard/sign-in", {
+    headers: { "next-action": id, origin: new URL(baseURL!).origin, "content-type": "text/plain;charset=UTF-8" },
+    data: '[null,"not a form"]',
+  });
   expect(same.status()).toBe(200);
   expect(await same.text()).toContain(ACTION_MESSAGES.invalidArguments);
 });

@@ -65,7 +65,17 @@ class DeveloperServer {
           if (exchanged.status !== 200) return page(502, "Exchange failed", JSON.stringify(exchanged.body));
           const profile = await this.api("/v1/profile", { bearer: exchanged.body.token });
           const valid = await this.api("/v1/auth/sign-in/validate", { body: { token: exchanged.body.token } });
-          page(200, "Signed in", JSON.stringify({ userId: exchanged.body.userId, approved: exchanged.body.approved, valid: valid.body.valid, linked: profile.body.linked, identity: profile.body.identity ?? null }));
+          page(
+            200,
+            "Signed in",
+            JSON.stringify({
+              userId: exchanged.body.userId,
+              approved: exchanged.body.approved,
+              valid: valid.body.valid,
+              linked: profile.body.linked,
+              identity: profile.body.identity ?? null,
+            }),
+          );
         } else if (url.pathname === "/complete" && req.method === "POST") {
           const chunks: Buffer[] = [];
           for await (const c of req) chunks.push(c as Buffer);
@@ -96,7 +106,10 @@ function verifySignature(secret: string, header: string, raw: string): boolean {
 async function codeFromOutbox(page: Page, last4: string): Promise<string> {
   const outbox = await page.context().newPage();
   await outbox.goto("/dev/outbox");
-  const message = outbox.getByTestId("outbox-message").filter({ has: outbox.getByTestId("outbox-last4").getByText(last4, { exact: true }) }).first();
+  const message = outbox
+    .getByTestId("outbox-message")
+    .filter({ has: outbox.getByTestId("outbox-last4").getByText(last4, { exact: true }) })
+    .first();
   const body = await message.getByTestId("outbox-body").innerText();
   await outbox.close();
   return body.match(/^(\d{6})/)![1]!;
@@ -140,7 +153,13 @@ test("a sign-in link: the developer's server receives a code, exchanges it, read
   await walkFlow(page);
   await page.getByRole("button", { name: `Return to ${seed.agent_name}` }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Signed in");
-  const result = JSON.parse(await page.locator("#detail").innerText()) as { userId: string; approved: boolean; valid: boolean; linked: boolean; identity: { location?: string } | null };
+  const result = JSON.parse(await page.locator("#detail").innerText()) as {
+    userId: string;
+    approved: boolean;
+    valid: boolean;
+    linked: boolean;
+    identity: { location?: string } | null;
+  };
   expect(result).toMatchObject({ approved: true, valid: true, linked: true });
   expect(result.userId).toMatch(/^[0-9a-f-]{36}$/);
   // The code is single use: a reload of the callback is "already signed in".
@@ -192,7 +211,14 @@ test("a text-back link ends in a signed completion callback the developer verifi
   const line = freshPhone();
   expect((await dev.api("/v1/auth/sign-in/message-lines", { body: { channel: "sms", phone: line.e164, label: "Support line" } })).status).toBeLessThan(300);
   const made = await dev.api("/v1/auth/sign-in/message-url", {
-    body: { reason: "signin", channel: "sms", agentPhone: line.e164, messageBody: "What's the weather in Porto?", messageCompleteUrl: `${dev.url}/complete`, journeyId: "journey-42" },
+    body: {
+      reason: "signin",
+      channel: "sms",
+      agentPhone: line.e164,
+      messageBody: "What's the weather in Porto?",
+      messageCompleteUrl: `${dev.url}/complete`,
+      journeyId: "journey-42",
+    },
   });
   expect(made.status).toBe(200);
   expect(made.body).toMatchObject({ mode: "plain", reason: "signin", fallbackReason: "sender_proof_missing" });

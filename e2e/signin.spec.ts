@@ -17,7 +17,10 @@ test.use({ viewport: { width: 360, height: 780 } });
 
 /** Screenshots of the page at 360 px and at 1280 px; the page is left at 360 px. */
 async function shoot(page: Page, name: string) {
-  for (const [label, size] of [["360", { width: 360, height: 780 }], ["desktop", { width: 1280, height: 860 }]] as const) {
+  for (const [label, size] of [
+    ["360", { width: 360, height: 780 }],
+    ["desktop", { width: 1280, height: 860 }],
+  ] as const) {
     await page.setViewportSize(size);
     const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
     expect(scrollWidth, `${name} must not scroll sideways at ${label}`).toBeLessThanOrEqual(clientWidth);
@@ -34,7 +37,10 @@ function freshPhone(): { e164: string; national: string } {
 async function codeFromOutbox(page: Page, last4: string): Promise<string> {
   const outbox = await page.context().newPage();
   await outbox.goto("/dev/outbox");
-  const message = outbox.getByTestId("outbox-message").filter({ has: outbox.getByTestId("outbox-last4").getByText(last4, { exact: true }) }).first();
+  const message = outbox
+    .getByTestId("outbox-message")
+    .filter({ has: outbox.getByTestId("outbox-last4").getByText(last4, { exact: true }) })
+    .first();
   const body = await message.getByTestId("outbox-body").innerText();
   await outbox.close();
   return body.match(/^(\d{6}) is your Profile Service sign-in code/)![1]!;
@@ -390,7 +396,9 @@ test("the development outbox shows messages with the last four digits only", asy
 
 test("an expired flow shows a clear page with a way to start again", async ({ page }) => {
   const dir = path.resolve(".test-data", `e2e-expired-${Date.now()}`);
-  const flow = JSON.parse(execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "e2e/support/seed.ts", dir, "expired-flow"], { encoding: "utf8" }).trim().split("\n").pop()!);
+  const flow = JSON.parse(
+    execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "e2e/support/seed.ts", dir, "expired-flow"], { encoding: "utf8" }).trim().split("\n").pop()!,
+  );
   const port = 3190 + test.info().workerIndex;
   const server = spawn(process.execPath, ["scripts/server.mjs"], {
     env: { ...process.env, PORT: String(port), NODE_ENV: "production", DATA_DIR: dir, BASE_URL: `http://localhost:${port}`, DATABASE_URL: "", REDIS_URL: "" },

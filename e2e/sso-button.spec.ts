@@ -39,14 +39,19 @@ async function startDeveloperSite(issuer: string): Promise<DeveloperSite> {
   const { client_id: clientId } = (await registered.json()) as { client_id: string };
   const head = `<meta charset="utf-8"><title>Trailhead</title><script src="${issuer}/sdk/v1/service-sso.js" integrity="${integrity}" crossorigin="anonymous"></script>`;
   const collect = `<script>window.__events=[];for(const n of ${JSON.stringify(EVENTS)})addEventListener(n,(e)=>__events.push({type:e.type,detail:e.detail}));</script>`;
-  const html = (body: string) => `<!doctype html><html lang="en"><head>${head}${collect}</head><body style="font-family:system-ui;padding:32px;color-scheme:light dark">${body}</body></html>`;
+  const html = (body: string) =>
+    `<!doctype html><html lang="en"><head>${head}${collect}</head><body style="font-family:system-ui;padding:32px;color-scheme:light dark">${body}</body></html>`;
 
   // eslint-disable-next-line @typescript-eslint/no-misused-promises -- node:http ignores the handler's promise; each branch answers itself
   server.on("request", async (req, res) => {
     const url = new URL(req.url ?? "/", origin);
     const send = (status: number, type: string, body: string) => res.writeHead(status, { "content-type": type }).end(body);
     if (url.pathname === "/") {
-      return send(200, "text/html", html(`<h1>Trailhead</h1><service-sso-button client-id="${clientId}" redirect-uri="${redirectUri}" agent-name="Trailhead" width="300"></service-sso-button>`));
+      return send(
+        200,
+        "text/html",
+        html(`<h1>Trailhead</h1><service-sso-button client-id="${clientId}" redirect-uri="${redirectUri}" agent-name="Trailhead" width="300"></service-sso-button>`),
+      );
     }
     if (url.pathname === "/setup") return send(200, "text/html", html(`<h1>Trailhead</h1><service-sso-button agent-name="Trailhead" width="340"></service-sso-button>`));
     if (url.pathname === "/callback") {
@@ -100,7 +105,10 @@ async function signInAsNewPerson(flow: Page) {
   await expect(flow.getByRole("heading", { level: 1 })).toHaveText("Enter the code");
   const outbox = await flow.context().newPage();
   await outbox.goto("/dev/outbox");
-  const message = outbox.getByTestId("outbox-message").filter({ has: outbox.getByTestId("outbox-last4").getByText(phone.e164.slice(-4), { exact: true }) }).first();
+  const message = outbox
+    .getByTestId("outbox-message")
+    .filter({ has: outbox.getByTestId("outbox-last4").getByText(phone.e164.slice(-4), { exact: true }) })
+    .first();
   const code = (await message.getByTestId("outbox-body").innerText()).match(/^(\d{6})/)![1]!;
   await outbox.close();
   await flow.getByLabel("Six-digit code").fill(code);
@@ -155,7 +163,10 @@ test("the served script: JavaScript, open to any origin, immutable under its ver
   expect(res.status()).toBe(200);
   expect(res.headers()["content-type"]).toBe("text/javascript; charset=utf-8");
   expect(res.headers()["access-control-allow-origin"]).toBe("*");
-  const version = createHash("sha256").update(await res.body()).digest("base64url").slice(0, 16);
+  const version = createHash("sha256")
+    .update(await res.body())
+    .digest("base64url")
+    .slice(0, 16);
   const pinned = await request.get(`/sdk/v1/service-sso.js?v=${version}`);
   expect(pinned.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
 });

@@ -23,10 +23,13 @@ test("npm start serves the build npm run build made, without building again", as
   child.stderr.on("data", (c) => (output += c));
   try {
     await expect
-      .poll(async () => {
-        if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
-        return (await fetch(`http://localhost:${port}/api/health`).catch(() => null))?.status;
-      }, { timeout: 90_000 })
+      .poll(
+        async () => {
+          if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
+          return (await fetch(`http://localhost:${port}/api/health`).catch(() => null))?.status;
+        },
+        { timeout: 90_000 },
+      )
       .toBe(200);
     expect(output, output).not.toContain("Building the service");
     expect(output).toContain(`Service listening on http://localhost:${port}`);

@@ -19,7 +19,10 @@ test("the usage chart draws a month, and says it as a table", async ({ page }) =
   await expect(table.getByRole("rowheader", { name: "18 Jun" })).toBeAttached();
   await expect(page.getByRole("figure", { name: "Test requests per day" })).toHaveAccessibleDescription("No requests from 1 Jun to 30 Jun.");
 
-  for (const [label, size] of [["360", { width: 360, height: 780 }], ["desktop", { width: 1280, height: 860 }]] as const) {
+  for (const [label, size] of [
+    ["360", { width: 360, height: 780 }],
+    ["desktop", { width: 1280, height: 860 }],
+  ] as const) {
     await page.setViewportSize(size);
     await expect(live.locator(".recharts-bar-rectangle").first()).toBeVisible();
     const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));

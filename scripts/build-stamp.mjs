@@ -4,7 +4,23 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import path from "node:path";
 
 /** What a build is made from; a change to any of them makes the build stale. */
-export const SOURCES = ["app", "lib", "components", "packages/browser/src", "public", "prisma", "scripts", "next.config.mjs", "package.json", "package-lock.json", "tsconfig.json", "postcss.config.mjs", "prisma.config.ts", "instrumentation.ts", "proxy.ts"];
+export const SOURCES = [
+  "app",
+  "lib",
+  "components",
+  "packages/browser/src",
+  "public",
+  "prisma",
+  "scripts",
+  "next.config.mjs",
+  "package.json",
+  "package-lock.json",
+  "tsconfig.json",
+  "postcss.config.mjs",
+  "prisma.config.ts",
+  "instrumentation.ts",
+  "proxy.ts",
+];
 /** Written by scripts/build.mjs after every step has succeeded, so a half-made build is never current. */
 export const BUILD_STAMP = ".next/service-build.json";
 /** One file per instance serving the build (named by its pid), written by scripts/server.mjs while it serves. */

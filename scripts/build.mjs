@@ -22,5 +22,6 @@ for (const args of [
   ["--import", "tsx", "scripts/build-card-host.ts"],
   ["--import", "tsx", "scripts/build-sso-script.ts"],
   ["--import", "tsx", "scripts/build-db-template.ts"],
-]) step(args);
+])
+  step(args);
 writeBuildStamp(sourcesAt);

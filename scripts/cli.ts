@@ -78,7 +78,14 @@ const commands: Record<string, (flags: Flags) => Promise<void>> = {
     for (const k of await listApiKeys(dev.id)) {
       const state = !k.revokedAt ? "active" : isKeyActive(k.revokedAt) ? `rotated, works until ${k.revokedAt.toISOString()}` : `revoked ${k.revokedAt.toISOString()}`;
       const used = k.lastUsedAt ? `last used ${k.lastUsedAt.toISOString()}` : "never used";
-      const maker = k.createdVia === "dashboard" ? `made by ${k.createdBy?.email ?? "a dashboard user"}` : k.createdVia === "command_line" ? "made with the command line" : k.createdVia === "sandbox" ? "made by a sandbox" : "maker not recorded";
+      const maker =
+        k.createdVia === "dashboard"
+          ? `made by ${k.createdBy?.email ?? "a dashboard user"}`
+          : k.createdVia === "command_line"
+            ? "made with the command line"
+            : k.createdVia === "sandbox"
+              ? "made by a sandbox"
+              : "maker not recorded";
       console.log(`${k.id}  ${k.prefix}…  ${k.plane} ${k.kind}  ${state}  ${used}  ${maker}${k.name ? `  "${k.name}"` : ""}`);
     }
   },
@@ -92,7 +99,9 @@ const commands: Record<string, (flags: Flags) => Promise<void>> = {
     const dev = await developerOf(f);
     const rotated = await rotateApiKey({ developerId: dev.id, keyId: need(f, "key"), createdBy: { via: "command_line" } });
     if (!rotated) throw new Error("No active, unrotated key with this id.");
-    console.log(`New ${rotated.record.plane} ${rotated.record.kind} key (id ${rotated.record.id}). It is shown once; store it now:\n\n  ${rotated.key}\n\nThe old key works until ${rotated.oldKeyStopsAt.toISOString()}. The MCP sessions it minted have ended, and it mints no more.`);
+    console.log(
+      `New ${rotated.record.plane} ${rotated.record.kind} key (id ${rotated.record.id}). It is shown once; store it now:\n\n  ${rotated.key}\n\nThe old key works until ${rotated.oldKeyStopsAt.toISOString()}. The MCP sessions it minted have ended, and it mints no more.`,
+    );
   },
   async "create-agent"(f) {
     const dev = await developerOf(f);
@@ -152,9 +161,7 @@ async function main(argv: string[]): Promise<number> {
     const parsed = parseArgs({
       args: rest,
       options: {
-        ...Object.fromEntries(
-          ["name", "tier", "developer", "kind", "plane", "key", "handle", "origin", "delay-seconds"].map((n) => [n, { type: "string" as const }]),
-        ),
+        ...Object.fromEntries(["name", "tier", "developer", "kind", "plane", "key", "handle", "origin", "delay-seconds"].map((n) => [n, { type: "string" as const }])),
         // Switches (set-partner-phone-first): present reads as "true".
         on: { type: "boolean" as const },
         off: { type: "boolean" as const },

@@ -3,12 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { createRequire } from "node:module";
 import path from "node:path";
 import { PGlite, messages } from "@electric-sql/pglite";
-import {
-  bindMigrationAwareSqlAdapterFactory,
-  DriverAdapterError,
-  type SqlDriverAdapter,
-  type SqlMigrationAwareDriverAdapterFactory,
-} from "@prisma/driver-adapter-utils";
+import { bindMigrationAwareSqlAdapterFactory, DriverAdapterError, type SqlDriverAdapter, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import * as engineGlue from "@prisma/schema-engine-wasm/schema_engine_bg";
 import type { MigrationList } from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
@@ -42,7 +37,10 @@ function parseArgs(argv: string[]): { name: string; schemaPath: string } {
 function loadMigrations(): MigrationList {
   const lockPath = path.join(MIGRATIONS_DIR, LOCKFILE);
   const dirs = existsSync(MIGRATIONS_DIR)
-    ? readdirSync(MIGRATIONS_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+    ? readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+        .sort()
     : [];
   return {
     baseDir: MIGRATIONS_DIR,

@@ -29,7 +29,11 @@ function routeFiles(dir) {
 
 /** "app/(hosted)/flow/[flowId]/cancel/route.ts" → "/flow/[flowId]/cancel": route groups leave the path. */
 export function pathOfFile(file) {
-  const segments = path.dirname(file).split(/[\\/]/).slice(1).filter((p) => !(p.startsWith("(") && p.endsWith(")")));
+  const segments = path
+    .dirname(file)
+    .split(/[\\/]/)
+    .slice(1)
+    .filter((p) => !(p.startsWith("(") && p.endsWith(")")));
   return `/${segments.join("/")}`;
 }
 
@@ -44,7 +48,14 @@ export function servedMethods(source) {
   }
   const names = [
     ...[...source.matchAll(/export\s+(?:const|let|async\s+function|function)\s+([A-Z]+)\b/g)].map((m) => m[1]),
-    ...[...source.matchAll(/export\s+(?:const\s+)?\{([^}]*)\}/g)].flatMap((m) => m[1].split(",").map((n) => n.trim().split(/\s+as\s+/).pop())),
+    ...[...source.matchAll(/export\s+(?:const\s+)?\{([^}]*)\}/g)].flatMap((m) =>
+      m[1].split(",").map((n) =>
+        n
+          .trim()
+          .split(/\s+as\s+/)
+          .pop(),
+      ),
+    ),
   ];
   for (const name of names) if (!served.has(name)) served.set(name, "next");
   return METHODS.filter((m) => served.has(m)).map((m) => [m, served.get(m)]);

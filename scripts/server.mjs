@@ -67,7 +67,9 @@ holdServerPid();
 // The address to open in a browser on this machine (a loopback or every-interface address is localhost),
 // and, on a loopback address, that nothing else can reach it.
 const shown = loopback || hostname === "0.0.0.0" ? "localhost" : hostname;
-server.listen(port, hostname, () => console.log(`Service listening on http://${shown}:${port}${loopback && hostname !== "localhost" ? ` (on ${hostname} only: this machine)` : ""}`));
+server.listen(port, hostname, () =>
+  console.log(`Service listening on http://${shown}:${port}${loopback && hostname !== "localhost" ? ` (on ${hostname} only: this machine)` : ""}`),
+);
 
 /** The longest a shutdown waits for connections and work to settle before the process ends anyway. */
 const SHUTDOWN_DEADLINE_MS = 10_000;

@@ -15,7 +15,14 @@ const pgliteImage = testDatabaseUrl ? null : inject("pgliteImage");
 
 // Vitest sets BASE_URL to "/" (Vite's public base); the service's BASE_URL is an absolute address.
 // The tests use the development drivers (outboxes, the stand-in consent page), on PostgreSQL too.
-Object.assign(process.env, { NODE_ENV: "test", DEVELOPMENT_MODE: "true", BASE_URL: "http://localhost:3000", SANDBOX_PROVISION_PER_HOUR: "1000", OAUTH_REQUESTS_PER_MINUTE: "100000", FLOWS_PER_IP_PER_HOUR: "100000" });
+Object.assign(process.env, {
+  NODE_ENV: "test",
+  DEVELOPMENT_MODE: "true",
+  BASE_URL: "http://localhost:3000",
+  SANDBOX_PROVISION_PER_HOUR: "1000",
+  OAUTH_REQUESTS_PER_MINUTE: "100000",
+  FLOWS_PER_IP_PER_HOUR: "100000",
+});
 delete process.env.MCP_URL;
 delete process.env.SIGN_IN_URL;
 if (testDatabaseUrl && template) {

@@ -13,9 +13,8 @@ const CAPABILITIES: { title: string; body: React.ReactNode; icon: React.ReactNod
     title: "A profile built from memories",
     body: (
       <>
-        Identity, preferences and a summary, composed from memories. Memories come from an imported assistant
-        (ChatGPT, Claude, Gemini, Grok), from connected apps (Gmail, Calendar, Drive, Notion, Outlook), and from what
-        agents commit during conversations.
+        Identity, preferences and a summary, composed from memories. Memories come from an imported assistant (ChatGPT, Claude, Gemini, Grok), from connected apps (Gmail, Calendar,
+        Drive, Notion, Outlook), and from what agents commit during conversations.
       </>
     ),
     icon: <path d="M4 6h16M4 12h10M4 18h13" />,
@@ -24,9 +23,8 @@ const CAPABILITIES: { title: string; body: React.ReactNode; icon: React.ReactNod
     title: "Approved once, per agent",
     body: (
       <>
-        An agent is a named handle sent as <Code>X-Agent</Code>. A user approves it once; from then on it can read and
-        write that user&rsquo;s profile. A request about a user who has not approved the agent is answered{" "}
-        <Code>403</Code>.
+        An agent is a named handle sent as <Code>X-Agent</Code>. A user approves it once; from then on it can read and write that user&rsquo;s profile. A request about a user who
+        has not approved the agent is answered <Code>403</Code>.
       </>
     ),
     icon: (
@@ -40,8 +38,8 @@ const CAPABILITIES: { title: string; body: React.ReactNode; icon: React.ReactNod
     title: "A REST API, MCP next",
     body: (
       <>
-        The profile over REST under <Code>/v1</Code>: read, search, remember, forget, commit and import. The same
-        operations as MCP tools, with short-lived MCP sessions for a single user, are coming next.
+        The profile over REST under <Code>/v1</Code>: read, search, remember, forget, commit and import. The same operations as MCP tools, with short-lived MCP sessions for a
+        single user, are coming next.
       </>
     ),
     icon: <path d="M8 7l-5 5 5 5M16 7l5 5-5 5M14 4l-4 16" />,
@@ -50,9 +48,8 @@ const CAPABILITIES: { title: string; body: React.ReactNode; icon: React.ReactNod
     title: "OpenID Connect sign-in",
     body: (
       <>
-        An OpenID Connect provider: authorization-code flow with PKCE, always <Code>S256</Code>. The ID token carries
-        the service&rsquo;s user id and, optionally, a verified email. Hosted sign-in links, a second way in, are
-        coming next.
+        An OpenID Connect provider: authorization-code flow with PKCE, always <Code>S256</Code>. The ID token carries the service&rsquo;s user id and, optionally, a verified email.
+        Hosted sign-in links, a second way in, are coming next.
       </>
     ),
     icon: (
@@ -97,16 +94,12 @@ function Hero() {
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1.05fr_1fr] lg:px-8 lg:py-24">
         <div className="min-w-0">
           <p className="text-sm font-semibold text-brand-700">Personalization profile and sign-in service</p>
-          <h1
-            id="hero-title"
-            className="mt-3 text-4xl font-semibold tracking-tight text-balance text-slate-900 sm:text-5xl"
-          >
+          <h1 id="hero-title" className="mt-3 text-4xl font-semibold tracking-tight text-balance text-slate-900 sm:text-5xl">
             Personal profiles for AI agents
           </h1>
           <p className="mt-5 max-w-xl text-base leading-7 text-pretty text-slate-600 sm:text-lg sm:leading-8">
-            Profile Service keeps a profile for each of your users — identity, preferences and a summary built from
-            their memories — and shares it only with the agents they approve. Agents read and write it over REST
-            (MCP is coming next); apps sign users in with OpenID Connect.
+            Profile Service keeps a profile for each of your users — identity, preferences and a summary built from their memories — and shares it only with the agents they
+            approve. Agents read and write it over REST (MCP is coming next); apps sign users in with OpenID Connect.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link
@@ -159,8 +152,8 @@ function ProfileExample() {
           <span className={key}>&quot;linked&quot;</span>: <span className="text-violet-300">true</span>,{"\n"}
           {"  "}
           <span className={key}>&quot;identity&quot;</span>: {"{ "}
-          <span className={key}>&quot;name&quot;</span>: <span className={str}>&quot;…&quot;</span>,{" "}
-          <span className={key}>&quot;email&quot;</span>: <span className={str}>&quot;…&quot;</span>
+          <span className={key}>&quot;name&quot;</span>: <span className={str}>&quot;…&quot;</span>, <span className={key}>&quot;email&quot;</span>:{" "}
+          <span className={str}>&quot;…&quot;</span>
           {" },"}
           {"\n"}
           {"  "}
@@ -184,9 +177,7 @@ function Capabilities() {
         <h2 id="capabilities-title" className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
           What the service does
         </h2>
-        <p className="mt-3 text-base leading-7 text-slate-600">
-          One profile per user, one approval per agent, and the same rules on every surface.
-        </p>
+        <p className="mt-3 text-base leading-7 text-slate-600">One profile per user, one approval per agent, and the same rules on every surface.</p>
       </div>
       <ul className="mt-10 grid gap-5 sm:grid-cols-2">
         {CAPABILITIES.map((c) => (
@@ -224,9 +215,8 @@ function Sandbox() {
             Try the sandbox
           </h2>
           <p className="mt-3 text-base leading-7 text-slate-600">
-            No signup. One request returns a secret and a publishable test key, an agent, and a synthetic user who
-            has already approved that agent. The test user&rsquo;s verification code is always{" "}
-            <Code>424242</Code>, and no message is ever sent.
+            No signup. One request returns a secret and a publishable test key, an agent, and a synthetic user who has already approved that agent. The test user&rsquo;s
+            verification code is always <Code>424242</Code>, and no message is ever sent.
           </p>
           <p className="mt-3 text-sm leading-6 text-slate-500">
             The commands assume the service runs locally on port 3000 (<Code>npm start</Code>).
@@ -242,8 +232,8 @@ function Sandbox() {
           <Step n={3} title="Read the user's profile as the agent">
             <CodeBlock label="Read the profile" code={READ} />
             <p className="mt-3 text-sm leading-6 text-slate-600">
-              To name the user by token rather than by your own id, send the returned{" "}
-              <Code>user.agent_token</Code> as <Code>Authorization: Bearer</Code> in place of <Code>X-User-Id</Code>.
+              To name the user by token rather than by your own id, send the returned <Code>user.agent_token</Code> as <Code>Authorization: Bearer</Code> in place of{" "}
+              <Code>X-User-Id</Code>.
             </p>
           </Step>
         </ol>
@@ -256,10 +246,7 @@ function Step({ n, title, children }: { n: number; title: string; children: Reac
   return (
     <li className="min-w-0">
       <h3 className="flex items-center gap-3 text-base font-semibold text-slate-900">
-        <span
-          aria-hidden="true"
-          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-white text-sm font-semibold text-brand-700 ring-1 ring-slate-300"
-        >
+        <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-white text-sm font-semibold text-brand-700 ring-1 ring-slate-300">
           {n}
         </span>
         <span className="sr-only">Step {n}: </span>
@@ -279,9 +266,7 @@ function DocsBand() {
           <h2 id="docs-title" className="text-xl font-semibold tracking-tight text-slate-900">
             API conventions on one page
           </h2>
-          <p className="mt-2 text-base leading-7 text-slate-600">
-            Headers, key prefixes and planes, the error body, how 401 differs from 403, and the sandbox routes.
-          </p>
+          <p className="mt-2 text-base leading-7 text-slate-600">Headers, key prefixes and planes, the error body, how 401 differs from 403, and the sandbox routes.</p>
         </div>
         <Link
           href="/docs"
@@ -295,21 +280,13 @@ function DocsBand() {
 }
 
 function Code({ children }: { children: React.ReactNode }) {
-  return (
-    <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] whitespace-nowrap text-slate-800 ring-1 ring-slate-200 ring-inset">
-      {children}
-    </code>
-  );
+  return <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] whitespace-nowrap text-slate-800 ring-1 ring-slate-200 ring-inset">{children}</code>;
 }
 
 /** Long commands scroll sideways inside the block; the page itself never does. */
 function CodeBlock({ label, code }: { label: string; code: string }) {
   return (
-    <pre
-      tabIndex={0}
-      aria-label={label}
-      className="overflow-x-auto rounded-lg bg-slate-900 px-4 py-3.5 font-mono text-xs leading-6 text-slate-100 sm:text-[0.8125rem] shadow-sm"
-    >
+    <pre tabIndex={0} aria-label={label} className="overflow-x-auto rounded-lg bg-slate-900 px-4 py-3.5 font-mono text-xs leading-6 text-slate-100 sm:text-[0.8125rem] shadow-sm">
       <code>{code}</code>
     </pre>
   );

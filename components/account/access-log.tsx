@@ -115,8 +115,8 @@ export function AccessLogSection({ page, retentionDays }: { page: AccessLogPage;
         Access log
       </h2>
       <p className="mt-2 text-sm text-slate-600">
-        Each call an agent made for you: the agent and its developer, the tool or route it used, when, and whether it went through. What it read, saved or
-        sent is never recorded here. Entries are kept for {retentionDays} days.
+        Each call an agent made for you: the agent and its developer, the tool or route it used, when, and whether it went through. What it read, saved or sent is never recorded
+        here. Entries are kept for {retentionDays} days.
       </p>
 
       {nothingYet ? (

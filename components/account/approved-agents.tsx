@@ -7,7 +7,10 @@ const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", y
 
 /** What an agent may do with an app, from its capabilities there (gmail:read, gmail:send). */
 function mayDo(capabilities: readonly string[]): string {
-  const actions = capabilities.map((c) => c.slice(c.indexOf(":") + 1)).filter((p) => p !== "read").map((p) => p.replace(/_/g, " "));
+  const actions = capabilities
+    .map((c) => c.slice(c.indexOf(":") + 1))
+    .filter((p) => p !== "read")
+    .map((p) => p.replace(/_/g, " "));
   const reads = capabilities.some((c) => c.endsWith(":read"));
   return [...(reads ? ["read"] : []), ...actions].join(", ");
 }
@@ -61,7 +64,10 @@ export function ApprovedAgents({
                       </span>
                       <form action={revokeAppAction.bind(null, a.agentId, g.app)}>
                         <button type="submit" className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold text-red-700 hover:bg-red-50">
-                          Take back<span className="sr-only">&nbsp;{APP_NAMES[g.app]} from {a.displayName}</span>
+                          Take back
+                          <span className="sr-only">
+                            &nbsp;{APP_NAMES[g.app]} from {a.displayName}
+                          </span>
                         </button>
                       </form>
                     </li>
@@ -77,8 +83,8 @@ export function ApprovedAgents({
         <p className="mt-3 rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-600 ring-1 ring-slate-200">No agent can read your profile.</p>
       )}
       <p className="mt-3 text-sm text-slate-500">
-        Each agent uses only the apps you gave it. Taking an app back stops that agent alone; revoking an agent ends its access at once: its tokens, sessions
-        and links stop working.
+        Each agent uses only the apps you gave it. Taking an app back stops that agent alone; revoking an agent ends its access at once: its tokens, sessions and links stop
+        working.
       </p>
     </section>
   );

@@ -28,8 +28,8 @@ export function HiddenMemories({
         Hidden at your request
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        When you ask an agent to forget something, it also hides anything other agents, apps or imports told us that says the same. Hidden memories are not shown to agents
-        or learned again until you restore them; one that something else you asked to forget also hides stays hidden until that is restored too.
+        When you ask an agent to forget something, it also hides anything other agents, apps or imports told us that says the same. Hidden memories are not shown to agents or
+        learned again until you restore them; one that something else you asked to forget also hides stays hidden until that is restored too.
       </p>
       {!hidden.length ? (
         <p className="mt-3 rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-600 ring-1 ring-slate-200">Nothing is hidden.</p>
@@ -51,11 +51,11 @@ export function HiddenMemories({
                 {s.count > s.memories.length && <li className="text-xs text-slate-500">and {s.count - s.memories.length} more</li>}
               </ul>
               <form action={restoreAction.bind(null, s.id, filter)} className="mt-3">
-                <button
-                  type="submit"
-                  className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-brand-50"
-                >
-                  Restore<span className="sr-only">&nbsp;what {s.agent ? s.agent.name : "you"} hid on {DAY.format(new Date(s.createdAt))}</span>
+                <button type="submit" className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-brand-50">
+                  Restore
+                  <span className="sr-only">
+                    &nbsp;what {s.agent ? s.agent.name : "you"} hid on {DAY.format(new Date(s.createdAt))}
+                  </span>
                 </button>
               </form>
             </li>

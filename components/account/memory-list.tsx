@@ -21,8 +21,7 @@ function boxLabel(box: string): string {
   return box.startsWith("projects/") ? `Project ${box.slice("projects/".length)}` : box.charAt(0).toUpperCase() + box.slice(1);
 }
 
-const selectClass =
-  "mt-1 block min-h-11 w-full rounded-xl border-0 bg-white px-3 text-base text-slate-900 shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-brand-600";
+const selectClass = "mt-1 block min-h-11 w-full rounded-xl border-0 bg-white px-3 text-base text-slate-900 shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-brand-600";
 const smallButton = "inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold ring-1";
 
 export function MemoryFilters({ filter, boxes, sources }: { filter: MemoryFilter; boxes: { box: string; count: number }[]; sources: { source: string; count: number }[] }) {

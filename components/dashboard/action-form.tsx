@@ -111,7 +111,10 @@ export function SecretOnce({ label, value, note }: { label: string; value: strin
           type="button"
           className={buttonStyles.secondary}
           onClick={() => {
-            void navigator.clipboard?.writeText(value).then(() => setCopied(true), () => setCopied(false));
+            void navigator.clipboard?.writeText(value).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            );
           }}
         >
           {copied ? "Copied" : "Copy"}

@@ -8,14 +8,26 @@ import type { FormAction } from "./pages/actions";
 
 const when = (d: Date) => `${d.toISOString().replace("T", " ").slice(0, 16)} UTC`;
 
-export function CallbackSecretsSection({ developer, secrets, overlapHours, action }: { developer: string; secrets: CallbackSecretsView; overlapHours: number; action: FormAction }) {
+export function CallbackSecretsSection({
+  developer,
+  secrets,
+  overlapHours,
+  action,
+}: {
+  developer: string;
+  secrets: CallbackSecretsView;
+  overlapHours: number;
+  action: FormAction;
+}) {
   return (
     <Section
       id="callback-secrets"
       title="Completion callback secrets"
       description={
         <>
-          The secret that signs each plane&rsquo;s completion callbacks (<span className="font-mono">Service-Signature</span>), also read with <span className="font-mono">GET /v1/auth/sign-in/callback-secret</span>. During a rotation&rsquo;s overlap a callback carries a signature under each secret, so your server keeps verifying while you deploy the new one.
+          The secret that signs each plane&rsquo;s completion callbacks (<span className="font-mono">Service-Signature</span>), also read with{" "}
+          <span className="font-mono">GET /v1/auth/sign-in/callback-secret</span>. During a rotation&rsquo;s overlap a callback carries a signature under each secret, so your
+          server keeps verifying while you deploy the new one.
         </>
       }
     >
@@ -29,7 +41,9 @@ export function CallbackSecretsSection({ developer, secrets, overlapHours, actio
                 Made {when(s.createdAt)}
               </p>
               {s.previous && (
-                <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200">The secret it replaced also signs until {when(s.previous.expiresAt)}.</p>
+                <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200">
+                  The secret it replaced also signs until {when(s.previous.expiresAt)}.
+                </p>
               )}
               <details>
                 <summary className="inline-flex min-h-10 cursor-pointer items-center text-sm font-semibold text-brand-700">Show the {plane} secret</summary>
@@ -49,7 +63,10 @@ export function CallbackSecretsSection({ developer, secrets, overlapHours, actio
                         ["end", "Stops now (it leaked)"],
                       ] as const
                     ).map(([value, text]) => (
-                      <label key={value} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 ring-1 ring-slate-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-600">
+                      <label
+                        key={value}
+                        className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 ring-1 ring-slate-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-600"
+                      >
                         <input type="radio" name="overlap" value={value} defaultChecked={value === "keep"} className="size-4 accent-brand-600" />
                         <span className="text-sm text-slate-900">{text}</span>
                       </label>

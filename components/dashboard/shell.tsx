@@ -85,7 +85,10 @@ export function DashboardShell({
             </form>
           ) : (
             <p className="text-sm text-slate-600">
-              Account <span className="font-semibold text-slate-900" data-testid="account-name">{ctx.account.name}</span>
+              Account{" "}
+              <span className="font-semibold text-slate-900" data-testid="account-name">
+                {ctx.account.name}
+              </span>
               <span className="ml-1 text-slate-500">({ctx.account.role})</span>
             </p>
           )}

@@ -61,7 +61,15 @@ export function UsageChart({ days, title = "Requests per day", height = 240 }: {
           <ComposedChart data={data} margin={{ top: 8, right: 0, bottom: 0, left: 0 }} accessibilityLayer={false}>
             <CartesianGrid stroke="#e2e8f0" vertical={false} />
             <XAxis dataKey="label" tick={{ fontSize: 12, fill: "#475569" }} tickLine={false} axisLine={{ stroke: "#cbd5e1" }} minTickGap={16} />
-            <YAxis yAxisId="requests" allowDecimals={false} tickFormatter={(v: number) => COMPACT.format(v)} tick={{ fontSize: 12, fill: "#475569" }} tickLine={false} axisLine={false} width={40} />
+            <YAxis
+              yAxisId="requests"
+              allowDecimals={false}
+              tickFormatter={(v: number) => COMPACT.format(v)}
+              tick={{ fontSize: 12, fill: "#475569" }}
+              tickLine={false}
+              axisLine={false}
+              width={40}
+            />
             <YAxis
               yAxisId="rate"
               orientation="right"

@@ -6,7 +6,11 @@ const noChanges = () => () => undefined;
 
 /** Whether this render runs in the browser after hydration: false on the server and while hydrating. */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noChanges, () => true, () => false);
+  return useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
 }
 
 /** The seconds left of a countdown from `seconds`, started again when `seconds` changes; 0 until hydrated. */

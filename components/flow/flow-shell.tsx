@@ -18,7 +18,6 @@ export const SCREEN_LABELS: Record<Screen, string> = {
   receipt: "Done",
 };
 
-
 export function FlowShell({
   appName,
   developerName = null,

@@ -11,12 +11,18 @@ import { OneTimeCodeInput } from "../one-time-code-input";
 
 type Action = (state: ActionState, form: FormData) => Promise<ActionState>;
 
-
 function Spinner() {
   return <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-r-transparent" />;
 }
 
-export function SubmitButton({ children, pendingLabel, className = primaryButton, disabled, name, value }: {
+export function SubmitButton({
+  children,
+  pendingLabel,
+  className = primaryButton,
+  disabled,
+  name,
+  value,
+}: {
   children: React.ReactNode;
   pendingLabel: string;
   className?: string;
@@ -113,7 +119,17 @@ export function DecideForm({ action, provider, count }: { action: Action; provid
 }
 
 /** Continue, off until the import screen's conditions hold. */
-export function ContinueForm({ action, enabled, hint, label = "Continue" }: { action: (state: ActionState) => Promise<ActionState>; enabled: boolean; hint: string; label?: string }) {
+export function ContinueForm({
+  action,
+  enabled,
+  hint,
+  label = "Continue",
+}: {
+  action: (state: ActionState) => Promise<ActionState>;
+  enabled: boolean;
+  hint: string;
+  label?: string;
+}) {
   const [state, formAction] = useActionState(action, null);
   return (
     <form action={formAction}>

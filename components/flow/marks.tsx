@@ -18,7 +18,10 @@ const MONOGRAM_COLORS: Readonly<Record<Assistant | App, string>> = {
 
 export function Monogram({ id, name }: { id: string; name: string }) {
   return (
-    <span aria-hidden="true" className={`flex size-9 shrink-0 items-center justify-center rounded-lg text-sm font-bold text-white ${ownEntry(MONOGRAM_COLORS, id) ?? "bg-slate-500"}`}>
+    <span
+      aria-hidden="true"
+      className={`flex size-9 shrink-0 items-center justify-center rounded-lg text-sm font-bold text-white ${ownEntry(MONOGRAM_COLORS, id) ?? "bg-slate-500"}`}
+    >
       {name.replace(/^Google /, "").slice(0, 1)}
     </span>
   );

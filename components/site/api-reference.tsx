@@ -87,7 +87,12 @@ function OperationCard({ path, method, op }: { path: string; method: string; op:
               <ul className="space-y-1">
                 {op.parameters.map((p) => (
                   <li key={`${p.in}-${p.name}`} className="text-slate-600">
-                    <code className="font-mono text-xs text-slate-900">{p.name}</code> <span className="text-slate-400">({p.in}{p.required ? ", required" : ""})</span> {typeOf(p.schema)}
+                    <code className="font-mono text-xs text-slate-900">{p.name}</code>{" "}
+                    <span className="text-slate-400">
+                      ({p.in}
+                      {p.required ? ", required" : ""})
+                    </span>{" "}
+                    {typeOf(p.schema)}
                     {p.description ? `: ${p.description}` : ""}
                   </li>
                 ))}

@@ -10,17 +10,7 @@ const PAGES: { id: DocsPage; href: string; label: string }[] = [
   { id: "client", href: "/docs/client", label: "Client library" },
 ];
 
-export function DocsHero({
-  title,
-  width,
-  current,
-  children,
-}: {
-  title: string;
-  width: "max-w-4xl" | "max-w-6xl";
-  current: DocsPage;
-  children: React.ReactNode;
-}) {
+export function DocsHero({ title, width, current, children }: { title: string; width: "max-w-4xl" | "max-w-6xl"; current: DocsPage; children: React.ReactNode }) {
   return (
     <div className="border-b border-slate-200 bg-gradient-to-b from-brand-50/70 to-white">
       <div className={`mx-auto ${width} px-4 pt-12 pb-6 sm:px-6 sm:pt-16 lg:px-8`}>

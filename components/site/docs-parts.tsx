@@ -12,10 +12,7 @@ export function DocsBody({ sections, children }: { sections: readonly { id: stri
           <ol className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3 lg:grid-cols-1">
             {sections.map((s) => (
               <li key={s.id}>
-                <a
-                  href={`#${s.id}`}
-                  className="-mx-2 block rounded-md px-2 py-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-                >
+                <a href={`#${s.id}`} className="-mx-2 block rounded-md px-2 py-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900">
                   {s.title}
                 </a>
               </li>
@@ -46,11 +43,7 @@ export function P({ children }: { children: React.ReactNode }) {
 }
 
 export function Code({ children }: { children: React.ReactNode }) {
-  return (
-    <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] whitespace-nowrap text-slate-800 ring-1 ring-slate-200 ring-inset">
-      {children}
-    </code>
-  );
+  return <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] whitespace-nowrap text-slate-800 ring-1 ring-slate-200 ring-inset">{children}</code>;
 }
 
 /** Long lines scroll sideways inside the block; the page itself never does. */
@@ -61,12 +54,7 @@ export function CodeBlock({ label, code, testId }: { label: string; code: string
         <span>{label}</span>
         <CopyButton look="code" text={code} label={label} />
       </figcaption>
-      <pre
-        tabIndex={0}
-        aria-label={label}
-        data-testid={testId}
-        className="overflow-x-auto px-4 py-3.5 font-mono text-xs leading-6 text-slate-100 sm:text-[0.8125rem]"
-      >
+      <pre tabIndex={0} aria-label={label} data-testid={testId} className="overflow-x-auto px-4 py-3.5 font-mono text-xs leading-6 text-slate-100 sm:text-[0.8125rem]">
         <code>{code}</code>
       </pre>
     </figure>
@@ -118,13 +106,7 @@ export function Table({
               <dl className="mt-1.5 space-y-1.5">
                 {cells.slice(titleCells).map((cell, j) => (
                   <div key={j}>
-                    <dt
-                      className={
-                        cells.length - titleCells === 1 ? "sr-only" : "text-xs font-medium text-slate-500"
-                      }
-                    >
-                      {head[j + titleCells]}
-                    </dt>
+                    <dt className={cells.length - titleCells === 1 ? "sr-only" : "text-xs font-medium text-slate-500"}>{head[j + titleCells]}</dt>
                     <dd className="leading-6 text-slate-700">{cell}</dd>
                   </div>
                 ))}
@@ -133,12 +115,7 @@ export function Table({
           ))}
         </ul>
       )}
-      <div
-        tabIndex={0}
-        role="region"
-        aria-label={caption}
-        className={"overflow-x-auto rounded-xl border border-slate-200 " + (stack ? "hidden sm:block" : "")}
-      >
+      <div tabIndex={0} role="region" aria-label={caption} className={"overflow-x-auto rounded-xl border border-slate-200 " + (stack ? "hidden sm:block" : "")}>
         <table className="w-full border-collapse text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50 text-slate-700">
@@ -154,10 +131,7 @@ export function Table({
             {rows.map((cells, i) => (
               <tr key={i} className="align-top">
                 {cells.map((cell, j) => (
-                  <td
-                    key={j}
-                    className={"px-3 py-3 leading-6 sm:px-4 " + (j === 0 ? "whitespace-nowrap text-slate-900" : "")}
-                  >
+                  <td key={j} className={"px-3 py-3 leading-6 sm:px-4 " + (j === 0 ? "whitespace-nowrap text-slate-900" : "")}>
                     {cell}
                   </td>
                 ))}

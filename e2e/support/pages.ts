@@ -11,7 +11,10 @@ const DESKTOP = { width: 1280, height: 860 } as const;
 
 /** Full-page screenshots `<name>-360.png` and `<name>-desktop.png`; fails when the page scrolls sideways. */
 export async function shoot(page: Page, name: string) {
-  for (const [label, size] of [["360", PHONE], ["desktop", DESKTOP]] as const) {
+  for (const [label, size] of [
+    ["360", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
     await page.setViewportSize(size);
     const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
     expect(scrollWidth, `${name} must not scroll sideways at ${label}`).toBeLessThanOrEqual(clientWidth);

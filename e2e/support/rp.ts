@@ -13,7 +13,14 @@ export interface RelyingParty {
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
-export async function startRelyingParty(opts: { issuer: string; publishableKey: string; secretKey: string; agent: string; scope?: string; required?: string }): Promise<RelyingParty> {
+export async function startRelyingParty(opts: {
+  issuer: string;
+  publishableKey: string;
+  secretKey: string;
+  agent: string;
+  scope?: string;
+  required?: string;
+}): Promise<RelyingParty> {
   const server: Server = createServer();
   // All interfaces: the browser may reach "localhost" over IPv4 or IPv6.
   await new Promise<void>((resolve) => server.listen(0, resolve));
@@ -58,10 +65,18 @@ export async function startRelyingParty(opts: { issuer: string; publishableKey: 
         const state = url.searchParams.get("state") ?? "";
         const attempt = attempts.get(state);
         if (url.searchParams.get("error")) {
-          return page(200, `<h1>Sign-in cancelled</h1><p data-testid="error">${escape(url.searchParams.get("error")!)}</p><p data-testid="state-known">${attempt ? "yes" : "no"}</p>`);
+          return page(
+            200,
+            `<h1>Sign-in cancelled</h1><p data-testid="error">${escape(url.searchParams.get("error")!)}</p><p data-testid="state-known">${attempt ? "yes" : "no"}</p>`,
+          );
         }
         if (!attempt) return page(400, "<h1>Unknown sign-in attempt</h1>");
-        const tokens = await client.authorizationCodeGrant(config, url, { pkceCodeVerifier: attempt.verifier, expectedState: state, expectedNonce: attempt.nonce, idTokenExpected: true });
+        const tokens = await client.authorizationCodeGrant(config, url, {
+          pkceCodeVerifier: attempt.verifier,
+          expectedState: state,
+          expectedNonce: attempt.nonce,
+          idTokenExpected: true,
+        });
         const claims = tokens.claims()!;
         const profile = await fetch(`${opts.issuer}/v1/profile`, {
           headers: { "X-API-Key": opts.secretKey, "X-Agent": opts.agent, Authorization: `Bearer ${tokens.access_token}` },

@@ -9,7 +9,9 @@ const { SERVICE_URL = "http://localhost:3000", CLIENT_ID, SECRET_KEY, AGENT, POR
 if (!CLIENT_ID || !SECRET_KEY || !AGENT) throw new Error("Set CLIENT_ID (oc_…), SECRET_KEY (sk_…) and AGENT (the agent's handle).");
 const REDIRECT_URI = `http://localhost:${PORT}/callback`;
 const sdk = `${SERVICE_URL}/sdk/v1/service-sso.js`;
-const integrity = `sha384-${createHash("sha384").update(await (await fetch(sdk)).text()).digest("base64")}`;
+const integrity = `sha384-${createHash("sha384")
+  .update(await (await fetch(sdk)).text())
+  .digest("base64")}`;
 const page = (body) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Trailhead</title>
 <script src="${sdk}" integrity="${integrity}" crossorigin="anonymous"></script></head><body style="font-family:system-ui;padding:32px">${body}</body></html>`;
 const HOME = page(`<h1>Trailhead</h1><service-sso-button client-id="${CLIENT_ID}" redirect-uri="${REDIRECT_URI}" agent-name="Trailhead"></service-sso-button>
@@ -44,7 +46,10 @@ createServer((req, res) => {
   if (req.url === "/") return send("text/html", HOME);
   if (req.url?.startsWith("/callback")) return send("text/html", CALLBACK);
   if (req.url === "/exchange" && req.method === "POST") {
-    return void exchange(req).then((r) => send("application/json", JSON.stringify(r), r.error ? 400 : 200), (e) => send("application/json", JSON.stringify({ error: "exchange_failed", error_description: String(e) }), 502));
+    return void exchange(req).then(
+      (r) => send("application/json", JSON.stringify(r), r.error ? 400 : 200),
+      (e) => send("application/json", JSON.stringify({ error: "exchange_failed", error_description: String(e) }), 502),
+    );
   }
   send("text/plain", "not found", 404);
 }).listen(Number(PORT), () => console.log(`Trailhead example on http://localhost:${PORT}`));

@@ -124,7 +124,9 @@ export function rowOf(r: StoredEntry): AccessLogRow {
 /** A person's entries, newest first (up to `take`, before `before` when given), with each agent's name and its developer's. */
 export async function accessLogOf(userId: string, options: { take?: number; before?: Date } = {}): Promise<AccessLogRow[]> {
   await flushAccessLog();
-  const rows = await (await db()).accessLogEntry.findMany({
+  const rows = await (
+    await db()
+  ).accessLogEntry.findMany({
     where: { userId, ...(options.before ? { at: { lt: options.before } } : {}) },
     orderBy: [{ at: "desc" }, { id: "desc" }],
     take: options.take ?? 100,

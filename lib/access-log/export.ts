@@ -10,7 +10,17 @@ import { accessLogBatches } from "./pages";
 export type AccessLogFormat = "csv" | "json";
 
 /** The columns, in order: the CSV's header row and each JSON entry's fields. */
-export const ACCESS_LOG_COLUMNS = ["at", "agent", "developer", "action", "surface", "outcome", "livemode", "conversation", "turn"] as const satisfies readonly (keyof AccessLogRow)[];
+export const ACCESS_LOG_COLUMNS = [
+  "at",
+  "agent",
+  "developer",
+  "action",
+  "surface",
+  "outcome",
+  "livemode",
+  "conversation",
+  "turn",
+] as const satisfies readonly (keyof AccessLogRow)[];
 
 /**
  * One CSV field (RFC 4180). Text a spreadsheet would run as a formula (starting with = + - @, or a

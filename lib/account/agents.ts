@@ -29,7 +29,9 @@ export interface ApprovedAgent {
 
 /** The agents with a current approval of the person's, oldest approval first. */
 export async function approvedAgents(userId: string): Promise<ApprovedAgent[]> {
-  const rows = await (await db()).agentApproval.findMany({
+  const rows = await (
+    await db()
+  ).agentApproval.findMany({
     where: { userId, revokedAt: null },
     orderBy: { approvedAt: "asc" },
     select: { approvedAt: true, agent: { select: { id: true, displayName: true, logoUrl: true, brandColor: true, developer: { select: { name: true } } } } },

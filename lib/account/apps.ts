@@ -21,7 +21,10 @@ export interface AccountApp {
 
 export async function accountApps(userId: string): Promise<AccountApp[]> {
   const connections = await connectionsOf(userId);
-  const learned = await appFactsOf(userId, connections.filter((c) => c.status === "active" && isApp(c.app)).map((c) => c.app as App));
+  const learned = await appFactsOf(
+    userId,
+    connections.filter((c) => c.status === "active" && isApp(c.app)).map((c) => c.app as App),
+  );
   return appsListedFor(connections.map((c) => c.app)).map((app) => {
     const c = connections.find((x) => x.app === app);
     return {

@@ -37,7 +37,14 @@ export async function exportAccount(userId: string) {
     prisma.memorySuppression.findMany({
       where: { userId },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      select: { id: true, requestedBy: true, agentName: true, createdAt: true, agent: { select: { developer: { select: { name: true } } } }, memories: { select: { memoryId: true } } },
+      select: {
+        id: true,
+        requestedBy: true,
+        agentName: true,
+        createdAt: true,
+        agent: { select: { developer: { select: { name: true } } } },
+        memories: { select: { memoryId: true } },
+      },
     }),
   ]);
   return {

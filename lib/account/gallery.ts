@@ -39,7 +39,15 @@ export const GALLERY_APPROVED_AGENTS: ApprovedAgent[] = [
     brandColor: "#0f766e",
     approvedAt: new Date("2026-01-12T09:30:00Z"),
   },
-  { agentId: "a7e2b9c4-1f3d-4e8a-b6c5-2d9f0e1a3b47", displayName: "Kyoto Study Buddy", developerName: "Hikari Labs", apps: [], logoUrl: null, brandColor: "#b45309", approvedAt: new Date("2026-02-20T18:05:00Z") },
+  {
+    agentId: "a7e2b9c4-1f3d-4e8a-b6c5-2d9f0e1a3b47",
+    displayName: "Kyoto Study Buddy",
+    developerName: "Hikari Labs",
+    apps: [],
+    logoUrl: null,
+    brandColor: "#b45309",
+    approvedAt: new Date("2026-02-20T18:05:00Z"),
+  },
 ];
 
 const fact = (id: string, text: string) => ({ id: `mem_${id}`, text });
@@ -54,13 +62,29 @@ export const GALLERY_APPS: AccountApp[] = [
     reads: "The name and signature on your last five sent emails",
     facts: [fact("g1", "Is called Ada Lovelace"), fact("g2", "Signs emails as Ada")],
   },
-  { app: "calendar", state: "reconnect", accountEmail: "ada@example.com", held: true, inDevelopment: false, reads: "The titles and repeat schedules of your upcoming events", facts: [] },
+  {
+    app: "calendar",
+    state: "reconnect",
+    accountEmail: "ada@example.com",
+    held: true,
+    inDevelopment: false,
+    reads: "The titles and repeat schedules of your upcoming events",
+    facts: [],
+  },
   { app: "drive", state: "connect", accountEmail: null, held: false, inDevelopment: false, reads: "The titles of your most recently changed documents", facts: [] },
   { app: "notion", state: "connect", accountEmail: null, held: false, inDevelopment: true, reads: "The titles of the pages you shared, most recently edited first", facts: [] },
   { app: "outlook", state: "unavailable", accountEmail: null, held: false, inDevelopment: false, reads: "The name and signature on your last five sent emails", facts: [] },
 ];
 
-const entry = (at: string, agent: string, developer: string, action: string, surface: AccessSurface, outcome = "ok") => ({ at, agent, developer, action, surface, outcome, livemode: true });
+const entry = (at: string, agent: string, developer: string, action: string, surface: AccessSurface, outcome = "ok") => ({
+  at,
+  agent,
+  developer,
+  action,
+  surface,
+  outcome,
+  livemode: true,
+});
 
 export const GALLERY_ACCESS_LOG: AccessLogPage = {
   entries: [

@@ -34,7 +34,10 @@ export function signInUrl(signInName: string): string {
 
 /** Up to two letters for an agent without a logo: the first of its first two words. */
 export function initialsOf(name: string): string {
-  const words = name.trim().split(/[\s_-]+/).filter(Boolean);
+  const words = name
+    .trim()
+    .split(/[\s_-]+/)
+    .filter(Boolean);
   return (words.length > 1 ? `${words[0]![0]}${words[1]![0]}` : (words[0] ?? "?").slice(0, 2)).toUpperCase();
 }
 
@@ -112,7 +115,9 @@ export async function listAgents(developerId: string) {
 }
 
 export async function setAgentActive(input: { developerId: string; handle: string; active: boolean }) {
-  const res = await (await db()).agent.updateMany({
+  const res = await (
+    await db()
+  ).agent.updateMany({
     where: { developerId: input.developerId, handle: input.handle },
     data: { active: input.active },
   });

@@ -14,18 +14,7 @@ import { validateBody, validateQuery } from "../http/route-steps/validate";
 import { accessLog, authenticate, requestLog, resolveAgent, resolveTokenUser, resolveUser } from "./route-steps";
 
 export const defineRoute = routeDefiner({
-  request: [
-    rateLimitByIp,
-    authenticate,
-    requireTestPlane,
-    rateLimitByKey,
-    resolveAgent,
-    resolveUser,
-    readTurn,
-    validateQuery,
-    validateBody,
-    resolveTokenUser,
-  ],
+  request: [rateLimitByIp, authenticate, requireTestPlane, rateLimitByKey, resolveAgent, resolveUser, readTurn, validateQuery, validateBody, resolveTokenUser],
   result: [livemode],
   answer: [stampRequestId, echoTurn, accessLog, cors, requestLog, logLine],
 });

@@ -97,7 +97,9 @@ const PUBLISHABLE_SEAL_PURPOSE = "publishable-key";
 
 /** The developer's newest unrevoked publishable key of a plane, in full (they are public by design); null when there is none. */
 export async function currentPublishableKey(input: { developerId: string; plane: Plane }): Promise<string | null> {
-  const row = await (await db()).apiKey.findFirst({
+  const row = await (
+    await db()
+  ).apiKey.findFirst({
     where: { developerId: input.developerId, plane: input.plane, kind: "publishable", revokedAt: null, publishableKeySealed: { not: null } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     select: { publishableKeySealed: true },
@@ -112,7 +114,9 @@ export async function currentPublishableKey(input: { developerId: string; plane:
 export async function revokeApiKey(input: { developerId: string; idOrPrefix: string }): Promise<number> {
   const isUuid = /^[0-9a-f-]{36}$/i.test(input.idOrPrefix);
   const at = clockNow();
-  const res = await (await db()).apiKey.updateMany({
+  const res = await (
+    await db()
+  ).apiKey.updateMany({
     where: {
       developerId: input.developerId,
       ...activeKeyFilter(at),
@@ -131,7 +135,9 @@ export async function revokeApiKey(input: { developerId: string; idOrPrefix: str
  */
 export async function revokeApiKeysOfFormerMember(input: { developerId: string; dashboardUserId: string }): Promise<number> {
   const at = clockNow();
-  const res = await (await db()).apiKey.updateMany({
+  const res = await (
+    await db()
+  ).apiKey.updateMany({
     where: {
       developerId: input.developerId,
       createdVia: "dashboard",
@@ -155,7 +161,10 @@ export async function rotateApiKey(input: { developerId: string; keyId: string; 
   const prisma = await db();
   const at = clockNow();
   const stopsAt = new Date(at.getTime() + KEY_ROTATION_OVERLAP_HOURS * 3_600_000);
-  const old = await prisma.apiKey.findFirst({ where: { id: input.keyId, developerId: input.developerId, revokedAt: null }, select: { id: true, kind: true, plane: true, name: true } });
+  const old = await prisma.apiKey.findFirst({
+    where: { id: input.keyId, developerId: input.developerId, revokedAt: null },
+    select: { id: true, kind: true, plane: true, name: true },
+  });
   if (!old) return null;
   const prefix = keyPrefixFor(old.kind, old.plane);
   const key = newId(prefix as Parameters<typeof newId>[0], 32);
@@ -163,7 +172,9 @@ export async function rotateApiKey(input: { developerId: string; keyId: string; 
     // The guarded transition: of two rotations at once, one sets the overlap and the other changes nothing.
     const marked = await tx.apiKey.updateMany({ where: { id: old.id, developerId: input.developerId, revokedAt: null }, data: { revokedAt: stopsAt } });
     if (marked.count !== 1) return null;
-    return tx.apiKey.create({ data: newKeyData({ developerId: input.developerId, kind: old.kind, plane: old.plane, name: old.name ?? undefined, createdBy: input.createdBy }, key) });
+    return tx.apiKey.create({
+      data: newKeyData({ developerId: input.developerId, kind: old.kind, plane: old.plane, name: old.name ?? undefined, createdBy: input.createdBy }, key),
+    });
   });
   keyCache.clear();
   return record ? { key, record, oldKeyStopsAt: stopsAt } : null;

@@ -27,7 +27,10 @@ export async function grantsOf(input: { userId: string; agentId: string }): Prom
 /** Whether the person granted the agent reading the app. */
 export async function readsApp(input: { userId: string; agentId: string; app: string }, tx?: Prisma.TransactionClient): Promise<boolean> {
   const prisma = tx ?? (await db());
-  const row = await prisma.capabilityGrant.findUnique({ where: { userId_agentId_capability: { userId: input.userId, agentId: input.agentId, capability: readCapability(input.app) } }, select: { agentId: true } });
+  const row = await prisma.capabilityGrant.findUnique({
+    where: { userId_agentId_capability: { userId: input.userId, agentId: input.agentId, capability: readCapability(input.app) } },
+    select: { agentId: true },
+  });
   return !!row;
 }
 
@@ -58,7 +61,10 @@ export async function appGrantsByAgent(userId: string): Promise<Map<string, Agen
       agentId,
       APPS.filter((app) => mine.some((r) => capabilityApp(r.capability) === app)).map((app) => ({
         app,
-        capabilities: mine.filter((r) => capabilityApp(r.capability) === app).map((r) => r.capability).sort(),
+        capabilities: mine
+          .filter((r) => capabilityApp(r.capability) === app)
+          .map((r) => r.capability)
+          .sort(),
       })),
     );
   }

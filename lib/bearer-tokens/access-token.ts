@@ -27,7 +27,9 @@ export interface AccessTokenGrant {
 /** The grant behind a current access token, or null (unknown, expired or revoked). No cache: revocation is immediate. */
 export async function verifyAccessToken(token: string): Promise<AccessTokenGrant | null> {
   if (!token.startsWith(PREFIX.accessToken) || token.length > 128) return null;
-  const [row] = await (await database()).sql.query<{
+  const [row] = await (
+    await database()
+  ).sql.query<{
     user_id: string;
     agent_id: string;
     developer_id: string;

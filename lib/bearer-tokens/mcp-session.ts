@@ -17,7 +17,8 @@ export const MCP_SESSION_SUGGESTED_ACTION = "reauthenticate";
 export const MCP_SESSION_MESSAGES = {
   expired: "The MCP session has expired. Mint a new one with POST /v1/profile/mcp-session.",
   invalid: "The MCP session token is invalid, or the key that minted it was rotated or revoked.",
-  rotatedKey: "This key has been rotated: it mints no MCP sessions, and the sessions it minted have ended. Mint with its replacement; the key keeps working on the other routes until its overlap ends.",
+  rotatedKey:
+    "This key has been rotated: it mints no MCP sessions, and the sessions it minted have ended. Mint with its replacement; the key keeps working on the other routes until its overlap ends.",
 } as const;
 
 const AUDIENCE = "mcp-session";

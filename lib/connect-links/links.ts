@@ -71,7 +71,9 @@ async function decide(input: MintInput): Promise<ConnectStatus> {
   if (!input.userId || !(await isApproved({ userId: input.userId, agentId: input.agent.id }))) return "authorization_required";
   const prisma = await db();
   if (input.capability) {
-    const granted = await prisma.capabilityGrant.findUnique({ where: { userId_agentId_capability: { userId: input.userId, agentId: input.agent.id, capability: input.capability } } });
+    const granted = await prisma.capabilityGrant.findUnique({
+      where: { userId_agentId_capability: { userId: input.userId, agentId: input.agent.id, capability: input.capability } },
+    });
     if (!granted) return "permission_needed";
   }
   if (input.app) {
@@ -132,7 +134,12 @@ export async function mintConnectLink(input: MintInput) {
       },
     }));
   const url = connectUrl(link.id);
-  return { status, connect_url: url, expires_at: link.expiresAt.toISOString(), instructions: instructions(status, { app: input.app, capability: input.capability, url, expiresAt: link.expiresAt }) };
+  return {
+    status,
+    connect_url: url,
+    expires_at: link.expiresAt.toISOString(),
+    instructions: instructions(status, { app: input.app, capability: input.capability, url, expiresAt: link.expiresAt }),
+  };
 }
 
 /** GET <connect_url>/status. Null for an unknown link. */
@@ -161,7 +168,13 @@ export interface OpenedConnectLink {
  * one) skips phone and code, except on a link that would bind the developer's id for a person. An
  * unknown or expired link opens nothing.
  */
-export async function connectLinkToOpen({ linkId, sessionUserId }: { linkId: string; sessionUserId: string | null }): Promise<OpenedConnectLink | { refused: "unknown" | "expired" }> {
+export async function connectLinkToOpen({
+  linkId,
+  sessionUserId,
+}: {
+  linkId: string;
+  sessionUserId: string | null;
+}): Promise<OpenedConnectLink | { refused: "unknown" | "expired" }> {
   const prisma = await db();
   const link = isIdOf(PREFIX.connectLink, linkId) ? await prisma.connectLink.findUnique({ where: { id: linkId } }) : null;
   if (!link) return { refused: "unknown" };

@@ -42,7 +42,9 @@ export function sealConnectionToken(token: string): string {
  * for the attempt so that attempts in several tabs do not replace each other's.
  */
 export function attemptCookie(state: string): CookieDefinition {
-  const name = `service_connect_${keyedHash(COOKIE_NAME_PURPOSE, state).replace(/[^A-Za-z0-9]/g, "").slice(0, 20)}`;
+  const name = `service_connect_${keyedHash(COOKIE_NAME_PURPOSE, state)
+    .replace(/[^A-Za-z0-9]/g, "")
+    .slice(0, 20)}`;
   return defineCookie({ name, path: "/connect/callback", maxAge: CONNECT_ATTEMPT_TTL_SECONDS });
 }
 
@@ -62,7 +64,9 @@ export async function startConnection(input: {
   const browserSecret = randomBase62(32);
   const verifier = oauth.randomPKCECodeVerifier();
   const createdAt = clockNow();
-  await (await db()).connectAttempt.create({
+  await (
+    await db()
+  ).connectAttempt.create({
     data: {
       stateHash: keyedHash(STATE_PURPOSE, state),
       flowId: input.flowId,
@@ -186,7 +190,10 @@ export function connectionsOnceJoined<C extends { app: string }>(account: readon
 export async function recordMailboxAddress(tx: Prisma.TransactionClient, userId: string): Promise<void> {
   const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
   if (user.email) return;
-  const mailboxes = await tx.appConnection.findMany({ where: { userId, app: { in: [...MAILBOX_APPS] } }, select: { app: true, status: true, accountEmail: true, createdAt: true } });
+  const mailboxes = await tx.appConnection.findMany({
+    where: { userId, app: { in: [...MAILBOX_APPS] } },
+    select: { app: true, status: true, accountEmail: true, createdAt: true },
+  });
   const address = mailboxAddressOf(mailboxes);
   if (address) await tx.user.update({ where: { id: userId }, data: { email: address } });
 }
@@ -234,7 +241,12 @@ async function refresh(c: { id: string; provider: string; refreshTokenSealed: st
   }
   // Another process may have refreshed since this one read the row: its token is the one to use.
   const now = await prisma.appConnection.findUniqueOrThrow({ where: { id: c.id } });
-  if (now.updatedAt.getTime() !== c.updatedAt.getTime() && now.status === "active" && now.accessTokenExpiresAt && now.accessTokenExpiresAt.getTime() - clockNow().getTime() > REFRESH_AHEAD_SECONDS * 1000) {
+  if (
+    now.updatedAt.getTime() !== c.updatedAt.getTime() &&
+    now.status === "active" &&
+    now.accessTokenExpiresAt &&
+    now.accessTokenExpiresAt.getTime() - clockNow().getTime() > REFRESH_AHEAD_SECONDS * 1000
+  ) {
     return openSecret(TOKEN_PURPOSE, now.accessTokenSealed);
   }
   try {

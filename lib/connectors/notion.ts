@@ -33,8 +33,7 @@ async function post(url: string, body: Record<string, string>): Promise<{ status
 }
 
 /** Notion's token answer carries the standard fields (no scope). */
-const tokens = (answer: NotionTokenAnswer, previousRefresh?: string): ProviderTokens =>
-  tokenSet(answer as unknown as TokenEndpointResponse, previousRefresh);
+const tokens = (answer: NotionTokenAnswer, previousRefresh?: string): ProviderTokens => tokenSet(answer as unknown as TokenEndpointResponse, previousRefresh);
 
 export const notion: ConnectorProvider = {
   id: "notion",

@@ -42,10 +42,7 @@ export async function activeAgent(developerId: string, handle: string): Promise<
  * developer's client), within the key's developer and plane and for this agent; null without a
  * token. Approval is not checked here. A bad token is a 401.
  */
-export async function resolveUserToken(
-  req: Request,
-  ctx: { key: CallerKey; agent: ResolvedAgent },
-): Promise<(ResolvedUser & { scopes?: string[] }) | null> {
+export async function resolveUserToken(req: Request, ctx: { key: CallerKey; agent: ResolvedAgent }): Promise<(ResolvedUser & { scopes?: string[] }) | null> {
   const token = bearerToken(req);
   if (!token) return null;
   if (token.startsWith(PREFIX.accessToken)) {
@@ -67,10 +64,7 @@ export async function resolveUserToken(
  * scopes) or X-User-Id, bounded by the key's developer and plane, who must have approved the agent
  * (403 otherwise). Returns null only when not required and absent.
  */
-export async function resolveUser(
-  req: Request,
-  ctx: { key: CallerKey; agent: ResolvedAgent; required: boolean; scope?: string },
-): Promise<ResolvedUser | null> {
+export async function resolveUser(req: Request, ctx: { key: CallerKey; agent: ResolvedAgent; required: boolean; scope?: string }): Promise<ResolvedUser | null> {
   const fromToken = await resolveUserToken(req, ctx);
   if (fromToken) {
     if (fromToken.via === "access_token") {

@@ -39,14 +39,20 @@ export async function createDashboardAgent(input: { actorId: string; developerId
   return agentView(await createAgent({ developerId, handle: parsed.data.handle, displayName: parsed.data.displayName ?? undefined }));
 }
 
-export async function updateDashboardAgent(input: { actorId: string; developerId: unknown; handle: unknown; displayName: unknown; logoUrl: unknown; brandColor: unknown; active: unknown }) {
+export async function updateDashboardAgent(input: {
+  actorId: string;
+  developerId: unknown;
+  handle: unknown;
+  displayName: unknown;
+  logoUrl: unknown;
+  brandColor: unknown;
+  active: unknown;
+}) {
   const { developerId } = await requireMember({ dashboardUserId: input.actorId, developerId: input.developerId });
   const parsed = agentUpdateSchema.safeParse({ displayName: input.displayName, logoUrl: input.logoUrl, brandColor: input.brandColor, active: input.active });
   if (!parsed.success) throw refusal(parsed.error);
   const handle = agentHandleSchema.safeParse(input.handle);
-  const agent = handle.success
-    ? await updateAgent({ developerId, handle: handle.data, ...parsed.data, brandColor: parsed.data.brandColor?.toLowerCase() ?? null })
-    : null;
+  const agent = handle.success ? await updateAgent({ developerId, handle: handle.data, ...parsed.data, brandColor: parsed.data.brandColor?.toLowerCase() ?? null }) : null;
   if (!agent) throw new DashboardError("not_found");
   return agentView(agent);
 }

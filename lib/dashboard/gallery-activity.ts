@@ -45,7 +45,15 @@ function usageDay(i: number): DayUsage {
   const weekday = date.getUTCDay() % 6 !== 0;
   const requests = (weekday ? 4_200 : 1_700) + ((i * 7_919) % 900);
   const errors = i === 20 ? 412 : Math.round(requests * (0.004 + ((i * 31) % 7) / 1_000));
-  return { day: date.toISOString().slice(0, 10), requests, errors, serverErrors: i === 20 ? 377 : Math.floor(errors / 9), errorRate: errors / requests, p50Ms: 18 + (i % 5), p95Ms: 61 + ((i * 13) % 40) };
+  return {
+    day: date.toISOString().slice(0, 10),
+    requests,
+    errors,
+    serverErrors: i === 20 ? 377 : Math.floor(errors / 9),
+    errorRate: errors / requests,
+    p50Ms: 18 + (i % 5),
+    p95Ms: 61 + ((i * 13) % 40),
+  };
 }
 
 /** The usage page: the live plane over 30 days. */

@@ -44,11 +44,58 @@ const key = (k: Omit<Key, "state" | "revokedAt" | "lastUsedAt" | "madeBy"> & Par
  * former member made. Makers: Ada, Grace, the command-line tool, and Alan (no longer a member).
  */
 export const GALLERY_KEYS = [
-  key({ id: "0b7e4d2a-1c9f-4e36-8a05-5d2f7c1e9b40", kind: "secret", plane: "live", prefix: "sk_Xq7m", name: "Production server", createdAt: at("2026-01-08T10:12:00Z"), lastUsedAt: at("2026-03-04T09:41:00Z"), state: "rotating", revokedAt: at("2026-03-05T08:30:00Z"), madeBy: { via: "command_line" } }),
-  key({ id: "6a2f9c1e-4b7d-4e80-93a5-2c8e1f6b0d57", kind: "publishable", plane: "live", prefix: "pk_Lw4n", name: "Booking site", createdAt: at("2026-01-08T10:14:00Z"), lastUsedAt: at("2026-03-04T09:39:00Z") }),
-  key({ id: "d1e8b3f6-7a2c-4d59-a014-8f6c2b9e3a71", kind: "secret", plane: "live", prefix: "sk_Hc9v", name: "Production server", createdAt: at("2026-03-04T08:30:00Z"), lastUsedAt: at("2026-03-04T09:41:00Z"), madeBy: { via: "dashboard", dashboardUserId: GRACE, email: "grace@acme-travel.example", member: true } }),
-  key({ id: "4e9d1b7c-8a3f-4c26-b5e1-0d6f2a8c4e93", kind: "secret", plane: "test", prefix: "sk_test_Qz8f", name: "Laptop", createdAt: at("2025-12-10T09:00:00Z"), state: "revoked", revokedAt: at("2026-01-20T11:45:00Z"), madeBy: { via: "unrecorded" } }),
-  key({ id: "9c4a7e1b-2f8d-4b63-85e0-1a7d3c9f6b28", kind: "secret", plane: "test", prefix: "sk_test_Bn2k", name: "Staging", createdAt: at("2025-12-15T14:02:00Z"), lastUsedAt: at("2026-03-03T17:20:00Z"), madeBy: { via: "dashboard", dashboardUserId: ALAN, email: "alan@acme-travel.example", member: false } }),
+  key({
+    id: "0b7e4d2a-1c9f-4e36-8a05-5d2f7c1e9b40",
+    kind: "secret",
+    plane: "live",
+    prefix: "sk_Xq7m",
+    name: "Production server",
+    createdAt: at("2026-01-08T10:12:00Z"),
+    lastUsedAt: at("2026-03-04T09:41:00Z"),
+    state: "rotating",
+    revokedAt: at("2026-03-05T08:30:00Z"),
+    madeBy: { via: "command_line" },
+  }),
+  key({
+    id: "6a2f9c1e-4b7d-4e80-93a5-2c8e1f6b0d57",
+    kind: "publishable",
+    plane: "live",
+    prefix: "pk_Lw4n",
+    name: "Booking site",
+    createdAt: at("2026-01-08T10:14:00Z"),
+    lastUsedAt: at("2026-03-04T09:39:00Z"),
+  }),
+  key({
+    id: "d1e8b3f6-7a2c-4d59-a014-8f6c2b9e3a71",
+    kind: "secret",
+    plane: "live",
+    prefix: "sk_Hc9v",
+    name: "Production server",
+    createdAt: at("2026-03-04T08:30:00Z"),
+    lastUsedAt: at("2026-03-04T09:41:00Z"),
+    madeBy: { via: "dashboard", dashboardUserId: GRACE, email: "grace@acme-travel.example", member: true },
+  }),
+  key({
+    id: "4e9d1b7c-8a3f-4c26-b5e1-0d6f2a8c4e93",
+    kind: "secret",
+    plane: "test",
+    prefix: "sk_test_Qz8f",
+    name: "Laptop",
+    createdAt: at("2025-12-10T09:00:00Z"),
+    state: "revoked",
+    revokedAt: at("2026-01-20T11:45:00Z"),
+    madeBy: { via: "unrecorded" },
+  }),
+  key({
+    id: "9c4a7e1b-2f8d-4b63-85e0-1a7d3c9f6b28",
+    kind: "secret",
+    plane: "test",
+    prefix: "sk_test_Bn2k",
+    name: "Staging",
+    createdAt: at("2025-12-15T14:02:00Z"),
+    lastUsedAt: at("2026-03-03T17:20:00Z"),
+    madeBy: { via: "dashboard", dashboardUserId: ALAN, email: "alan@acme-travel.example", member: false },
+  }),
 ] satisfies Awaited<ReturnType<typeof keysOf>>;
 
 export const GALLERY_AGENTS = [
@@ -102,17 +149,27 @@ export const GALLERY_MEMBERS = {
     { dashboardUserId: LINUS, email: "linus@acme-travel.example", role: "member", since: at("2026-02-03T08:55:00Z") },
   ] satisfies Awaited<ReturnType<typeof listMembers>>,
   invites: [
-    { id: "b9d2f7a4-1e6c-4b83-a5f0-8c3e1d7b2a96", email: "katherine@acme-travel.example", role: "member", createdAt: at("2026-03-02T14:00:00Z"), expiresAt: at("2026-03-09T14:00:00Z") },
+    {
+      id: "b9d2f7a4-1e6c-4b83-a5f0-8c3e1d7b2a96",
+      email: "katherine@acme-travel.example",
+      role: "member",
+      createdAt: at("2026-03-02T14:00:00Z"),
+      expiresAt: at("2026-03-09T14:00:00Z"),
+    },
   ] satisfies Awaited<ReturnType<typeof pendingInvites>>,
   /** Alan left on March 3; the staging key he made still works. */
   formerKeys: [{ dashboardUserId: ALAN, email: "alan@acme-travel.example", prefixes: ["sk_test_Bn2k"] }],
 };
 
 /** The overview counts what the fixtures above hold: working keys per plane, agents, origins, members. */
-export const GALLERY_OVERVIEW = { liveKeys: 3, testKeys: 1, agents: 2, activeAgents: 1, origins: 3, members: 3, requestPlane: "live" } satisfies Awaited<ReturnType<typeof accountOverview>>;
+export const GALLERY_OVERVIEW = { liveKeys: 3, testKeys: 1, agents: 2, activeAgents: 1, origins: 3, members: 3, requestPlane: "live" } satisfies Awaited<
+  ReturnType<typeof accountOverview>
+>;
 
 /** A new account's overview: nothing yet, every step still to do. */
-export const GALLERY_OVERVIEW_EMPTY = { liveKeys: 0, testKeys: 0, agents: 0, activeAgents: 0, origins: 0, members: 1, requestPlane: null } satisfies Awaited<ReturnType<typeof accountOverview>>;
+export const GALLERY_OVERVIEW_EMPTY = { liveKeys: 0, testKeys: 0, agents: 0, activeAgents: 0, origins: 0, members: 1, requestPlane: null } satisfies Awaited<
+  ReturnType<typeof accountOverview>
+>;
 
 export const GALLERY_INVITE = {
   invite: { email: "katherine@acme-travel.example", role: "member", accountName: "Acme Travel" } satisfies NonNullable<Awaited<ReturnType<typeof inviteByToken>>>,

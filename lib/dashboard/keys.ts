@@ -23,9 +23,7 @@ const newKeySchema = z.object({
 export type KeyState = "active" | "rotating" | "revoked";
 
 /** Who made a key, as the keys page says it. */
-export type KeyMadeBy =
-  | { via: "dashboard"; dashboardUserId: string; email: string; member: boolean }
-  | { via: "command_line" | "sandbox" | "unrecorded" };
+export type KeyMadeBy = { via: "dashboard"; dashboardUserId: string; email: string; member: boolean } | { via: "command_line" | "sandbox" | "unrecorded" };
 
 /**
  * The account's keys with their state now (active, rotated and still working until revokedAt, or

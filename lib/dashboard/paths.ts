@@ -1,6 +1,14 @@
 // Where the dashboard sends a browser after a form: only to its own pages, never to an address a form
 // or a link names freely.
-const PAGES: ReadonlySet<string> = new Set(["/dashboard", "/dashboard/keys", "/dashboard/agents", "/dashboard/origins", "/dashboard/sso", "/dashboard/sign-in-links", "/dashboard/members"]);
+const PAGES: ReadonlySet<string> = new Set([
+  "/dashboard",
+  "/dashboard/keys",
+  "/dashboard/agents",
+  "/dashboard/origins",
+  "/dashboard/sso",
+  "/dashboard/sign-in-links",
+  "/dashboard/members",
+]);
 
 /** A dashboard page to go back to (the account switcher's), else the overview. */
 export function dashboardReturnPath(value: string): string {

@@ -79,7 +79,9 @@ export async function revokeDashboardLine(input: { actorId: string; developerId:
   const { developerId } = await requireMember({ dashboardUserId: input.actorId, developerId: input.developerId });
   const lineId = z.uuid().safeParse(input.lineId);
   if (!lineId.success) throw new DashboardError("not_found");
-  const [line] = await (await db()).messageLine.updateManyAndReturn({
+  const [line] = await (
+    await db()
+  ).messageLine.updateManyAndReturn({
     where: { id: lineId.data, developerId, status: "active" },
     data: { status: "revoked", revokedAt: clockNow() },
     select: { phoneLast4: true },

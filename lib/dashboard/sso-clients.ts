@@ -69,7 +69,8 @@ export async function addSsoCallback(input: { actorId: string; developerId: unkn
       : null;
   if (!client) throw new DashboardError("not_found");
   const callback = await registrableCallback(developerId, input.redirectUri);
-  if (client._count.redirectUris >= MAX_REDIRECT_URIS_PER_CLIENT) throw new ApiError("too_many_redirect_uris", SSO_MESSAGES.tooManyRedirectUris, { limit: MAX_REDIRECT_URIS_PER_CLIENT });
+  if (client._count.redirectUris >= MAX_REDIRECT_URIS_PER_CLIENT)
+    throw new ApiError("too_many_redirect_uris", SSO_MESSAGES.tooManyRedirectUris, { limit: MAX_REDIRECT_URIS_PER_CLIENT });
   await prisma.oAuthRedirectUri.upsert({
     where: { clientId_uri: { clientId: client.id, uri: callback.uri } },
     create: { clientId: client.id, uri: callback.uri, origin: callback.origin },

@@ -25,7 +25,9 @@ export interface Membership {
 
 /** The accounts the dashboard user belongs to, oldest membership first. */
 export async function membershipsOf(dashboardUserId: string): Promise<Membership[]> {
-  const rows = await (await db()).developerMember.findMany({
+  const rows = await (
+    await db()
+  ).developerMember.findMany({
     where: { dashboardUserId },
     orderBy: [{ createdAt: "asc" }, { developerId: "asc" }],
     select: { role: true, developer: { select: { id: true, name: true, sandbox: true } } },
@@ -79,7 +81,9 @@ export async function createFirstAccount(input: { dashboardUserId: string; name:
 
 /** An account's members with their addresses and roles, owners first. */
 export async function listMembers(developerId: string) {
-  const rows = await (await db()).developerMember.findMany({
+  const rows = await (
+    await db()
+  ).developerMember.findMany({
     where: { developerId },
     orderBy: [{ role: "asc" }, { createdAt: "asc" }],
     select: { role: true, createdAt: true, dashboardUser: { select: { id: true, email: true } } },
@@ -94,7 +98,9 @@ export async function listMembers(developerId: string) {
 export async function changeMemberRole(input: { actorId: string; developerId: unknown; memberId: unknown; role: unknown }): Promise<void> {
   const role = z.enum(MEMBER_ROLES).safeParse(input.role);
   if (!role.success) throw new DashboardError("invalid_input", undefined, "role");
-  await (await db()).$transaction(async (tx) => {
+  await (
+    await db()
+  ).$transaction(async (tx) => {
     const { developerId } = await requireMember({ dashboardUserId: input.actorId, developerId: input.developerId, owner: true }, tx);
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${MEMBERS_LOCK}, hashtext(${developerId}))`;
     const target = await memberOf(tx, developerId, input.memberId);
@@ -106,7 +112,9 @@ export async function changeMemberRole(input: { actorId: string; developerId: un
 
 /** Removes a member from the account (owners only; never its last owner). */
 export async function removeMember(input: { actorId: string; developerId: unknown; memberId: unknown }): Promise<void> {
-  await (await db()).$transaction(async (tx) => {
+  await (
+    await db()
+  ).$transaction(async (tx) => {
     const { developerId } = await requireMember({ dashboardUserId: input.actorId, developerId: input.developerId, owner: true }, tx);
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${MEMBERS_LOCK}, hashtext(${developerId}))`;
     const target = await memberOf(tx, developerId, input.memberId);
@@ -128,5 +136,3 @@ async function memberOf(tx: Prisma.TransactionClient, developerId: string, membe
 async function keepAnOwner(tx: Prisma.TransactionClient, developerId: string): Promise<void> {
   if ((await tx.developerMember.count({ where: { developerId, role: "owner" } })) <= 1) throw new DashboardError("last_owner");
 }
-
-

@@ -40,7 +40,15 @@ export async function inviteMember(input: { actorId: string; developerId: unknow
     if (already) throw new DashboardError("already_member", undefined, "email");
     await tx.developerInvite.updateMany({ where: { developerId, email, acceptedAt: null, revokedAt: null }, data: { revokedAt: at } });
     const invite = await tx.developerInvite.create({
-      data: { developerId, email, role: role.data, tokenHash: hashToken(token), invitedById: input.actorId, createdAt: at, expiresAt: new Date(at.getTime() + INVITE_TTL_DAYS * 86_400_000) },
+      data: {
+        developerId,
+        email,
+        role: role.data,
+        tokenHash: hashToken(token),
+        invitedById: input.actorId,
+        createdAt: at,
+        expiresAt: new Date(at.getTime() + INVITE_TTL_DAYS * 86_400_000),
+      },
       select: { id: true, developer: { select: { name: true } } },
     });
     return { name: invite.developer.name, inviteId: invite.id };
@@ -84,7 +92,9 @@ export async function withdrawInvite(input: { actorId: string; developerId: unkn
 /** What the invitation page shows about a token: the account, the address and the role; null when it is not valid. */
 export async function inviteByToken(token: unknown) {
   if (!tokenShape(token)) return null;
-  const invite = await (await db()).developerInvite.findUnique({
+  const invite = await (
+    await db()
+  ).developerInvite.findUnique({
     where: { tokenHash: hashToken(token) },
     select: { email: true, role: true, acceptedAt: true, revokedAt: true, expiresAt: true, developer: { select: { name: true } } },
   });

@@ -34,7 +34,9 @@ export async function setPartnerPhoneFirst(input: { developerId: string; on: boo
 export async function addOrigin(input: { developerId: string; origin: string }) {
   const origin = normalizeOrigin(input.origin);
   if (!origin) throw new Error("origin must be an https origin (or localhost)");
-  await (await db()).approvedOrigin.upsert({
+  await (
+    await db()
+  ).approvedOrigin.upsert({
     where: { developerId_origin: { developerId: input.developerId, origin } },
     create: { developerId: input.developerId, origin },
     update: {},

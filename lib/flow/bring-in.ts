@@ -5,7 +5,6 @@ import { ASSISTANT_NAMES, EXPORT_ASSISTANTS, type Assistant } from "../catalogue
 import { builtinDistiller, distillerFromConfig } from "../profile/distill";
 import { detectExport, ExportFormatError, parseChatGptExport, parseClaudeExport, parseMemoryDump } from "../profile/parsers";
 
-
 /** The prompt a person pastes into an assistant to get its memories back as a list. */
 export function memoryPrompt(assistant: Assistant): string {
   const name = ASSISTANT_NAMES[assistant];

@@ -5,7 +5,17 @@ import { ASSISTANT_NAMES, ASSISTANTS, IMPORT_SCREEN_APPS, type App, type Assista
 import { APP_READS } from "../connectors/memories/facts";
 import { memoryPrompt } from "./bring-in";
 import type { Screen } from "./screens";
-import { approvalHint, phoneCountries, PREVIEW_SHOWN, SERVICE_NAME, type AppRowView, type AssistantBadge, type AssistantRowView, type FlowScreenView, type ShellView } from "./views";
+import {
+  approvalHint,
+  phoneCountries,
+  PREVIEW_SHOWN,
+  SERVICE_NAME,
+  type AppRowView,
+  type AssistantBadge,
+  type AssistantRowView,
+  type FlowScreenView,
+  type ShellView,
+} from "./views";
 
 const APP_NAME = "Acme Travel";
 const DEVELOPER_NAME = "Acme Labs";
@@ -130,15 +140,18 @@ export const GALLERY_STATES = {
   },
   "import-preview": {
     ...importBase,
-    assistants: assistants({
-      assistant: "claude",
-      panel: {
-        kind: "preview",
-        count: previewCount,
-        shown: Array.from({ length: PREVIEW_SHOWN }, (_, i) => ({ text: MEMORIES[i % MEMORIES.length]!, date: i % 3 === 0 ? "Mar 4, 2026" : null })),
-        more: previewCount - PREVIEW_SHOWN,
+    assistants: assistants(
+      {
+        assistant: "claude",
+        panel: {
+          kind: "preview",
+          count: previewCount,
+          shown: Array.from({ length: PREVIEW_SHOWN }, (_, i) => ({ text: MEMORIES[i % MEMORIES.length]!, date: i % 3 === 0 ? "Mar 4, 2026" : null })),
+          more: previewCount - PREVIEW_SHOWN,
+        },
       },
-    }, { claude: { kind: "preview" } }),
+      { claude: { kind: "preview" } },
+    ),
   },
   "import-ready": {
     ...importBase,

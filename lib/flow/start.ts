@@ -38,7 +38,9 @@ export async function startFlow<N extends WayInName, R>(way: WayIn<N, R>, input:
   const createdAt = clockNow();
   const expiresAt = new Date(createdAt.getTime() + FLOW_TTL_SECONDS * 1000);
   const [screen = "receipt"] = way.screens({ required: input.required }, parsed);
-  await (await db()).flowSession.create({
+  await (
+    await db()
+  ).flowSession.create({
     data: {
       id,
       wayIn: way.name,

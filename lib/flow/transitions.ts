@@ -104,7 +104,11 @@ async function saveBroughtIn(tx: Prisma.TransactionClient, flowId: string, userI
     const written = await writeMemories(
       tx,
       { userId, source, writtenBy: source, agentId: null, importId },
-      item.memories.map((m) => ({ ...factToMemory(m.text), saidAt: m.at ? new Date(m.at) : null, provenance: { via: item.via === "file" ? "import_file" : "import_paste", import_id: importId } })),
+      item.memories.map((m) => ({
+        ...factToMemory(m.text),
+        saidAt: m.at ? new Date(m.at) : null,
+        provenance: { via: item.via === "file" ? "import_file" : "import_paste", import_id: importId },
+      })),
     );
     const created = written.filter((w) => w.created).length;
     if (created) {
@@ -125,7 +129,9 @@ async function saveBroughtIn(tx: Prisma.TransactionClient, flowId: string, userI
 export async function saveAndApprove<K extends WayInName>(flow: WayFlow<K>, userId: string, change: FlowChange<WayInRequests[K]> = {}): Promise<void> {
   const way = wayOf(flow);
   let bound = flow;
-  const joined = await (await db()).$transaction(async (tx) => {
+  const joined = await (
+    await db()
+  ).$transaction(async (tx) => {
     // First the flow's own transition (which locks its row): a second saving of the same flow waits
     // for this one, then finds the flow no longer on its screen and changes nothing.
     await applyStep(flow, { ...change, userId, screen: "receipt" }, tx);
@@ -159,7 +165,9 @@ export async function saveAndApprove<K extends WayInName>(flow: WayFlow<K>, user
  */
 export async function returnToApp(input: { flowId: string; userId: string }): Promise<{ redirectTo: string }> {
   const at = clockNow();
-  const result = await (await db()).$transaction(async (tx) => {
+  const result = await (
+    await db()
+  ).$transaction(async (tx) => {
     const found = await findFlow(input.flowId, tx);
     if (!found) throw new FlowError("not_found");
     return endCompleted(tx, found, input.userId, at);
@@ -197,7 +205,9 @@ export async function declineFlow(input: { flowId: string }): Promise<{ redirect
   const flow = await findFlow(input.flowId);
   if (!flow) throw new FlowError("not_found");
   // A flow on its receipt is finished (the app is approved): only Return ends it.
-  const ended = await (await db()).flowSession.updateMany({ where: { id: flow.id, status: "active", screen: { not: "receipt" } }, data: { status: "declined", endedAt: clockNow() } });
+  const ended = await (
+    await db()
+  ).flowSession.updateMany({ where: { id: flow.id, status: "active", screen: { not: "receipt" } }, data: { status: "declined", endedAt: clockNow() } });
   if (ended.count === 0) throw new FlowError("ended");
   return { redirectTo: await wayOf(flow).declineTo(flow) };
 }

@@ -155,7 +155,14 @@ async function importView(flow: Flow, shell: ShellView, linkNotice: LinkNoticeVi
     signedIn: !!flow.userId,
     signInOffered: !flow.userId && traits.signsIn,
     assistants,
-    apps: byRequired(traits.apps).map((app) => appRow(flow, app, connections.find((c) => c.app === app), unmet.has(app))),
+    apps: byRequired(traits.apps).map((app) =>
+      appRow(
+        flow,
+        app,
+        connections.find((c) => c.app === app),
+        unmet.has(app),
+      ),
+    ),
     alternatives: state.required.some((r) => !r.met && r.names.length > 1),
     continueEnabled: state.enabled,
     hint: state.enabled
@@ -214,16 +221,21 @@ export async function mailboxView(flow: Flow, shell: ShellView, query: Pick<Flow
   const offered = !!flow.userId;
   const mailboxEntries = flow.required.filter(isMailboxOnly);
   const mailboxes: MailboxApp[] = offered ? [...MAILBOX_APPS] : MAILBOX_APPS.filter((m) => mailboxEntries.some((entry) => entry.includes(m)));
-  const connectedMailbox = flow.userId
-    ? await addressProvenOnceFinished(flow, flow.userId)
-    : mailboxes.some((m) => connections.some((c) => c.app === m && c.status === "active"));
+  const connectedMailbox = flow.userId ? await addressProvenOnceFinished(flow, flow.userId) : mailboxes.some((m) => connections.some((c) => c.app === m && c.status === "active"));
   const continueEnabled = offered || requiredMet(mailboxEntries, await metNames(flow, connections));
   const proofsOffered = offered && !connectedMailbox;
   return {
     screen: "mailbox",
     shell,
     offered,
-    rows: mailboxes.map((m) => appRow(flow, m, connections.find((c: ConnectedApp) => c.app === m), !continueEnabled)),
+    rows: mailboxes.map((m) =>
+      appRow(
+        flow,
+        m,
+        connections.find((c: ConnectedApp) => c.app === m),
+        !continueEnabled,
+      ),
+    ),
     connectError: query.connectError ?? null,
     verifyError: query.verifyError ? (isThirdPartyProvider(query.verifyWith) ? THIRD_PARTY_NAMES[query.verifyWith] : "The provider") : null,
     connectedMailbox,
@@ -257,7 +269,14 @@ async function appsView(flow: Flow, shell: ShellView, linkNotice: LinkNoticeView
     purpose: traitsOf(flow).purpose,
     linkNotice,
     connectError,
-    rows: apps.map((a) => appRow(flow, a, connections.find((c) => c.app === a), flow.screen === "app" && !met)),
+    rows: apps.map((a) =>
+      appRow(
+        flow,
+        a,
+        connections.find((c) => c.app === a),
+        flow.screen === "app" && !met,
+      ),
+    ),
     met,
   };
 }

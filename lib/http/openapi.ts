@@ -137,8 +137,21 @@ function operation(meta: RouteMeta): OpenApiOperation {
   if (meta.turn) {
     const id = { type: "string", minLength: 1, maxLength: TURN_ID_MAX_CHARS, pattern: TURN_ID_PATTERN.source };
     parameters.push(
-      { name: TURN_HEADERS.conversation, in: "header", required: false, description: "The conversation this call is part of (your own id for it): recorded with the call in the person's access log, scoped to your account, plane and agent, and echoed on the answer.", schema: id },
-      { name: TURN_HEADERS.turn, in: "header", required: false, description: `The turn within the conversation (your own id for it; only with ${TURN_HEADERS.conversation}): recorded and echoed likewise.`, schema: id },
+      {
+        name: TURN_HEADERS.conversation,
+        in: "header",
+        required: false,
+        description:
+          "The conversation this call is part of (your own id for it): recorded with the call in the person's access log, scoped to your account, plane and agent, and echoed on the answer.",
+        schema: id,
+      },
+      {
+        name: TURN_HEADERS.turn,
+        in: "header",
+        required: false,
+        description: `The turn within the conversation (your own id for it; only with ${TURN_HEADERS.conversation}): recorded and echoed likewise.`,
+        schema: id,
+      },
     );
   }
 
@@ -203,7 +216,5 @@ export function openApiDocument(routes: readonly RouteMeta[], info: { baseUrl: s
 
 /** The contracts of the defineRoute handlers the given route modules export. */
 export function contractsOf(modules: readonly Record<string, unknown>[]): RouteMeta[] {
-  return modules.flatMap((mod) =>
-    Object.values(mod).flatMap((handler) => (typeof handler === "function" && "meta" in handler ? [(handler as { meta: RouteMeta }).meta] : [])),
-  );
+  return modules.flatMap((mod) => Object.values(mod).flatMap((handler) => (typeof handler === "function" && "meta" in handler ? [(handler as { meta: RouteMeta }).meta] : [])));
 }

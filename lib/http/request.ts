@@ -37,7 +37,10 @@ export function clientAddressOf(input: { socketAddress: string | undefined; forw
 }
 
 function normaliseIp(value: string): string {
-  const address = value.trim().replace(/^\[(.*)\]$/, "$1").replace(/%.*$/, "");
+  const address = value
+    .trim()
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/%.*$/, "");
   return isIP(address) ? address.toLowerCase() : UNKNOWN_CLIENT_IP;
 }
 
@@ -84,7 +87,11 @@ function groupsOf(part: string | undefined): string[] {
  * subscriber's allocation), so rotating through the addresses of one network does not multiply a limit.
  */
 export function ipLimitKey(ip: string, ipv6PrefixBits = 64): string {
-  const address = ip.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1").replace(/%.*$/, "");
+  const address = ip
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/%.*$/, "");
   if (!isIPv6(address)) return address;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
   if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;

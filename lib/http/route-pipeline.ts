@@ -7,17 +7,7 @@ import type { z } from "zod";
 import { now as clockNow } from "../platform/clock";
 import type { CallerKey, ResolvedAgent, ResolvedUser } from "./caller";
 import { ForClient } from "./cors";
-import {
-  apiErrorAnswer,
-  json,
-  routeMeta,
-  type AuthSpec,
-  type HandlerResult,
-  type RouteContext,
-  type RouteContract,
-  type RouteDefinition,
-  type RouteHandler,
-} from "./define-route";
+import { apiErrorAnswer, json, routeMeta, type AuthSpec, type HandlerResult, type RouteContext, type RouteContract, type RouteDefinition, type RouteHandler } from "./define-route";
 import { ApiError } from "./errors";
 import { clientIp, newRequestId } from "./request";
 import type { TurnHeaders } from "./turns";

@@ -23,11 +23,7 @@ export const TURN_HEADER_MESSAGES = {
   turnWithoutConversation: `needs ${TURN_HEADERS.conversation}: a turn belongs to a conversation`,
 } as const;
 
-const id = z
-  .string()
-  .min(1, TURN_HEADER_MESSAGES.empty)
-  .max(TURN_ID_MAX_CHARS, TURN_HEADER_MESSAGES.tooLong)
-  .regex(TURN_ID_PATTERN, TURN_HEADER_MESSAGES.alphabet);
+const id = z.string().min(1, TURN_HEADER_MESSAGES.empty).max(TURN_ID_MAX_CHARS, TURN_HEADER_MESSAGES.tooLong).regex(TURN_ID_PATTERN, TURN_HEADER_MESSAGES.alphabet);
 
 const turnHeaders = z
   .object({ conversation: id.optional(), turn: id.optional() })

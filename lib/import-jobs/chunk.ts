@@ -47,7 +47,10 @@ async function distilUser(stored: StoredUser, importId: string): Promise<MemoryI
     for (const f of facts) out.push({ ...fromDistilled(f), provenance: { via: "bulk_import", import_id: importId, conversation_id: c.id, message_index: f.messageIndex } });
   }
   const summary = stored.profile.summary ?? "";
-  for (const sentence of summary.split(/(?<=[.!?])\s+|\n+/).map((s) => s.trim()).filter(Boolean)) {
+  for (const sentence of summary
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     out.push({ ...factToMemory(sentence), provenance: { via: "bulk_import", import_id: importId, field: "summary" } });
   }
   for (const p of stored.profile.preferences ?? []) {
@@ -108,11 +111,17 @@ export async function importChunk(job: Job, chunk: ChunkRow[], holder: string): 
   );
   const outcomes: Outcome[] = [];
   const people: string[] = [];
-  await (await db()).$transaction(
+  await (
+    await db()
+  ).$transaction(
     async (tx) => {
       outcomes.length = 0;
       people.length = 0;
-      const users = await resolveUsers(tx, job, chunk.map((r) => r.externalId));
+      const users = await resolveUsers(
+        tx,
+        job,
+        chunk.map((r) => r.externalId),
+      );
       const writable = prepared.filter((p) => users.get(p.row.externalId)!.approved);
       if (writable.length) {
         await tx.import.createMany({
@@ -142,9 +151,18 @@ export async function importChunk(job: Job, chunk: ChunkRow[], holder: string): 
           people.push(user.userId);
           // A user who already has a profile: what it holds from another source is not imported again.
           const held = new Set(
-            (await tx.memory.findMany({ where: { ...visibleMemories(user.userId), key: { in: p.memories.map((m) => m.key) }, NOT: { source, writerId: job.agentId } }, select: { key: true } })).map((m) => m.key),
+            (
+              await tx.memory.findMany({
+                where: { ...visibleMemories(user.userId), key: { in: p.memories.map((m) => m.key) }, NOT: { source, writerId: job.agentId } },
+                select: { key: true },
+              })
+            ).map((m) => m.key),
           );
-          const written = await writeMemories(tx, { userId: user.userId, source, writtenBy: source, agentId: job.agentId, importId: p.importId }, p.memories.filter((m) => !held.has(m.key)));
+          const written = await writeMemories(
+            tx,
+            { userId: user.userId, source, writtenBy: source, agentId: job.agentId, importId: p.importId },
+            p.memories.filter((m) => !held.has(m.key)),
+          );
           count = written.filter((w) => w.created).length;
         }
         outcomes.push({ position: p.row.position, status: "imported", userId: user.userId, importId: p.importId, memories: count, messages: p.row.messageCount });
@@ -156,7 +174,8 @@ export async function importChunk(job: Job, chunk: ChunkRow[], holder: string): 
   clearUserAccessCache();
   // Writing into the profile of someone who already had one is a call on their behalf: it goes into
   // their access log, as a REST call would. Users the job made are the developer's own records.
-  for (const userId of people) recordAccess({ userId, agentId: job.agentId, agentName: job.agentName, plane: job.plane, surface: "rest", action: "POST /v1/import/profiles", outcome: "ok" });
+  for (const userId of people)
+    recordAccess({ userId, agentId: job.agentId, agentName: job.agentName, plane: job.plane, surface: "rest", action: "POST /v1/import/profiles", outcome: "ok" });
 }
 
 /** This worker's lease on the job ran out and another worker took it: not an error of the job. */

@@ -8,7 +8,9 @@ import { giveBackQuota } from "./quota";
 
 /** running → completed, once every user is done; the quota of users that failed is given back. */
 export async function finishCompleted(job: Job, holder: string): Promise<void> {
-  await (await db()).$transaction(async (tx) => {
+  await (
+    await db()
+  ).$transaction(async (tx) => {
     const done = await tx.$executeRaw`
       UPDATE import_jobs SET status = 'completed', finished_at = now(), lease_holder = NULL, lease_until = NULL, updated_at = now()
        WHERE id = ${job.id} AND status = 'running' AND lease_holder = ${holder}
@@ -24,7 +26,9 @@ export async function finishCompleted(job: Job, holder: string): Promise<void> {
  * or by the cancel request itself when no worker holds it (`onlyIfUnclaimed`).
  */
 export async function finishCancelled(jobId: string, who: { holder: string } | { onlyIfUnclaimed: true }): Promise<void> {
-  await (await db()).$transaction(async (tx) => {
+  await (
+    await db()
+  ).$transaction(async (tx) => {
     const claimCondition =
       "holder" in who
         ? tx.$queryRaw<{ developer_id: string; plane: string }[]>`
@@ -46,8 +50,7 @@ export async function finishCancelled(jobId: string, who: { holder: string } | {
 /** What a user the job never reached says in its answer. */
 const USER_NOT_REACHED = "Not imported: the job stopped before this user. Send them again in a new job.";
 
-export const JOB_FAILED_MESSAGE =
-  "The job stopped after repeated errors. What it imported is kept; send the users not imported in a new job with a new idempotencyKey.";
+export const JOB_FAILED_MESSAGE = "The job stopped after repeated errors. What it imported is kept; send the users not imported in a new job with a new idempotencyKey.";
 
 /**
  * running → failed: a job the workers gave up on keeps what it wrote; its users not imported are
@@ -55,7 +58,9 @@ export const JOB_FAILED_MESSAGE =
  */
 export async function markFailed(jobId: string, err: unknown): Promise<void> {
   logger().error({ import_job: jobId, err: (err as Error)?.message }, "import job failed");
-  await (await db())
+  await (
+    await db()
+  )
     .$transaction(async (tx) => {
       const [ended] = await tx.$queryRaw<{ developer_id: string; plane: string }[]>`
         UPDATE import_jobs SET status = 'failed', error = ${JOB_FAILED_MESSAGE}, finished_at = now(), lease_holder = NULL, lease_until = NULL, updated_at = now()

@@ -77,7 +77,9 @@ function bodyHash(body: ImportProfilesBody): string {
 /** The job an idempotency key already names for this developer, agent and plane, checked against the body. */
 async function replayed(tx: Prisma.TransactionClient | Awaited<ReturnType<typeof db>>, input: SubmitInput, hash: string): Promise<JobRow | null> {
   const job = await tx.importJob.findUnique({
-    where: { developerId_agentId_plane_idempotencyKey: { developerId: input.key.developerId, agentId: input.agent.id, plane: input.key.plane, idempotencyKey: input.body.idempotencyKey } },
+    where: {
+      developerId_agentId_plane_idempotencyKey: { developerId: input.key.developerId, agentId: input.agent.id, plane: input.key.plane, idempotencyKey: input.body.idempotencyKey },
+    },
   });
   if (!job) return null;
   if (job.bodyHash !== hash) throw new ApiError("idempotency_key_reused", IMPORT_MESSAGES.idempotencyKeyReused, { field: "idempotencyKey" });
@@ -173,7 +175,9 @@ export async function submitImportJob(input: SubmitInput): Promise<{ status: 200
         });
       }
       for (let i = 0; i < fresh.length; i += INSERT_BATCH) {
-        await tx.importedProfile.createMany({ data: fresh.slice(i, i + INSERT_BATCH).map((externalId) => ({ developerId: key.developerId, plane: key.plane, externalId, jobId })) });
+        await tx.importedProfile.createMany({
+          data: fresh.slice(i, i + INSERT_BATCH).map((externalId) => ({ developerId: key.developerId, plane: key.plane, externalId, jobId })),
+        });
       }
       return { created };
     },
@@ -184,4 +188,3 @@ export async function submitImportJob(input: SubmitInput): Promise<{ status: 200
   await queueImportJob(jobId).catch(() => undefined);
   return { status: 202, job: jobView(job.created, { errors: [] }) };
 }
-

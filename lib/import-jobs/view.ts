@@ -49,7 +49,9 @@ export type JobView = ReturnType<typeof jobView>;
 /** The job with its per-user errors. */
 export async function loadJobView(job: JobRow): Promise<JobView> {
   const errors = job.profilesFailed
-    ? await (await db()).importJobProfile.findMany({
+    ? await (
+        await db()
+      ).importJobProfile.findMany({
         where: { jobId: job.id, status: "failed" },
         orderBy: { position: "asc" },
         take: JOB_ERRORS_SHOWN,

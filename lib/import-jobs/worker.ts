@@ -39,7 +39,9 @@ export async function queueImportJob(jobId: string): Promise<void> {
 /** Claims the job for this worker (or renews its claim): false when another worker holds it or it ended. */
 async function claim(jobId: string): Promise<{ cancel: boolean } | null> {
   const lease = env().IMPORT_JOB_LEASE_SECONDS;
-  const rows = await (await db()).$queryRaw<{ cancel: boolean }[]>`
+  const rows = await (
+    await db()
+  ).$queryRaw<{ cancel: boolean }[]>`
     UPDATE import_jobs SET
       status = 'running', started_at = COALESCE(started_at, now()), lease_holder = ${state.id},
       lease_until = now() + make_interval(secs => ${lease}), updated_at = now()
@@ -51,7 +53,9 @@ async function claim(jobId: string): Promise<{ cancel: boolean } | null> {
 
 /** Gives the claim back at once (the end of a time slice, or an error), so the next run need not wait. */
 async function release(jobId: string): Promise<void> {
-  await (await db()).$executeRaw`UPDATE import_jobs SET lease_holder = NULL, lease_until = NULL WHERE id = ${jobId} AND lease_holder = ${state.id}`;
+  await (
+    await db()
+  ).$executeRaw`UPDATE import_jobs SET lease_holder = NULL, lease_until = NULL WHERE id = ${jobId} AND lease_holder = ${state.id}`;
 }
 
 /**
@@ -117,7 +121,9 @@ async function runClaimed(jobId: string, options: RunOptions): Promise<void> {
  */
 export async function unclaimedJobs(limit = 20): Promise<string[]> {
   const lease = env().IMPORT_JOB_LEASE_SECONDS;
-  const rows = await (await db()).$queryRaw<{ id: string }[]>`
+  const rows = await (
+    await db()
+  ).$queryRaw<{ id: string }[]>`
     SELECT id FROM import_jobs
      WHERE (status = 'running' AND (lease_until IS NULL OR lease_until < now()))
         OR (status = 'queued' AND created_at < now() - make_interval(secs => ${lease}))

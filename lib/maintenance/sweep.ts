@@ -46,11 +46,7 @@ export async function sweepExpired(at = clockNow()): Promise<Record<string, numb
     ["oauth_access_tokens", `DELETE FROM oauth_access_tokens WHERE expires_at < $1`, day],
     ["oauth_refresh_tokens", `DELETE FROM oauth_refresh_tokens WHERE expires_at < $1`, at],
     ["oauth_grants_revoked", `DELETE FROM oauth_grants WHERE revoked_at < $1`, new Date(at.getTime() - REVOKED_GRANT_KEPT_MS)],
-    [
-      "oauth_grants_ended",
-      `DELETE FROM oauth_grants g WHERE g.created_at < $1 AND NOT EXISTS (SELECT 1 FROM oauth_refresh_tokens t WHERE t.grant_id = g.id)`,
-      day,
-    ],
+    ["oauth_grants_ended", `DELETE FROM oauth_grants g WHERE g.created_at < $1 AND NOT EXISTS (SELECT 1 FROM oauth_refresh_tokens t WHERE t.grant_id = g.id)`, day],
     ["flow_sessions", `DELETE FROM flow_sessions WHERE expires_at < $1`, day],
     ["phone_codes", `DELETE FROM phone_codes WHERE expires_at < $1`, day],
     ["email_codes", `DELETE FROM email_codes WHERE expires_at < $1`, day],

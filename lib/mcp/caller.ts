@@ -14,8 +14,7 @@ import { findExternalUser, isApproved } from "../users/approvals";
  * - "external": the developer's own user id (X-User-Id, or the id an unlinked MCP session was minted for).
  */
 export type NamedPerson =
-  | { kind: "user"; userId: string; scopes?: readonly string[]; sessionId?: string }
-  | { kind: "external"; externalId: string; fromSession: boolean; sessionId?: string };
+  { kind: "user"; userId: string; scopes?: readonly string[]; sessionId?: string } | { kind: "external"; externalId: string; fromSession: boolean; sessionId?: string };
 
 export interface McpCaller {
   key: ResolvedKey;

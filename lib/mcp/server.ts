@@ -144,7 +144,12 @@ async function callTool(call: { tool: Tool; caller: McpCaller | null; rawArgs: u
  * A connector tool's call: only for the person a Bearer credential names (token-authoritative: a
  * request naming someone by X-User-Id is refused), with the live checks of lib/connectors/tools/run.ts.
  */
-async function callConnectorTool(call: { tool: Extract<Tool, { personal: "connector" }>; caller: McpCaller | null; rawArgs: unknown; requestId?: string }): Promise<CallToolResult> {
+async function callConnectorTool(call: {
+  tool: Extract<Tool, { personal: "connector" }>;
+  caller: McpCaller | null;
+  rawArgs: unknown;
+  requestId?: string;
+}): Promise<CallToolResult> {
   const { tool, caller } = call;
   if (!caller) return toolError(MCP_CONNECT_FIRST_MESSAGE);
   try {
@@ -198,8 +203,14 @@ export function mcpMethods(exchange: McpExchange): ReadonlyMap<string, JsonRpcMe
     ["tools/call", method(CallToolRequestSchema, (request) => answerToolCall(request, exchange))],
   ]);
   if (resources.length) {
-    methods.set("resources/list", method(ListResourcesRequestSchema, () => ({ resources: resources.map((r) => ({ uri: r.uri, name: r.name, ...r.metadata })) })));
-    methods.set("resources/templates/list", method(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] })));
+    methods.set(
+      "resources/list",
+      method(ListResourcesRequestSchema, () => ({ resources: resources.map((r) => ({ uri: r.uri, name: r.name, ...r.metadata })) })),
+    );
+    methods.set(
+      "resources/templates/list",
+      method(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] })),
+    );
     methods.set(
       "resources/read",
       method(ReadResourceRequestSchema, ({ params }) => {
@@ -243,7 +254,16 @@ export async function serveDeveloperMcp(req: Request): Promise<Response> {
   response.headers.set("X-Request-Id", requestId);
   const latency = performance.now() - started;
   if (logged && developerId) {
-    recordRequest({ id: requestId, developerId, ...logged, method: "POST", route: "/mcp", status: response.status, errorCode: response.status >= 400 ? (errorCode ?? `http_${response.status}`) : null, latencyMs: Math.round(latency) });
+    recordRequest({
+      id: requestId,
+      developerId,
+      ...logged,
+      method: "POST",
+      route: "/mcp",
+      status: response.status,
+      errorCode: response.status >= 400 ? (errorCode ?? `http_${response.status}`) : null,
+      latencyMs: Math.round(latency),
+    });
   }
   requestLogger().info(
     { request_id: requestId, method: req.method, route: "/mcp", status: response.status, latency_ms: Math.round(latency * 10) / 10, developer_id: developerId },

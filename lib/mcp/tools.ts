@@ -110,9 +110,7 @@ const readTool: PersonalTool<typeof readInput> = {
     "an agent that keeps reading for 30 minutes without committing is refused with error code -32009 (commit_required) until it commits.",
   input: readInput,
   run: async ({ caller, userId }, args) =>
-    args.box
-      ? readBox({ userId, agentId: caller.agent.id, box: args.box, page: args.page })
-      : readProfile({ userId, agentId: caller.agent.id, sections: args.sections }),
+    args.box ? readBox({ userId, agentId: caller.agent.id, box: args.box, page: args.page }) : readProfile({ userId, agentId: caller.agent.id, sections: args.sections }),
 };
 
 const searchTool: PersonalTool<typeof searchInput> = {
@@ -154,9 +152,7 @@ const forgetTool: PersonalTool<typeof forgetBody> = {
     "Call it when the user asks to forget something or a memory is wrong. Without confirm: true it only previews what would be deleted; call again with confirm: true to delete.",
   input: forgetBody,
   run: async ({ caller, userId }, args) => {
-    const selector = (
-      args.id ? { id: args.id } : args.match ? { match: args.match } : args.import_id ? { import_id: args.import_id } : { scope: args.scope! }
-    ) as ForgetSelector;
+    const selector = (args.id ? { id: args.id } : args.match ? { match: args.match } : args.import_id ? { import_id: args.import_id } : { scope: args.scope! }) as ForgetSelector;
     return forget({ userId, agentId: caller.agent.id, selector, confirm: args.confirm, date: args.date, reason: args.reason, surface: "mcp" });
   },
 };

@@ -28,14 +28,7 @@ export function scopedClaims(source: ClaimSource, scopes: readonly string[]): Re
 }
 
 /** Signs an ID token for one user and client: iss, sub, aud, iat, exp, nonce when sent, scoped claims. */
-export async function signIdToken(input: {
-  userId: string;
-  clientId: string;
-  scopes: readonly string[];
-  nonce: string | null;
-  source: ClaimSource;
-  now: Date;
-}): Promise<string> {
+export async function signIdToken(input: { userId: string; clientId: string; scopes: readonly string[]; nonce: string | null; source: ClaimSource; now: Date }): Promise<string> {
   const { kid, key } = await signingKey(input.now);
   const iat = Math.floor(input.now.getTime() / 1000);
   return new SignJWT({ ...(input.nonce ? { nonce: input.nonce } : {}), ...scopedClaims(input.source, input.scopes) })

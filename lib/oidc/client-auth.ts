@@ -55,7 +55,9 @@ export function clearClientCache(): void {
 export async function findClient(id: string): Promise<OidcClient | null> {
   if (!canBeClientId(id)) return null;
   return clientCache.through(id, async () => {
-    const [row] = await (await database()).sql.query<{
+    const [row] = await (
+      await database()
+    ).sql.query<{
       id: string;
       developer_id: string;
       plane: Plane;

@@ -172,7 +172,9 @@ export async function registerClient(input: { publishableKey: unknown; redirectU
 
 /** GET /v1/sso/clients: the developer's clients in the key's plane, with their callbacks. */
 export async function listClients(input: { developerId: string; plane: "live" | "test" }) {
-  const clients = await (await db()).oAuthClient.findMany({
+  const clients = await (
+    await db()
+  ).oAuthClient.findMany({
     where: { developerId: input.developerId, plane: input.plane },
     orderBy: { createdAt: "asc" },
     select: { id: true, tokenEndpointAuthMethod: true, createdAt: true, redirectUris: { select: { uri: true }, orderBy: { createdAt: "asc" } } },

@@ -14,7 +14,9 @@ const originCache = new TtlCache<boolean>("oauth-cors-origins");
 async function publicClientHasOrigin(origin: string, clientId: string | null): Promise<boolean> {
   if (origin.length > 300) return false;
   return originCache.through(`${clientId ?? "*"} ${origin}`, async () => {
-    const rows = await (await database()).sql.query(
+    const rows = await (
+      await database()
+    ).sql.query(
       `SELECT 1 FROM oauth_redirect_uris r JOIN oauth_clients c ON c.id = r.client_id
         WHERE r.origin = $1 AND c.token_endpoint_auth_method = 'none' AND ($2::text IS NULL OR c.id = $2) LIMIT 1`,
       [origin.toLowerCase(), clientId],

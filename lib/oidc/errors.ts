@@ -87,8 +87,7 @@ export class OAuthError extends Error {
 export const invalidRequest = (description: string) => new OAuthError("invalid_request", description);
 export const invalidGrant = (description: string) => new OAuthError("invalid_grant", description);
 /** invalid_client is a 401; a client that should have used HTTP Basic is told so (RFC 6749 § 5.2). */
-export const invalidClient = (description: string) =>
-  new OAuthError("invalid_client", description, 401, { "WWW-Authenticate": 'Basic realm="oauth", charset="UTF-8"' });
+export const invalidClient = (description: string) => new OAuthError("invalid_client", description, 401, { "WWW-Authenticate": 'Basic realm="oauth", charset="UTF-8"' });
 
 /** How the OAuth endpoints answer errors (RFC 6749 § 5.2): { error, error_description }, never cached. */
 export const oauthErrorAnswer: ErrorAnswer = (err, requestId) => {

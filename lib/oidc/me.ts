@@ -14,8 +14,7 @@ import { isApproved } from "../users/approvals";
 import { CLAIM_COLUMNS, scopedClaims, type ClaimSource } from "./claims";
 
 export const ME_MESSAGES = {
-  accessTokenRequired:
-    "GET /v1/me takes the person's own OpenID Connect access token (mcp_at_…) as Authorization: Bearer; an API key alone or X-User-Id is not accepted.",
+  accessTokenRequired: "GET /v1/me takes the person's own OpenID Connect access token (mcp_at_…) as Authorization: Bearer; an API key alone or X-User-Id is not accepted.",
   agentTokenNotAllowed: "GET /v1/me takes only the person's own OpenID Connect access token (mcp_at_…); validate an agent token with POST /v1/auth/sign-in/validate.",
 } as const;
 
@@ -38,7 +37,9 @@ export async function describeUserToken(input: { req: Request; key: ResolvedKey;
     throw new ApiError("invalid_access_token", MESSAGES.invalidAccessToken);
   }
   if (!(await isApproved({ userId: grant.userId, agentId: grant.agentId }))) throw new ApiError("agent_not_approved", MESSAGES.agentNotApproved);
-  const [source] = await (await database()).sql.query<ClaimSource & Record<string, unknown>>(`SELECT ${CLAIM_COLUMNS} FROM users u WHERE u.id = $1`, [grant.userId], {
+  const [source] = await (
+    await database()
+  ).sql.query<ClaimSource & Record<string, unknown>>(`SELECT ${CLAIM_COLUMNS} FROM users u WHERE u.id = $1`, [grant.userId], {
     name: "me_claims",
   });
   // A person deleted since the token was read: the token named no one.

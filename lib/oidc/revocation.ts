@@ -59,4 +59,3 @@ export async function revokeToken(token: string, clientId?: string): Promise<voi
        WHERE a.hash = ${hash} AND a.revoked_at IS NULL AND g.id = a.grant_id AND (${clientId ?? null}::text IS NULL OR g.client_id = ${clientId ?? null})`;
   }
 }
-

@@ -42,7 +42,9 @@ async function allKeys(): Promise<PublishedKey[]> {
 export async function createSigningKey(input: { delaySeconds?: number; now?: Date } = {}): Promise<PublishedKey> {
   const now = input.now ?? clockNow();
   const pair = await newKeyPair();
-  const created = await (await db()).$transaction(async (tx) => {
+  const created = await (
+    await db()
+  ).$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${KEY_CREATION_LOCK})`;
     const existing = await tx.signingKey.count();
     const delay = existing === 0 ? 0 : (input.delaySeconds ?? SIGNING_KEY_ACTIVATION_DELAY_SECONDS);
@@ -58,7 +60,9 @@ export async function createSigningKey(input: { delaySeconds?: number; now?: Dat
 /** Makes sure a signing key exists (first start); several instances may call it at once. */
 export async function ensureSigningKey(now = clockNow()): Promise<void> {
   if ((await (await db()).signingKey.count()) > 0) return;
-  await (await db()).$transaction(async (tx) => {
+  await (
+    await db()
+  ).$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${KEY_CREATION_LOCK})`;
     if ((await tx.signingKey.count()) > 0) return;
     const pair = await newKeyPair();
@@ -102,7 +106,9 @@ const ring = processWide("oidc.key-ring", () => ({
 
 async function loadKeyRing(now: Date): Promise<KeyRing> {
   await ensureSigningKey(now);
-  const rows = await (await db()).signingKey.findMany({
+  const rows = await (
+    await db()
+  ).signingKey.findMany({
     orderBy: [{ activatesAt: "desc" }, { kid: "desc" }],
     select: { kid: true, activatesAt: true, privateKeyEncrypted: true },
   });

@@ -9,13 +9,18 @@ import { PARTNER_SESSION_STATUSES } from "./statuses";
  * that a refusal names each name it did not accept (lib/partner-sessions/sessions.ts).
  */
 export const partnerSessionBody = z.object({
-  flow: z.enum(PARTNER_FLOWS).optional().describe("connect, linked_account or import (the import-only flow). Absent: connect where the installation has it (PARTNER_CONNECT_FLOW), otherwise import."),
+  flow: z
+    .enum(PARTNER_FLOWS)
+    .optional()
+    .describe("connect, linked_account or import (the import-only flow). Absent: connect where the installation has it (PARTNER_CONNECT_FLOW), otherwise import."),
   partner_ref: z.string().trim().min(1).max(200).describe("The partner's own user id for the person (what X-User-Id carries)."),
   sources: z.array(z.string().max(40)).max(20).optional().describe("The assistants the import screen offers: chatgpt, claude, gemini, grok (default all four)."),
   required: z
     .unknown()
     .optional()
-    .describe("A JSON list of entries: a name, or an inner list of alternatives ([['gmail','outlook'],'chatgpt'] is a mailbox and chatgpt). Names: chatgpt, claude, gemini, grok, gmail, outlook, calendar, drive, notion, email."),
+    .describe(
+      "A JSON list of entries: a name, or an inner list of alternatives ([['gmail','outlook'],'chatgpt'] is a mailbox and chatgpt). Names: chatgpt, claude, gemini, grok, gmail, outlook, calendar, drive, notion, email.",
+    ),
 });
 
 const requiredName = z.enum([...ASSISTANTS, ...IMPORT_SCREEN_APPS]);

@@ -136,7 +136,9 @@ export async function createPartnerSession(input: CreateInput) {
   const sources = parseSources(input.sources);
   const required = parseRequired(input.required, flow, sources);
   const at = clockNow();
-  const row = await (await db()).partnerSession.create({
+  const row = await (
+    await db()
+  ).partnerSession.create({
     data: {
       id: newId(PREFIX.partnerSession),
       developerId: input.developerId,

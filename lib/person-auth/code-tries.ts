@@ -23,7 +23,9 @@ export async function tryCode<T extends { id: string; attempts: number; consumed
   const at = clockNow();
   if (!latest || latest.consumedAt || latest.expiresAt <= at) return { ok: false, reason: "expired", attemptsLeft: 0 };
   if (latest.attempts >= MAX_CODE_ATTEMPTS) return { ok: false, reason: "too_many_attempts", attemptsLeft: 0 };
-  const [counted] = await (await db()).$queryRaw<Array<{ attempts: number; code_hash: string }>>`
+  const [counted] = await (
+    await db()
+  ).$queryRaw<Array<{ attempts: number; code_hash: string }>>`
     UPDATE ${Prisma.raw(table)} SET attempts = attempts + 1
      WHERE id = ${latest.id}::uuid AND consumed_at IS NULL AND attempts < ${MAX_CODE_ATTEMPTS} AND expires_at > ${at}
     RETURNING attempts, code_hash`;

@@ -156,7 +156,16 @@ export async function sendSignInCode(input: PhoneTarget & { ip: string; flowId?:
     }
     await tx.phoneCode.updateMany({ where: { plane: input.plane, phoneScope: input.phoneScope, phoneHash, flowId, consumedAt: null }, data: { consumedAt: at } });
     await tx.phoneCode.create({
-      data: { id, phoneHash, plane: input.plane, phoneScope: input.phoneScope, flowId, codeHash: hashCode(id, code), createdAt: at, expiresAt: new Date(at.getTime() + CODE_TTL_SECONDS * 1000) },
+      data: {
+        id,
+        phoneHash,
+        plane: input.plane,
+        phoneScope: input.phoneScope,
+        flowId,
+        codeHash: hashCode(id, code),
+        createdAt: at,
+        expiresAt: new Date(at.getTime() + CODE_TTL_SECONDS * 1000),
+      },
     });
   });
   if (!sandbox) {

@@ -125,7 +125,14 @@ export async function servePersonalMcp(req: Request): Promise<Response> {
   response.headers.set("X-Request-Id", requestId);
   for (const [k, v] of Object.entries(CORS)) response.headers.set(k, v);
   requestLogger().info(
-    { request_id: requestId, method: req.method, route: "/personal-mcp", status: response.status, latency_ms: Math.round((performance.now() - started) * 10) / 10, signed_in: signedIn },
+    {
+      request_id: requestId,
+      method: req.method,
+      route: "/personal-mcp",
+      status: response.status,
+      latency_ms: Math.round((performance.now() - started) * 10) / 10,
+      signed_in: signedIn,
+    },
     "request",
   );
   return response;

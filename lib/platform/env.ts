@@ -25,11 +25,24 @@ const schema = z.object({
   BASE_URL: url.default("http://localhost:3000"),
   MCP_URL: optionalUrl,
   SIGN_IN_URL: optionalUrl,
-  DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional()),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+      .optional(),
+  ),
   DATA_DIR: z.string().default(".data"),
-  REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional()),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+      .optional(),
+  ),
   // Prefix of the rate-limit keys in Redis: deployments sharing one Redis keep their counts apart.
-  RATE_LIMIT_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]{1,64}$/, "letters, digits, _ - : only").default("rl"),
+  RATE_LIMIT_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_:-]{1,64}$/, "letters, digits, _ - : only")
+    .default("rl"),
   SERVICE_SECRET: secret.optional(),
   AUTH_SECRET: secret.optional(),
   // Defaults to info, or silent under NODE_ENV=test.
@@ -98,7 +111,12 @@ const schema = z.object({
   // E-mail (address verification codes): "outbox" keeps messages in the database, readable on
   // /dev/email-outbox; "smtp" sends them through SMTP_URL (smtp:// or smtps://user:pass@host:port).
   EMAIL_DRIVER: z.enum(["outbox", "smtp"]).default("outbox"),
-  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+  ),
   EMAIL_FROM: z.string().default("Profile Service <no-reply@localhost>"),
   // App connections: "development" lets an app whose provider has no credentials connect through
   // /dev/connect (a stand-in consent page; nothing is fetched from any provider); "providers" offers
@@ -223,9 +241,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   let secrets = { SERVICE_SECRET: e.SERVICE_SECRET, AUTH_SECRET: e.AUTH_SECRET };
   if (!secrets.SERVICE_SECRET || !secrets.AUTH_SECRET) {
     if (!embedded && e.NODE_ENV === "production") {
-      throw new ConfigError(
-        "Invalid configuration:\n  SERVICE_SECRET and AUTH_SECRET are required in production with DATABASE_URL (every instance must share them).",
-      );
+      throw new ConfigError("Invalid configuration:\n  SERVICE_SECRET and AUTH_SECRET are required in production with DATABASE_URL (every instance must share them).");
     }
     const stored = embedded ? readOrCreateSecrets(e.DATA_DIR) : readOrCreateSecrets("memory://");
     secrets = {

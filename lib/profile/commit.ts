@@ -99,26 +99,29 @@ export async function runCommit(commitId: string): Promise<CommitResult | null> 
     saidAt: f.at,
     provenance: { via: "commit", commit_id: commitId, message_index: f.messageIndex },
   }));
-  const explicit = input.memories.map((m) => ({ text: m.text, memory: { ...factToMemory(m.text, { box: m.box, kind: m.kind }), provenance: { via: "commit", commit_id: commitId } } }));
+  const explicit = input.memories.map((m) => ({
+    text: m.text,
+    memory: { ...factToMemory(m.text, { box: m.box, kind: m.kind }), provenance: { via: "commit", commit_id: commitId } },
+  }));
 
   return inTransaction(async (tx) => {
     // Facts the profile already holds, from any source, are not written again.
     const keys = [...factInputs, ...explicit.map((e) => e.memory)].map((m) => m.key);
-    const held = new Set(
-      (await tx.memory.findMany({ where: { ...visibleMemories(commit.userId), key: { in: keys } }, select: { key: true } })).map((m) => m.key),
-    );
+    const held = new Set((await tx.memory.findMany({ where: { ...visibleMemories(commit.userId), key: { in: keys } }, select: { key: true } })).map((m) => m.key));
     const rejected: CommitResult["rejected_memories"] = [];
     const seen = new Set<string>();
     const explicitToWrite = explicit.flatMap((e) => {
-      if (held.has(e.memory.key)) return void rejected.push({ text: e.text, reason: "already_known" }), [];
-      if (seen.has(e.memory.key)) return void rejected.push({ text: e.text, reason: "duplicate" }), [];
+      if (held.has(e.memory.key)) return (void rejected.push({ text: e.text, reason: "already_known" }), []);
+      if (seen.has(e.memory.key)) return (void rejected.push({ text: e.text, reason: "duplicate" }), []);
       seen.add(e.memory.key);
       return [e.memory];
     });
     // What the person asked to forget (forget with reason user_request, the account page) is hidden,
     // and not learned again from a conversation.
     const hidden = new Set(
-      (await tx.memory.findMany({ where: { userId: commit.userId, key: { in: factInputs.map((f) => f.key) }, suppressedAt: { not: null } }, select: { key: true } })).map((m) => m.key),
+      (await tx.memory.findMany({ where: { userId: commit.userId, key: { in: factInputs.map((f) => f.key) }, suppressedAt: { not: null } }, select: { key: true } })).map(
+        (m) => m.key,
+      ),
     );
     const factsToWrite = factInputs.filter((f) => !held.has(f.key) && !seen.has(f.key) && !hidden.has(f.key));
     const writer = { userId: commit.userId, source, writtenBy: source, agentId: commit.agentId };
@@ -148,7 +151,9 @@ class AlreadyCompleted extends Error {}
 
 /** processing → failed, once; the error is kept for the status route. */
 export async function markFailed(commitId: string, err: unknown): Promise<void> {
-  await (await db()).commit
+  await (
+    await db()
+  ).commit
     .updateMany({
       where: { id: commitId, status: "processing" },
       data: { status: "failed", error: (err as Error)?.message?.slice(0, 500) ?? "failed", completedAt: clockNow() },
@@ -161,7 +166,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** GET /v1/profile/commit/:id — a commit of this agent for this user. */
 export async function commitStatus(input: { commitId: string; userId: string; agentId: string }) {
   if (!UUID.test(input.commitId)) throw new ApiError("not_found", "No such commit for this agent and user.");
-  const commit = await (await db()).commit.findFirst({
+  const commit = await (
+    await db()
+  ).commit.findFirst({
     where: { id: input.commitId, userId: input.userId, agentId: input.agentId },
     select: { id: true, status: true, result: true, createdAt: true, completedAt: true },
   });

@@ -16,14 +16,22 @@ const BOX_OF: Record<string, string> = { ...BOX_OF_KIND, project: "other", note:
 // distiller reads first-person speech, so such a fact is read as the user saying it.
 function asFirstPerson(text: string): string {
   return text
-    .replace(/^\s*(?:the\s+)?user(?:'s)?\s+(is|was|has|does)\b/i, (_, verb: string) => `I ${({ is: "am", was: "was", has: "have", does: "do" } as Record<string, string>)[verb.toLowerCase()]}`)
+    .replace(
+      /^\s*(?:the\s+)?user(?:'s)?\s+(is|was|has|does)\b/i,
+      (_, verb: string) => `I ${({ is: "am", was: "was", has: "have", does: "do" } as Record<string, string>)[verb.toLowerCase()]}`,
+    )
     .replace(/^\s*(?:the\s+)?user\s+(\w+?)s\b/i, "I $1")
     .replace(/^\s*(?:the\s+)?user's\b/i, "My");
 }
 
 export function fromDistilled(f: DistilledFact, overrides: { box?: string; kind?: string } = {}): MemoryInput {
   const kind = overrides.kind ?? f.kind;
-  return { text: f.text, kind, box: overrides.box ?? (kind === f.kind ? f.box : (BOX_OF[kind] ?? "other")), key: overrides.kind && overrides.kind !== f.kind ? keyOf(kind, f.text) : f.key };
+  return {
+    text: f.text,
+    kind,
+    box: overrides.box ?? (kind === f.kind ? f.box : (BOX_OF[kind] ?? "other")),
+    key: overrides.kind && overrides.kind !== f.kind ? keyOf(kind, f.text) : f.key,
+  };
 }
 
 /**

@@ -15,11 +15,7 @@ export const FORGET_REASONS = ["correction", "user_request"] as const;
 /** How many matched memories a preview lists. */
 export const FORGET_PREVIEW_LIMIT = 20;
 
-export type ForgetSelector =
-  | { id: string }
-  | { match: string }
-  | { import_id: string }
-  | { scope: (typeof FORGET_SCOPES)[number] };
+export type ForgetSelector = { id: string } | { match: string } | { import_id: string } | { scope: (typeof FORGET_SCOPES)[number] };
 
 export interface ForgetInput {
   userId: string;

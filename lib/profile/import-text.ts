@@ -27,7 +27,10 @@ async function distil(text: string, overrides: { box?: string; kind?: string }):
     return parseMemoryDump(text).map((m) => ({ ...factToMemory(m.text, overrides), saidAt: m.at }));
   }
   // Prose: each paragraph read as something the user said.
-  const paragraphs = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   const { facts } = await distillerFromConfig().distill({ messages: paragraphs.map((content) => ({ role: "user" as const, content })) });
   return facts.map((f) => fromDistilled(f, overrides));
 }

@@ -14,8 +14,6 @@ export const mcpSessionResponse = z.strictObject({
   continued: z.boolean(),
   session: z.strictObject({ token: z.string(), expires_at: z.iso.datetime() }),
   mcp_url: z.url(),
-  mcp_servers: z
-    .array(z.strictObject({ type: z.literal("url"), url: z.url(), name: z.string(), authorization_token: z.string() }))
-    .length(1),
+  mcp_servers: z.array(z.strictObject({ type: z.literal("url"), url: z.url(), name: z.string(), authorization_token: z.string() })).length(1),
   livemode: z.boolean(),
 });

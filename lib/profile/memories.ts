@@ -219,7 +219,10 @@ export async function writeFirstMemories(
   }
   const profiles = [...byUser].map(([userId, mine]) => {
     // Oldest said first, so the newest statement of a single-valued fact wins.
-    const c = fold(emptyComposition(), [...mine].sort((a, b) => factTime(a) - factTime(b)));
+    const c = fold(
+      emptyComposition(),
+      [...mine].sort((a, b) => factTime(a) - factTime(b)),
+    );
     written.set(userId, mine.length);
     return { user_id: userId, identity: c.identity, preferences: c.preferences, highlights: c.highlights, summary: c.summary, source_counts: { [writer.source]: mine.length } };
   });

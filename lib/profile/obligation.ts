@@ -23,8 +23,8 @@ export async function noteRead(input: { userId: string; agentId: string }, known
   const sql = (await database()).sql;
   const raw = known
     ? known.openedAt
-    : ((await sql.query<{ opened_at: Date | null }>(`SELECT opened_at FROM read_obligations WHERE user_id = $1 AND agent_id = $2`, [input.userId, input.agentId]))[0]
-        ?.opened_at ?? null);
+    : ((await sql.query<{ opened_at: Date | null }>(`SELECT opened_at FROM read_obligations WHERE user_id = $1 AND agent_id = $2`, [input.userId, input.agentId]))[0]?.opened_at ??
+      null);
   if (!raw) {
     await sql.query(
       `INSERT INTO read_obligations (user_id, agent_id, opened_at) VALUES ($1, $2, $3)

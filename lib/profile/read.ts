@@ -21,16 +21,18 @@ interface ProfileRow extends EmailProofFacts, ProfileClaimSource, Record<string,
   preferences: Composition["preferences"] | null;
   summary: string | null;
   obligation_opened_at: Date | string | null;
-  agents?: {
-    handle: string;
-    display_name: string;
-    active: boolean;
-    sign_in_name: string;
-    logo_url: string | null;
-    brand_color: string | null;
-    created_at: string;
-    approved_at: string;
-  }[] | null;
+  agents?:
+    | {
+        handle: string;
+        display_name: string;
+        active: boolean;
+        sign_in_name: string;
+        logo_url: string | null;
+        brand_color: string | null;
+        created_at: string;
+        approved_at: string;
+      }[]
+    | null;
   imports?: { id: string; provider: string; source: string; memory_count: number; created_at: string }[] | null;
   connections?: { app: string; provider: string; account_email: string | null; status: string; connected_at: string }[] | null;
 }
@@ -76,7 +78,9 @@ function cut<T>(list: T[], limit: number, box: string, truncated: string[]): T[]
  */
 export async function readProfile(input: { userId: string; agentId: string | null; sections?: readonly ProfileSection[] }) {
   const full = !input.sections;
-  const [user] = await (await database()).sql.query<ProfileRow>(full ? SQL_FULL : SQL_SECTIONS, [input.userId, input.agentId], {
+  const [user] = await (
+    await database()
+  ).sql.query<ProfileRow>(full ? SQL_FULL : SQL_SECTIONS, [input.userId, input.agentId], {
     name: full ? "profile_full" : "profile_sections",
   });
   if (!user) throw new Error(`User ${input.userId} vanished while its profile was read.`);
@@ -85,14 +89,17 @@ export async function readProfile(input: { userId: string; agentId: string | nul
   const truncated: string[] = [];
 
   const composed = user.identity_facts;
-  const identityFacts = composed
-    ? [composed.name, composed.location, composed.origin, composed.work, ...(composed.relationships ?? [])].filter((e) => !!e).map((e) => e.text)
-    : [];
+  const identityFacts = composed ? [composed.name, composed.location, composed.origin, composed.work, ...(composed.relationships ?? [])].filter((e) => !!e).map((e) => e.text) : [];
   // The same claims an ID token carries, decided by the same functions.
   const claims = { ...profileClaims(user), ...(user.email ? { email: user.email, email_verified: addressProven(user) } : {}) };
   const identity = sections.has("identity") ? { ...claims, facts: cut(identityFacts, PROFILE_READ_LIMITS.identity, "identity", truncated) } : undefined;
   const preferences = sections.has("preferences")
-    ? cut((user.preferences ?? []).map((e) => e.text), PROFILE_READ_LIMITS.preferences, "preferences", truncated)
+    ? cut(
+        (user.preferences ?? []).map((e) => e.text),
+        PROFILE_READ_LIMITS.preferences,
+        "preferences",
+        truncated,
+      )
     : undefined;
   const imports = full ? cut(user.imports ?? [], PROFILE_READ_LIMITS.imports, "imports", truncated) : [];
 
@@ -129,7 +136,9 @@ export async function readProfile(input: { userId: string; agentId: string | nul
 export async function readBox(input: { userId: string; agentId: string; box: string; page: number }) {
   const box = parseBox(input.box);
   await noteRead({ userId: input.userId, agentId: input.agentId });
-  const memories = await (await db()).memory.findMany({
+  const memories = await (
+    await db()
+  ).memory.findMany({
     where: {
       ...visibleMemories(input.userId),
       ...(box.type === "source" ? { source: { in: box.sources } } : { box: box.box }),

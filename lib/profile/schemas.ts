@@ -14,11 +14,7 @@ import { isWritableBox } from "./sources";
 /** The longest single fact remember takes (characters). */
 export const REMEMBER_MAX_CHARS = 1_000;
 
-const box = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .refine(isWritableBox, "use identity, work, relationships, preferences, plans, other or projects/<slug>");
+const box = z.string().trim().toLowerCase().refine(isWritableBox, "use identity, work, relationships, preferences, plans, other or projects/<slug>");
 const kind = z.enum(MEMORY_KINDS);
 const memoryId = z.string().regex(/^mem_[A-Za-z0-9]{24}$/, "a mem_ id");
 
@@ -30,14 +26,14 @@ function realDay(v: string): boolean {
 
 /** YYYY-MM-DD or an ISO 8601 time; a bare date as a lower bound starts that day and as an upper bound ends it (UTC). */
 function dateBound(end: "start" | "end") {
-  return z
-    .string()
-    .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)) && realDay(v), "use YYYY-MM-DD or an ISO 8601 time")
-    // A time without an offset is UTC, like every time the service prints.
-    .transform((v) =>
-      v.length === 10 ? new Date(`${v}T${end === "start" ? "00:00:00.000" : "23:59:59.999"}Z`) : new Date(/(?:Z|[+-]\d{2}:?\d{2})$/.test(v) ? v : `${v}Z`),
-    );
+  return (
+    z
+      .string()
+      .trim()
+      .refine((v) => /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)) && realDay(v), "use YYYY-MM-DD or an ISO 8601 time")
+      // A time without an offset is UTC, like every time the service prints.
+      .transform((v) => (v.length === 10 ? new Date(`${v}T${end === "start" ? "00:00:00.000" : "23:59:59.999"}Z`) : new Date(/(?:Z|[+-]\d{2}:?\d{2})$/.test(v) ? v : `${v}Z`)))
+  );
 }
 
 const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
@@ -50,7 +46,14 @@ export const profileQuery = z.object({
   sections: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : undefined))
+    .transform((v) =>
+      v
+        ? v
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : undefined,
+    )
     .pipe(z.array(profileSection).optional()),
   box: z.string().trim().min(1).max(80).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -86,7 +89,10 @@ export const forgetBody = z
   .object({
     id: memoryId.optional(),
     match: z.string().trim().min(1).max(500).optional(),
-    import_id: z.string().regex(/^imp_[A-Za-z0-9]{24}$/, "an imp_ id").optional(),
+    import_id: z
+      .string()
+      .regex(/^imp_[A-Za-z0-9]{24}$/, "an imp_ id")
+      .optional(),
     scope: z.enum(FORGET_SCOPES).optional(),
     confirm: z.boolean().default(false),
     date: z
@@ -114,7 +120,12 @@ const commitMessage = z.object({
 });
 
 const commitMemory = z.union([
-  z.string().trim().min(1).max(COMMIT_LIMITS.memoryChars, `each memory holds at most ${COMMIT_LIMITS.memoryChars} characters`).transform((text) => ({ text })),
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(COMMIT_LIMITS.memoryChars, `each memory holds at most ${COMMIT_LIMITS.memoryChars} characters`)
+    .transform((text) => ({ text })),
   z.object({
     text: z.string().trim().min(1).max(COMMIT_LIMITS.memoryChars, `each memory holds at most ${COMMIT_LIMITS.memoryChars} characters`),
     box: box.optional(),
@@ -122,15 +133,17 @@ const commitMemory = z.union([
   }),
 ]);
 
-export const commitBody = z.object({
-  messages: z.array(commitMessage).max(COMMIT_LIMITS.messages, `at most ${COMMIT_LIMITS.messages} messages per commit`).default([]),
-  response: z.string().max(COMMIT_LIMITS.messageChars, `the response holds at most ${COMMIT_LIMITS.messageChars} characters`).optional(),
-  memories: z.array(commitMemory).max(COMMIT_LIMITS.memories, `at most ${COMMIT_LIMITS.memories} memories per commit`).default([]),
-  sync: z.boolean().default(false),
-}).refine((b) => b.messages.length > 0 || b.memories.length > 0 || b.response !== undefined, {
-  message: "send messages, a response or memories",
-  path: ["messages"],
-});
+export const commitBody = z
+  .object({
+    messages: z.array(commitMessage).max(COMMIT_LIMITS.messages, `at most ${COMMIT_LIMITS.messages} messages per commit`).default([]),
+    response: z.string().max(COMMIT_LIMITS.messageChars, `the response holds at most ${COMMIT_LIMITS.messageChars} characters`).optional(),
+    memories: z.array(commitMemory).max(COMMIT_LIMITS.memories, `at most ${COMMIT_LIMITS.memories} memories per commit`).default([]),
+    sync: z.boolean().default(false),
+  })
+  .refine((b) => b.messages.length > 0 || b.memories.length > 0 || b.response !== undefined, {
+    message: "send messages, a response or memories",
+    path: ["messages"],
+  });
 
 // ─── Answers ────────────────────────────────────────────────────────────────────────────────────
 
@@ -203,9 +216,7 @@ export const forgetResponse = z.union([
 
 /** GET /v1/profile/search: each result a memory (with detail when asked) and its score. */
 export const searchResponse = z.strictObject({
-  results: z.array(
-    z.union([z.strictObject({ ...memoryFields, score: z.number() }), z.strictObject({ ...memoryFields, ...detailFields, score: z.number() })]),
-  ),
+  results: z.array(z.union([z.strictObject({ ...memoryFields, score: z.number() }), z.strictObject({ ...memoryFields, ...detailFields, score: z.number() })])),
   visibleSources: z.array(z.string()),
   sourceCounts: z.record(z.string(), count),
   guidance: z.string(),

@@ -73,9 +73,7 @@ async function rank(input: SearchInput): Promise<Row[]> {
     where.push(`COALESCE(m.said_at, m.learned_at) <= $${params.length}`);
   }
   params.push(input.limit);
-  const from = q
-    ? `memories m, (SELECT NULLIF(replace(plainto_tsquery('english', $2)::text, ' & ', ' | '), '')::tsquery AS tsq) q`
-    : `memories m`;
+  const from = q ? `memories m, (SELECT NULLIF(replace(plainto_tsquery('english', $2)::text, ' & ', ' | '), '')::tsquery AS tsq) q` : `memories m`;
   // The memories themselves come back with their rank: one round trip.
   const sql = `SELECT m.id, m.user_id, m.source, m.agent_id, m.written_by, m.box, m.kind, m.text, m.key, m.import_id,
            m.provenance, m.learned_at, m.said_at, ${score} AS score FROM ${from}
@@ -87,7 +85,9 @@ async function rank(input: SearchInput): Promise<Row[]> {
 
 /** The agent's read obligation and the profile's per-source counts (kept with every write), in one statement. */
 async function searchContext(userId: string, agentId: string) {
-  const [row] = await (await database()).sql.query<{ opened_at: Date | string | null; source_counts: Record<string, number> | null }>(
+  const [row] = await (
+    await database()
+  ).sql.query<{ opened_at: Date | string | null; source_counts: Record<string, number> | null }>(
     `SELECT (SELECT opened_at FROM read_obligations WHERE user_id = $1 AND agent_id = $2) AS opened_at,
             (SELECT source_counts FROM user_profiles WHERE user_id = $1) AS source_counts`,
     [userId, agentId],

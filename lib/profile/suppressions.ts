@@ -28,10 +28,7 @@ export type Requester = { agent: { id: string; surface: Extract<AccessSurface, "
  * them hidden. An agent's suppression is written to the access log in the same transaction.
  * Returns how many memories were newly hidden; nothing is recorded when nothing matched.
  */
-export async function hideMemories(
-  tx: Tx,
-  input: { userId: string; requester: Requester; ids: string[]; keys: string[]; spare: string | null },
-): Promise<number> {
+export async function hideMemories(tx: Tx, input: { userId: string; requester: Requester; ids: string[]; keys: string[]; spare: string | null }): Promise<number> {
   if (!input.ids.length && !input.keys.length) return 0;
   // Locked, so a restore running at the same time either finishes first (and this hides again) or
   // waits and then sees this suppression's hold.
@@ -132,7 +129,9 @@ export interface SuppressionView {
 
 /** The person's suppressions that still hold something, newest first (up to `take`). */
 export async function suppressionsOf(userId: string, take = 50): Promise<SuppressionView[]> {
-  const rows = await (await db()).memorySuppression.findMany({
+  const rows = await (
+    await db()
+  ).memorySuppression.findMany({
     where: { userId, memories: { some: {} } },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     take,

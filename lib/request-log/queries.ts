@@ -32,7 +32,10 @@ const REQUEST_ID = new RegExp(`^${PREFIX.request}[A-Za-z0-9]{1,64}$`);
 const plane = z.enum(["live", "test"]);
 const developerId = z.string().uuid();
 /** A route pattern as recorded: "/v1/profile/commit/[commitId]", or "/mcp" (printable ASCII from "/"). */
-export const routePatternSchema = z.string().trim().regex(/^\/[\x21-\x7e]{0,199}$/);
+export const routePatternSchema = z
+  .string()
+  .trim()
+  .regex(/^\/[\x21-\x7e]{0,199}$/);
 const route = routePatternSchema;
 
 /** The filters of a listing, as a form or query string gives them (empty values read as absent). */
@@ -142,7 +145,7 @@ export interface RequestLogPage {
 export async function recentRequests(input: { developerId: string; plane: Plane } & RequestLogFilter): Promise<RequestLogPage> {
   const scope = scopeSchema.parse(input);
   const filter = requestLogFilterSchema.parse(input);
-  const where = ["r.developer_id = $1", "r.plane = $2::\"Plane\""];
+  const where = ["r.developer_id = $1", 'r.plane = $2::"Plane"'];
   const params: unknown[] = [scope.developerId, scope.plane];
   const param = (value: unknown) => `$${params.push(value)}`;
   if (filter.route) where.push(`r.route = ${param(filter.route)}`);

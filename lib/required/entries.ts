@@ -18,12 +18,7 @@ export type RequiredEntry = RequiredName[];
 export const storedRequired = z.array(z.array(z.enum([...ASSISTANTS, ...IMPORT_SCREEN_APPS]))) satisfies z.ZodType<RequiredEntry[]>;
 
 /** The valid names in the order an entry lists its alternatives: assistants, mailboxes, the other apps; then `email`. */
-export const REQUIRED_NAMES: readonly (RequiredName | typeof ANY_MAILBOX)[] = [
-  ...ASSISTANTS,
-  ...MAILBOX_APPS,
-  ...IMPORT_SCREEN_APPS.filter((a) => !isMailbox(a)),
-  ANY_MAILBOX,
-];
+export const REQUIRED_NAMES: readonly (RequiredName | typeof ANY_MAILBOX)[] = [...ASSISTANTS, ...MAILBOX_APPS, ...IMPORT_SCREEN_APPS.filter((a) => !isMailbox(a)), ANY_MAILBOX];
 
 function expand(name: string): RequiredName[] | null {
   const n = name.trim().toLowerCase();

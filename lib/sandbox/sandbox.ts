@@ -8,15 +8,7 @@ import { clearUserAccessCache } from "../users/approvals";
 import { clearProfile, seedSandboxConnections, seedSandboxProfile } from "./seed-profile";
 import { phoneDigest } from "../users/phone";
 import { ApiError } from "../http/errors";
-import {
-  SANDBOX_AGENT_HANDLE,
-  SANDBOX_EXTERNAL_ID,
-  SANDBOX_PHONE,
-  SANDBOX_SCENARIOS,
-  SANDBOX_USER_CLAIMS,
-  SANDBOX_VERIFICATION_CODE,
-  type SandboxScenario,
-} from "./seed";
+import { SANDBOX_AGENT_HANDLE, SANDBOX_EXTERNAL_ID, SANDBOX_PHONE, SANDBOX_SCENARIOS, SANDBOX_USER_CLAIMS, SANDBOX_VERIFICATION_CODE, type SandboxScenario } from "./seed";
 
 export async function provisionSandbox() {
   const prisma = await db();

@@ -61,7 +61,9 @@ async function liveRows(scope: CallbackSecretScope, at: Date): Promise<Row[]> {
 async function ensureRows(scope: CallbackSecretScope, at: Date): Promise<Row[]> {
   const rows = await liveRows(scope, at);
   if (rows.some((r) => r.retiresAt === null)) return rows;
-  await (await db()).callbackSecret.createMany({
+  await (
+    await db()
+  ).callbackSecret.createMany({
     data: [{ developerId: scope.developerId, plane: scope.plane, generation: 1, sealed: sealSecret(SEAL_PURPOSE, newSecret()), createdAt: at }],
     skipDuplicates: true,
   });

@@ -73,7 +73,19 @@ export async function recordCompletionCallback(tx: Prisma.TransactionClient, inp
   // One row per flow and per link (both unique): a second finish, or a second flow from the same link,
   // inserts nothing and aborts nothing.
   await tx.completionCallback.createMany({
-    data: [{ id, flowId: input.flowId, linkHash: input.linkHash, developerId: input.developerId, agentId: input.agentId, plane: input.plane, url: input.url, payload: JSON.stringify(payload), createdAt }],
+    data: [
+      {
+        id,
+        flowId: input.flowId,
+        linkHash: input.linkHash,
+        developerId: input.developerId,
+        agentId: input.agentId,
+        plane: input.plane,
+        url: input.url,
+        payload: JSON.stringify(payload),
+        createdAt,
+      },
+    ],
     skipDuplicates: true,
   });
 }
@@ -104,7 +116,9 @@ export async function startCompletionCallbackWorker(): Promise<void> {
  * sweep call it; a callback already queued is not queued twice. Returns how many it queued.
  */
 export async function requeuePendingCallbacks(at = now()): Promise<number> {
-  const pending = await (await db()).completionCallback.findMany({
+  const pending = await (
+    await db()
+  ).completionCallback.findMany({
     where: { status: "pending", createdAt: { gte: new Date(at.getTime() - REQUEUE_WINDOW_MS) } },
     select: { id: true },
     take: 500,
@@ -194,7 +208,19 @@ async function tryDelivery(row: CompletionCallback): Promise<Outcome> {
 async function callbackBody(row: CompletionCallback, at: Date): Promise<CompletionCallbackBody> {
   const p = completionPayload.parse(JSON.parse(row.payload));
   const { token } = await issueAgentToken({ userId: p.userId, developerId: row.developerId, agentId: row.agentId, agent: p.agent, plane: row.plane }, at);
-  return { type: p.type, id: p.id, createdAt: p.createdAt, agent: p.agent, userId: p.userId, token, tokenUse: p.tokenUse, journey: p.journey, messageBody: p.messageBody, channel: p.channel, livemode: p.livemode };
+  return {
+    type: p.type,
+    id: p.id,
+    createdAt: p.createdAt,
+    agent: p.agent,
+    userId: p.userId,
+    token,
+    tokenUse: p.tokenUse,
+    journey: p.journey,
+    messageBody: p.messageBody,
+    channel: p.channel,
+    livemode: p.livemode,
+  };
 }
 
 /** A short reason, without secrets: an error code, never a message that might quote the request. */

@@ -20,7 +20,22 @@ export const MAX_LINK_STATE_LENGTH = 2_048;
 export const MAX_DISPLAY_NAME_LENGTH = 80;
 export const MAX_JOURNEY_LENGTH = 200;
 export const MAX_MESSAGE_BODY_LENGTH = 1_000;
-const SINGLE_VALUED = ["return_to", "state", "display_name", "displayName", "required", "publishable_key", "delivery", "message_line_phone", "message_body", "message_complete_url", "journey", "channel", "exp", "sig"];
+const SINGLE_VALUED = [
+  "return_to",
+  "state",
+  "display_name",
+  "displayName",
+  "required",
+  "publishable_key",
+  "delivery",
+  "message_line_phone",
+  "message_body",
+  "message_complete_url",
+  "journey",
+  "channel",
+  "exp",
+  "sig",
+];
 
 /** A sign-in link that cannot open, with what the person is shown. */
 export class SignInLinkError extends Error {

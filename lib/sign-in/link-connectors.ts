@@ -3,7 +3,10 @@ import { SIGN_IN_LINK_CONNECTORS } from "../catalogue";
 
 /** The connectors a link names: known sign-in connectors only (never outlook), lowercased, once each, in order. */
 export function linkConnectors(params: URLSearchParams): string[] {
-  const names = params.getAll("connectors").flatMap((v) => v.split(",")).map((c) => c.trim().toLowerCase());
+  const names = params
+    .getAll("connectors")
+    .flatMap((v) => v.split(","))
+    .map((c) => c.trim().toLowerCase());
   return [...new Set(names)].filter((c) => (SIGN_IN_LINK_CONNECTORS as readonly string[]).includes(c));
 }
 

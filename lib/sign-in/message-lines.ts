@@ -108,12 +108,46 @@ export function lineView(line: MessageLine) {
 // starting with 1, formatted or not; as JSON numbers, those shaped like a NANP number), tel:/sms:/imessage:
 // forms of either, and such numbers inside text.
 const PHONE_WORDS: ReadonlySet<string> = new Set(["phone", "phones", "phonenumber", "phoneno", "telephone", "tel", "msisdn"]);
-const PHONE_KEYS: ReadonlySet<string> = new Set(["mobile", "mobileno", "mobilenumber", "cell", "cellno", "cellnumber", "cellular", "sms", "smsnumber", "whatsapp", "whatsappnumber", "fax", "faxnumber", "callerid", "callernumber", "contactnumber", "e164"]);
+const PHONE_KEYS: ReadonlySet<string> = new Set([
+  "mobile",
+  "mobileno",
+  "mobilenumber",
+  "cell",
+  "cellno",
+  "cellnumber",
+  "cellular",
+  "sms",
+  "smsnumber",
+  "whatsapp",
+  "whatsappnumber",
+  "fax",
+  "faxnumber",
+  "callerid",
+  "callernumber",
+  "contactnumber",
+  "e164",
+]);
 /** Words that hold "phone" without naming a number: devices. */
-const NOT_PHONE_WORDS: ReadonlySet<string> = new Set(["iphone", "iphones", "headphone", "headphones", "microphone", "microphones", "earphone", "earphones", "smartphone", "smartphones", "saxophone"]);
+const NOT_PHONE_WORDS: ReadonlySet<string> = new Set([
+  "iphone",
+  "iphones",
+  "headphone",
+  "headphones",
+  "microphone",
+  "microphones",
+  "earphone",
+  "earphones",
+  "smartphone",
+  "smartphones",
+  "saxophone",
+]);
 
 function isPhoneKey(key: string): boolean {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
   if (words.some((w) => PHONE_WORDS.has(w) || w.includes("msisdn") || (w.includes("phone") && !NOT_PHONE_WORDS.has(w)))) return true;
   return PHONE_KEYS.has(words.join(""));
 }
@@ -125,7 +159,11 @@ const isNanpNumber = (digits: string) => /^1?[2-9]\d{2}[2-9]\d{6}$/.test(digits)
 
 /** Whether a text is, or holds, a phone number. */
 export function phoneLikeText(raw: string): boolean {
-  const text = raw.trim().replace(/^(tel|sms|imessage):(\/\/)?/i, "").split(/[;?]/, 1)[0]!.trim();
+  const text = raw
+    .trim()
+    .replace(/^(tel|sms|imessage):(\/\/)?/i, "")
+    .split(/[;?]/, 1)[0]!
+    .trim();
   if (/^\+[\d\s().-]+$/.test(text) && digitCount(text) >= 8 && digitCount(text) <= 15) return true;
   if (/^[\d\s().-]+$/.test(text) && isNanpDigits(text.replace(/\D/g, ""))) return true;
   for (const m of raw.matchAll(/\+\d[\d\s().-]{6,}\d/g)) if (digitCount(m[0]) >= 8 && digitCount(m[0]) <= 15) return true;
@@ -213,7 +251,9 @@ export async function listLines(scope: Scope) {
  */
 export async function revokeLines(input: Scope & z.output<typeof revokeLineBody>) {
   const { phoneHash } = phoneDigest(requirePhone(input));
-  const revoked = await (await db()).messageLine.updateManyAndReturn({
+  const revoked = await (
+    await db()
+  ).messageLine.updateManyAndReturn({
     where: { developerId: input.developerId, agentId: input.agentId, plane: input.plane, phoneHash, status: "active", ...(input.channel ? { channel: input.channel } : {}) },
     data: { status: "revoked", revokedAt: clockNow() },
   });
@@ -224,7 +264,9 @@ export async function revokeLines(input: Scope & z.output<typeof revokeLineBody>
 /** The active line of this agent, plane and channel with this number (E.164), or null. */
 export async function activeLineFor(input: { agentId: string; plane: Plane; channel: string; e164: string }): Promise<{ id: string; phoneLast4: string } | null> {
   const { phoneHash } = phoneDigest(input.e164);
-  const line = await (await db()).messageLine.findUnique({
+  const line = await (
+    await db()
+  ).messageLine.findUnique({
     where: { agentId_plane_channel_phoneHash: { agentId: input.agentId, plane: input.plane, channel: input.channel, phoneHash } },
     select: { id: true, phoneLast4: true, status: true },
   });

@@ -29,17 +29,14 @@ export const MAX_MESSAGE_BODY_LENGTH = 1000;
 export const MESSAGE_URL_MESSAGES = {
   lineRequired: "Send the agent's message line number as agentPhone (or messageLinePhone).",
   twoLines: "agentPhone and messageLinePhone name different numbers: send one.",
-  lineNotRegistered:
-    "This number is not an active message line of the agent for this channel and key plane: register it with POST /v1/auth/sign-in/message-lines.",
+  lineNotRegistered: "This number is not an active message line of the agent for this channel and key plane: register it with POST /v1/auth/sign-in/message-lines.",
   invalidCompleteUrl: "messageCompleteUrl must be an absolute https URL (http only for localhost, 127.0.0.1 or [::1]), without credentials.",
-  completeUrlNotRegistered:
-    "messageCompleteUrl is not a registered return destination of the agent in this key plane: register it with POST /v1/auth/sign-in/return-destinations.",
+  completeUrlNotRegistered: "messageCompleteUrl is not a registered return destination of the agent in this key plane: register it with POST /v1/auth/sign-in/return-destinations.",
   idempotencyKeyReused: "This idempotencyKey was already used for a different request; use a new key for a new request.",
   reviewNeedsPerson: "A permission review is for one person: send subject.externalId, your own id for them (as X-User-Id).",
   reviewNeedsSubject: "A permission review asks for something: send capability (for example gmail:send), or one app in connectors.",
   reviewOneApp: "A permission review asks for one app at a time: send one name in connectors.",
-  reviewNotCarried: (field: string) =>
-    `A permission review link is a connect link, which does not carry ${field}: leave it out, and read the link's status at <url>/status.`,
+  reviewNotCarried: (field: string) => `A permission review link is a connect link, which does not carry ${field}: leave it out, and read the link's status at <url>/status.`,
 } as const;
 
 const text = (max: number) => z.string().max(max);
@@ -51,7 +48,10 @@ export const messageUrlBody = z.object({
   subject: z.object({ key: text(200).optional(), externalId: text(200).optional(), senderId: text(200).optional() }).optional(),
   thread: z.object({ key: text(200).optional(), spaceId: text(200).optional(), messageId: text(200).optional() }).optional(),
   messageSenderProof: text(8192).optional(),
-  connectors: z.array(z.enum(SIGN_IN_LINK_CONNECTORS)).max(SIGN_IN_LINK_CONNECTORS.length * 2).optional(),
+  connectors: z
+    .array(z.enum(SIGN_IN_LINK_CONNECTORS))
+    .max(SIGN_IN_LINK_CONNECTORS.length * 2)
+    .optional(),
   /** permission_review only: the capability asked for (<app>:<permission>), as POST /v1/profile/connect takes it. */
   capability: connectBody.shape.capability,
   agentPhone: text(64).optional(),
@@ -107,7 +107,9 @@ function lineNumber(body: Pick<MessageUrlBody, "agentPhone" | "messageLinePhone"
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   if (value && typeof value === "object") {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
   }
   return JSON.stringify(value);
@@ -150,7 +152,9 @@ export async function createMessageUrl(input: Scope & { body: MessageUrlBody }):
   const { required: _dropped, ...body } = input.body;
   const review = body.reason === "permission_review" ? reviewRequest(body) : null;
   if (!review && body.capability !== undefined) {
-    throw new ApiError("invalid_request", "capability is taken only with reason permission_review.", { fields: [{ field: "capability", message: "only with reason permission_review" }] });
+    throw new ApiError("invalid_request", "capability is taken only with reason permission_review.", {
+      fields: [{ field: "capability", message: "only with reason permission_review" }],
+    });
   }
   const e164 = lineNumber(body);
   if (!(await activeLineFor({ agentId: input.agentId, plane: input.plane, channel: body.channel, e164 }))) {
@@ -168,7 +172,9 @@ export async function createMessageUrl(input: Scope & { body: MessageUrlBody }):
     expiresAt: Math.floor(clockNow().getTime() / 1000) + MESSAGE_LINK_TTL_SECONDS,
   };
   const stored =
-    body.idempotencyKey === undefined ? kept : await keptAnswer({ ...input, idempotencyKey: body.idempotencyKey, requestHash: createHash("sha256").update(canonicalJson(body)).digest("hex"), answer: kept });
+    body.idempotencyKey === undefined
+      ? kept
+      : await keptAnswer({ ...input, idempotencyKey: body.idempotencyKey, requestHash: createHash("sha256").update(canonicalJson(body)).digest("hex"), answer: kept });
   // The URL is built again for a retry from the same request: the line's number is never stored.
   const { expiresAt, ...answer } = stored;
   if (review) return { ...answer, url: await reviewUrl({ ...input, review }) };
@@ -231,7 +237,14 @@ async function keptAnswer(input: Scope & { idempotencyKey: string; requestHash: 
   const where = { agentId_plane_idempotencyKey: { agentId: input.agentId, plane: input.plane, idempotencyKey: input.idempotencyKey } };
   let row = await prisma.messageUrlRequest.findUnique({ where });
   if (!row) {
-    const data = { developerId: input.developerId, agentId: input.agentId, plane: input.plane, idempotencyKey: input.idempotencyKey, requestHash: input.requestHash, answer: input.answer as unknown as Prisma.InputJsonObject };
+    const data = {
+      developerId: input.developerId,
+      agentId: input.agentId,
+      plane: input.plane,
+      idempotencyKey: input.idempotencyKey,
+      requestHash: input.requestHash,
+      answer: input.answer as unknown as Prisma.InputJsonObject,
+    };
     try {
       await prisma.messageUrlRequest.createMany({ data: [data], skipDuplicates: true });
     } catch (err) {

@@ -60,7 +60,9 @@ type Scope = { developerId: string; plane: Plane };
 /** Users of the key's plane holding one of the numbers, by keyed hash (test plane: the developer's own). */
 async function usersByPhone(scope: Scope, phones: string[]): Promise<string[]> {
   if (!phones.length) return [];
-  const rows = await (await db()).user.findMany({
+  const rows = await (
+    await db()
+  ).user.findMany({
     where: {
       plane: scope.plane,
       phoneScope: scope.plane === "test" ? scope.developerId : "",
@@ -82,7 +84,9 @@ async function usersByPhone(scope: Scope, phones: string[]): Promise<string[]> {
 async function usersByEmail(scope: Scope, emails: string[]): Promise<string[]> {
   if (!emails.length) return [];
   const placeholders = emails.map((_, i) => `$${i + 3}`).join(", ");
-  const rows = await (await db()).$queryRawUnsafe<Array<{ id: string }>>(
+  const rows = await (
+    await db()
+  ).$queryRawUnsafe<Array<{ id: string }>>(
     `SELECT u.id::text AS id FROM users u
       WHERE u.plane = $1::"Plane" AND (u.plane = 'live' OR u.developer_id = $2::uuid)
         AND lower(u.email) IN (${placeholders}) AND ${addressProvenSql("recognition")}
@@ -119,9 +123,7 @@ export async function recognizeSender(input: Scope & { agent: { id: string; hand
   const userId = ids.size === 1 ? ([...ids][0] ?? null) : null;
   const approved = !!userId && (await isApproved({ userId, agentId: input.agent.id }));
   const token =
-    userId && approved
-      ? (await issueAgentToken({ userId, developerId: input.developerId, agentId: input.agent.id, agent: input.agent.handle, plane: input.plane })).token
-      : null;
+    userId && approved ? (await issueAgentToken({ userId, developerId: input.developerId, agentId: input.agent.id, agent: input.agent.handle, plane: input.plane })).token : null;
   return {
     matched: !!userId,
     recognized: !!userId,
@@ -135,4 +137,3 @@ export async function recognizeSender(input: Scope & { agent: { id: string; hand
     phoneCandidateCount,
   };
 }
-

@@ -20,7 +20,9 @@ export async function approveAgent(input: { userId: string; agentId: string }, t
 }
 
 export async function revokeApproval(input: { userId: string; agentId: string }) {
-  const res = await (await db()).agentApproval.updateMany({
+  const res = await (
+    await db()
+  ).agentApproval.updateMany({
     where: { userId: input.userId, agentId: input.agentId, revokedAt: null },
     data: { revokedAt: clockNow() },
   });
@@ -40,11 +42,11 @@ export function clearUserAccessCache(): void {
 /** Whether the user has a current (unrevoked) approval of the agent. */
 export async function isApproved(input: { userId: string; agentId: string }): Promise<boolean> {
   const hit = await accessCache.through(`u\u0000${input.userId}\u0000${input.agentId}`, async () => {
-    const rows = await (await database()).sql.query<{ ok: boolean }>(
-      `SELECT true AS ok FROM agent_approvals WHERE user_id = $1 AND agent_id = $2 AND revoked_at IS NULL`,
-      [input.userId, input.agentId],
-      { name: "approval" },
-    );
+    const rows = await (
+      await database()
+    ).sql.query<{ ok: boolean }>(`SELECT true AS ok FROM agent_approvals WHERE user_id = $1 AND agent_id = $2 AND revoked_at IS NULL`, [input.userId, input.agentId], {
+      name: "approval",
+    });
     return { userId: input.userId, approved: rows.length > 0 };
   });
   return !!hit?.approved;
@@ -57,7 +59,9 @@ export async function isApproved(input: { userId: string; agentId: string }): Pr
 export async function findExternalUser(input: { developerId: string; plane: Plane; externalId: string; agentId: string }) {
   const cacheKey = `e\u0000${input.developerId}\u0000${input.plane}\u0000${input.agentId}\u0000${input.externalId}`;
   return accessCache.through(cacheKey, async () => {
-    const rows = await (await database()).sql.query<{ user_id: string; approved: boolean }>(
+    const rows = await (
+      await database()
+    ).sql.query<{ user_id: string; approved: boolean }>(
       `SELECT e.user_id, (a.user_id IS NOT NULL AND a.revoked_at IS NULL) AS approved
          FROM external_user_ids e
          LEFT JOIN agent_approvals a ON a.user_id = e.user_id AND a.agent_id = $4

@@ -75,7 +75,9 @@ async function person(agentName = "Helper") {
  * (each older than the last); `numbered` tells them apart by their outcome, e0, e1, ….
  */
 async function seed(input: { userId: string; agentId: string; count: number; at: Date; spacingMs?: number; action?: string; outcome?: string; numbered?: boolean }) {
-  await (await db()).accessLogEntry.createMany({
+  await (
+    await db()
+  ).accessLogEntry.createMany({
     data: Array.from({ length: input.count }, (_, i) => ({
       userId: input.userId,
       agentId: input.agentId,
@@ -179,7 +181,9 @@ describe("recording", () => {
     const sk = (await issueApiKey({ developerId: p.developer.id, kind: "secret", plane: "live" })).key;
     const { token } = await issueAgentToken({ userId: p.user.id, developerId: p.developer.id, agentId: p.agent.id, agent: p.agent.handle, plane: "live" });
     const secret = "my-bank-password-hunter2";
-    expect((await call(rememberRoute, { headers: { "x-api-key": sk, "x-agent": p.agent.handle, authorization: `Bearer ${token}` }, body: { text: `Remember ${secret}` } })).status).toBe(201);
+    expect(
+      (await call(rememberRoute, { headers: { "x-api-key": sk, "x-agent": p.agent.handle, authorization: `Bearer ${token}` }, body: { text: `Remember ${secret}` } })).status,
+    ).toBe(201);
     await flushAccessLog();
     const rows = await (await db()).accessLogEntry.findMany({ where: { userId: p.user.id } });
     expect(rows).toHaveLength(1);
@@ -195,7 +199,15 @@ describe("a batch written after its people or agents changed", () => {
     const gone = await person("Gone agent");
     recordAccess({ userId: stays.user.id, agentId: stays.agent.id, agentName: "Stays", plane: "live", surface: "rest", action: "GET /v1/profile", outcome: "ok" });
     recordAccess({ userId: leaves.user.id, agentId: leaves.agent.id, agentName: "Leaves", plane: "live", surface: "mcp", action: "service_profile_read", outcome: "ok" });
-    recordAccess({ userId: gone.user.id, agentId: gone.agent.id, agentName: "Gone agent", plane: "live", surface: "rest", action: "POST /v1/profile/remember", outcome: "invalid_format" });
+    recordAccess({
+      userId: gone.user.id,
+      agentId: gone.agent.id,
+      agentName: "Gone agent",
+      plane: "live",
+      surface: "rest",
+      action: "POST /v1/profile/remember",
+      outcome: "invalid_format",
+    });
     // Before the batch is written: one person deletes their account, another's agent is deleted.
     await (await db()).user.delete({ where: { id: leaves.user.id } });
     await (await db()).agent.delete({ where: { id: gone.agent.id } });
@@ -268,7 +280,16 @@ describe("reading, a page at a time", () => {
     const p = await person();
     await seed({ userId: p.user.id, agentId: p.agent.id, count: 3, at: now(), spacingMs: 10 });
     const newest = await accessLogPage(p.user.id);
-    for (const cursor of ["", "x", "__proto__", "1_2", `${"9".repeat(40)}_00000000-0000-0000-0000-000000000000`, "12_not-a-uuid", "\u0000", "1732467123456_3F2C0000-0000-4000-8000-000000000000"]) {
+    for (const cursor of [
+      "",
+      "x",
+      "__proto__",
+      "1_2",
+      `${"9".repeat(40)}_00000000-0000-0000-0000-000000000000`,
+      "12_not-a-uuid",
+      "\u0000",
+      "1732467123456_3F2C0000-0000-4000-8000-000000000000",
+    ]) {
       expect(await accessLogPage(p.user.id, { before: cursor })).toEqual(newest);
       expect(await accessLogPage(p.user.id, { after: cursor })).toEqual(newest);
     }
@@ -372,7 +393,7 @@ describe("CSV fields", () => {
     expect(csvField("cr\rhere")).toBe('"cr\rhere"');
     for (const lead of ["=", "+", "-", "@"]) expect(csvField(`${lead}1+1`)).toBe(`'${lead}1+1`);
     expect(csvField("\t=1")).toBe("'\t=1");
-    expect(csvField("\r=1")).toBe("\"'\r=1\"");
+    expect(csvField("\r=1")).toBe('"\'\r=1"');
     expect(csvField("=A1,B1")).toBe(`"'=A1,B1"`);
     expect(csvField("a=b")).toBe("a=b");
     expect(csvField("")).toBe("");
@@ -393,7 +414,12 @@ describe("the account page's section", () => {
   const render = (page: AccessLogPage) => renderToStaticMarkup(createElement(AccessLogSection, { page, retentionDays: ACCESS_LOG_RETENTION_DAYS }));
 
   it("is a table with a caption, column and row headers and time elements, and the download links", () => {
-    const html = render({ entries: [row(), row({ action: "POST /v1/profile/remember", surface: "rest", outcome: "permission_needed", agent: "<script>x</script>" })], older: "1_a", newer: null, newest: true });
+    const html = render({
+      entries: [row(), row({ action: "POST /v1/profile/remember", surface: "rest", outcome: "permission_needed", agent: "<script>x</script>" })],
+      older: "1_a",
+      newer: null,
+      newest: true,
+    });
     expect(html).toContain('<section id="access-log" aria-labelledby="access-log-title"');
     expect(html).toMatch(/<table[^>]*>\s*<caption class="sr-only">Calls agents made for you, newest first<\/caption>/);
     expect([...html.matchAll(/<th scope="col"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1])).toEqual(["Time", "Agent", "Tool or route", "Outcome"]);

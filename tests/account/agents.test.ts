@@ -22,14 +22,19 @@ beforeAll(async () => {
   other = await createTenant(undefined, "other-agent");
 });
 
-const readProfile = (x: Tenant, bearer: string) =>
-  call(profileRoute.GET, { headers: { "x-api-key": x.keys.sk, "x-agent": x.agent.handle, authorization: `Bearer ${bearer}` } });
+const readProfile = (x: Tenant, bearer: string) => call(profileRoute.GET, { headers: { "x-api-key": x.keys.sk, "x-agent": x.agent.handle, authorization: `Bearer ${bearer}` } });
 
 async function mcpRead(x: Tenant, session: string) {
   const res = await developerMcp.POST(
     new Request("http://localhost:3000/mcp", {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "x-api-key": x.keys.sk, "x-agent": x.agent.handle, authorization: `Bearer ${session}` },
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "x-api-key": x.keys.sk,
+        "x-agent": x.agent.handle,
+        authorization: `Bearer ${session}`,
+      },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "service_profile_read", arguments: {} } }),
     }),
   );
@@ -88,7 +93,8 @@ describe("revoking an agent", () => {
   it("leaves the other person's approval of their agent untouched, and refuses a malformed id", async () => {
     expect(await isApproved({ userId: other.users.live.id, agentId: other.agent.id })).toBe(true);
     await expect(revokeAgent({ userId: other.users.live.id, agentId: "not-a-uuid" })).rejects.toMatchObject({ code: "not_found" });
-    const token = (await issueAgentToken({ userId: other.users.live.id, developerId: other.developer.id, agentId: other.agent.id, agent: other.agent.handle, plane: "live" })).token;
+    const token = (await issueAgentToken({ userId: other.users.live.id, developerId: other.developer.id, agentId: other.agent.id, agent: other.agent.handle, plane: "live" }))
+      .token;
     expect((await readProfile(other, token)).status).toBe(200);
   });
 });

@@ -50,13 +50,28 @@ async function fill(x: Tenant) {
     data: { userId: u, app: "gmail", provider: "development", accountId: "acct-1", accountEmail: "me@example.org", accessTokenSealed: sealConnectionToken("secret-token") },
   });
   await prisma.emailCode.create({ data: { userId: u, email: "me@example.org", codeHash: "h", createdAt: new Date(), expiresAt: new Date(Date.now() + 60_000) } });
-  await prisma.connectAttempt.create({ data: { stateHash: `s-${u}`, userId: u, app: "gmail", verifierSealed: "v", browserHash: "b", createdAt: new Date(), expiresAt: new Date(Date.now() + 60_000) } });
-  await prisma.signInCode.create({ data: { codeHash: `sc-${u}`, developerId: x.developer.id, agentId: x.agent.id, plane: "live", userId: u, expiresAt: new Date(Date.now() + 60_000) } });
+  await prisma.connectAttempt.create({
+    data: { stateHash: `s-${u}`, userId: u, app: "gmail", verifierSealed: "v", browserHash: "b", createdAt: new Date(), expiresAt: new Date(Date.now() + 60_000) },
+  });
+  await prisma.signInCode.create({
+    data: { codeHash: `sc-${u}`, developerId: x.developer.id, agentId: x.agent.id, plane: "live", userId: u, expiresAt: new Date(Date.now() + 60_000) },
+  });
   const user = await prisma.user.findUniqueOrThrow({ where: { id: u } });
   await prisma.phoneCode.create({ data: { phoneHash: user.phoneHash!, plane: "live", codeHash: "c", createdAt: new Date(), expiresAt: new Date(Date.now() + 60_000) } });
   await prisma.smsOutbox.create({ data: { phoneHash: user.phoneHash!, phoneLast4: user.phoneLast4!, body: "123456 is your code" } });
   await prisma.partnerSession.create({
-    data: { id: `pfs_${u.slice(0, 8)}`, developerId: x.developer.id, agentId: x.agent.id, plane: "live", flow: "connect", partnerRef: "p-1", sources: [], userId: u, createdAt: new Date(), expiresAt: new Date(Date.now() + 60_000) },
+    data: {
+      id: `pfs_${u.slice(0, 8)}`,
+      developerId: x.developer.id,
+      agentId: x.agent.id,
+      plane: "live",
+      flow: "connect",
+      partnerRef: "p-1",
+      sources: [],
+      userId: u,
+      createdAt: new Date(),
+      expiresAt: new Date(Date.now() + 60_000),
+    },
   });
   recordAccessSafe(u, x);
   // Written now, not when the buffer's timer comes round.
@@ -98,9 +113,12 @@ describe("the export", () => {
   });
 
   it("is served by the session cookie alone: an API key, X-User-Id or Bearer token gets a redirect and no data", async () => {
-    const token = (await issueAgentToken({ userId: other.users.live.id, developerId: other.developer.id, agentId: other.agent.id, agent: other.agent.handle, plane: "live" })).token;
+    const token = (await issueAgentToken({ userId: other.users.live.id, developerId: other.developer.id, agentId: other.agent.id, agent: other.agent.handle, plane: "live" }))
+      .token;
     const res = await accountExportRoute(
-      new Request("http://localhost:3000/account/export.json", { headers: { "x-api-key": other.keys.sk, "x-agent": other.agent.handle, "x-user-id": "user-live", authorization: `Bearer ${token}` } }),
+      new Request("http://localhost:3000/account/export.json", {
+        headers: { "x-api-key": other.keys.sk, "x-agent": other.agent.handle, "x-user-id": "user-live", authorization: `Bearer ${token}` },
+      }),
     );
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("http://localhost:3000/account");
@@ -118,7 +136,11 @@ describe("deleting the account", () => {
     const unhandled = [...tables].filter((name) => !(name in ACCOUNT_TABLES) && !(name in NOT_THE_PERSONS_TABLES));
     expect(unhandled, "a table names a person: handle it in lib/account/delete.ts").toEqual([]);
     // And the list names no table that is gone.
-    const all = new Set((await (await database()).sql.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()`)).map((r) => r.table_name));
+    const all = new Set(
+      (await (await database()).sql.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()`)).map(
+        (r) => r.table_name,
+      ),
+    );
     expect(Object.keys(ACCOUNT_TABLES).filter((name) => !all.has(name))).toEqual([]);
   });
 

@@ -27,7 +27,13 @@ const all = (userId: string) => accountMemories(userId, memoryFilterSchema.parse
 
 async function importFacts(userId: string, texts: string[]) {
   const source = importSource("chatgpt");
-  return inTransaction((tx) => writeMemories(tx, { userId, source, writtenBy: source, agentId: null }, texts.map((text) => ({ ...factToMemory(text), provenance: { via: "test" } }))));
+  return inTransaction((tx) =>
+    writeMemories(
+      tx,
+      { userId, source, writtenBy: source, agentId: null },
+      texts.map((text) => ({ ...factToMemory(text), provenance: { via: "test" } })),
+    ),
+  );
 }
 
 async function readAsAgent(x: Tenant) {

@@ -27,7 +27,12 @@ const scope = vi.hoisted(() => ({ cookie: "", origin: null as string | null, hos
 vi.mock("next/headers", () => ({
   headers: async () => new Headers({ cookie: scope.cookie, "x-forwarded-for": "127.0.0.1", host: scope.host, ...(scope.origin ? { origin: scope.origin } : {}) }),
   cookies: async () => {
-    const values = new Map(scope.cookie.split(/;\s*/).filter(Boolean).map((c) => [c.slice(0, c.indexOf("=")), c.slice(c.indexOf("=") + 1)] as [string, string]));
+    const values = new Map(
+      scope.cookie
+        .split(/;\s*/)
+        .filter(Boolean)
+        .map((c) => [c.slice(0, c.indexOf("=")), c.slice(c.indexOf("=") + 1)] as [string, string]),
+    );
     return { get: (name: string) => (values.has(name) ? { name, value: values.get(name)! } : undefined), set: () => undefined, delete: () => undefined };
   },
 }));
@@ -77,7 +82,9 @@ const keyCount = async () => (await db()).apiKey.count({ where: { developerId: t
 /** Rows per table, every table: for "a refused call writes nothing". */
 async function rowCounts(): Promise<Record<string, number>> {
   const client = (await (await import("@/lib/platform/db")).database()).sql;
-  const tables = (await client.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`)).map((r) => r.table_name);
+  const tables = (
+    await client.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`)
+  ).map((r) => r.table_name);
   const rows = await client.query<{ t: string; n: number }>(tables.map((n) => `SELECT '${n}' AS t, count(*)::int AS n FROM "${n}"`).join(" UNION ALL "));
   return Object.fromEntries(rows.map((r) => [r.t, Number(r.n)]));
 }
@@ -90,7 +97,8 @@ function serverModules(): string[] {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (/\.tsx?$/.test(entry.name) && /^(?:\s*(?:\/\/[^\n]*\n|\/\*[\s\S]*?\*\/))*\s*["']use server["']/.test(readFileSync(full, "utf8"))) found.push(path.relative(root, full));
+      else if (/\.tsx?$/.test(entry.name) && /^(?:\s*(?:\/\/[^\n]*\n|\/\*[\s\S]*?\*\/))*\s*["']use server["']/.test(readFileSync(full, "utf8")))
+        found.push(path.relative(root, full));
     }
   };
   for (const dir of ["app", "components", "lib"]) walk(path.join(root, dir));
@@ -119,7 +127,10 @@ describe("the contract", () => {
     expect(checkArguments(args, ["flw_1", form({ email: "a@example.com" })])).toEqual({ ok: true, args: ["flw_1", { email: "a@example.com" }] });
     // A field the form leaves out is "", as an empty field.
     expect(checkArguments(args, ["flw_1", form({})])).toEqual({ ok: true, args: ["flw_1", { email: "" }] });
-    expect(checkArguments(args, [42, form({})])).toMatchObject({ ok: false, problem: { code: "invalid_request", message: ACTION_MESSAGES.invalidArguments, fields: [{ field: "flowId" }] } });
+    expect(checkArguments(args, [42, form({})])).toMatchObject({
+      ok: false,
+      problem: { code: "invalid_request", message: ACTION_MESSAGES.invalidArguments, fields: [{ field: "flowId" }] },
+    });
     expect(checkArguments(args, ["flw_1", "not a form"])).toMatchObject({ ok: false, problem: { fields: [{ field: "form" }] } });
     expect(checkArguments(args, ["flw_1"])).toMatchObject({ ok: false, problem: { fields: [{ field: "form" }] } });
     const withFile = new FormData();
@@ -134,9 +145,15 @@ describe("the contract", () => {
     expect(checkArguments(args, ["flw_1", form({}), "extra"])).toMatchObject({ ok: true });
   });
 
-  it("holds every export of every \"use server\" module: each is built by defineAction, and no function declares the directive inline", async () => {
+  it('holds every export of every "use server" module: each is built by defineAction, and no function declares the directive inline', async () => {
     const files = serverModules();
-    expect(files).toEqual(["app/(hosted)/account/actions.ts", "app/(hosted)/dev/screens/actions.ts", "app/(hosted)/flow/[flowId]/actions.ts", "app/(site)/dashboard/account-actions.ts", "app/(site)/dashboard/settings-actions.ts"]);
+    expect(files).toEqual([
+      "app/(hosted)/account/actions.ts",
+      "app/(hosted)/dev/screens/actions.ts",
+      "app/(hosted)/flow/[flowId]/actions.ts",
+      "app/(site)/dashboard/account-actions.ts",
+      "app/(site)/dashboard/settings-actions.ts",
+    ]);
     for (const file of files) {
       for (const [name, value] of Object.entries((await import(/* @vite-ignore */ path.resolve(import.meta.dirname, "../..", file))) as Record<string, unknown>)) {
         expect(actionMeta(value), `${file}: ${name} is not built with defineAction`).not.toBeNull();
@@ -173,7 +190,10 @@ describe("malformed arguments get the form's refusal, not a server error", () =>
     const before = await keyCount();
     await expect(call(null, "developer=x")).resolves.toEqual({ error: ACTION_MESSAGES.invalidArguments, field: "form" });
     await expect(call(null)).resolves.toEqual({ error: ACTION_MESSAGES.invalidArguments, field: "form" });
-    await expect(call(null, form({ developer: t.developer.id, kind: "secret", plane: "live", name: "a\u0000b" }))).resolves.toEqual({ error: ACTION_MESSAGES.invalidArguments, field: "name" });
+    await expect(call(null, form({ developer: t.developer.id, kind: "secret", plane: "live", name: "a\u0000b" }))).resolves.toEqual({
+      error: ACTION_MESSAGES.invalidArguments,
+      field: "name",
+    });
     expect(await keyCount()).toBe(before);
     // The same form, well made, creates its key.
     const made = (await call(null, form({ developer: t.developer.id, kind: "secret", plane: "test", name: "fine" }))) as { secret?: { value: string } };
@@ -277,7 +297,9 @@ describe("each kind of caller", () => {
     const before = await keyCount();
     for (const cookie of ["", await personCookie(person.id)]) {
       scope.cookie = cookie;
-      await expect(createKeyAction(null, form({ developer: t.developer.id, kind: "secret", plane: "live", name: "x" }))).resolves.toEqual({ error: "Your session has ended. Sign in again." });
+      await expect(createKeyAction(null, form({ developer: t.developer.id, kind: "secret", plane: "live", name: "x" }))).resolves.toEqual({
+        error: "Your session has ended. Sign in again.",
+      });
       // A form that keeps no state is sent to the sign-in page instead.
       await expect(switchAccountAction(form({ developer: t.developer.id, back: "/dashboard/keys" }))).rejects.toMatchObject(redirectTo("/dashboard/sign-in"));
     }
@@ -291,13 +313,17 @@ describe("another site's origin", () => {
     await signInToDashboard(owner.id);
     scope.origin = "https://evil.example";
     const before = await keyCount();
-    await expect(createKeyAction(null, form({ developer: t.developer.id, kind: "secret", plane: "test", name: "csrf" }))).resolves.toEqual({ error: CROSS_ORIGIN_ACTION_MESSAGE, field: "form" });
+    await expect(createKeyAction(null, form({ developer: t.developer.id, kind: "secret", plane: "test", name: "csrf" }))).resolves.toEqual({
+      error: CROSS_ORIGIN_ACTION_MESSAGE,
+      field: "form",
+    });
     expect(await keyCount()).toBe(before);
   });
 
   it("proxy.ts answers a cross-origin action POST 403, and lets the same origin's through", async () => {
     const { proxy } = await import("@/proxy");
-    const post = (headers: Record<string, string>) => proxy(new NextRequest("http://localhost:3000/dashboard/keys", { method: "POST", headers: { host: "localhost:3000", ...headers }, body: "[]" }));
+    const post = (headers: Record<string, string>) =>
+      proxy(new NextRequest("http://localhost:3000/dashboard/keys", { method: "POST", headers: { host: "localhost:3000", ...headers }, body: "[]" }));
     for (const headers of <Array<Record<string, string>>>[
       { "next-action": "7f00aa", origin: "https://evil.example", "content-type": "text/plain;charset=UTF-8" },
       { "next-action": "7f00aa", origin: "null" },
@@ -310,6 +336,14 @@ describe("another site's origin", () => {
     expect(post({ "next-action": "7f00aa", origin: "http://localhost:3000" }).status).not.toBe(403);
     expect(post({ "next-action": "7f00aa" }).status).not.toBe(403);
     // Not an action: an OAuth token request from a browser app's origin is no business of this check.
-    expect(crossOriginAction(new Request("http://localhost:3000/oauth/token", { method: "POST", headers: { origin: "https://app.example", "content-type": "application/x-www-form-urlencoded" }, body: "a=1" }))).toBeNull();
+    expect(
+      crossOriginAction(
+        new Request("http://localhost:3000/oauth/token", {
+          method: "POST",
+          headers: { origin: "https://app.example", "content-type": "application/x-www-form-urlencoded" },
+          body: "a=1",
+        }),
+      ),
+    ).toBeNull();
   });
 });

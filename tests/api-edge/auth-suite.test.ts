@@ -44,8 +44,7 @@ const keyed = routes.filter((r) => (r.handler as RouteHandler).meta?.auth.key !=
 describe.each(keyed.map((r) => [`${r.exportName} ${r.filePath}`, r.handler as RouteHandler] as const))("%s", (_, handler) => {
   const { auth } = handler.meta;
   const { path, params } = samplePath(handler.meta.path);
-  const send = (headers: Record<string, string | undefined>) =>
-    call(handler, { path, params, headers, body: handler.meta.method === "GET" ? undefined : {} });
+  const send = (headers: Record<string, string | undefined>) => call(handler, { path, params, headers, body: handler.meta.method === "GET" ? undefined : {} });
   const base = () => ({ "x-agent": a.agent.handle, "x-user-id": auth.testPlaneOnly ? "user-test" : "user-live" });
 
   it("answers 401 api_key_required without a key", async () => {

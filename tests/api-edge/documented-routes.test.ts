@@ -14,7 +14,27 @@ const ROOT = path.resolve(__dirname, "../..");
 /** The service's own addresses a document may start a path with, as the paths they stand for. */
 const BASES: Record<string, string> = { "{BASE_URL}": "", "{MCP_URL}": "/personal-mcp", "{SIGN_IN_URL}": "/sign-in" };
 /** First segments of the service's own paths: anything else after a method is another service's API. */
-const OWN_ROOTS = new Set(["v1", "oauth", ".well-known", "mcp", "personal-mcp", "account", "flow", "sign-in", "sign-up", "api", "openapi.json", "sdk", "mcp-apps", "connect", "dev", "dashboard", "docs", "partner", "verify"]);
+const OWN_ROOTS = new Set([
+  "v1",
+  "oauth",
+  ".well-known",
+  "mcp",
+  "personal-mcp",
+  "account",
+  "flow",
+  "sign-in",
+  "sign-up",
+  "api",
+  "openapi.json",
+  "sdk",
+  "mcp-apps",
+  "connect",
+  "dev",
+  "dashboard",
+  "docs",
+  "partner",
+  "verify",
+]);
 
 function filesUnder(dir: string, name: RegExp): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -40,7 +60,11 @@ function pageSegments(file: string): string[] {
 
 /** What app/ serves: the manifest's routes, and pages (GET). The /v1 fallback (a JSON 404) serves nothing. */
 function servedRoutes(): Served[] {
-  const routes = ROUTES.filter((r) => !(r.path.startsWith("/v1/") && isCatchAll(r.path))).map((r) => ({ file: r.file, segments: segmentsOf(r.path), methods: new Set<string>([r.method]) }));
+  const routes = ROUTES.filter((r) => !(r.path.startsWith("/v1/") && isCatchAll(r.path))).map((r) => ({
+    file: r.file,
+    segments: segmentsOf(r.path),
+    methods: new Set<string>([r.method]),
+  }));
   const pages = filesUnder(path.join(ROOT, "app"), /^page\.tsx?$/).map((file) => ({ file, segments: pageSegments(file), methods: new Set(["GET"]) }));
   return [...routes, ...pages];
 }
@@ -113,7 +137,15 @@ describe("documented routes", () => {
   it("finds the routes the documentation names", () => {
     // A guard on the parser itself: the reference names these, so finding none would mean it reads nothing.
     const paths = new Set(documented.map((d) => `${d.method} ${d.path}`));
-    for (const known of ["POST /v1/profile/mcp-session", "GET /v1/profile", "POST /oauth/token", "GET /oauth/userinfo", "POST /oauth/userinfo", "POST /mcp", "GET /.well-known/openid-configuration"]) {
+    for (const known of [
+      "POST /v1/profile/mcp-session",
+      "GET /v1/profile",
+      "POST /oauth/token",
+      "GET /oauth/userinfo",
+      "POST /oauth/userinfo",
+      "POST /mcp",
+      "GET /.well-known/openid-configuration",
+    ]) {
       expect(paths, known).toContain(known);
     }
     expect(documented.length).toBeGreaterThan(60);
@@ -128,9 +160,7 @@ describe("documented routes", () => {
 
   it("finds every documented /v1 route in the route manifest, whose table the fast path answers 404 and 405 from", () => {
     const table = ROUTES.filter((r) => r.path.startsWith("/v1/") && !isCatchAll(r.path)).map((r) => ({ segments: segmentsOf(r.path), methods: new Set<string>([r.method]) }));
-    const missing = documented
-      .filter((d) => d.path.startsWith("/v1/"))
-      .filter((d) => !table.some((r) => r.methods.has(d.method) && matches(r.segments, partsOf(d.path))));
+    const missing = documented.filter((d) => d.path.startsWith("/v1/")).filter((d) => !table.some((r) => r.methods.has(d.method) && matches(r.segments, partsOf(d.path))));
     expect(missing.map((d) => `${d.where}: ${d.method} ${d.path}`)).toEqual([]);
   });
 

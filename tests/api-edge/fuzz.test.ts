@@ -25,9 +25,9 @@ let t: Tenant;
 let tables: string[] = [];
 beforeAll(async () => {
   t = await createTenant();
-  const rows = await (await database()).sql.query<{ table_name: string }>(
-    `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
-  );
+  const rows = await (
+    await database()
+  ).sql.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`);
   // The access log records every call for a person, and the request log every request a developer's key
   // made, refused ones too (with their error code): each is the record of the request, not a write the
   // request made.
@@ -87,28 +87,46 @@ function bodies(schema: z.ZodType | undefined): fc.Arbitrary<{ raw: string; cont
   const objectFromContract = fc
     .record(Object.fromEntries([...fields, "__proto__", "constructor", "extra"].map((f) => [f, hostileValue])), { requiredKeys: [] })
     .map((o) => ({ raw: JSON.stringify(o), contentType: "application/json" }));
-  const protoKeys = fc.constantFrom('{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}', '{"a":1,"a":2}').map((raw) => ({ raw, contentType: "application/json" }));
-  const notJson = fc.oneof(fc.string({ maxLength: 50 }), fc.constantFrom("{", "[1,2", "\u0000", "null", "[]", '"str"', "1e309")).map((raw) => ({ raw, contentType: "application/json" }));
-  const wrongType = fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml").map((contentType) => ({ raw: "a=1&b=2", contentType }));
+  const protoKeys = fc
+    .constantFrom('{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}', '{"a":1,"a":2}')
+    .map((raw) => ({ raw, contentType: "application/json" }));
+  const notJson = fc
+    .oneof(fc.string({ maxLength: 50 }), fc.constantFrom("{", "[1,2", "\u0000", "null", "[]", '"str"', "1e309"))
+    .map((raw) => ({ raw, contentType: "application/json" }));
+  const wrongType = fc
+    .constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml")
+    .map((contentType) => ({ raw: "a=1&b=2", contentType }));
   return fc.oneof(validFromContract, validFromContract, validFromContract, objectFromContract, protoKeys, notJson, wrongType);
 }
 
 /** A query string: the contract's parameters (and others) with hostile, sometimes repeated, values. */
 function queries(fields: string[]): fc.Arbitrary<string> {
   const names = fc.constantFrom(...fields, "__proto__", "constructor", "x");
-  return fc.array(fc.tuple(names, hostileString.filter((s) => s.length < 5_000)), { maxLength: 6 }).map((pairs) => {
-    const q = new URLSearchParams();
-    for (const [k, v] of pairs) q.append(k, v.replace(/[\ud800-\udfff]/g, "")); // a URL cannot carry lone surrogates
-    return q.toString();
-  });
+  return fc
+    .array(
+      fc.tuple(
+        names,
+        hostileString.filter((s) => s.length < 5_000),
+      ),
+      { maxLength: 6 },
+    )
+    .map((pairs) => {
+      const q = new URLSearchParams();
+      for (const [k, v] of pairs) q.append(k, v.replace(/[\ud800-\udfff]/g, "")); // a URL cannot carry lone surrogates
+      return q.toString();
+    });
 }
 
 /** A query the contract accepts, with one parameter hostile, or its names with hostile values. */
 function contractQueries(schema: z.ZodType | undefined): fc.Arbitrary<string> {
-  const fromValues = validWithOneHostile(inputSchemaOf(schema), hostileString.filter((s) => s.length < 5_000)).map((o) => {
+  const fromValues = validWithOneHostile(
+    inputSchemaOf(schema),
+    hostileString.filter((s) => s.length < 5_000),
+  ).map((o) => {
     const q = new URLSearchParams();
     for (const [k, v] of Object.entries(o)) {
-      for (const item of Array.isArray(v) ? v : [v]) if (item !== undefined) q.append(k, String(typeof item === "object" ? JSON.stringify(item) : item).replace(/[\ud800-\udfff]/g, ""));
+      for (const item of Array.isArray(v) ? v : [v])
+        if (item !== undefined) q.append(k, String(typeof item === "object" ? JSON.stringify(item) : item).replace(/[\ud800-\udfff]/g, ""));
     }
     return q.toString();
   });
@@ -118,7 +136,10 @@ function contractQueries(schema: z.ZodType | undefined): fc.Arbitrary<string> {
 /** Every status answered, per route: the suite checks its inputs got past authentication to the contract. */
 const seen = new Map<string, Set<number>>();
 
-async function send(handler: RouteHandler, input: { path: string; params: Record<string, string>; query: string; body?: { raw: string; contentType: string }; headers: Record<string, string> }) {
+async function send(
+  handler: RouteHandler,
+  input: { path: string; params: Record<string, string>; query: string; body?: { raw: string; contentType: string }; headers: Record<string, string> },
+) {
   const url = `http://localhost:3000${input.path}${input.query ? `?${input.query}` : ""}`;
   const headers = new Headers({ "x-service-client-ip": "127.0.0.1", ...input.headers });
   if (input.body) headers.set("content-type", input.body.contentType);
@@ -162,7 +183,11 @@ describe("every /v1 route under hostile input", () => {
       const auth: Record<string, string> =
         handler.meta.auth.key === "none"
           ? {}
-          : { "x-api-key": path.startsWith("/v1/sandbox") ? t.keys.skTest : t.keys.sk, "x-agent": t.agent.handle, "x-user-id": path.startsWith("/v1/sandbox") ? "user-test" : "user-live" };
+          : {
+              "x-api-key": path.startsWith("/v1/sandbox") ? t.keys.skTest : t.keys.sk,
+              "x-agent": t.agent.handle,
+              "x-user-id": path.startsWith("/v1/sandbox") ? "user-test" : "user-live",
+            };
       await fc.assert(
         fc.asyncProperty(
           contractQueries(handler.meta.query),
@@ -196,9 +221,33 @@ function handlerAt<H>(routes: readonly RegisteredRoute[], method: string, path: 
 const oauthRoutes = await otherRoutes((r) => r.path.startsWith("/oauth/") && getOrPost(r));
 
 describe("the OAuth endpoints under hostile input", () => {
-  const names = ["grant_type", "code", "redirect_uri", "client_id", "code_verifier", "refresh_token", "token", "token_type_hint", "client_secret", "response_type", "code_challenge", "code_challenge_method", "scope", "state", "nonce", "required", "__proto__"];
+  const names = [
+    "grant_type",
+    "code",
+    "redirect_uri",
+    "client_id",
+    "code_verifier",
+    "refresh_token",
+    "token",
+    "token_type_hint",
+    "client_secret",
+    "response_type",
+    "code_challenge",
+    "code_challenge_method",
+    "scope",
+    "state",
+    "nonce",
+    "required",
+    "__proto__",
+  ];
   const form = fc
-    .array(fc.tuple(fc.constantFrom(...names), hostileString.filter((s) => s.length < 5_000)), { maxLength: 8 })
+    .array(
+      fc.tuple(
+        fc.constantFrom(...names),
+        hostileString.filter((s) => s.length < 5_000),
+      ),
+      { maxLength: 8 },
+    )
     .map((pairs) => {
       const q = new URLSearchParams();
       for (const [k, v] of pairs) q.append(k, v.replace(/[\ud800-\udfff]/g, ""));
@@ -207,7 +256,9 @@ describe("the OAuth endpoints under hostile input", () => {
   const routes = oauthRoutes.map((r) => ({ name: `${r.exportName} ${r.filePath}`, handler: r.handler as RouteHandler }));
 
   it("knows the routes it covers", () => {
-    expect(routes.map((r) => r.name)).toEqual(expect.arrayContaining(["GET /oauth/authorize", "POST /oauth/token", "POST /oauth/revoke", "GET /oauth/userinfo", "POST /oauth/userinfo", "POST /oauth/register"]));
+    expect(routes.map((r) => r.name)).toEqual(
+      expect.arrayContaining(["GET /oauth/authorize", "POST /oauth/token", "POST /oauth/revoke", "GET /oauth/userinfo", "POST /oauth/userinfo", "POST /oauth/register"]),
+    );
   });
 
   for (const { name, handler } of routes) {
@@ -251,7 +302,21 @@ describe("the OAuth endpoints under hostile input", () => {
 // queries and form bodies. A person's browser gets a page or a redirect, never a 5xx.
 const hostedRoutes = await otherRoutes((r) => !r.path.startsWith("/oauth/") && !r.path.startsWith("/.well-known/") && !isCatchAll(r.path) && getOrPost(r));
 const hostileId = fc.oneof(
-  fc.constantFrom("\u0000", "%00", "mcc_\u0000", "a\u0000b", "\u001f\u007f", "__proto__", "constructor", "toString", "gmail", "sample", "x".repeat(5_000), "A".repeat(32), "mcc_" + "A".repeat(24)),
+  fc.constantFrom(
+    "\u0000",
+    "%00",
+    "mcc_\u0000",
+    "a\u0000b",
+    "\u001f\u007f",
+    "__proto__",
+    "constructor",
+    "toString",
+    "gmail",
+    "sample",
+    "x".repeat(5_000),
+    "A".repeat(32),
+    "mcc_" + "A".repeat(24),
+  ),
   fc.string({ unit: "binary", maxLength: 40 }).map((v) => v.replace(/[\ud800-\udfff]/g, "")),
 );
 
@@ -259,13 +324,9 @@ describe("every hosted route handler under hostile ids and input", () => {
   const routes = hostedRoutes.map((r) => ({ path: r.filePath, method: r.exportName, handler: r.handler as (req: Request, ctx: unknown) => Promise<Response> }));
 
   it("knows the routes it covers", () => {
-    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining([
-      "POST /flow/[flowId]/cancel",
-      "GET /personal-mcp/connect/[linkId]",
-      "GET /connect/callback",
-      "POST /mcp",
-      "POST /personal-mcp",
-    ]));
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining(["POST /flow/[flowId]/cancel", "GET /personal-mcp/connect/[linkId]", "GET /connect/callback", "POST /mcp", "POST /personal-mcp"]),
+    );
   });
 
   for (const route of routes) {
@@ -308,7 +369,10 @@ describe("every string field of every /v1 contract, holding NUL or a lone surrog
   const routes = v1Routes().filter((r) => "meta" in r.handler && (r.handler.meta.body || r.handler.meta.query));
 
   it("knows the fields it covers", () => {
-    const count = routes.reduce((n, r) => n + stringFields(inputSchemaOf((r.handler as RouteHandler).meta.body)).length + stringFields(inputSchemaOf((r.handler as RouteHandler).meta.query)).length, 0);
+    const count = routes.reduce(
+      (n, r) => n + stringFields(inputSchemaOf((r.handler as RouteHandler).meta.body)).length + stringFields(inputSchemaOf((r.handler as RouteHandler).meta.query)).length,
+      0,
+    );
     expect(count).toBeGreaterThanOrEqual(60);
   });
 
@@ -319,7 +383,11 @@ describe("every string field of every /v1 contract, holding NUL or a lone surrog
       const headers: Record<string, string> =
         handler.meta.auth.key === "none"
           ? {}
-          : { "x-api-key": path.startsWith("/v1/sandbox") ? t.keys.skTest : t.keys.sk, "x-agent": t.agent.handle, "x-user-id": path.startsWith("/v1/sandbox") ? "user-test" : "user-live" };
+          : {
+              "x-api-key": path.startsWith("/v1/sandbox") ? t.keys.skTest : t.keys.sk,
+              "x-agent": t.agent.handle,
+              "x-user-id": path.startsWith("/v1/sandbox") ? "user-test" : "user-live",
+            };
       const bodySchema = inputSchemaOf(handler.meta.body);
       const querySchema = inputSchemaOf(handler.meta.query);
       const base = handler.meta.body ? oneValid(bodySchema, SEED) : undefined;
@@ -328,10 +396,17 @@ describe("every string field of every /v1 contract, holding NUL or a lone surrog
         for (const bad of ["a\u0000b", "a\ud800b"]) cases.push({ field: at.join("."), body: withValueAt(base, at, bad) });
       }
       if (handler.meta.body) cases.push({ field: "k\ufffd", body: { ...(base as object), "k\u0000": "v" } });
-      for (const at of stringFields(querySchema).filter((p) => p.length === 1)) cases.push({ field: String(at[0]), query: new URLSearchParams({ [String(at[0])]: "a\u0000b" }).toString() });
+      for (const at of stringFields(querySchema).filter((p) => p.length === 1))
+        cases.push({ field: String(at[0]), query: new URLSearchParams({ [String(at[0])]: "a\u0000b" }).toString() });
       for (const c of cases) {
         const before = await rowCounts();
-        const res = await send(handler, { path, params, query: c.query ?? "", body: c.body === undefined ? undefined : { raw: JSON.stringify(c.body), contentType: "application/json" }, headers });
+        const res = await send(handler, {
+          path,
+          params,
+          query: c.query ?? "",
+          body: c.body === undefined ? undefined : { raw: JSON.stringify(c.body), contentType: "application/json" },
+          headers,
+        });
         const label = `${route.exportName} ${path} ${c.field}: ${res.text.slice(0, 200)}`;
         expect([400, 422], label).toContain(res.status);
         expect((res.body as { error?: { fields?: unknown } }).error?.fields, label).toEqual([{ field: c.field, message: UNSAFE_TEXT_MESSAGE }]);
@@ -349,10 +424,20 @@ describe("every OAuth parameter and MCP tool argument, holding NUL or a lone sur
   it("the token and revocation forms, and the authorize query: 400 invalid_request naming the parameter, nothing written", async () => {
     const names = ["grant_type", "code", "redirect_uri", "client_id", "code_verifier", "refresh_token", "client_secret", "token", "token_type_hint", "scope", "resource"];
     for (const name of names) {
-      for (const [label, handler, isGet] of [["token", oauthPost("token"), false], ["revoke", oauthPost("revoke"), false], ["authorize", handlerAt<RouteHandler>(oauthRoutes, "GET", "/oauth/authorize"), true]] as const) {
+      for (const [label, handler, isGet] of [
+        ["token", oauthPost("token"), false],
+        ["revoke", oauthPost("revoke"), false],
+        ["authorize", handlerAt<RouteHandler>(oauthRoutes, "GET", "/oauth/authorize"), true],
+      ] as const) {
         const raw = new URLSearchParams({ client_id: "oc_sample", [name]: "a\u0000b" }).toString();
         const before = await rowCounts();
-        const res = await send(handler, { path: handler.meta.path, params: {}, query: isGet ? raw : "", body: isGet ? undefined : { raw, contentType: "application/x-www-form-urlencoded" }, headers: {} });
+        const res = await send(handler, {
+          path: handler.meta.path,
+          params: {},
+          query: isGet ? raw : "",
+          body: isGet ? undefined : { raw, contentType: "application/x-www-form-urlencoded" },
+          headers: {},
+        });
         expect(res.status, `${label} ${name}`).toBe(400);
         expect(res.body, `${label} ${name}`).toEqual({ error: "invalid_request", error_description: unsafeParameter(name) });
         expect(await rowCounts()).toEqual(before);
@@ -362,9 +447,18 @@ describe("every OAuth parameter and MCP tool argument, holding NUL or a lone sur
 
   it("every string argument of every developer MCP tool: 400 with a JSON-RPC error naming it, nothing written", async () => {
     const POST = handlerAt<(req: Request) => Promise<Response>>(hostedRoutes, "POST", "/mcp");
-    const headers = { "x-api-key": t.keys.sk, "x-agent": t.agent.handle, "x-user-id": "user-live", "content-type": "application/json", accept: "application/json, text/event-stream", "x-forwarded-for": "127.0.0.1" };
+    const headers = {
+      "x-api-key": t.keys.sk,
+      "x-agent": t.agent.handle,
+      "x-user-id": "user-live",
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "x-forwarded-for": "127.0.0.1",
+    };
     const rpc = async (body: string) => POST(new Request("http://localhost:3000/mcp", { method: "POST", headers, body }));
-    const listed = (await (await rpc('{"jsonrpc":"2.0","id":1,"method":"tools/list"}')).json()) as { result: { tools: Array<{ name: string; inputSchema: Parameters<typeof stringFields>[0] }> } };
+    const listed = (await (await rpc('{"jsonrpc":"2.0","id":1,"method":"tools/list"}')).json()) as {
+      result: { tools: Array<{ name: string; inputSchema: Parameters<typeof stringFields>[0] }> };
+    };
     let covered = 0;
     for (const tool of listed.result.tools) {
       const base = oneValid(tool.inputSchema, SEED);
@@ -388,14 +482,23 @@ describe("the inputs themselves", () => {
   it("reached every /v1 route's own checks past the API key: each answered something other than 401 and 5xx", () => {
     // (A route whose own check is the bearer token — /oauth/userinfo, POST /v1/auth/sign-in/code — can
     // only answer 401 to hostile input.)
-    const bearerOnly = new Set(v1Routes().filter((r) => (r.handler as Partial<RouteHandler>).meta?.checksItself === "access_token").map((r) => samplePath(r.filePath).path));
+    const bearerOnly = new Set(
+      v1Routes()
+        .filter((r) => (r.handler as Partial<RouteHandler>).meta?.checksItself === "access_token")
+        .map((r) => samplePath(r.filePath).path),
+    );
     expect(bearerOnly).toEqual(new Set(["/v1/auth/sign-in/code"]));
     for (const [path, statuses] of [...seen].filter(([p]) => p.startsWith("/v1") && !bearerOnly.has(p))) {
-      expect([...statuses].some((s) => s !== 401 && s < 500), `${path}: ${[...statuses].join(", ")}`).toBe(true);
+      expect(
+        [...statuses].some((s) => s !== 401 && s < 500),
+        `${path}: ${[...statuses].join(", ")}`,
+      ).toBe(true);
     }
     expect([...seen.keys()].filter((p) => p.startsWith("/v1")).length).toBeGreaterThanOrEqual(15);
     // Inputs built from the contracts' values get through to the handlers, not only to the schema's refusal.
     const succeeded = [...seen].filter(([p, st]) => p.startsWith("/v1") && [...st].some((s) => s >= 200 && s < 300)).map(([p]) => p);
-    expect(succeeded, JSON.stringify([...seen].map(([p, st]) => [p, [...st]]))).toEqual(expect.arrayContaining(["/v1/agents", "/v1/profile", "/v1/profile/commit", "/v1/profile/connect", "/v1/sso/clients"]));
+    expect(succeeded, JSON.stringify([...seen].map(([p, st]) => [p, [...st]]))).toEqual(
+      expect.arrayContaining(["/v1/agents", "/v1/profile", "/v1/profile/commit", "/v1/profile/connect", "/v1/sso/clients"]),
+    );
   });
 });

@@ -54,7 +54,14 @@ describe("GET /openapi.json", () => {
     ]);
     // The turn-correlation headers are the profile routes' only: bulk import does not use them.
     const turnHeaders = (op: Operation | undefined) => (op?.parameters ?? []).filter((p) => p.name.startsWith("X-Service-")).length;
-    for (const [path, method] of [["/v1/profile", "get"], ["/v1/profile/search", "get"], ["/v1/profile/remember", "post"], ["/v1/profile/import", "post"], ["/v1/profile/forget", "post"], ["/v1/profile/commit", "post"]] as const) {
+    for (const [path, method] of [
+      ["/v1/profile", "get"],
+      ["/v1/profile/search", "get"],
+      ["/v1/profile/remember", "post"],
+      ["/v1/profile/import", "post"],
+      ["/v1/profile/forget", "post"],
+      ["/v1/profile/commit", "post"],
+    ] as const) {
       expect(turnHeaders(doc.paths[path]![method]), `${method} ${path}`).toBe(2);
     }
     expect(turnHeaders(doc.paths["/v1/import/profiles"]!.post)).toBe(0);

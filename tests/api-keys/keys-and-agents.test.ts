@@ -55,9 +55,7 @@ describe("API keys", () => {
     const t = await createTenant();
     const { key, record } = await issueApiKey({ developerId: t.developer.id, kind: "secret", plane: "live" });
     await call(profile, { headers: liveHeaders(t, { "x-api-key": key }) });
-    await expect
-      .poll(async () => (await (await db()).apiKey.findUniqueOrThrow({ where: { id: record.id } })).lastUsedAt)
-      .not.toBeNull();
+    await expect.poll(async () => (await (await db()).apiKey.findUniqueOrThrow({ where: { id: record.id } })).lastUsedAt).not.toBeNull();
   });
 });
 

@@ -178,13 +178,17 @@ async function sessionCookie(userId: string) {
 
 /** The person, signed in, opens a connect link: the flow it starts. */
 async function openSignedIn(link: string, userId: string): Promise<Flow> {
-  const res = await openConnectLink(new Request(link, { headers: { cookie: await sessionCookie(userId), "x-service-client-ip": "10.8.0.1" } }), { params: Promise.resolve({ linkId: link.split("/").pop()! }) });
+  const res = await openConnectLink(new Request(link, { headers: { cookie: await sessionCookie(userId), "x-service-client-ip": "10.8.0.1" } }), {
+    params: Promise.resolve({ linkId: link.split("/").pop()! }),
+  });
   expect(res.status).toBe(303);
   return (await findFlow(res.headers.get("location")!.split("/").pop()!))!;
 }
 
 const grantsOf = async (userId: string) =>
-  (await (await db()).capabilityGrant.findMany({ where: { userId }, select: { agentId: true, capability: true } })).map((g) => `${g.agentId === a.agent.id ? "alpha" : g.agentId === b.agent.id ? "beta" : g.agentId}:${g.capability}`).sort();
+  (await (await db()).capabilityGrant.findMany({ where: { userId }, select: { agentId: true, capability: true } }))
+    .map((g) => `${g.agentId === a.agent.id ? "alpha" : g.agentId === b.agent.id ? "beta" : g.agentId}:${g.capability}`)
+    .sort();
 
 describe("an app connected through one developer's agent", () => {
   it("is that agent's only: another developer's approved agent gets permission_needed until the person gives it, in one tap", async () => {
@@ -245,7 +249,10 @@ describe("an app connected through one developer's agent", () => {
     // A person with no Gmail at all gets the same answer from the same agent.
     const p4 = await person();
     await signInThrough(b, p4);
-    const other = await call(sendRoute, { headers: bearer(b, await tokenFor(b, p4.id)), body: { to: ["x@example.com"], subject: "s", body: "b", idempotency_key: "grant-key-0002" } });
+    const other = await call(sendRoute, {
+      headers: bearer(b, await tokenFor(b, p4.id)),
+      body: { to: ["x@example.com"], subject: "s", body: "b", idempotency_key: "grant-key-0002" },
+    });
     expect(other.body.error).toMatchObject({ code: "permission_needed", capability: "gmail:send" });
   });
 });
@@ -288,7 +295,12 @@ describe("the account page", () => {
     ]);
 
     // Bad input, or a grant that is not there: refused, nothing changes.
-    for (const input of [{ agentId: b.agent.id, app: "dropbox" }, { agentId: "not-a-uuid", app: "gmail" }, { agentId: b.agent.id, app: "notion" }, { agentId: b.agent.id, app: "gmail\u0000" }]) {
+    for (const input of [
+      { agentId: b.agent.id, app: "dropbox" },
+      { agentId: "not-a-uuid", app: "gmail" },
+      { agentId: b.agent.id, app: "notion" },
+      { agentId: b.agent.id, app: "gmail\u0000" },
+    ]) {
       await expect(revokeAgentApp({ userId: p.id, ...input })).rejects.toEqual(new AccountError("not_found", NO_SUCH_APP_GRANT));
     }
     // Another person cannot take it back for them.
@@ -326,7 +338,10 @@ describe("linking a developer's id for a person grants no app (X-User-Id session
     const { client_id } = await registerClient(b);
     const tokens = await exchange(client_id, p.id, { scope: "openid email profile" });
     const id = ext("oidc");
-    const linked = await call(linkRoute, { headers: { "x-api-key": b.keys.sk, "x-agent": b.agent.handle, "x-user-id": id, authorization: `Bearer ${tokens.access_token}` }, body: {} });
+    const linked = await call(linkRoute, {
+      headers: { "x-api-key": b.keys.sk, "x-agent": b.agent.handle, "x-user-id": id, authorization: `Bearer ${tokens.access_token}` },
+      body: {},
+    });
     expect(linked.status, JSON.stringify(linked.body)).toBe(200);
     expect(await grantsOf(p.id)).toEqual(["alpha:gmail:read"]);
     expectPermissionNeeded(await searchEverywhere(b, p.id, id));
@@ -353,7 +368,9 @@ describe("linking a developer's id for a person grants no app (X-User-Id session
     const id = ext("partner");
     const created = await call(partnerCreate, { headers: { "x-api-key": b.keys.sk, "x-agent": b.agent.handle }, body: { flow: "connect", partner_ref: id } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const opened = await openPartnerLink(new Request(created.body.url, { headers: { "x-service-client-ip": "10.8.0.3" } }), { params: Promise.resolve({ sessionId: created.body.id }) });
+    const opened = await openPartnerLink(new Request(created.body.url, { headers: { "x-service-client-ip": "10.8.0.3" } }), {
+      params: Promise.resolve({ sessionId: created.body.id }),
+    });
     const flow = (await findFlow(opened.headers.get("location")!.split("/").pop()!))!;
     await importSomething(flow);
     await steps.continueFromImport(await reload(flow));
@@ -365,7 +382,9 @@ describe("linking a developer's id for a person grants no app (X-User-Id session
     const q = await person();
     const id2 = ext("partner");
     const second = await call(partnerCreate, { headers: { "x-api-key": b.keys.sk, "x-agent": b.agent.handle }, body: { flow: "connect", partner_ref: id2 } });
-    const opened2 = await openPartnerLink(new Request(second.body.url, { headers: { "x-service-client-ip": "10.8.0.3" } }), { params: Promise.resolve({ sessionId: second.body.id }) });
+    const opened2 = await openPartnerLink(new Request(second.body.url, { headers: { "x-service-client-ip": "10.8.0.3" } }), {
+      params: Promise.resolve({ sessionId: second.body.id }),
+    });
     const flow2 = (await findFlow(opened2.headers.get("location")!.split("/").pop()!))!;
     await connectInFlow(flow2, "gmail");
     await steps.continueFromImport(await reload(flow2));
@@ -382,7 +401,14 @@ describe("linking a developer's id for a person grants no app (X-User-Id session
     await call(linkRoute, { headers: { "x-api-key": b.keys.sk, "x-agent": b.agent.handle, "x-user-id": id, authorization: `Bearer ${tokens.access_token}` }, body: {} });
     const job = await call(importSubmit, {
       headers: { "x-api-key": b.keys.sk, "x-agent": b.agent.handle },
-      body: { mode: "backfill", idempotencyKey: `bulk-${id}`, users: [{ externalId: id, profile: { summary: "Works as a carpenter." }, conversations: [] }, { externalId: `${id}-new`, profile: { summary: "Bakes bread." }, conversations: [] }] },
+      body: {
+        mode: "backfill",
+        idempotencyKey: `bulk-${id}`,
+        users: [
+          { externalId: id, profile: { summary: "Works as a carpenter." }, conversations: [] },
+          { externalId: `${id}-new`, profile: { summary: "Bakes bread." }, conversations: [] },
+        ],
+      },
     });
     expect(job.status, JSON.stringify(job.body)).toBe(202);
     await runImportJob(job.body.id);
@@ -412,12 +438,19 @@ describe("the migration of existing connections", () => {
       const u1 = id("e1");
       const u2 = id("e2");
       await sql.exec(`INSERT INTO developers (id, name) VALUES ('${dev}', 'Dev')`);
-      for (const [agent, handle] of [[alpha, "alpha"], [beta, "beta"], [gamma, "gamma"], [delta, "delta"]] as const) {
+      for (const [agent, handle] of [
+        [alpha, "alpha"],
+        [beta, "beta"],
+        [gamma, "gamma"],
+        [delta, "delta"],
+      ] as const) {
         await sql.exec(`INSERT INTO agents (id, developer_id, handle, display_name, sign_in_name) VALUES ('${agent}', '${dev}', '${handle}', '${handle}', '${handle}')`);
       }
       for (const u of [u1, u2]) await sql.exec(`INSERT INTO users (id, plane) VALUES ('${u}', 'live')`);
       const connection = (u: string, app: string, at: string) =>
-        sql.exec(`INSERT INTO app_connections (id, user_id, app, provider, account_id, access_token_sealed, created_at) VALUES (gen_random_uuid(), '${u}', '${app}', 'google', 'acc', 'x', '${at}')`);
+        sql.exec(
+          `INSERT INTO app_connections (id, user_id, app, provider, account_id, access_token_sealed, created_at) VALUES (gen_random_uuid(), '${u}', '${app}', 'google', 'acc', 'x', '${at}')`,
+        );
       await connection(u1, "gmail", "2026-01-01T00:00:00Z");
       await connection(u1, "drive", "2026-01-01T00:00:00Z");
       // Connected again later, outside any agent: the earlier flow's agent is not granted it.

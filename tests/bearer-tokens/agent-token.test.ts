@@ -20,7 +20,19 @@ function forge(header: Record<string, unknown>, payload: Record<string, unknown>
 
 function payload(over: Record<string, unknown> = {}) {
   const now = Math.floor(Date.now() / 1000);
-  return { token_use: "agent", dev: "dev-1", aid: "agent-1", agent: "assistant", pln: "live", iss: env().BASE_URL, aud: "agent", sub: claims.userId, iat: now, exp: now + 60, ...over };
+  return {
+    token_use: "agent",
+    dev: "dev-1",
+    aid: "agent-1",
+    agent: "assistant",
+    pln: "live",
+    iss: env().BASE_URL,
+    aud: "agent",
+    sub: claims.userId,
+    iat: now,
+    exp: now + 60,
+    ...over,
+  };
 }
 
 describe("agent tokens", () => {

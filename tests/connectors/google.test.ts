@@ -94,7 +94,9 @@ describe("connecting Gmail", () => {
 
     const { url: declined, cookie: declinedCookie } = await conn.startConnection({ app: "gmail", flowId: "flow-5" });
     const state = declined.searchParams.get("state")!;
-    await expect(conn.finishConnection(new URL(`http://localhost:3000/connect/callback?error=access_denied&state=${state}`), declinedCookie)).rejects.toMatchObject({ reason: "declined" });
+    await expect(conn.finishConnection(new URL(`http://localhost:3000/connect/callback?error=access_denied&state=${state}`), declinedCookie)).rejects.toMatchObject({
+      reason: "declined",
+    });
     await expect(conn.startConnection({ app: "dropbox", flowId: "flow-5" })).rejects.toMatchObject({ reason: "unknown_app" });
   });
 });

@@ -88,7 +88,14 @@ describe("the built-in rules, per app", () => {
       expect(facts).toEqual([
         { text: "Is called Sam Rivera", kind: "name", box: "identity", key: "name:rivera sam", at: new Date("2026-11-21T09:00:00.000Z"), items: [0, 1] },
         { text: "Signs emails as Sam Rivera", kind: "preference", box: "preferences", key: "preference:sign:rivera sam", at: new Date("2026-11-20T09:00:00.000Z"), items: [0] },
-        { text: "Works as a senior product designer at Travel Co", kind: "work", box: "work", key: "work:co designer product senior travel", at: new Date("2026-11-20T09:00:00.000Z"), items: [0] },
+        {
+          text: "Works as a senior product designer at Travel Co",
+          kind: "work",
+          box: "work",
+          key: "work:co designer product senior travel",
+          at: new Date("2026-11-20T09:00:00.000Z"),
+          items: [0],
+        },
         { text: "Uses she/her pronouns", kind: "preference", box: "preferences", key: "preference:pronouns:her she", at: new Date("2026-11-20T09:00:00.000Z"), items: [0] },
       ]);
       expect(JSON.stringify(facts)).not.toMatch(/555|@|sam\.design/);
@@ -96,11 +103,19 @@ describe("the built-in rules, per app", () => {
   });
 
   it("reads a title with its field and employer, and a plain sign-off without a name", async () => {
-    const one = (signature: string): AppSnapshot => ({ app: "gmail", account_email: null, items: [{ kind: "sent_mail", from_name: null, from_address: "a@b.example", signature, date: "2026-11-20T09:00:00Z" }] });
+    const one = (signature: string): AppSnapshot => ({
+      app: "gmail",
+      account_email: null,
+      items: [{ kind: "sent_mail", from_name: null, from_address: "a@b.example", signature, date: "2026-11-20T09:00:00Z" }],
+    });
     expect(await texts(one("Director of Engineering at Acme Labs"))).toEqual(["Works as a director of engineering at Acme Labs"]);
     expect(await texts(one("Cheers,\nJo\nPhD student, University of Porto"))).toEqual(["Signs emails as Jo", "Is a PhD student at University of Porto"]);
     expect(await texts(one("Product Designer\nAcme"))).toEqual(["Works as a product designer"]);
-    const baker: AppSnapshot = { app: "gmail", account_email: null, items: [{ kind: "sent_mail", from_name: "Sam Baker", from_address: "a@b.example", signature: "Sam Baker\nHead Chef, Casa Lisboa", date: "2026-11-20T09:00:00Z" }] };
+    const baker: AppSnapshot = {
+      app: "gmail",
+      account_email: null,
+      items: [{ kind: "sent_mail", from_name: "Sam Baker", from_address: "a@b.example", signature: "Sam Baker\nHead Chef, Casa Lisboa", date: "2026-11-20T09:00:00Z" }],
+    };
     expect(await texts(baker)).toEqual(["Is called Sam Baker", "Signs emails as Sam Baker", "Works as a head chef at Casa Lisboa"]);
     expect(await texts(one("Sent from my iPhone"))).toEqual([]);
     expect(await texts(one("Thanks!"))).toEqual([]);
@@ -162,7 +177,13 @@ describe("the built-in rules, per app", () => {
     const many: AppSnapshot = {
       app: "calendar",
       account_email: null,
-      items: Array.from({ length: 14 }, (_, i) => ({ kind: "event" as const, title: `Class ${String.fromCharCode(65 + i)}`, recurrence: "RRULE:FREQ=WEEKLY;BYDAY=TU", organizer_self: false, start: "2026-11-24T18:00:00Z" })),
+      items: Array.from({ length: 14 }, (_, i) => ({
+        kind: "event" as const,
+        title: `Class ${String.fromCharCode(65 + i)}`,
+        recurrence: "RRULE:FREQ=WEEKLY;BYDAY=TU",
+        organizer_self: false,
+        start: "2026-11-24T18:00:00Z",
+      })),
     };
     const { facts } = await distil(many);
     expect(facts).toHaveLength(MAX_APP_FACTS);
@@ -192,7 +213,10 @@ describe("the LLM driver on an app", () => {
 
   const modelSays = (output: unknown) => {
     const message = { role: "assistant", content: JSON.stringify(output) };
-    reply = { status: 200, body: JSON.stringify({ id: "c1", object: "chat.completion", created: 1, model: "test-model", choices: [{ index: 0, message, finish_reason: "stop" }] }) };
+    reply = {
+      status: 200,
+      body: JSON.stringify({ id: "c1", object: "chat.completion", created: 1, model: "test-model", choices: [{ index: 0, message, finish_reason: "stop" }] }),
+    };
   };
   const snapshot: AppSnapshot = {
     app: "calendar",
@@ -267,7 +291,9 @@ describe("a run over development connections", () => {
       learned[app] = (await runAppMemories(c.id))!.facts;
       expect((await memoriesOf(userId, `apps/${app}`)).length).toBeGreaterThan(0);
     }
-    expect(learned.calendar).toEqual(expect.arrayContaining(["Has a weekly 'Team stand-up' on weekdays", "Has a weekly 'Design review' on Mondays", "Has a weekly 'Japanese lesson' on Thursdays"]));
+    expect(learned.calendar).toEqual(
+      expect.arrayContaining(["Has a weekly 'Team stand-up' on weekdays", "Has a weekly 'Design review' on Mondays", "Has a weekly 'Japanese lesson' on Thursdays"]),
+    );
     expect(learned.calendar!.join(" ")).not.toMatch(/Dentist|Lunch with Ana/);
     expect(learned.drive).toEqual(expect.arrayContaining(["Works on a document titled 'Kyoto trip budget'"]));
     expect(learned.outlook!.some((f) => f.startsWith("Is called"))).toBe(true);
@@ -426,7 +452,11 @@ describe("the jobs", () => {
     expect(flow.receipt?.connected).toEqual(["drive"]);
     await until(async () => (await memoriesOf(userId, "apps/drive")).length, "the drive's memories");
     const view = await flowScreenView({ state: "open", flow });
-    expect(view).toMatchObject({ screen: "receipt", connected: ["Google Drive"], fromApps: [{ name: "Google Drive", reads: "The titles of your most recently changed documents" }] });
+    expect(view).toMatchObject({
+      screen: "receipt",
+      connected: ["Google Drive"],
+      fromApps: [{ name: "Google Drive", reads: "The titles of your most recently changed documents" }],
+    });
     expect(view.screen === "receipt" && view.fromApps[0]!.facts).toContain("Works on a document titled 'Kyoto trip budget'");
   });
 
@@ -502,12 +532,27 @@ describe("a run against Google's REST APIs", () => {
       { id: "in-1", threadId: "t2", labelIds: ["INBOX"], headers: [{ name: "From", value: "Charles <charles@example.org>" }], snippet: "Reply", body: "Reply", internalDate: now },
     );
     account.events.push(
-      { id: "e1", summary: "Engine review", start: { dateTime: "2026-11-30T10:00:00Z" }, end: { dateTime: "2026-11-30T11:00:00Z" }, recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=MO"], organizer: { email: "ada@example.com", self: true }, description: "Private notes", attendees: [{ email: "charles@example.org" }] },
+      {
+        id: "e1",
+        summary: "Engine review",
+        start: { dateTime: "2026-11-30T10:00:00Z" },
+        end: { dateTime: "2026-11-30T11:00:00Z" },
+        recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=MO"],
+        organizer: { email: "ada@example.com", self: true },
+        description: "Private notes",
+        attendees: [{ email: "charles@example.org" }],
+      },
       { id: "e2", summary: "Dentist", start: { dateTime: new Date(now + 86_400_000).toISOString() }, end: { dateTime: new Date(now + 90_000_000).toISOString() } },
     );
     account.files.push(
       { id: "f1", name: "Difference engine notes", mimeType: "application/vnd.google-apps.document", modifiedTime: new Date(now - 2 * 86_400_000).toISOString(), text: "secret" },
-      { id: "f2", name: "Difference engine budget", mimeType: "application/vnd.google-apps.spreadsheet", modifiedTime: new Date(now - 3 * 86_400_000).toISOString(), text: "secret" },
+      {
+        id: "f2",
+        name: "Difference engine budget",
+        mimeType: "application/vnd.google-apps.spreadsheet",
+        modifiedTime: new Date(now - 3 * 86_400_000).toISOString(),
+        text: "secret",
+      },
     );
 
     apis.inject({ path: /\/gmail\/v1\//, kind: "invalid_token", times: 1 });

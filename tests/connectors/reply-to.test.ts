@@ -35,9 +35,14 @@ describe("reply_to", () => {
     }
   });
 
-  it("POST /v1/tools/service_email_send with reply_to \"..\" or outside the alphabet: 400 invalid_request naming reply_to", async () => {
+  it('POST /v1/tools/service_email_send with reply_to ".." or outside the alphabet: 400 invalid_request naming reply_to', async () => {
     const headers = { "x-api-key": t.keys.sk, "x-agent": t.agent.handle };
-    for (const [replyTo, mailbox] of [["..", undefined], [".", "outlook"], ["a.b", undefined], ["AAMk=", "gmail"]] as const) {
+    for (const [replyTo, mailbox] of [
+      ["..", undefined],
+      [".", "outlook"],
+      ["a.b", undefined],
+      ["AAMk=", "gmail"],
+    ] as const) {
       const res = await call(emailSend, {
         headers,
         body: { to: ["bob@example.com"], subject: "Re: lunch", body: "Yes.", reply_to: replyTo, ...(mailbox ? { mailbox } : {}), idempotency_key: "key-reply-to-0001" },

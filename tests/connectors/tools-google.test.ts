@@ -115,16 +115,51 @@ function seedGoogleAccount(a: FakeAccount) {
     internalDate: now + DAY,
   });
   a.events.push(
-    { id: "ev-soon", summary: "Design review", start: { dateTime: new Date(now + DAY).toISOString(), timeZone: "Europe/Lisbon" }, end: { dateTime: new Date(now + DAY + 3_600_000).toISOString() }, attendees: [{ email: "ada@example.com", responseStatus: "accepted" }], recurringEventId: "series-1", organizer: { email: "ada@example.com", self: true }, description: "x".repeat(3000) },
-    { id: "ev-later", summary: "Dentist", start: { dateTime: new Date(now + 3 * DAY).toISOString() }, end: { dateTime: new Date(now + 3 * DAY + 1_800_000).toISOString() }, location: "Clinic" },
+    {
+      id: "ev-soon",
+      summary: "Design review",
+      start: { dateTime: new Date(now + DAY).toISOString(), timeZone: "Europe/Lisbon" },
+      end: { dateTime: new Date(now + DAY + 3_600_000).toISOString() },
+      attendees: [{ email: "ada@example.com", responseStatus: "accepted" }],
+      recurringEventId: "series-1",
+      organizer: { email: "ada@example.com", self: true },
+      description: "x".repeat(3000),
+    },
+    {
+      id: "ev-later",
+      summary: "Dentist",
+      start: { dateTime: new Date(now + 3 * DAY).toISOString() },
+      end: { dateTime: new Date(now + 3 * DAY + 1_800_000).toISOString() },
+      location: "Clinic",
+    },
     { id: "ev-far", summary: "Conference", start: { dateTime: new Date(now + 10 * DAY).toISOString() }, end: { dateTime: new Date(now + 11 * DAY).toISOString() } },
-    { id: "series-1", summary: "Design review", start: { dateTime: new Date(now - 7 * DAY).toISOString() }, end: { dateTime: new Date(now - 7 * DAY + 3_600_000).toISOString() }, recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=MO"], organizer: { email: "ada@example.com", self: true } },
+    {
+      id: "series-1",
+      summary: "Design review",
+      start: { dateTime: new Date(now - 7 * DAY).toISOString() },
+      end: { dateTime: new Date(now - 7 * DAY + 3_600_000).toISOString() },
+      recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=MO"],
+      organizer: { email: "ada@example.com", self: true },
+    },
   );
   for (let i = 0; i < 12; i++) {
-    a.files.push({ id: `file${i}`, name: `Roadmap part ${i}`, mimeType: "application/vnd.google-apps.document", modifiedTime: new Date(now - i * DAY).toISOString(), text: "roadmap engine" });
+    a.files.push({
+      id: `file${i}`,
+      name: `Roadmap part ${i}`,
+      mimeType: "application/vnd.google-apps.document",
+      modifiedTime: new Date(now - i * DAY).toISOString(),
+      text: "roadmap engine",
+    });
   }
   a.files.push({ id: "file-quote", name: "Ada's \\ plan", mimeType: "application/vnd.google-apps.document", modifiedTime: new Date(now).toISOString(), text: "plan" });
-  a.files.push({ id: "file-trash", name: "Roadmap trashed", mimeType: "application/vnd.google-apps.document", modifiedTime: new Date(now).toISOString(), text: "roadmap", trashed: true });
+  a.files.push({
+    id: "file-trash",
+    name: "Roadmap trashed",
+    mimeType: "application/vnd.google-apps.document",
+    modifiedTime: new Date(now).toISOString(),
+    text: "roadmap",
+    trashed: true,
+  });
 }
 
 async function bearerFor(tenant: Tenant, userId: string, plane: "live" | "test" = "live"): Promise<string> {
@@ -153,7 +188,9 @@ function rest(name: ToolName, body: unknown, headers: Record<string, string> = h
 }
 
 async function grant(userId: string, capability: string, tenant: Tenant = t) {
-  await (await db()).capabilityGrant.upsert({
+  await (
+    await db()
+  ).capabilityGrant.upsert({
     where: { userId_agentId_capability: { userId, agentId: tenant.agent.id, capability } },
     create: { userId, agentId: tenant.agent.id, capability },
     update: {},
@@ -169,7 +206,14 @@ async function newPerson(tenant: Tenant = t) {
 /** A connection as a tool's work receives it, for the snapshot functions. */
 async function usable(userId: string, app: string): Promise<UsableConnection> {
   const row = await connectionRow(userId, app);
-  return { id: row.id, app: row.app as UsableConnection["app"], provider: row.provider, accountEmail: row.accountEmail, scopes: row.scopes, fetch: async (request) => providerFetch(app, await conn.accessTokenFor(row.id), request) };
+  return {
+    id: row.id,
+    app: row.app as UsableConnection["app"],
+    provider: row.provider,
+    accountEmail: row.accountEmail,
+    scopes: row.scopes,
+    fetch: async (request) => providerFetch(app, await conn.accessTokenFor(row.id), request),
+  };
 }
 
 const requestsSince = (mark: number) => apis.requests.slice(mark);
@@ -254,7 +298,14 @@ describe("service_calendar_get", () => {
     const res = await rest("service_calendar_get", {});
     expect(res.status).toBe(200);
     expect(res.body.events.map((e: { id: string }) => e.id)).toEqual(["ev-soon", "ev-later"]);
-    expect(res.body.events[0]).toMatchObject({ title: "Design review", recurring: true, time_zone: "Europe/Lisbon", organizer: "ada@example.com", all_day: false, attendees: [{ email: "ada@example.com", response: "accepted" }] });
+    expect(res.body.events[0]).toMatchObject({
+      title: "Design review",
+      recurring: true,
+      time_zone: "Europe/Lisbon",
+      organizer: "ada@example.com",
+      all_day: false,
+      attendees: [{ email: "ada@example.com", response: "accepted" }],
+    });
     expect(res.body.events[0].description).toHaveLength(1000);
     expect(res.body.events[1]).toMatchObject({ title: "Dentist", location: "Clinic", recurring: false });
     const list = requestsSince(mark).find((r) => r.path === "/calendar/v3/calendars/primary/events")!;
@@ -290,7 +341,14 @@ describe("service_drive_search", () => {
     const quoted = await rest("service_drive_search", { query: "Ada's \\ plan" });
     expect(quoted.status).toBe(200);
     expect(quoted.body.files).toEqual([
-      { id: "file-quote", name: "Ada's \\ plan", mime_type: "application/vnd.google-apps.document", modified: expect.any(String), url: "https://docs.google.com/document/d/file-quote/edit", owners: [{ name: "Ada Lovelace", email: "ada@example.com" }] },
+      {
+        id: "file-quote",
+        name: "Ada's \\ plan",
+        mime_type: "application/vnd.google-apps.document",
+        modified: expect.any(String),
+        url: "https://docs.google.com/document/d/file-quote/edit",
+        owners: [{ name: "Ada Lovelace", email: "ada@example.com" }],
+      },
     ]);
     const list = requestsSince(mark).find((r) => r.path === "/drive/v3/files")!;
     expect(list.query.get("q")).toBe("fullText contains 'Ada\\'s \\\\ plan' and trashed = false");
@@ -369,7 +427,12 @@ describe("the provider's refusals", () => {
     apis.inject({ path: /^\/drive\//, kind: "insufficient_scope", times: 2 });
     const res = await rest("service_drive_search", { query: "roadmap" });
     expect(res.status).toBe(403);
-    expect(res.body.error).toMatchObject({ code: "permission_needed", capability: "drive:read", connect_url: expect.stringMatching(/\/connect\/mcc_/), expires_at: expect.any(String) });
+    expect(res.body.error).toMatchObject({
+      code: "permission_needed",
+      capability: "drive:read",
+      connect_url: expect.stringMatching(/\/connect\/mcc_/),
+      expires_at: expect.any(String),
+    });
     const client = await mcpClient(headersFor(ada.token));
     const viaMcp = await mcpCall(client, "service_drive_search", { query: "roadmap" });
     expect(viaMcp.body).toMatchObject({ code: "permission_needed", connect_url: res.body.error.connect_url });
@@ -431,7 +494,9 @@ describe("fail-closed rules", () => {
     const noBearer = await rest("service_gmail_search", {}, { "x-api-key": t.keys.sk, "x-agent": t.agent.handle });
     expect(noBearer.body.error.code).toBe("user_token_required");
     const client = await mcpClient(headersFor(ada.token));
-    expect((await mcpCall(client, "service_email_send", { user_id: "user-live", to: ["a@example.com"], subject: "s", body: "b", idempotency_key: "key-user-id-1" })).body.code).toBe("user_token_required");
+    expect(
+      (await mcpCall(client, "service_email_send", { user_id: "user-live", to: ["a@example.com"], subject: "s", body: "b", idempotency_key: "key-user-id-1" })).body.code,
+    ).toBe("user_token_required");
     await client.close();
   });
 
@@ -461,7 +526,11 @@ describe("service_email_send", () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error).toMatchObject({ code: "permission_needed", capability: "gmail:send" });
     expect(mailbox.sent.length).toBe(sent);
-    expect(requestsSince(0).filter((r) => r.path.endsWith("/messages/send")).at(-1)?.status).toBe(403);
+    expect(
+      requestsSince(0)
+        .filter((r) => r.path.endsWith("/messages/send"))
+        .at(-1)?.status,
+    ).toBe(403);
 
     // The person opens the link, signed in, and allows: Google's consent for gmail.send comes first.
     const session = `authjs.session-token=${await encode({ token: { sub: ada.id }, secret: (await import("@/lib/platform/env")).env().AUTH_SECRET, salt: "authjs.session-token" })}`;
@@ -474,7 +543,9 @@ describe("service_email_send", () => {
     expect(await allowCapability(flow)).toEqual({ consent: "gmail" });
     expect((await findFlow(flowId))!.screen).toBe("capability");
 
-    const start = await flowConnect(new Request(`http://localhost:3000/flow/${flowId}/connect/gmail`, { headers: { cookie: flowCookie } }), { params: Promise.resolve({ flowId, app: "gmail" }) });
+    const start = await flowConnect(new Request(`http://localhost:3000/flow/${flowId}/connect/gmail`, { headers: { cookie: flowCookie } }), {
+      params: Promise.resolve({ flowId, app: "gmail" }),
+    });
     const toGoogle = new URL(start.headers.get("location")!);
     expect(toGoogle.searchParams.get("scope")!.split(" ")).toEqual(["openid", "email", `${SCOPE}gmail.readonly`, `${SCOPE}gmail.send`]);
     expect(toGoogle.searchParams.get("include_granted_scopes")).toBe("true");
@@ -487,7 +558,11 @@ describe("service_email_send", () => {
     // The consent answered without the scope (the person unticked it at Google): the page says so, nothing is granted.
     const gil = await newPerson();
     await connect(gil.id, "gmail");
-    const gilLink = (await (await import("@/lib/connect-links/links")).mintConnectLink({ developerId: t.developer.id, plane: "live", agent: t.agent, userId: gil.id, externalId: null, capability: "gmail:send" })).connect_url;
+    const gilLink = (
+      await (
+        await import("@/lib/connect-links/links")
+      ).mintConnectLink({ developerId: t.developer.id, plane: "live", agent: t.agent, userId: gil.id, externalId: null, capability: "gmail:send" })
+    ).connect_url;
     const gilSession = `authjs.session-token=${await encode({ token: { sub: gil.id }, secret: (await import("@/lib/platform/env")).env().AUTH_SECRET, salt: "authjs.session-token" })}`;
     const gilOpened = await openLink(new Request(gilLink, { headers: { cookie: gilSession } }), { params: Promise.resolve({ linkId: gilLink.split("/").pop()! }) });
     const gilFlowId = gilOpened.headers.get("location")!.split("/").pop()!;
@@ -575,21 +650,41 @@ describe("service_email_send", () => {
       expect((await mcpCall(client, "service_email_send", sendArgs(`key-invalid-${String(i).padStart(4, "0")}`, extra))).body.code).toBe("invalid_request");
     }
     expect(mailbox.sent.length).toBe(sent);
-    expect((await rest("service_email_send", { to: ["bob@example.com"], subject: "s", body: "b" })).body.error.fields).toEqual([{ field: "idempotency_key", message: expect.any(String) }]);
+    expect((await rest("service_email_send", { to: ["bob@example.com"], subject: "s", body: "b" })).body.error.fields).toEqual([
+      { field: "idempotency_key", message: expect.any(String) },
+    ]);
     await client.close();
   });
 
   it("sends through Outlook when the person asks for it or has only Outlook, with outlook:send", async () => {
     // Outlook is enabled here through the development provider (no Microsoft credentials in the tests).
     // Outlook was never given to this agent: the person is asked for sending through it, whether or not it is connected.
-    expect((await rest("service_email_send", sendArgs("key-outlook-0001", { mailbox: "outlook" }))).body.error).toMatchObject({ code: "permission_needed", capability: "outlook:send" });
+    expect((await rest("service_email_send", sendArgs("key-outlook-0001", { mailbox: "outlook" }))).body.error).toMatchObject({
+      code: "permission_needed",
+      capability: "outlook:send",
+    });
     const ivy = await newPerson();
     const { sealConnectionToken } = await import("@/lib/connectors/connections");
-    await (await db()).appConnection.create({ data: { userId: ivy.id, app: "outlook", provider: "development", accountId: "development:ivy@example.com", accountEmail: "ivy@example.com", scopes: [], accessTokenSealed: sealConnectionToken("dev_token") } });
+    await (
+      await db()
+    ).appConnection.create({
+      data: {
+        userId: ivy.id,
+        app: "outlook",
+        provider: "development",
+        accountId: "development:ivy@example.com",
+        accountEmail: "ivy@example.com",
+        scopes: [],
+        accessTokenSealed: sealConnectionToken("dev_token"),
+      },
+    });
     await grant(ivy.id, "outlook:read");
     const refused = await rest("service_email_send", sendArgs("key-outlook-0002", { subject: "Via Outlook" }), headersFor(ivy.token));
     expect(refused.body.error).toMatchObject({ code: "permission_needed", capability: "outlook:send" });
-    expect((await rest("service_email_send", sendArgs("key-outlook-0002", { subject: "Via Outlook", mailbox: "gmail" }), headersFor(ivy.token))).body.error).toMatchObject({ code: "permission_needed", capability: "gmail:send" });
+    expect((await rest("service_email_send", sendArgs("key-outlook-0002", { subject: "Via Outlook", mailbox: "gmail" }), headersFor(ivy.token))).body.error).toMatchObject({
+      code: "permission_needed",
+      capability: "gmail:send",
+    });
     await grant(ivy.id, "outlook:send");
     const mark = apis.requests.length;
     const sent = await rest("service_email_send", sendArgs("key-outlook-0003", { subject: "Via Outlook" }), headersFor(ivy.token));
@@ -628,7 +723,14 @@ describe("service_calendar_create_event", () => {
 
     const created = await rest("service_calendar_create_event", event("key-event-0001"), headersFor(fay.token));
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ title: "Lunch with Ana", start: "2030-04-14T12:30:00+01:00", time_zone: "Europe/Lisbon", attendees: [{ email: "ana@example.org", response: "needsAction" }], description: "At the vegetarian place.", url: expect.stringContaining("calendar") });
+    expect(created.body).toMatchObject({
+      title: "Lunch with Ana",
+      start: "2030-04-14T12:30:00+01:00",
+      time_zone: "Europe/Lisbon",
+      attendees: [{ email: "ana@example.org", response: "needsAction" }],
+      description: "At the vegetarian place.",
+      url: expect.stringContaining("calendar"),
+    });
     const stored = mailbox.events.find((e) => e.id === created.body.id)!;
     expect(stored).toMatchObject({ sendUpdates: "all", start: { dateTime: "2030-04-14T12:30:00+01:00", timeZone: "Europe/Lisbon" } });
     expect(await mcpCall(client, "service_calendar_create_event", event("key-event-0001"))).toEqual({ ok: true, body: created.body });
@@ -665,7 +767,11 @@ describe("the sandbox's development Gmail", () => {
 
     const { agentId } = await (await db()).agentApproval.findFirstOrThrow({ where: { userId: sandbox.user.id } });
     await (await db()).capabilityGrant.create({ data: { userId: sandbox.user.id, agentId, capability: "gmail:send" } });
-    const send = await rest("service_email_send", { to: ["friend@example.org"], subject: "From the sandbox", body: "Hello from the development mailbox.", idempotency_key: "key-sandbox-0001" }, headers);
+    const send = await rest(
+      "service_email_send",
+      { to: ["friend@example.org"], subject: "From the sandbox", body: "Hello from the development mailbox.", idempotency_key: "key-sandbox-0001" },
+      headers,
+    );
     expect(send.status).toBe(200);
     expect(send.body).toMatchObject({ sent: true, mailbox: "gmail", message_id: expect.stringMatching(/^dev-sent-/) });
     const outbox = await (await db()).emailOutbox.findFirstOrThrow({ where: { subject: "From the sandbox" } });
@@ -683,7 +789,9 @@ describe("the sandbox's development Gmail", () => {
       expect(res.body.error).toMatchObject({ code: "app_needs_reconnect", app: "gmail" });
       expect((await mcpCall(client, "service_gmail_search", {})).body.code).toBe("app_needs_reconnect");
     }
-    expect((await rest("service_email_send", { to: ["friend@example.org"], subject: "s", body: "b", idempotency_key: "key-sandbox-0002" }, headers)).body.error.code).toBe("app_needs_reconnect");
+    expect((await rest("service_email_send", { to: ["friend@example.org"], subject: "s", body: "b", idempotency_key: "key-sandbox-0002" }, headers)).body.error.code).toBe(
+      "app_needs_reconnect",
+    );
     expect((await call(sandboxReset, { headers: { ...keyHeaders, "x-agent": sandbox.agent.handle } })).status).toBe(200);
     expect((await rest("service_gmail_search", {}, headers)).status).toBe(200);
     await client.close();
@@ -695,7 +803,19 @@ describe("development connections", () => {
     const gus = await newPerson();
     const { sealConnectionToken } = await import("@/lib/connectors/connections");
     for (const app of ["calendar", "drive"]) {
-      await (await db()).appConnection.create({ data: { userId: gus.id, app, provider: "development", accountId: `development:gus@example.com`, accountEmail: "gus@example.com", scopes: [], accessTokenSealed: sealConnectionToken("dev_token") } });
+      await (
+        await db()
+      ).appConnection.create({
+        data: {
+          userId: gus.id,
+          app,
+          provider: "development",
+          accountId: `development:gus@example.com`,
+          accountEmail: "gus@example.com",
+          scopes: [],
+          accessTokenSealed: sealConnectionToken("dev_token"),
+        },
+      });
       await grant(gus.id, `${app}:read`);
     }
     const mark = apis.requests.length;
@@ -709,7 +829,11 @@ describe("development connections", () => {
     const files = await rest("service_drive_search", { query: "kyoto" }, headersFor(gus.token));
     expect(files.body.files.map((f: { name: string }) => f.name)).toEqual(["Kyoto trip budget"]);
     await grant(gus.id, "calendar:create_event");
-    const created = await rest("service_calendar_create_event", { title: "Run", start: "2030-01-01T07:00:00Z", end: "2030-01-01T08:00:00Z", idempotency_key: "key-dev-event-01" }, headersFor(gus.token));
+    const created = await rest(
+      "service_calendar_create_event",
+      { title: "Run", start: "2030-01-01T07:00:00Z", end: "2030-01-01T08:00:00Z", idempotency_key: "key-dev-event-01" },
+      headersFor(gus.token),
+    );
     expect(created.body).toMatchObject({ title: "Run", id: expect.stringMatching(/^dev-evt-/) });
     expect(requestsSince(mark)).toEqual([]);
   });
@@ -720,7 +844,12 @@ describe("snapshots for the memories distiller", () => {
     const snap = await snapshotGmail(await usable(ada.id, "gmail"));
     expect(snap.app).toBe("gmail");
     const engine = snap.items.find((i) => i.kind === "sent_mail" && i.signature?.startsWith("Ada"))!;
-    expect(engine).toMatchObject({ kind: "sent_mail", from_name: "Ada Lovelace", from_address: "ada@example.com", signature: "Ada Lovelace\nAnalyst, Analytical Engine Co.\n+44 20 7946 0000" });
+    expect(engine).toMatchObject({
+      kind: "sent_mail",
+      from_name: "Ada Lovelace",
+      from_address: "ada@example.com",
+      signature: "Ada Lovelace\nAnalyst, Analytical Engine Co.\n+44 20 7946 0000",
+    });
     expect(JSON.stringify(snap)).not.toContain("Ivory");
     expect(JSON.stringify(snap)).not.toContain("earlier text");
   });

@@ -125,7 +125,13 @@ function seed() {
     sentDateTime: iso(started - 100 * HOUR),
   });
   for (let i = 0; i < 12; i++) {
-    notion.items.push({ id: `1a2b3c4d-0000-4000-8000-${String(i).padStart(12, "0")}`, object: "page", title: `Project plan ${i}`, titleProperty: i % 2 ? "Name" : "title", last_edited_time: new Date(started - i * HOUR).toISOString() });
+    notion.items.push({
+      id: `1a2b3c4d-0000-4000-8000-${String(i).padStart(12, "0")}`,
+      object: "page",
+      title: `Project plan ${i}`,
+      titleProperty: i % 2 ? "Name" : "title",
+      last_edited_time: new Date(started - i * HOUR).toISOString(),
+    });
   }
   notion.items.push(
     { id: "1a2b3c4d-0000-4000-8000-db0000000001", object: "database", title: "Reading list", last_edited_time: new Date(started - 30 * HOUR).toISOString() },
@@ -168,7 +174,9 @@ async function newPerson() {
 }
 
 async function grant(userId: string, capability: string) {
-  await (await db()).capabilityGrant.upsert({
+  await (
+    await db()
+  ).capabilityGrant.upsert({
     where: { userId_agentId_capability: { userId, agentId: t.agent.id, capability } },
     create: { userId, agentId: t.agent.id, capability },
     update: {},
@@ -178,7 +186,14 @@ async function grant(userId: string, capability: string) {
 /** A connection as a tool's work receives it, for the snapshot functions. */
 async function usable(userId: string, app: string): Promise<UsableConnection> {
   const row = await connectionRow(userId, app);
-  return { id: row.id, app: row.app as UsableConnection["app"], provider: row.provider, accountEmail: row.accountEmail, scopes: row.scopes, fetch: async (request) => providerFetch(app, await conn.accessTokenFor(row.id), request) };
+  return {
+    id: row.id,
+    app: row.app as UsableConnection["app"],
+    provider: row.provider,
+    accountEmail: row.accountEmail,
+    scopes: row.scopes,
+    fetch: async (request) => providerFetch(app, await conn.accessTokenFor(row.id), request),
+  };
 }
 
 /** Runs `fn` with the Outlook connector disabled (no Microsoft credentials, no development provider). */
@@ -302,7 +317,15 @@ describe("service_notion_search", () => {
     expect(recent.body.results.map((r: { title: string }) => r.title)).toContain("Untitled");
     const databases = await rest("service_notion_search", { type: "database" });
     expect(notion.requests.at(-1)!.body).toMatchObject({ filter: { property: "object", value: "database" } });
-    expect(databases.body.results).toEqual([{ id: "1a2b3c4d-0000-4000-8000-db0000000001", object: "database", title: "Reading list", url: expect.stringContaining("notion.so/Reading-list-"), last_edited_time: expect.any(String) }]);
+    expect(databases.body.results).toEqual([
+      {
+        id: "1a2b3c4d-0000-4000-8000-db0000000001",
+        object: "database",
+        title: "Reading list",
+        url: expect.stringContaining("notion.so/Reading-list-"),
+        last_edited_time: expect.any(String),
+      },
+    ]);
   });
 
   it("refuses bad arguments and a cursor Notion did not give with invalid_request", async () => {
@@ -342,7 +365,12 @@ describe("service_email_search", () => {
     expect(list.query.get("$top")).toBe("10");
     expect(list.query.get("$select")).toBe("id,conversationId,subject,bodyPreview,from,toRecipients,receivedDateTime");
     expect(list.query.has("$orderby")).toBe(false);
-    expect(googleApis.requests.slice(gmailMark).find((r) => r.path === "/gmail/v1/users/me/messages")!.query.get("q")).toBe("from:ana");
+    expect(
+      googleApis.requests
+        .slice(gmailMark)
+        .find((r) => r.path === "/gmail/v1/users/me/messages")!
+        .query.get("q"),
+    ).toBe("from:ana");
 
     const client = await mcpClient(headersFor(ada.token));
     expect(await mcpCall(client, "service_email_search", { query: "from:ana", limit: 10 })).toEqual({ ok: true, body: res.body });
@@ -385,7 +413,13 @@ describe("service_email_search", () => {
     expect(other.body.error).toMatchObject({ code: "invalid_request", fields: [{ field: "page_token", message: expect.stringContaining("another query") }] });
     const q = JSON.parse(Buffer.from(first.body.next_page_token, "base64url").toString()).q;
     const outlookPlace = (inner: string) => Buffer.from(JSON.stringify({ v: 1, q, m: { outlook: { t: inner, k: 0 } } })).toString("base64url");
-    for (const token of ["%%%", Buffer.from("{}").toString("base64url"), Buffer.from(JSON.stringify({ v: 2, q: "", m: {} })).toString("base64url"), outlookPlace(Buffer.from("$top=5&$expand=attachments").toString("base64url")), outlookPlace("https://evil.example/")]) {
+    for (const token of [
+      "%%%",
+      Buffer.from("{}").toString("base64url"),
+      Buffer.from(JSON.stringify({ v: 2, q: "", m: {} })).toString("base64url"),
+      outlookPlace(Buffer.from("$top=5&$expand=attachments").toString("base64url")),
+      outlookPlace("https://evil.example/"),
+    ]) {
       const graphMark = graph.requests.length;
       const res = await rest("service_email_search", { query: "", page_token: token });
       expect(res.status, token).toBe(400);
@@ -462,7 +496,9 @@ describe("the provider's token", () => {
     expect(await storedToken(cy.id, "outlook")).not.toBe(before);
 
     // A refresh Microsoft refuses: the connection needs reconnecting.
-    await (await db()).appConnection.update({ where: { userId_app: { userId: cy.id, app: "outlook" } }, data: { refreshTokenSealed: sealSecret("connection-token", "not-a-refresh-token") } });
+    await (
+      await db()
+    ).appConnection.update({ where: { userId_app: { userId: cy.id, app: "outlook" } }, data: { refreshTokenSealed: sealSecret("connection-token", "not-a-refresh-token") } });
     await microsoft.expireAccessToken(await storedToken(cy.id, "outlook"));
     const refused = await rest("service_email_search", {}, headersFor(cy.token));
     expect(refused.status).toBe(409);
@@ -498,7 +534,12 @@ describe("the provider's refusals", () => {
     notion.inject({ path: /^\/v1\/search$/, kind: "restricted_resource", times: 2 });
     const res = await rest("service_notion_search", { query: "project" });
     expect(res.status).toBe(403);
-    expect(res.body.error).toMatchObject({ code: "permission_needed", capability: "notion:read", connect_url: expect.stringMatching(/\/connect\/mcc_/), expires_at: expect.any(String) });
+    expect(res.body.error).toMatchObject({
+      code: "permission_needed",
+      capability: "notion:read",
+      connect_url: expect.stringMatching(/\/connect\/mcc_/),
+      expires_at: expect.any(String),
+    });
     const client = await mcpClient(headersFor(ada.token));
     expect((await mcpCall(client, "service_notion_search", { query: "project" })).body).toMatchObject({ code: "permission_needed", connect_url: res.body.error.connect_url });
     await client.close();
@@ -542,7 +583,10 @@ describe("fail-closed rules", () => {
     const fay = await newPerson();
     for (const app of ["notion", "gmail", "outlook"]) await grant(fay.id, `${app}:read`);
     const client = await mcpClient(headersFor(fay.token));
-    for (const [name, app] of [["service_notion_search", "notion"], ["service_email_search", "gmail"]] as const) {
+    for (const [name, app] of [
+      ["service_notion_search", "notion"],
+      ["service_email_search", "gmail"],
+    ] as const) {
       const res = await rest(name, {}, headersFor(fay.token));
       expect(res.status).toBe(409);
       expect(res.body.error).toMatchObject({ code: "app_not_connected", app });
@@ -570,7 +614,15 @@ describe("fail-closed rules", () => {
 });
 
 describe("sending through Outlook (service_email_send)", () => {
-  const sendArgs = (key: string, extra: Record<string, unknown> = {}) => ({ to: ["bob@example.com"], cc: ["carol@example.com"], subject: "Lunch?", body: "Friday 12:30?\n\nAda", mailbox: "outlook", idempotency_key: key, ...extra });
+  const sendArgs = (key: string, extra: Record<string, unknown> = {}) => ({
+    to: ["bob@example.com"],
+    cc: ["carol@example.com"],
+    subject: "Lunch?",
+    body: "Friday 12:30?\n\nAda",
+    mailbox: "outlook",
+    idempotency_key: key,
+    ...extra,
+  });
 
   it("needs outlook:send, then Microsoft's Mail.Send, then posts /me/sendMail once per key", async () => {
     const gus = await newPerson();
@@ -622,7 +674,19 @@ describe("development connections", () => {
   it("answer Outlook and Notion from synthetic data, never over the network", async () => {
     const hal = await newPerson();
     for (const app of ["outlook", "notion"]) {
-      await (await db()).appConnection.create({ data: { userId: hal.id, app, provider: "development", accountId: "development:hal.jordan@example.com", accountEmail: "hal.jordan@example.com", scopes: [], accessTokenSealed: sealSecret("connection-token", "dev_token") } });
+      await (
+        await db()
+      ).appConnection.create({
+        data: {
+          userId: hal.id,
+          app,
+          provider: "development",
+          accountId: "development:hal.jordan@example.com",
+          accountEmail: "hal.jordan@example.com",
+          scopes: [],
+          accessTokenSealed: sealSecret("connection-token", "dev_token"),
+        },
+      });
       await grant(hal.id, `${app}:read`);
     }
     const marks = [graph.requests.length, notion.requests.length, googleApis.requests.length];
@@ -632,12 +696,19 @@ describe("development connections", () => {
     const rest2 = await rest("service_email_search", { limit: 2, page_token: mail.body.next_page_token }, headersFor(hal.token));
     expect(rest2.body.messages).toHaveLength(2);
     expect(rest2.body.next_page_token).toBeNull();
-    expect((await rest("service_email_search", { query: "laptop" }, headersFor(hal.token))).body.messages.map((m: { subject: string }) => m.subject)).toEqual(["Your laptop replacement"]);
+    expect((await rest("service_email_search", { query: "laptop" }, headersFor(hal.token))).body.messages.map((m: { subject: string }) => m.subject)).toEqual([
+      "Your laptop replacement",
+    ]);
     const pages = await rest("service_notion_search", { query: "kyoto" }, headersFor(hal.token));
     expect(pages.body.results).toEqual([{ id: "dev-page-0002-kyoto", object: "page", title: "Kyoto trip itinerary", url: null, last_edited_time: expect.any(String) }]);
     expect((await rest("service_notion_search", { type: "database" }, headersFor(hal.token))).body.results.map((r: { title: string }) => r.title)).toEqual(["Reading list"]);
     const outlookSnap = await snapshotOutlook(await usable(hal.id, "outlook"));
-    expect(outlookSnap.items[0]).toMatchObject({ kind: "sent_mail", from_name: "Hal Jordan", from_address: "hal.jordan@example.com", signature: "Hal Jordan\nProduct designer, Startup Ltd" });
+    expect(outlookSnap.items[0]).toMatchObject({
+      kind: "sent_mail",
+      from_name: "Hal Jordan",
+      from_address: "hal.jordan@example.com",
+      signature: "Hal Jordan\nProduct designer, Startup Ltd",
+    });
     expect((await snapshotNotion(await usable(hal.id, "notion"))).items.map((i) => (i.kind === "document" ? i.title : ""))).toContain("Kyoto trip itinerary");
     expect([graph.requests.length, notion.requests.length, googleApis.requests.length]).toEqual(marks);
   });
@@ -652,7 +723,13 @@ describe("snapshots for the memories distiller", () => {
     expect(read.headers.prefer).toBe('outlook.body-content-type="text"');
     expect(read.query.get("$orderby")).toBe("sentDateTime desc");
     const mine = snap.items.find((i) => i.kind === "sent_mail" && i.date === new Date(started - 100 * HOUR).toISOString().replace(/\.\d{3}Z$/, ".000Z"))!;
-    expect(mine).toEqual({ kind: "sent_mail", from_name: "Ada Lovelace", from_address: "ada@contoso.example", signature: "Best,\nAda Lovelace\nAnalyst, Analytical Engine Ltd", date: expect.any(String) });
+    expect(mine).toEqual({
+      kind: "sent_mail",
+      from_name: "Ada Lovelace",
+      from_address: "ada@contoso.example",
+      signature: "Best,\nAda Lovelace\nAnalyst, Analytical Engine Ltd",
+      date: expect.any(String),
+    });
     expect(JSON.stringify(snap)).not.toContain("Ivory");
     expect(JSON.stringify(snap)).not.toContain("Marta");
   });

@@ -16,7 +16,12 @@ const jar = vi.hoisted(() => ({ cookie: "" }));
 vi.mock("next/headers", () => ({
   headers: async () => new Headers({ cookie: jar.cookie, "x-forwarded-for": "127.0.0.1" }),
   cookies: async () => {
-    const values = new Map(jar.cookie.split(/;\s*/).filter(Boolean).map((c) => [c.slice(0, c.indexOf("=")), c.slice(c.indexOf("=") + 1)] as [string, string]));
+    const values = new Map(
+      jar.cookie
+        .split(/;\s*/)
+        .filter(Boolean)
+        .map((c) => [c.slice(0, c.indexOf("=")), c.slice(c.indexOf("=") + 1)] as [string, string]),
+    );
     return { get: (name: string) => (values.has(name) ? { name, value: values.get(name)! } : undefined), set: () => undefined, delete: () => undefined };
   },
 }));
@@ -80,7 +85,12 @@ describe("who made a key", () => {
     const { provisionSandbox } = await import("@/lib/sandbox/sandbox");
     const { hashApiKey } = await import("@/lib/api-keys/api-keys");
     const sandbox = await provisionSandbox();
-    const sandboxKeys = await (await db()).apiKey.findMany({ where: { hash: { in: [hashApiKey(sandbox.secret_key), hashApiKey(sandbox.publishable_key)] } }, select: { createdVia: true, createdByDashboardUserId: true } });
+    const sandboxKeys = await (
+      await db()
+    ).apiKey.findMany({
+      where: { hash: { in: [hashApiKey(sandbox.secret_key), hashApiKey(sandbox.publishable_key)] } },
+      select: { createdVia: true, createdByDashboardUserId: true },
+    });
     expect(sandboxKeys).toEqual([
       { createdVia: "sandbox", createdByDashboardUserId: null },
       { createdVia: "sandbox", createdByDashboardUserId: null },
@@ -99,7 +109,10 @@ describe("who made a key", () => {
 
     // While Grace is a member, her keys are not offered, and cannot be revoked together.
     expect(formerMembersKeys(await keysOf(a.developer.id))).toEqual([]);
-    expect(await actions.revokeFormerMemberKeysAction(null, form({ developer: a.developer.id, made_by: grace.id }))).toEqual({ error: "Not found in this account.", field: undefined });
+    expect(await actions.revokeFormerMemberKeysAction(null, form({ developer: a.developer.id, made_by: grace.id }))).toEqual({
+      error: "Not found in this account.",
+      field: undefined,
+    });
 
     const removed = await actions.removeMemberAction(null, form({ developer: a.developer.id, member: grace.id }));
     // The first test's key made by Grace (rotated by Ada, still in its overlap) works too: 3 of hers in A.
@@ -108,7 +121,11 @@ describe("who made a key", () => {
     expect(offered).toHaveLength(1);
     expect(offered[0]).toMatchObject({ dashboardUserId: grace.id, email: grace.email });
     expect(offered[0]!.prefixes).toHaveLength(3);
-    expect((await keysOf(a.developer.id)).filter((k) => k.madeBy.via === "dashboard" && k.madeBy.dashboardUserId === grace.id).every((k) => k.madeBy.via === "dashboard" && !k.madeBy.member)).toBe(true);
+    expect(
+      (await keysOf(a.developer.id))
+        .filter((k) => k.madeBy.via === "dashboard" && k.madeBy.dashboardUserId === grace.id)
+        .every((k) => k.madeBy.via === "dashboard" && !k.madeBy.member),
+    ).toBe(true);
     for (const k of [live, inB, adas]) expect(await works(k)).toBe(true);
     expect((await keysOf(a.developer.id)).find((k) => test.startsWith(k.prefix))!.state).toBe("active");
 
@@ -122,7 +139,9 @@ describe("who made a key", () => {
     }
     expect(await works(live)).toBe(true);
 
-    expect(await actions.revokeFormerMemberKeysAction(null, form({ developer: a.developer.id, made_by: grace.id }))).toEqual({ ok: `3 keys made by ${grace.email} revoked. They stopped working now.` });
+    expect(await actions.revokeFormerMemberKeysAction(null, form({ developer: a.developer.id, made_by: grace.id }))).toEqual({
+      ok: `3 keys made by ${grace.email} revoked. They stopped working now.`,
+    });
     expect(await works(live)).toBe(false);
     expect((await keysOf(a.developer.id)).find((k) => test.startsWith(k.prefix))!.state).toBe("revoked");
     expect(formerMembersKeys(await keysOf(a.developer.id))).toEqual([]);

@@ -36,7 +36,9 @@ describe("key rotation", () => {
     await expect(rotateKey({ actorId: me.id, developerId: t.developer.id, keyId: old.id })).rejects.toMatchObject({ reason: "key_not_rotatable" });
 
     const session = (at: Date) =>
-      issueMcpSession({ sessionId: "s1", developerId: t.developer.id, agentId: t.agent.id, agent: t.agent.handle, plane: "live", keyId: old.id }, at).then((s) => readMcpSession(s.token));
+      issueMcpSession({ sessionId: "s1", developerId: t.developer.id, agentId: t.agent.id, agent: t.agent.handle, plane: "live", keyId: old.id }, at).then((s) =>
+        readMcpSession(s.token),
+      );
 
     expect((await listAgents(t.keys.sk)).status).toBe(200);
     expect((await listAgents(rotated.key)).status).toBe(200);
@@ -84,12 +86,43 @@ describe("agents and origins", () => {
     expect(made).toMatchObject({ handle: "helper-bot", display_name: "helper-bot", active: true });
     expect(made.sign_in_url).toMatch(/\/sign-in\/helper-bot$/);
     await expect(createDashboardAgent({ actorId: me.id, developerId: t.developer.id, handle: "helper-bot", displayName: "" })).rejects.toMatchObject({ code: "agent_exists" });
-    await expect(createDashboardAgent({ actorId: me.id, developerId: t.developer.id, handle: "Bad Handle", displayName: "" })).rejects.toMatchObject({ reason: "invalid_input", field: "handle" });
-    const changed = await updateDashboardAgent({ actorId: me.id, developerId: t.developer.id, handle: "helper-bot", displayName: "Helper", logoUrl: "https://cdn.example.com/l.png", brandColor: "#AA0011", active: false });
+    await expect(createDashboardAgent({ actorId: me.id, developerId: t.developer.id, handle: "Bad Handle", displayName: "" })).rejects.toMatchObject({
+      reason: "invalid_input",
+      field: "handle",
+    });
+    const changed = await updateDashboardAgent({
+      actorId: me.id,
+      developerId: t.developer.id,
+      handle: "helper-bot",
+      displayName: "Helper",
+      logoUrl: "https://cdn.example.com/l.png",
+      brandColor: "#AA0011",
+      active: false,
+    });
     expect(changed).toMatchObject({ display_name: "Helper", logo_url: "https://cdn.example.com/l.png", brand_color: "#aa0011", active: false });
-    await expect(updateDashboardAgent({ actorId: me.id, developerId: t.developer.id, handle: "helper-bot", displayName: "Helper", logoUrl: "http://insecure.example.com/l.png", brandColor: "", active: true })).rejects.toMatchObject({ field: "logoUrl" });
-    await expect(updateDashboardAgent({ actorId: me.id, developerId: t.developer.id, handle: "helper-bot", displayName: "Helper", logoUrl: "", brandColor: "red", active: true })).rejects.toMatchObject({ field: "brandColor" });
-    const cleared = await updateDashboardAgent({ actorId: me.id, developerId: t.developer.id, handle: "helper-bot", displayName: "Helper", logoUrl: "", brandColor: "", active: true });
+    await expect(
+      updateDashboardAgent({
+        actorId: me.id,
+        developerId: t.developer.id,
+        handle: "helper-bot",
+        displayName: "Helper",
+        logoUrl: "http://insecure.example.com/l.png",
+        brandColor: "",
+        active: true,
+      }),
+    ).rejects.toMatchObject({ field: "logoUrl" });
+    await expect(
+      updateDashboardAgent({ actorId: me.id, developerId: t.developer.id, handle: "helper-bot", displayName: "Helper", logoUrl: "", brandColor: "red", active: true }),
+    ).rejects.toMatchObject({ field: "brandColor" });
+    const cleared = await updateDashboardAgent({
+      actorId: me.id,
+      developerId: t.developer.id,
+      handle: "helper-bot",
+      displayName: "Helper",
+      logoUrl: "",
+      brandColor: "",
+      active: true,
+    });
     expect(cleared).toMatchObject({ logo_url: null, brand_color: null, active: true });
     expect((await agentsOf(t.developer.id)).map((a) => a.handle)).toEqual(["assistant", "helper-bot"]);
     // The API lists what the dashboard made.
@@ -158,23 +191,35 @@ describe("SSO clients", () => {
     expect((await findClient(pub.clientId))?.scopes).toEqual([]);
 
     // Off localhost, the origin must be approved first; the refusal is the API's.
-    await expect(addSsoCallback({ actorId: me.id, developerId: t.developer.id, clientId: pub.clientId, redirectUri: "https://app.example.com/cb" })).rejects.toMatchObject({ code: "origin_not_approved" });
-    await expect(addSsoCallback({ actorId: me.id, developerId: t.developer.id, clientId: pub.clientId, redirectUri: "https://app.example.com/cb#x" })).rejects.toMatchObject({ code: "invalid_redirect_uri" });
+    await expect(addSsoCallback({ actorId: me.id, developerId: t.developer.id, clientId: pub.clientId, redirectUri: "https://app.example.com/cb" })).rejects.toMatchObject({
+      code: "origin_not_approved",
+    });
+    await expect(addSsoCallback({ actorId: me.id, developerId: t.developer.id, clientId: pub.clientId, redirectUri: "https://app.example.com/cb#x" })).rejects.toMatchObject({
+      code: "invalid_redirect_uri",
+    });
     const { addOrigin } = await import("@/lib/developers/developers");
     await addOrigin({ developerId: t.developer.id, origin: "https://app.example.com" });
     await addSsoCallback({ actorId: me.id, developerId: t.developer.id, clientId: pub.clientId, redirectUri: "https://app.example.com/cb" });
     let listed = await ssoClientsOf(t.developer.id);
-    expect(listed.find((c) => c.client_id === pub.clientId)).toMatchObject({ plane: "test", token_endpoint_auth_method: "none", redirect_uris: ["http://localhost:4000/cb", "https://app.example.com/cb"] });
+    expect(listed.find((c) => c.client_id === pub.clientId)).toMatchObject({
+      plane: "test",
+      token_endpoint_auth_method: "none",
+      redirect_uris: ["http://localhost:4000/cb", "https://app.example.com/cb"],
+    });
     expect(listed.find((c) => c.client_id === conf.clientId)).toMatchObject({ plane: "live", token_endpoint_auth_method: "client_secret_basic" });
     await removeSsoCallback({ actorId: me.id, developerId: t.developer.id, clientId: pub.clientId, plane: "test", redirectUri: "http://localhost:4000/cb" });
     listed = await ssoClientsOf(t.developer.id);
     expect(listed.find((c) => c.client_id === pub.clientId)!.redirect_uris).toEqual(["https://app.example.com/cb"]);
-    await expect(removeSsoCallback({ actorId: me.id, developerId: t.developer.id, clientId: pub.clientId, plane: "live", redirectUri: "https://app.example.com/cb" })).rejects.toMatchObject({ reason: "not_found" });
+    await expect(
+      removeSsoCallback({ actorId: me.id, developerId: t.developer.id, clientId: pub.clientId, plane: "live", redirectUri: "https://app.example.com/cb" }),
+    ).rejects.toMatchObject({ reason: "not_found" });
 
     // A developer with no active agent has nothing for a client to act for.
     const { setAgentActive } = await import("@/lib/agents/agents");
     await setAgentActive({ developerId: t.developer.id, handle: t.agent.handle, active: false });
-    await expect(createSsoClient({ actorId: me.id, developerId: t.developer.id, plane: "test", method: "none", redirectUri: "http://localhost:4000/cb" })).rejects.toMatchObject({ code: "no_active_agent" });
+    await expect(createSsoClient({ actorId: me.id, developerId: t.developer.id, plane: "test", method: "none", redirectUri: "http://localhost:4000/cb" })).rejects.toMatchObject({
+      code: "no_active_agent",
+    });
   });
 });
 
@@ -183,16 +228,31 @@ describe("sign-in links", () => {
     const t = await createTenant();
     const me = await owner(t.developer.id, "links@example.com");
     const { addDashboardDestination, removeDashboardDestination, signInLinksOf } = await import("@/lib/dashboard/sign-in-links");
-    expect(await addDashboardDestination({ actorId: me.id, developerId: t.developer.id, handle: t.agent.handle, plane: "test", url: "https://app.example.com/done#frag" })).toEqual({ url: "https://app.example.com/done", created: true });
-    expect(await addDashboardDestination({ actorId: me.id, developerId: t.developer.id, handle: t.agent.handle, plane: "test", url: "https://app.example.com/done" })).toEqual({ url: "https://app.example.com/done", created: false });
-    await expect(addDashboardDestination({ actorId: me.id, developerId: t.developer.id, handle: t.agent.handle, plane: "live", url: "javascript:alert(1)" })).rejects.toMatchObject({ code: "invalid_destination" });
-    await expect(addDashboardDestination({ actorId: me.id, developerId: t.developer.id, handle: "nobody", plane: "live", url: "https://app.example.com/x" })).rejects.toMatchObject({ reason: "not_found" });
+    expect(await addDashboardDestination({ actorId: me.id, developerId: t.developer.id, handle: t.agent.handle, plane: "test", url: "https://app.example.com/done#frag" })).toEqual(
+      { url: "https://app.example.com/done", created: true },
+    );
+    expect(await addDashboardDestination({ actorId: me.id, developerId: t.developer.id, handle: t.agent.handle, plane: "test", url: "https://app.example.com/done" })).toEqual({
+      url: "https://app.example.com/done",
+      created: false,
+    });
+    await expect(addDashboardDestination({ actorId: me.id, developerId: t.developer.id, handle: t.agent.handle, plane: "live", url: "javascript:alert(1)" })).rejects.toMatchObject(
+      { code: "invalid_destination" },
+    );
+    await expect(addDashboardDestination({ actorId: me.id, developerId: t.developer.id, handle: "nobody", plane: "live", url: "https://app.example.com/x" })).rejects.toMatchObject(
+      { reason: "not_found" },
+    );
     const { registerLine } = await import("@/lib/sign-in/message-lines");
     await registerLine({ developerId: t.developer.id, agentId: t.agent.id, plane: "live", channel: "sms", phone: "+14155550123", label: "Support" });
     const [links] = await signInLinksOf(t.developer.id);
-    expect(links).toMatchObject({ handle: t.agent.handle, destinations: [{ plane: "test", url: "https://app.example.com/done" }], lines: [{ plane: "live", channel: "sms", last4: "0123", label: "Support" }] });
+    expect(links).toMatchObject({
+      handle: t.agent.handle,
+      destinations: [{ plane: "test", url: "https://app.example.com/done" }],
+      lines: [{ plane: "live", channel: "sms", last4: "0123", label: "Support" }],
+    });
     expect(JSON.stringify(links)).not.toContain("5550123");
     await removeDashboardDestination({ actorId: me.id, developerId: t.developer.id, handle: t.agent.handle, plane: "test", url: "https://app.example.com/done" });
-    await expect(removeDashboardDestination({ actorId: me.id, developerId: t.developer.id, handle: t.agent.handle, plane: "test", url: "https://app.example.com/done" })).rejects.toMatchObject({ reason: "not_found" });
+    await expect(
+      removeDashboardDestination({ actorId: me.id, developerId: t.developer.id, handle: t.agent.handle, plane: "test", url: "https://app.example.com/done" }),
+    ).rejects.toMatchObject({ reason: "not_found" });
   });
 });

@@ -47,7 +47,10 @@ describe("the request log page's data", () => {
     recordRequest(theirs);
     await flushRequestLog();
     const found = await requestLogOf(a.developer.id, { id: `  ${mine.id} `, plane: "live" });
-    expect(found.search).toEqual({ id: mine.id, found: expect.objectContaining({ requestId: mine.id, status: 404, errorCode: "not_found", agent: { handle: "pages-a-agent", displayName: expect.any(String) } }) });
+    expect(found.search).toEqual({
+      id: mine.id,
+      found: expect.objectContaining({ requestId: mine.id, status: 404, errorCode: "not_found", agent: { handle: "pages-a-agent", displayName: expect.any(String) } }),
+    });
     expect((await requestLogOf(a.developer.id, { id: theirs.id })).search).toEqual({ id: theirs.id, found: null });
     expect((await requestLogOf(b.developer.id, { id: theirs.id })).search?.found?.requestId).toBe(theirs.id);
     expect((await requestLogOf(a.developer.id, { id: "' OR 1=1 --" })).search).toEqual({ id: "' OR 1=1 --", found: null });
@@ -117,14 +120,36 @@ describe("the bulk import page's data", () => {
     expect(empty).toMatchObject({ plane: "live", tier: "free", limits: IMPORT_TIER_LIMITS.free, profilesUsed: 0, activeJobs: 0, jobs: [] });
     const job = (status: "queued" | "running" | "completed", plane: "live" | "test", t: Tenant = a) =>
       prisma.importJob.create({
-        data: { id: newId(PREFIX.importJob), developerId: t.developer.id, agentId: t.agent.id, plane, mode: "backfill", idempotencyKey: newId(PREFIX.importJob), bodyHash: "h", status, acceptedProfiles: 3, estimatedMessageCount: 9, estimatedInputChars: 90 },
+        data: {
+          id: newId(PREFIX.importJob),
+          developerId: t.developer.id,
+          agentId: t.agent.id,
+          plane,
+          mode: "backfill",
+          idempotencyKey: newId(PREFIX.importJob),
+          bodyHash: "h",
+          status,
+          acceptedProfiles: 3,
+          estimatedMessageCount: 9,
+          estimatedInputChars: 90,
+        },
       });
     const done = await job("completed", "live");
     await prisma.importJob.update({ where: { id: done.id }, data: { profilesImported: 2, profilesFailed: 1 } });
     await prisma.importJobProfile.createMany({
       data: [
         { jobId: done.id, position: 0, externalId: "u-1", payload: "", messageCount: 3, inputChars: 30, status: "imported" },
-        { jobId: done.id, position: 1, externalId: "u-2", payload: "", messageCount: 3, inputChars: 30, status: "failed", errorCode: "agent_not_approved", errorMessage: "The person has not approved this agent." },
+        {
+          jobId: done.id,
+          position: 1,
+          externalId: "u-2",
+          payload: "",
+          messageCount: 3,
+          inputChars: 30,
+          status: "failed",
+          errorCode: "agent_not_approved",
+          errorMessage: "The person has not approved this agent.",
+        },
         { jobId: done.id, position: 2, externalId: "u-3", payload: "", messageCount: 3, inputChars: 30, status: "imported" },
       ],
     });
@@ -140,7 +165,12 @@ describe("the bulk import page's data", () => {
 
     const live = await importsOf(a.developer.id, "live");
     expect(live.jobs).toHaveLength(1);
-    expect(live.jobs[0]).toMatchObject({ id: done.id, status: "completed", agent: { handle: "pages-a-agent" }, progress: { profiles_imported: 2, profiles_failed: 1, profiles_pending: 0 } });
+    expect(live.jobs[0]).toMatchObject({
+      id: done.id,
+      status: "completed",
+      agent: { handle: "pages-a-agent" },
+      progress: { profiles_imported: 2, profiles_failed: 1, profiles_pending: 0 },
+    });
     expect(live.jobs[0]!.errors).toEqual([{ external_id: "u-2", code: "agent_not_approved", message: "The person has not approved this agent." }]);
     expect(live.profilesUsed).toBe(1);
     expect(live.activeJobs).toBe(0);

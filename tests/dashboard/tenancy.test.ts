@@ -12,8 +12,17 @@ const jar = vi.hoisted(() => ({ cookie: "", set: [] as Array<{ name: string; val
 vi.mock("next/headers", () => ({
   headers: async () => new Headers({ cookie: jar.cookie, "x-service-client-ip": "127.0.0.1" }),
   cookies: async () => {
-    const values = new Map(jar.cookie.split(/;\s*/).filter(Boolean).map((c) => [c.slice(0, c.indexOf("=")), c.slice(c.indexOf("=") + 1)] as [string, string]));
-    return { get: (name: string) => (values.has(name) ? { name, value: values.get(name)! } : undefined), set: (name: string, value: string) => void jar.set.push({ name, value }), delete: () => undefined };
+    const values = new Map(
+      jar.cookie
+        .split(/;\s*/)
+        .filter(Boolean)
+        .map((c) => [c.slice(0, c.indexOf("=")), c.slice(c.indexOf("=") + 1)] as [string, string]),
+    );
+    return {
+      get: (name: string) => (values.has(name) ? { name, value: values.get(name)! } : undefined),
+      set: (name: string, value: string) => void jar.set.push({ name, value }),
+      delete: () => undefined,
+    };
   },
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
@@ -81,7 +90,18 @@ beforeAll(async () => {
   const { newId, PREFIX } = await import("@/lib/platform/ids");
   jobOfA = (
     await prisma.importJob.create({
-      data: { id: newId(PREFIX.importJob), developerId: a.developer.id, agentId: a.agent.id, plane: "live", mode: "backfill", idempotencyKey: "k1", bodyHash: "h", acceptedProfiles: 3, estimatedMessageCount: 3, estimatedInputChars: 30 },
+      data: {
+        id: newId(PREFIX.importJob),
+        developerId: a.developer.id,
+        agentId: a.agent.id,
+        plane: "live",
+        mode: "backfill",
+        idempotencyKey: "k1",
+        bodyHash: "h",
+        acceptedProfiles: 3,
+        estimatedMessageCount: 3,
+        estimatedInputChars: 30,
+      },
     })
   ).id;
   agentKeyId = (await prisma.apiKey.findFirstOrThrow({ where: { developerId: a.developer.id, revokedAt: null, kind: "secret", plane: "live" } })).id;
@@ -122,7 +142,11 @@ describe("dashboard server actions across accounts", () => {
       ["addSsoCallbackAction", actions.addSsoCallbackAction, { developer: A, client: clientOfA, redirect_uri: "http://localhost:6000/cb" }],
       ["addSsoCallbackAction (B's account, A's client)", actions.addSsoCallbackAction, { developer: b.developer.id, client: clientOfA, redirect_uri: "http://localhost:6000/cb" }],
       ["removeSsoCallbackAction", actions.removeSsoCallbackAction, { developer: A, client: clientOfA, plane: "live", redirect_uri: "http://localhost:5000/cb" }],
-      ["removeSsoCallbackAction (B's account, A's client)", actions.removeSsoCallbackAction, { developer: b.developer.id, client: clientOfA, plane: "live", redirect_uri: "http://localhost:5000/cb" }],
+      [
+        "removeSsoCallbackAction (B's account, A's client)",
+        actions.removeSsoCallbackAction,
+        { developer: b.developer.id, client: clientOfA, plane: "live", redirect_uri: "http://localhost:5000/cb" },
+      ],
       ["addDestinationAction", actions.addDestinationAction, { developer: A, handle: a.agent.handle, plane: "live", url: "https://evil.example.com/x" }],
       ["removeDestinationAction", actions.removeDestinationAction, { developer: A, handle: a.agent.handle, plane: "live", url: "https://a.example.com/done" }],
       ["revokeLineAction", actions.revokeLineAction, { developer: A, line: lineOfA }],
@@ -152,7 +176,9 @@ describe("dashboard server actions across accounts", () => {
     // Switching to A's account as B's member does not choose it.
     await expect(actions.switchAccountAction(form({ developer: A, back: "/dashboard/keys" }))).rejects.toMatchObject({ digest: expect.stringContaining("NEXT_REDIRECT") });
     expect(jar.set).toEqual([]);
-    await expect(actions.switchAccountAction(form({ developer: b.developer.id, back: "/dashboard/keys" }))).rejects.toMatchObject({ digest: expect.stringContaining("/dashboard/keys") });
+    await expect(actions.switchAccountAction(form({ developer: b.developer.id, back: "/dashboard/keys" }))).rejects.toMatchObject({
+      digest: expect.stringContaining("/dashboard/keys"),
+    });
     expect(jar.set).toEqual([{ name: "dashboard.account", value: b.developer.id }]);
   });
 
@@ -178,24 +204,38 @@ describe("dashboard server actions across accounts", () => {
     expect(created?.secret?.value).toMatch(/^sk_test_/);
     const origin = await actions.addOriginAction(null, form({ developer: a.developer.id, origin: "https://mine.example.com" }));
     expect(origin).toEqual({ ok: "https://mine.example.com approved." });
-    expect(await actions.revokeLineAction(null, form({ developer: a.developer.id, line: lineOfA }))).toEqual({ ok: "The line ending in 0123 is revoked. Its message links stopped working now." });
+    expect(await actions.revokeLineAction(null, form({ developer: a.developer.id, line: lineOfA }))).toEqual({
+      ok: "The line ending in 0123 is revoked. Its message links stopped working now.",
+    });
     expect(await actions.revokeLineAction(null, form({ developer: a.developer.id, line: lineOfA }))).toEqual({ error: "Not found in this account.", field: undefined });
-    expect(await actions.partnerPhoneFirstAction(null, form({ developer: a.developer.id, phone_first: "on" }))).toEqual({ ok: "Linked-account sessions now ask for the phone number first." });
+    expect(await actions.partnerPhoneFirstAction(null, form({ developer: a.developer.id, phone_first: "on" }))).toEqual({
+      ok: "Linked-account sessions now ask for the phone number first.",
+    });
     await expect((await db()).developer.findUniqueOrThrow({ where: { id: a.developer.id } })).resolves.toMatchObject({ partnerPhoneFirst: true });
-    expect(await actions.partnerPhoneFirstAction(null, form({ developer: a.developer.id, phone_first: "maybe" }))).toEqual({ error: "Check the form and try again.", field: undefined });
+    expect(await actions.partnerPhoneFirstAction(null, form({ developer: a.developer.id, phone_first: "maybe" }))).toEqual({
+      error: "Check the form and try again.",
+      field: undefined,
+    });
     expect(await actions.cancelImportJobAction(null, form({ developer: a.developer.id, job: jobOfA }))).toEqual({ ok: `Job ${jobOfA} is cancelled.` });
     expect(await actions.cancelImportJobAction(null, form({ developer: a.developer.id, job: jobOfA }))).toEqual({ ok: `Job ${jobOfA} had already ended (cancelled).` });
     const { callbackSecretsOf } = await import("@/lib/dashboard/callback-secrets");
     const before = await callbackSecretsOf(a.developer.id);
-    expect(await actions.rotateCallbackSecretAction(null, form({ developer: a.developer.id, plane: "test", overlap: "end" }))).toEqual({ ok: "The test callback secret was rotated. The old one stopped signing now: callbacks carry a signature under the new one only." });
+    expect(await actions.rotateCallbackSecretAction(null, form({ developer: a.developer.id, plane: "test", overlap: "end" }))).toEqual({
+      ok: "The test callback secret was rotated. The old one stopped signing now: callbacks carry a signature under the new one only.",
+    });
     const after = await callbackSecretsOf(a.developer.id);
     expect(after.test.secret).not.toBe(before.test.secret);
     expect(after.test.previous).toBeNull();
     expect(after.live).toEqual(before.live);
     const kept = await actions.rotateCallbackSecretAction(null, form({ developer: a.developer.id, plane: "live", overlap: "keep" }));
-    expect(kept?.ok).toMatch(/^The live callback secret was rotated\. Callbacks carry a signature under each secret until \d{4}-\d\d-\d\d \d\d:\d\d UTC, then under the new one only\.$/);
+    expect(kept?.ok).toMatch(
+      /^The live callback secret was rotated\. Callbacks carry a signature under each secret until \d{4}-\d\d-\d\d \d\d:\d\d UTC, then under the new one only\.$/,
+    );
     expect((await callbackSecretsOf(a.developer.id)).live.previous).not.toBeNull();
-    for (const bad of [{ plane: "both", overlap: "keep" }, { plane: "live", overlap: "forever" }]) {
+    for (const bad of [
+      { plane: "both", overlap: "keep" },
+      { plane: "live", overlap: "forever" },
+    ]) {
       expect(await actions.rotateCallbackSecretAction(null, form({ developer: a.developer.id, ...bad }))).toEqual({ error: "Check the form and try again.", field: undefined });
     }
   });

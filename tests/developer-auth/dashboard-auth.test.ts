@@ -127,11 +127,16 @@ describe("developer accounts", () => {
     await expect(removeMember({ actorId: mate.id, developerId: owner.developerId, memberId: owner.user.id })).rejects.toMatchObject({ reason: "owner_only" });
 
     // The owner promotes, and the last owner cannot be demoted or removed.
-    await expect(changeMemberRole({ actorId: owner.user.id, developerId: owner.developerId, memberId: owner.user.id, role: "member" })).rejects.toMatchObject({ reason: "last_owner" });
+    await expect(changeMemberRole({ actorId: owner.user.id, developerId: owner.developerId, memberId: owner.user.id, role: "member" })).rejects.toMatchObject({
+      reason: "last_owner",
+    });
     await expect(removeMember({ actorId: owner.user.id, developerId: owner.developerId, memberId: owner.user.id })).rejects.toMatchObject({ reason: "last_owner" });
     await changeMemberRole({ actorId: owner.user.id, developerId: owner.developerId, memberId: mate.id, role: "owner" });
     await changeMemberRole({ actorId: mate.id, developerId: owner.developerId, memberId: owner.user.id, role: "member" });
-    expect((await listMembers(owner.developerId)).map((m) => [m.email, m.role])).toEqual([["mate@example.com", "owner"], ["owner@example.com", "member"]]);
+    expect((await listMembers(owner.developerId)).map((m) => [m.email, m.role])).toEqual([
+      ["mate@example.com", "owner"],
+      ["owner@example.com", "member"],
+    ]);
     await removeMember({ actorId: mate.id, developerId: owner.developerId, memberId: owner.user.id });
     expect(await membershipsOf(owner.user.id)).toEqual([]);
   });

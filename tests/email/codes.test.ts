@@ -51,7 +51,10 @@ describe("e-mail codes", () => {
     const { sendEmailCode, verifyEmailCode, EMAIL_CODE_MESSAGES } = await import("@/lib/person-auth/email-codes");
     const { createUser } = await import("@/lib/users/users");
     const user = await createUser({ plane: "live" });
-    await expect(sendEmailCode({ userId: user.id, email: "not an address", ip: "10.9.0.1" })).rejects.toMatchObject({ reason: "invalid_email", message: EMAIL_CODE_MESSAGES.invalid_email });
+    await expect(sendEmailCode({ userId: user.id, email: "not an address", ip: "10.9.0.1" })).rejects.toMatchObject({
+      reason: "invalid_email",
+      message: EMAIL_CODE_MESSAGES.invalid_email,
+    });
     await sendEmailCode({ userId: user.id, email: " Ada@Example.com ", ip: "10.9.0.1" });
     const mail = received.at(-1)!;
     expect(mail.to).toEqual(["ada@example.com"]);
@@ -86,7 +89,10 @@ describe("e-mail code limits", () => {
     }
     const before = received.length;
     const asker = await createUser({ plane: "live" });
-    await expect(sendEmailCode({ userId: asker.id, email: target.toUpperCase(), ip: "10.9.2.99" })).rejects.toMatchObject({ reason: "rate_limited", message: EMAIL_CODE_MESSAGES.rate_limited });
+    await expect(sendEmailCode({ userId: asker.id, email: target.toUpperCase(), ip: "10.9.2.99" })).rejects.toMatchObject({
+      reason: "rate_limited",
+      message: EMAIL_CODE_MESSAGES.rate_limited,
+    });
     expect(received.length).toBe(before);
     expect(await (await db()).emailCode.count({ where: { userId: asker.id } })).toBe(0);
   });
@@ -97,7 +103,12 @@ describe("e-mail code limits", () => {
     const results: string[] = [];
     for (let i = 0; i <= EMAIL_SEND_LIMITS.perIpPerHour; i++) {
       const asker = await createUser({ plane: "live" });
-      results.push(await sendEmailCode({ userId: asker.id, email: `spray-${i}@example.com`, ip: `2001:db8:9:9::${i + 1}` }).then(() => "sent", (e: { reason: string }) => e.reason));
+      results.push(
+        await sendEmailCode({ userId: asker.id, email: `spray-${i}@example.com`, ip: `2001:db8:9:9::${i + 1}` }).then(
+          () => "sent",
+          (e: { reason: string }) => e.reason,
+        ),
+      );
     }
     expect(results.slice(0, EMAIL_SEND_LIMITS.perIpPerHour).every((r) => r === "sent")).toBe(true);
     expect(results.at(-1)).toBe("rate_limited");

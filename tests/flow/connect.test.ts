@@ -38,12 +38,24 @@ describe("a sign-in that requires a mailbox", () => {
     expect(flow.screen).toBe("mailbox");
     await expect(continueFromMailbox(flow)).rejects.toBeInstanceOf(StepError);
     // The page shows what the step enforces: Continue off until the required mailbox is connected.
-    expect(await shown(flow)).toMatchObject({ screen: "mailbox", offered: false, rows: [{ app: "gmail", required: true }], continueEnabled: false, connectedMailbox: false, emailCode: null });
+    expect(await shown(flow)).toMatchObject({
+      screen: "mailbox",
+      offered: false,
+      rows: [{ app: "gmail", required: true }],
+      continueEnabled: false,
+      connectedMailbox: false,
+      emailCode: null,
+    });
 
     const started = await startConnection({ app: "gmail", flowId });
     await finishConnection(await provider.consent(started.url), started.cookie);
     flow = (await findFlow(flowId))!;
-    expect(await shown(flow)).toMatchObject({ rows: [{ app: "gmail", state: "connected", required: false }], continueEnabled: true, connectedMailbox: true, continueLabel: "Continue" });
+    expect(await shown(flow)).toMatchObject({
+      rows: [{ app: "gmail", state: "connected", required: false }],
+      continueEnabled: true,
+      connectedMailbox: true,
+      continueLabel: "Continue",
+    });
     await continueFromMailbox(flow);
     flow = (await findFlow(flowId))!;
     expect(flow.screen).toBe("import");
@@ -96,7 +108,13 @@ describe("the mailbox page after the code", () => {
     // grace@example.com's Gmail does not own typed@example.org: the address is still unproven, so the page is offered.
     expect((await findFlow(flowId))!.screen).toBe("mailbox");
     // Offered, not required: Continue says "Not now", and the other proofs are offered.
-    expect(await shown((await findFlow(flowId))!)).toMatchObject({ offered: true, rows: [{ app: "gmail" }, { app: "outlook" }], continueEnabled: true, continueLabel: "Not now", emailCode: { pendingEmail: null } });
+    expect(await shown((await findFlow(flowId))!)).toMatchObject({
+      offered: true,
+      rows: [{ app: "gmail" }, { app: "outlook" }],
+      continueEnabled: true,
+      continueLabel: "Not now",
+      emailCode: { pendingEmail: null },
+    });
     // Deciding it changed nothing: the Gmail still waits on the flow, the account keeps its address.
     expect(await prisma.appConnection.count({ where: { flowId, userId: null, app: "gmail" } })).toBe(1);
     expect((await prisma.user.findUniqueOrThrow({ where: { id: userId } })).email).toBe("typed@example.org");

@@ -70,7 +70,9 @@ describe("import previews", () => {
     // One slot still free: a large file is read.
     await expect(previewImport(await newFlow(), { provider: "chatgpt", file, ip: freshIp() })).resolves.toMatchObject({ via: "file" });
     holders.push(hold());
-    const refused = await Promise.all(Array.from({ length: 3 }, async () => previewImport(await newFlow(), { provider: "chatgpt", file, ip: freshIp() }).catch((err: unknown) => err)));
+    const refused = await Promise.all(
+      Array.from({ length: 3 }, async () => previewImport(await newFlow(), { provider: "chatgpt", file, ip: freshIp() }).catch((err: unknown) => err)),
+    );
     for (const err of refused) expect(err).toMatchObject({ field: "file", message: LARGE_PREVIEWS_BUSY });
     // A small paste needs no slot.
     await expect(paste(await newFlow(), freshIp())).resolves.toMatchObject({ via: "paste" });

@@ -35,7 +35,15 @@ function plain(wayIn: "oidc" | "mcp_client" | "profile_signup"): WayInRequest<"o
   return wayIn === "oidc" ? { wayIn, request: { ...AUTHORIZE, client_id: "oc_x" } } : { wayIn, request: AUTHORIZE };
 }
 function connectLink(ask: { app?: string; capability?: string; signedIn?: boolean }): WayInRequest<"connect"> {
-  const request = { connect_link_id: "mcc_x", app: ask.app ?? null, capability: ask.capability ?? null, purpose: null, client_name: null, return_url: null, signed_in: !!ask.signedIn };
+  const request = {
+    connect_link_id: "mcc_x",
+    app: ask.app ?? null,
+    capability: ask.capability ?? null,
+    purpose: null,
+    client_name: null,
+    return_url: null,
+    signed_in: !!ask.signedIn,
+  };
   return { wayIn: "connect", request };
 }
 function signInLink(connectors: string[]): WayInRequest<"sign_in_link"> {
@@ -97,7 +105,8 @@ describe("first screen by way in", () => {
       const minted = await call(connectRoute, { headers: liveHeaders(t), body: ask });
       const url = minted.body.connect_url as string;
       const id = url.split("/").pop()!;
-      const cookie = scope === "signed-in" ? `authjs.session-token=${await encode({ token: { sub: t.users.live.id }, secret: env().AUTH_SECRET, salt: "authjs.session-token" })}` : undefined;
+      const cookie =
+        scope === "signed-in" ? `authjs.session-token=${await encode({ token: { sub: t.users.live.id }, secret: env().AUTH_SECRET, salt: "authjs.session-token" })}` : undefined;
       const res = await openLink(new Request(url, { headers: cookie ? { cookie } : {} }), { params: Promise.resolve({ linkId: id }) });
       const flow = (await findFlow(res.headers.get("location")!.split("/").pop()!))!;
       expect(flow.wayIn).toBe("connect");
@@ -179,7 +188,9 @@ async function mcpAuthorizeParams(how: "registered" | "document"): Promise<Recor
   if (how === "registered") {
     clientId = (await call(registerRoute, { body: { client_name: "Desk Assistant", redirect_uris: [callback], token_endpoint_auth_method: "none" } })).body.client_id;
   } else {
-    const server = createServer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ client_id: clientId, client_name: "Web Assistant", redirect_uris: [callback] })));
+    const server = createServer((_req, res) =>
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ client_id: clientId, client_name: "Web Assistant", redirect_uris: [callback] })),
+    );
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     clientId = `http://localhost:${(server.address() as AddressInfo).port}/client.json`;
     after.push(() => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -81,9 +81,9 @@ describe("a new person signing in", () => {
     // No raw phone number anywhere in the database: every text column of every table is scanned.
     const digits = phone.slice(1);
     const national = `0${phone.slice(3)}`;
-    const tables = await (await database()).sql.query<{ table_name: string }>(
-      `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
-    );
+    const tables = await (
+      await database()
+    ).sql.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`);
     for (const { table_name } of tables) {
       const rows = await (await database()).sql.query<{ row: string }>(`SELECT row_to_json(x)::text AS row FROM "${table_name}" x`);
       for (const { row } of rows) {
@@ -134,7 +134,10 @@ describe("export files", () => {
     expect(preview.memories.length).toBeGreaterThan(0);
     const claude = new Uint8Array(readFileSync("tests/fixtures/exports/claude-conversations.json"));
     expect((await previewImport(await reload(flow), { provider: "claude", file: claude })).memories.length).toBeGreaterThan(0);
-    await expect(previewImport(await reload(flow), { provider: "claude", file: chatgpt })).rejects.toMatchObject({ field: "file", message: "That is a ChatGPT export, not Claude." });
+    await expect(previewImport(await reload(flow), { provider: "claude", file: chatgpt })).rejects.toMatchObject({
+      field: "file",
+      message: "That is a ChatGPT export, not Claude.",
+    });
     await expect(previewImport(await reload(flow), { provider: "chatgpt", file: new TextEncoder().encode("not json") })).rejects.toMatchObject({
       field: "file",
       message: "That file is not conversations.json. Unzip the export and upload conversations.json.",
@@ -164,7 +167,13 @@ describe("required", () => {
     await decidePreview(await reload(flow), { provider: "claude", keep: true });
     flow = await reload(flow);
     let state = await continueState(flow);
-    expect(state).toEqual({ enabled: false, required: [{ names: ["chatgpt", "claude"], met: true }, { names: ["grok"], met: false }] });
+    expect(state).toEqual({
+      enabled: false,
+      required: [
+        { names: ["chatgpt", "claude"], met: true },
+        { names: ["grok"], met: false },
+      ],
+    });
     await previewImport(flow, { provider: "grok", text: "I work as a nurse" });
     await decidePreview(await reload(flow), { provider: "grok", keep: true });
     state = await continueState(await reload(flow));

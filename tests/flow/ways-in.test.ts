@@ -20,7 +20,15 @@ const AUTHORIZE = { redirect_uri: CALLBACK, state: "st", nonce: null, scopes: ["
 /** One request of each way in, with every optional part it can carry. */
 const REQUESTS: { [K in WayInName]: WayInRequests[K] } = {
   oidc: { client_id: "oc_registry", ...AUTHORIZE },
-  mcp_client: { ...AUTHORIZE, client_document: { url: "https://assistant.example/client.json", metadata: { client_name: "Assistant" }, display_name: "Assistant (assistant.example)", fetched_at: "2026-01-01T00:00:00.000Z" } },
+  mcp_client: {
+    ...AUTHORIZE,
+    client_document: {
+      url: "https://assistant.example/client.json",
+      metadata: { client_name: "Assistant" },
+      display_name: "Assistant (assistant.example)",
+      fetched_at: "2026-01-01T00:00:00.000Z",
+    },
+  },
   profile_signup: {},
   connect: {
     connect_link_id: "mcc_registry",
@@ -77,7 +85,11 @@ function roundTrip<K extends WayInName>(name: K): void {
   const way = WAYS_IN[name];
   const { parsed, columns } = requestColumns(way, REQUESTS[name]);
   expect(parsed).toEqual(REQUESTS[name]);
-  for (const [key, column] of [["client_id", "clientId"], ["connect_link_id", "connectLinkId"], ["partner_session_id", "partnerSessionId"]] as const) {
+  for (const [key, column] of [
+    ["client_id", "clientId"],
+    ["connect_link_id", "connectLinkId"],
+    ["partner_session_id", "partnerSessionId"],
+  ] as const) {
     expect(columns.request).not.toHaveProperty(key);
     expect(columns[column]).toBe((REQUESTS[name] as Record<string, unknown>)[key] ?? null);
   }

@@ -17,7 +17,7 @@ export async function mcpClient(headers: Record<string, string>, name = "connect
 }
 
 /** A tool call on MCP: its structured answer (the same as its text), or its error object. */
- 
+
 export async function mcpCall(client: Client, name: string, args: Record<string, unknown>): Promise<{ ok: boolean; body: any }> {
   const r = (await client.callTool({ name, arguments: args })) as CallToolResult;
   const text = (r.content[0] as { text: string }).text;

@@ -36,7 +36,10 @@ export async function startGitHubServer(account: GitHubAccount) {
       const token = (req.headers.authorization ?? "").replace(/^(Bearer|token) /i, "");
       if (!tokens.has(token)) return send(401, { message: "Bad credentials" });
       if (url.pathname === "/api/user") return send(200, { id: 583231, login: account.login, name: null, email: account.publicEmail, avatar_url: null });
-      return send(200, account.emails.map((e) => ({ ...e, visibility: e.primary ? "private" : null })));
+      return send(
+        200,
+        account.emails.map((e) => ({ ...e, visibility: e.primary ? "private" : null })),
+      );
     }
     if (req.method === "POST" && url.pathname === "/login/oauth/access_token") {
       let raw = "";
@@ -56,7 +59,9 @@ export async function startGitHubServer(account: GitHubAccount) {
         const accessToken = `gho_${randomBytes(16).toString("hex")}`;
         tokens.add(accessToken);
         if (!String(req.headers.accept).includes("application/json")) {
-          return res.writeHead(200, { "content-type": "application/x-www-form-urlencoded" }).end(new URLSearchParams({ access_token: accessToken, token_type: "bearer", scope: "read:user,user:email" }).toString());
+          return res
+            .writeHead(200, { "content-type": "application/x-www-form-urlencoded" })
+            .end(new URLSearchParams({ access_token: accessToken, token_type: "bearer", scope: "read:user,user:email" }).toString());
         }
         send(200, { access_token: accessToken, token_type: "bearer", scope: "read:user,user:email" });
       });

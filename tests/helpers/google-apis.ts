@@ -89,9 +89,14 @@ export interface RecordedRequest {
   status: number;
 }
 
-const err = (code: number, message: string, status: string, errors: object[], details?: object[]) => ({ error: { code, message, errors, status, ...(details ? { details } : {}) } });
+const err = (code: number, message: string, status: string, errors: object[], details?: object[]) => ({
+  error: { code, message, errors, status, ...(details ? { details } : {}) },
+});
 
-function googleError(kind: InjectedFailure["kind"] | "not_found" | "invalid" | "bad_request", detail?: { service?: string; location?: string; message?: string }): { status: number; headers: Record<string, string>; body: unknown } {
+function googleError(
+  kind: InjectedFailure["kind"] | "not_found" | "invalid" | "bad_request",
+  detail?: { service?: string; location?: string; message?: string },
+): { status: number; headers: Record<string, string>; body: unknown } {
   switch (kind) {
     case "invalid_token":
       return {
@@ -102,7 +107,14 @@ function googleError(kind: InjectedFailure["kind"] | "not_found" | "invalid" | "
           "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.",
           "UNAUTHENTICATED",
           [{ message: "Invalid Credentials", domain: "global", reason: "authError", location: "Authorization", locationType: "header" }],
-          [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "ACCESS_TOKEN_EXPIRED", domain: "googleapis.com", metadata: { service: detail?.service ?? "gmail.googleapis.com" } }],
+          [
+            {
+              "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+              reason: "ACCESS_TOKEN_EXPIRED",
+              domain: "googleapis.com",
+              metadata: { service: detail?.service ?? "gmail.googleapis.com" },
+            },
+          ],
         ),
       };
     case "insufficient_scope":
@@ -114,21 +126,56 @@ function googleError(kind: InjectedFailure["kind"] | "not_found" | "invalid" | "
           "Request had insufficient authentication scopes.",
           "PERMISSION_DENIED",
           [{ message: "Insufficient Permission", domain: "global", reason: "insufficientPermissions" }],
-          [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "ACCESS_TOKEN_SCOPE_INSUFFICIENT", domain: "googleapis.com", metadata: { service: detail?.service ?? "gmail.googleapis.com" } }],
+          [
+            {
+              "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+              reason: "ACCESS_TOKEN_SCOPE_INSUFFICIENT",
+              domain: "googleapis.com",
+              metadata: { service: detail?.service ?? "gmail.googleapis.com" },
+            },
+          ],
         ),
       };
     case "rate_limit":
-      return { status: 429, headers: {}, body: err(429, "Too many concurrent requests for user.", "RESOURCE_EXHAUSTED", [{ message: "Too many concurrent requests for user.", domain: "global", reason: "rateLimitExceeded" }]) };
+      return {
+        status: 429,
+        headers: {},
+        body: err(429, "Too many concurrent requests for user.", "RESOURCE_EXHAUSTED", [
+          { message: "Too many concurrent requests for user.", domain: "global", reason: "rateLimitExceeded" },
+        ]),
+      };
     case "rate_limit_403":
-      return { status: 403, headers: {}, body: err(403, "User Rate Limit Exceeded", "PERMISSION_DENIED", [{ message: "User Rate Limit Exceeded", domain: "usageLimits", reason: "userRateLimitExceeded" }]) };
+      return {
+        status: 403,
+        headers: {},
+        body: err(403, "User Rate Limit Exceeded", "PERMISSION_DENIED", [{ message: "User Rate Limit Exceeded", domain: "usageLimits", reason: "userRateLimitExceeded" }]),
+      };
     case "server_error":
-      return { status: 500, headers: {}, body: err(500, "Internal error encountered.", "INTERNAL", [{ message: "Internal error encountered.", domain: "global", reason: "backendError" }]) };
+      return {
+        status: 500,
+        headers: {},
+        body: err(500, "Internal error encountered.", "INTERNAL", [{ message: "Internal error encountered.", domain: "global", reason: "backendError" }]),
+      };
     case "not_found":
-      return { status: 404, headers: {}, body: err(404, "Requested entity was not found.", "NOT_FOUND", [{ message: "Requested entity was not found.", domain: "global", reason: "notFound" }]) };
+      return {
+        status: 404,
+        headers: {},
+        body: err(404, "Requested entity was not found.", "NOT_FOUND", [{ message: "Requested entity was not found.", domain: "global", reason: "notFound" }]),
+      };
     case "invalid":
-      return { status: 400, headers: {}, body: err(400, detail?.message ?? "Invalid Value", "INVALID_ARGUMENT", [{ message: detail?.message ?? "Invalid Value", domain: "global", reason: "invalid", location: detail?.location ?? "q", locationType: "parameter" }]) };
+      return {
+        status: 400,
+        headers: {},
+        body: err(400, detail?.message ?? "Invalid Value", "INVALID_ARGUMENT", [
+          { message: detail?.message ?? "Invalid Value", domain: "global", reason: "invalid", location: detail?.location ?? "q", locationType: "parameter" },
+        ]),
+      };
     case "bad_request":
-      return { status: 400, headers: {}, body: err(400, detail?.message ?? "Bad Request", "INVALID_ARGUMENT", [{ message: detail?.message ?? "Bad Request", domain: "global", reason: "badRequest" }]) };
+      return {
+        status: 400,
+        headers: {},
+        body: err(400, detail?.message ?? "Bad Request", "INVALID_ARGUMENT", [{ message: detail?.message ?? "Bad Request", domain: "global", reason: "badRequest" }]),
+      };
   }
 }
 
@@ -156,7 +203,12 @@ function paginate<T>(items: T[], max: number, token: string | null): { page: T[]
 /** Decodes RFC 2047 encoded words (the B and Q forms, UTF-8). */
 function decodeWords(value: string): string {
   return value.replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=(\s+(?==\?))?/gi, (_all, enc: string, text: string) =>
-    enc.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8"),
+    enc.toUpperCase() === "B"
+      ? Buffer.from(text, "base64").toString("utf8")
+      : Buffer.from(
+          text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+          "latin1",
+        ).toString("utf8"),
   );
 }
 
@@ -280,7 +332,11 @@ export async function startGoogleApis(opts: { authorize: (token: string) => Prom
         );
       const page = paginate(matching, max, url.searchParams.get("pageToken"));
       if (!page) return fail(googleError("invalid", { location: "pageToken", message: "Invalid pageToken" }));
-      return send(200, { ...(page.page.length ? { messages: page.page.map((m) => ({ id: m.id, threadId: m.threadId })) } : {}), ...(page.next ? { nextPageToken: page.next } : {}), resultSizeEstimate: matching.length });
+      return send(200, {
+        ...(page.page.length ? { messages: page.page.map((m) => ({ id: m.id, threadId: m.threadId })) } : {}),
+        ...(page.next ? { nextPageToken: page.next } : {}),
+        resultSizeEstimate: matching.length,
+      });
     }
     const get = /^\/gmail\/v1\/users\/me\/messages\/([^/]+)$/.exec(url.pathname);
     if (get && req.method === "GET") {
@@ -288,7 +344,15 @@ export async function startGoogleApis(opts: { authorize: (token: string) => Prom
       const m = me.messages.find((x) => x.id === decodeURIComponent(get[1]!));
       if (!m) return fail(googleError("not_found"));
       const format = url.searchParams.get("format") ?? "full";
-      const base = { id: m.id, threadId: m.threadId, labelIds: m.labelIds, snippet: m.snippet, sizeEstimate: m.body.length + 200, historyId: "1234", internalDate: String(m.internalDate) };
+      const base = {
+        id: m.id,
+        threadId: m.threadId,
+        labelIds: m.labelIds,
+        snippet: m.snippet,
+        sizeEstimate: m.body.length + 200,
+        historyId: "1234",
+        internalDate: String(m.internalDate),
+      };
       if (format === "metadata") {
         const wanted = url.searchParams.getAll("metadataHeaders").map((h) => h.toLowerCase());
         const headers = wanted.length ? m.headers.filter((h) => wanted.includes(h.name.toLowerCase())) : m.headers;
@@ -304,8 +368,20 @@ export async function startGoogleApis(opts: { authorize: (token: string) => Prom
             headers: m.headers,
             body: { size: 0 },
             parts: [
-              { partId: "0", mimeType: "text/plain", filename: "", headers: [{ name: "Content-Type", value: 'text/plain; charset="UTF-8"' }], body: { size: m.body.length, data: Buffer.from(m.body).toString("base64url") } },
-              { partId: "1", mimeType: "text/html", filename: "", headers: [{ name: "Content-Type", value: 'text/html; charset="UTF-8"' }], body: { size: m.body.length, data: Buffer.from(`<div>${m.body}</div>`).toString("base64url") } },
+              {
+                partId: "0",
+                mimeType: "text/plain",
+                filename: "",
+                headers: [{ name: "Content-Type", value: 'text/plain; charset="UTF-8"' }],
+                body: { size: m.body.length, data: Buffer.from(m.body).toString("base64url") },
+              },
+              {
+                partId: "1",
+                mimeType: "text/html",
+                filename: "",
+                headers: [{ name: "Content-Type", value: 'text/html; charset="UTF-8"' }],
+                body: { size: m.body.length, data: Buffer.from(`<div>${m.body}</div>`).toString("base64url") },
+              },
             ],
           },
         });
@@ -315,7 +391,8 @@ export async function startGoogleApis(opts: { authorize: (token: string) => Prom
     if (url.pathname === "/gmail/v1/users/me/messages/send" && req.method === "POST") {
       if (!allowed(NEEDS.gmailSend)) return fail(googleError("insufficient_scope", { service }));
       const body = json();
-      if (!body || typeof body.raw !== "string" || !/^[A-Za-z0-9_-]+=*$/.test(body.raw)) return fail(googleError("invalid", { location: "raw", message: "Invalid value for ByteString" }));
+      if (!body || typeof body.raw !== "string" || !/^[A-Za-z0-9_-]+=*$/.test(body.raw))
+        return fail(googleError("invalid", { location: "raw", message: "Invalid value for ByteString" }));
       const text = Buffer.from(body.raw, "base64url").toString("utf8");
       const parsed = parseMessage(text);
       const to = parsed.headers.find((h) => h.name.toLowerCase() === "to")?.value;
@@ -324,7 +401,15 @@ export async function startGoogleApis(opts: { authorize: (token: string) => Prom
       const threadId = typeof body.threadId === "string" ? body.threadId : id;
       const subject = decodeWords(parsed.headers.find((h) => h.name.toLowerCase() === "subject")?.value ?? "");
       me.sent.push({ id, threadId, raw: text, headers: parsed.headers, subject, body: parsed.body });
-      me.messages.push({ id, threadId, labelIds: ["SENT"], headers: [{ name: "From", value: me.email }, ...parsed.headers], snippet: parsed.body.slice(0, 100), body: parsed.body, internalDate: Date.now() });
+      me.messages.push({
+        id,
+        threadId,
+        labelIds: ["SENT"],
+        headers: [{ name: "From", value: me.email }, ...parsed.headers],
+        snippet: parsed.body.slice(0, 100),
+        body: parsed.body,
+        internalDate: Date.now(),
+      });
       return send(200, { id, threadId, labelIds: ["SENT"] });
     }
 
@@ -332,7 +417,8 @@ export async function startGoogleApis(opts: { authorize: (token: string) => Prom
     if (url.pathname === "/calendar/v3/calendars/primary/events" && req.method === "GET") {
       if (!allowed(NEEDS.calendarRead)) return fail(googleError("insufficient_scope", { service }));
       const singleEvents = url.searchParams.get("singleEvents") === "true";
-      if (url.searchParams.get("orderBy") === "startTime" && !singleEvents) return fail(googleError("bad_request", { message: "The requested ordering is not available for the particular query." }));
+      if (url.searchParams.get("orderBy") === "startTime" && !singleEvents)
+        return fail(googleError("bad_request", { message: "The requested ordering is not available for the particular query." }));
       const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
       for (const p of ["timeMin", "timeMax"]) if (url.searchParams.has(p) && !rfc3339.test(url.searchParams.get(p)!)) return fail(googleError("bad_request"));
       const min = url.searchParams.has("timeMin") ? Date.parse(url.searchParams.get("timeMin")!) : -Infinity;
@@ -366,7 +452,14 @@ export async function startGoogleApis(opts: { authorize: (token: string) => Prom
       };
       me.events.push(event);
       const { sendUpdates: _s, ...view } = event;
-      return send(200, { kind: "calendar#event", status: "confirmed", htmlLink: `https://www.google.com/calendar/event?eid=${event.id}`, created: new Date().toISOString(), creator: { email: me.email, self: true }, ...view });
+      return send(200, {
+        kind: "calendar#event",
+        status: "confirmed",
+        htmlLink: `https://www.google.com/calendar/event?eid=${event.id}`,
+        created: new Date().toISOString(),
+        creator: { email: me.email, self: true },
+        ...view,
+      });
     }
 
     // ─── Drive ───
@@ -376,7 +469,9 @@ export async function startGoogleApis(opts: { authorize: (token: string) => Prom
       const clauses = parseDriveQuery(q);
       if (!clauses) return fail(googleError("invalid", { location: "q", message: "Invalid Value" }));
       if (/fullText contains/.test(q) && url.searchParams.has("orderBy")) {
-        return fail(googleError("invalid", { location: "orderBy", message: "Sorting is not supported for queries with fullText terms. Results are always in descending relevance order." }));
+        return fail(
+          googleError("invalid", { location: "orderBy", message: "Sorting is not supported for queries with fullText terms. Results are always in descending relevance order." }),
+        );
       }
       let files = me.files.filter((f) => clauses.every((c) => c(f)));
       if (url.searchParams.get("orderBy") === "modifiedTime desc") files = [...files].sort((a, b) => Date.parse(b.modifiedTime) - Date.parse(a.modifiedTime));
@@ -386,7 +481,14 @@ export async function startGoogleApis(opts: { authorize: (token: string) => Prom
       // Without `fields`, Drive v3 answers only kind, id, name and mimeType.
       const view = (f: FakeFile) =>
         fields
-          ? { id: f.id, name: f.name, mimeType: f.mimeType, modifiedTime: f.modifiedTime, webViewLink: `https://docs.google.com/document/d/${f.id}/edit`, owners: [{ displayName: "Ada Lovelace", emailAddress: me.email }] }
+          ? {
+              id: f.id,
+              name: f.name,
+              mimeType: f.mimeType,
+              modifiedTime: f.modifiedTime,
+              webViewLink: `https://docs.google.com/document/d/${f.id}/edit`,
+              owners: [{ displayName: "Ada Lovelace", emailAddress: me.email }],
+            }
           : { kind: "drive#file", id: f.id, name: f.name, mimeType: f.mimeType };
       return send(200, { ...(fields ? {} : { kind: "drive#fileList", incompleteSearch: false }), files: page.page.map(view), ...(page.next ? { nextPageToken: page.next } : {}) });
     }
@@ -395,7 +497,13 @@ export async function startGoogleApis(opts: { authorize: (token: string) => Prom
 
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://local");
-    const record: RecordedRequest = { method: req.method ?? "GET", path: url.pathname, query: url.searchParams, token: (req.headers.authorization ?? "").replace(/^Bearer /, ""), status: 0 };
+    const record: RecordedRequest = {
+      method: req.method ?? "GET",
+      path: url.pathname,
+      query: url.searchParams,
+      token: (req.headers.authorization ?? "").replace(/^Bearer /, ""),
+      status: 0,
+    };
     requests.push(record);
     handle(req, res, record).catch((e) => res.writeHead(500).end(String(e)));
   });

@@ -106,7 +106,10 @@ function parseSearch(value: string): string[] | null {
 
 function matches(m: GraphFakeMessage, terms: string[]): boolean {
   const from = `${m.from.name} ${m.from.address}`.toLowerCase();
-  const to = m.toRecipients.map((r) => `${r.name} ${r.address}`).join(" ").toLowerCase();
+  const to = m.toRecipients
+    .map((r) => `${r.name} ${r.address}`)
+    .join(" ")
+    .toLowerCase();
   return terms.every((term) => {
     if (term.startsWith("from:")) return from.includes(term.slice(5));
     if (term.startsWith("to:")) return to.includes(term.slice(3));
@@ -135,12 +138,24 @@ export async function startGraphMail(opts: { authorize: (token: string) => Promi
       record.status = status;
       const common = { "request-id": requestId, "client-request-id": requestId, ...headers };
       if (body === undefined) return res.writeHead(status, common).end();
-      res.writeHead(status, { "content-type": "application/json;odata.metadata=minimal;odata.streaming=true;IEEE754Compatible=false;charset=utf-8", ...common }).end(JSON.stringify(body));
+      res
+        .writeHead(status, { "content-type": "application/json;odata.metadata=minimal;odata.streaming=true;IEEE754Compatible=false;charset=utf-8", ...common })
+        .end(JSON.stringify(body));
     };
     const fail = (kind: keyof typeof ERRORS | { status: number; code: string; message: string }, headers: Record<string, string> = {}) => {
       const e = typeof kind === "string" ? ERRORS[kind] : kind;
-      const extra: Record<string, string> = e.status === 401 ? { "www-authenticate": 'Bearer realm="", authorization_uri="https://login.microsoftonline.com/common/oauth2/authorize", client_id="00000003-0000-0000-c000-000000000000"' } : {};
-      send(e.status, { error: { code: e.code, message: e.message, innerError: { date: new Date().toISOString().slice(0, 19), "request-id": requestId, "client-request-id": requestId } } }, { ...extra, ...headers });
+      const extra: Record<string, string> =
+        e.status === 401
+          ? {
+              "www-authenticate":
+                'Bearer realm="", authorization_uri="https://login.microsoftonline.com/common/oauth2/authorize", client_id="00000003-0000-0000-c000-000000000000"',
+            }
+          : {};
+      send(
+        e.status,
+        { error: { code: e.code, message: e.message, innerError: { date: new Date().toISOString().slice(0, 19), "request-id": requestId, "client-request-id": requestId } } },
+        { ...extra, ...headers },
+      );
     };
     const badRequest = (message: string, code = "BadRequest") => fail({ status: 400, code, message });
 
@@ -158,7 +173,9 @@ export async function startGraphMail(opts: { authorize: (token: string) => Promi
 
     const list = (folder: "inbox" | "sentitems" | null) => {
       if (!allowed(NEEDS.read)) return fail("access_denied");
-      for (const key of url.searchParams.keys()) if (key.startsWith("$") && !OPTIONS.has(key)) return badRequest(`Query option '${key}' is not allowed. To get the list of allowed query options, see https://aka.ms/graph-docs.`);
+      for (const key of url.searchParams.keys())
+        if (key.startsWith("$") && !OPTIONS.has(key))
+          return badRequest(`Query option '${key}' is not allowed. To get the list of allowed query options, see https://aka.ms/graph-docs.`);
       const search = url.searchParams.get("$search");
       const orderby = url.searchParams.get("$orderby");
       if (search !== null && orderby) return badRequest("The query parameter '$orderby' is not supported with '$search'.", "ErrorInvalidUrlQuery");
@@ -168,7 +185,7 @@ export async function startGraphMail(opts: { authorize: (token: string) => Promi
       if (!Number.isInteger(top) || top < 1 || top > 1000) return badRequest("Invalid value for '$top'.", "ErrorInvalidUrlQuery");
       let items = me.messages.filter((m) => (!folder || m.folder === folder) && matches(m, terms));
       // $search answers by sent time; otherwise the $orderby asked for (received time by default).
-      const key = search !== null ? "sentDateTime" : orderby?.split(" ")[0] ?? "receivedDateTime";
+      const key = search !== null ? "sentDateTime" : (orderby?.split(" ")[0] ?? "receivedDateTime");
       if (key !== "receivedDateTime" && key !== "sentDateTime") return badRequest(`Could not find a property named '${key}' on type 'microsoft.graph.message'.`);
       const descending = search !== null || !orderby || /\sdesc$/i.test(orderby);
       items = [...items].sort((a, b) => (Date.parse(b[key]) - Date.parse(a[key])) * (descending ? 1 : -1));
@@ -192,7 +209,10 @@ export async function startGraphMail(opts: { authorize: (token: string) => Promi
         nextLink = `${base}/v1.0/me/${folder === "sentitems" ? "mailFolders('SentItems')/messages" : "messages"}?${next.toString()}`;
       }
       const text = /outlook\.body-content-type="?text"?/i.test(String(req.headers.prefer ?? ""));
-      const select = url.searchParams.get("$select")?.split(",").map((s) => s.trim());
+      const select = url.searchParams
+        .get("$select")
+        ?.split(",")
+        .map((s) => s.trim());
       const view = (m: GraphFakeMessage) => {
         const full: Record<string, unknown> = {
           "@odata.etag": `W/"${m.id}"`,
@@ -210,7 +230,9 @@ export async function startGraphMail(opts: { authorize: (token: string) => Promi
           isRead: true,
           isDraft: false,
           webLink: `https://outlook.office365.com/owa/?ItemID=${m.id}`,
-          body: text ? { contentType: "text", content: m.body } : { contentType: "html", content: `<html><body><div>${escapeHtml(m.body).replace(/\n/g, "<br>")}</div></body></html>` },
+          body: text
+            ? { contentType: "text", content: m.body }
+            : { contentType: "html", content: `<html><body><div>${escapeHtml(m.body).replace(/\n/g, "<br>")}</div></body></html>` },
           sender: address(m.from),
           from: address(m.from),
           toRecipients: m.toRecipients.map(address),
@@ -221,7 +243,11 @@ export async function startGraphMail(opts: { authorize: (token: string) => Promi
         return select ? Object.fromEntries(Object.entries(full).filter(([k]) => k === "@odata.etag" || k === "id" || select.includes(k))) : full;
       };
       const context = `${base}/v1.0/$metadata#users('${encodeURIComponent(me.email)}')/messages${select ? `(${select.join(",")})` : ""}`;
-      return send(200, { "@odata.context": context, value: page.map(view), ...(nextLink ? { "@odata.nextLink": nextLink } : {}) }, text ? { "preference-applied": 'outlook.body-content-type="text"' } : {});
+      return send(
+        200,
+        { "@odata.context": context, value: page.map(view), ...(nextLink ? { "@odata.nextLink": nextLink } : {}) },
+        text ? { "preference-applied": 'outlook.body-content-type="text"' } : {},
+      );
     };
 
     const recipientsOf = (message: Record<string, any>, field: string): GraphRecipient[] | null => {
@@ -265,10 +291,18 @@ export async function startGraphMail(opts: { authorize: (token: string) => Promi
       const body = json();
       if (!body || typeof body.message !== "object" || body.message === null) return badRequest("Empty Payload. JSON content expected.", "ErrorInvalidRequest");
       const unknown = Object.keys(body).filter((k) => k !== "message" && k !== "saveToSentItems");
-      if (unknown.length) return badRequest(`The property '${unknown[0]}' does not exist on type 'microsoft.graph.sendMail'. Make sure to only use property names that are defined by the type or mark the type as open type.`, "RequestBodyRead");
+      if (unknown.length)
+        return badRequest(
+          `The property '${unknown[0]}' does not exist on type 'microsoft.graph.sendMail'. Make sure to only use property names that are defined by the type or mark the type as open type.`,
+          "RequestBodyRead",
+        );
       const to = recipientsOf(body.message, "toRecipients");
       const cc = recipientsOf(body.message, "ccRecipients");
-      if (!to || !cc || !to.length) return badRequest("At least one recipient is not valid., Recipient '' is not resolved. All recipients must be resolved before a message can be submitted.", "ErrorInvalidRecipients");
+      if (!to || !cc || !to.length)
+        return badRequest(
+          "At least one recipient is not valid., Recipient '' is not resolved. All recipients must be resolved before a message can be submitted.",
+          "ErrorInvalidRecipients",
+        );
       me.sent.push({ kind: "sendMail", saveToSentItems: body.saveToSentItems, message: body.message });
       if (body.saveToSentItems !== false) keep(body.message, `AAQk${randomBytes(8).toString("base64url")}`);
       return send(202);
@@ -290,7 +324,14 @@ export async function startGraphMail(opts: { authorize: (token: string) => Promi
 
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://local");
-    const record: GraphRequest = { method: req.method ?? "GET", path: url.pathname, query: url.searchParams, token: (req.headers.authorization ?? "").replace(/^Bearer /, ""), headers: req.headers, status: 0 };
+    const record: GraphRequest = {
+      method: req.method ?? "GET",
+      path: url.pathname,
+      query: url.searchParams,
+      token: (req.headers.authorization ?? "").replace(/^Bearer /, ""),
+      headers: req.headers,
+      status: 0,
+    };
     requests.push(record);
     handle(req, res, record).catch((e) => res.writeHead(500).end(String(e)));
   });

@@ -24,7 +24,7 @@ export interface CallResult<T = any> {
 
 export async function call<T = any>(handler: (req: Request, ctx?: any) => Promise<Response>, opts: CallOptions = {}): Promise<CallResult<T>> {
   const meta = (handler as Partial<RouteHandler>).meta;
-  const url = new URL((opts.path ?? meta?.path ?? "/"), TEST_ORIGIN);
+  const url = new URL(opts.path ?? meta?.path ?? "/", TEST_ORIGIN);
   for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
   const headers = new Headers({ "x-service-client-ip": "127.0.0.1" });
   for (const [k, v] of Object.entries(opts.headers ?? {})) if (v !== undefined) headers.set(k, v);
@@ -57,13 +57,16 @@ export function checkAnswer(meta: RouteMeta, answer: { status: number; body: unk
     const b = answer.body as { error?: unknown; error_description?: unknown; request_id?: unknown };
     const ok =
       meta.errorFamily === "api"
-        ? typeof (b?.error as { code?: unknown } | undefined)?.code === "string" && typeof (b.error as { message?: unknown }).message === "string" && typeof b.request_id === "string"
+        ? typeof (b?.error as { code?: unknown } | undefined)?.code === "string" &&
+          typeof (b.error as { message?: unknown }).message === "string" &&
+          typeof b.request_id === "string"
         : typeof b?.error === "string" && typeof b.error_description === "string";
     if (!ok) throw new Error(`${route} answered ${answer.status} outside its error shape: ${JSON.stringify(answer.body)?.slice(0, 300)}`);
     if (meta.errorFamily === "api") {
       // The code is one the contract lists (what its checks imply, and the route's own errors), at its status.
       const code = (b.error as { code: ErrorCode }).code;
-      if (!meta.errorCodes.includes(code) && code !== "internal_error") throw new Error(`${route} answered ${code}, which its contract does not list (errors: [${meta.errorCodes.join(", ")}])`);
+      if (!meta.errorCodes.includes(code) && code !== "internal_error")
+        throw new Error(`${route} answered ${code}, which its contract does not list (errors: [${meta.errorCodes.join(", ")}])`);
       if (ERROR_STATUS[code] !== answer.status) throw new Error(`${route} answered ${code} with ${answer.status}, not ${ERROR_STATUS[code]}`);
     }
     return;
@@ -76,6 +79,8 @@ export function checkAnswer(meta: RouteMeta, answer: { status: number; body: unk
   }
   const parsed = schema.safeParse(answer.body);
   if (!parsed.success) {
-    throw new Error(`${route} answered ${answer.status} outside its declared schema:\n${parsed.error.issues.map((i) => `  ${i.path.join(".") || "(root)"}: ${i.message}`).join("\n")}`);
+    throw new Error(
+      `${route} answered ${answer.status} outside its declared schema:\n${parsed.error.issues.map((i) => `  ${i.path.join(".") || "(root)"}: ${i.message}`).join("\n")}`,
+    );
   }
 }

@@ -40,7 +40,12 @@ export async function startMicrosoftProvider(opts: { redirectUri: string; mail: 
     async introspect(token: string): Promise<{ account: string; scopes: string[] } | null> {
       const found = await local.provider.AccessToken.find(token);
       if (!found || found.isExpired) return null;
-      return { account: String(found.accountId), scopes: String(found.scope ?? "").split(" ").filter(Boolean) };
+      return {
+        account: String(found.accountId),
+        scopes: String(found.scope ?? "")
+          .split(" ")
+          .filter(Boolean),
+      };
     },
     /** Ends one access token and nothing else of its grant, as Graph refusing a token before its expiry does. */
     async expireAccessToken(token: string): Promise<void> {

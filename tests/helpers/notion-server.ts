@@ -46,7 +46,15 @@ const ERRORS = {
   service_unavailable: { status: 503, code: "service_unavailable", message: "Notion is unavailable, please try again later." },
 } as const;
 
-const rich = (text: string) => [{ type: "text", text: { content: text, link: null }, annotations: { bold: false, italic: false, strikethrough: false, underline: false, code: false, color: "default" }, plain_text: text, href: null }];
+const rich = (text: string) => [
+  {
+    type: "text",
+    text: { content: text, link: null },
+    annotations: { bold: false, italic: false, strikethrough: false, underline: false, code: false, color: "default" },
+    plain_text: text,
+    href: null,
+  },
+];
 const slug = (item: NotionFakeItem) => `${item.title.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "")}-${item.id.replace(/-/g, "")}`;
 
 /** An item as Notion's API (2022-06-28) answers it. */
@@ -67,10 +75,19 @@ function view(item: NotionFakeItem) {
     public_url: null,
   };
   if (item.object === "database") {
-    return { ...common, title: rich(item.title), description: [], is_inline: false, properties: { Name: { id: "title", name: "Name", type: "title", title: {} }, Tags: { id: "tags", name: "Tags", type: "multi_select", multi_select: { options: [] } } } };
+    return {
+      ...common,
+      title: rich(item.title),
+      description: [],
+      is_inline: false,
+      properties: { Name: { id: "title", name: "Name", type: "title", title: {} }, Tags: { id: "tags", name: "Tags", type: "multi_select", multi_select: { options: [] } } },
+    };
   }
   const name = item.titleProperty ?? "title";
-  return { ...common, properties: { ...(name === "title" ? {} : { Status: { id: "status", type: "select", select: null } }), [name]: { id: "title", type: "title", title: rich(item.title) } } };
+  return {
+    ...common,
+    properties: { ...(name === "title" ? {} : { Status: { id: "status", type: "select", select: null } }), [name]: { id: "title", type: "title", title: rich(item.title) } },
+  };
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -93,8 +110,10 @@ export async function startNotionServer(opts: { email: string }) {
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://local");
     const requestId = randomUUID();
-    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => res.writeHead(status, { "content-type": "application/json; charset=utf-8", "x-notion-request-id": requestId, ...headers }).end(JSON.stringify(body));
-    const notionError = (e: { status: number; code: string; message: string }, headers: Record<string, string> = {}) => send(e.status, { object: "error", status: e.status, code: e.code, message: e.message, request_id: requestId }, headers);
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+      res.writeHead(status, { "content-type": "application/json; charset=utf-8", "x-notion-request-id": requestId, ...headers }).end(JSON.stringify(body));
+    const notionError = (e: { status: number; code: string; message: string }, headers: Record<string, string> = {}) =>
+      send(e.status, { object: "error", status: e.status, code: e.code, message: e.message, request_id: requestId }, headers);
     if (req.method === "GET" && url.pathname === "/v1/oauth/authorize") {
       if (url.searchParams.get("client_id") !== NOTION_TEST_CLIENT.id || url.searchParams.get("owner") !== "user") return send(400, { error: "invalid_request" });
       const code = randomBytes(8).toString("hex");
@@ -107,7 +126,14 @@ export async function startNotionServer(opts: { email: string }) {
     }
     void readBody(req).then((raw) => {
       if (!url.pathname.startsWith("/v1/oauth/")) {
-        const record: NotionRequest = { method: req.method ?? "GET", path: url.pathname, token: (req.headers.authorization ?? "").replace(/^Bearer /, ""), version: req.headers["notion-version"] as string | undefined, body: null, status: 0 };
+        const record: NotionRequest = {
+          method: req.method ?? "GET",
+          path: url.pathname,
+          token: (req.headers.authorization ?? "").replace(/^Bearer /, ""),
+          version: req.headers["notion-version"] as string | undefined,
+          body: null,
+          status: 0,
+        };
         requests.push(record);
         const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
           record.status = status;
@@ -123,8 +149,18 @@ export async function startNotionServer(opts: { email: string }) {
           return fail(ERRORS[injected.kind], injected.retryAfter !== undefined ? { "retry-after": String(injected.retryAfter) } : {});
         }
         if (!accessTokens.has(record.token)) return fail(ERRORS.unauthorized);
-        if (!record.version) return fail({ status: 400, code: "missing_version", message: "Notion-Version header failed validation: Notion-Version header should be defined, instead was `undefined`." });
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(record.version)) return fail({ status: 400, code: "validation_error", message: `Notion-Version header failed validation: Notion-Version header should be a valid version, instead was \`"${record.version}"\`.` });
+        if (!record.version)
+          return fail({
+            status: 400,
+            code: "missing_version",
+            message: "Notion-Version header failed validation: Notion-Version header should be defined, instead was `undefined`.",
+          });
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(record.version))
+          return fail({
+            status: 400,
+            code: "validation_error",
+            message: `Notion-Version header failed validation: Notion-Version header should be a valid version, instead was \`"${record.version}"\`.`,
+          });
         if (!(req.method === "POST" && url.pathname === "/v1/search")) return fail({ status: 400, code: "invalid_request_url", message: "Invalid request URL." });
         let body: Record<string, any>;
         try {
@@ -138,8 +174,10 @@ export async function startNotionServer(opts: { email: string }) {
         const extra = Object.keys(body).find((k) => !known.has(k));
         if (extra) return invalid(`body.${extra} should be not present, instead was \`${JSON.stringify(body[extra])}\`.`);
         if (body.query !== undefined && typeof body.query !== "string") return invalid(`body.query should be a string, instead was \`${JSON.stringify(body.query)}\`.`);
-        if (body.filter !== undefined && (body.filter?.property !== "object" || !["page", "database"].includes(body.filter?.value))) return invalid('body.filter.value should be `"page"` or `"database"`.');
-        if (body.sort !== undefined && (body.sort?.timestamp !== "last_edited_time" || !["ascending", "descending"].includes(body.sort?.direction))) return invalid("body.sort.timestamp should be `\"last_edited_time\"`.");
+        if (body.filter !== undefined && (body.filter?.property !== "object" || !["page", "database"].includes(body.filter?.value)))
+          return invalid('body.filter.value should be `"page"` or `"database"`.');
+        if (body.sort !== undefined && (body.sort?.timestamp !== "last_edited_time" || !["ascending", "descending"].includes(body.sort?.direction)))
+          return invalid('body.sort.timestamp should be `"last_edited_time"`.');
         const size = body.page_size ?? 100;
         if (!Number.isInteger(size) || size < 1 || size > 100) return invalid(`body.page_size should be ≤ \`100\`, instead was \`${size}\`.`);
         const query = String(body.query ?? "").toLowerCase();
@@ -149,11 +187,20 @@ export async function startNotionServer(opts: { email: string }) {
         if (body.start_cursor !== undefined) {
           // Notion's cursor is the id of the first result of the next page.
           offset = found.findIndex((i) => i.id === body.start_cursor);
-          if (typeof body.start_cursor !== "string" || offset < 0) return invalid(`body.start_cursor should be a valid uuid, instead was \`${JSON.stringify(body.start_cursor)}\`.`);
+          if (typeof body.start_cursor !== "string" || offset < 0)
+            return invalid(`body.start_cursor should be a valid uuid, instead was \`${JSON.stringify(body.start_cursor)}\`.`);
         }
         const page = found.slice(offset, offset + size);
         const next = found[offset + size];
-        return answer(200, { object: "list", results: page.map(view), next_cursor: next?.id ?? null, has_more: !!next, type: "page_or_database", page_or_database: {}, request_id: requestId });
+        return answer(200, {
+          object: "list",
+          results: page.map(view),
+          next_cursor: next?.id ?? null,
+          has_more: !!next,
+          type: "page_or_database",
+          page_or_database: {},
+          request_id: requestId,
+        });
       }
       const basic = Buffer.from((req.headers.authorization ?? "").replace(/^Basic /, ""), "base64").toString();
       if (basic !== `${NOTION_TEST_CLIENT.id}:${NOTION_TEST_CLIENT.secret}`) return send(401, { error: "invalid_client" });

@@ -14,7 +14,12 @@ import { proxy } from "@/proxy";
 function forwardedHeaders(res: Response): Record<string, string> | "unchanged" {
   const names = res.headers.get("x-middleware-override-headers");
   if (names === null) return "unchanged";
-  return Object.fromEntries(names.split(",").filter(Boolean).map((n) => [n, res.headers.get(`x-middleware-request-${n}`) ?? ""]));
+  return Object.fromEntries(
+    names
+      .split(",")
+      .filter(Boolean)
+      .map((n) => [n, res.headers.get(`x-middleware-request-${n}`) ?? ""]),
+  );
 }
 
 describe("the client's address", () => {
@@ -48,7 +53,10 @@ describe("the client's address", () => {
   });
 
   it("is stamped by the server over whatever header the client sent, and proxy.ts then leaves it", () => {
-    const req = { headers: { [CLIENT_IP_HEADER]: "198.51.100.9", "x-forwarded-for": "198.51.100.9" } as Record<string, string | string[] | undefined>, socket: { remoteAddress: "203.0.113.20" } };
+    const req = {
+      headers: { [CLIENT_IP_HEADER]: "198.51.100.9", "x-forwarded-for": "198.51.100.9" } as Record<string, string | string[] | undefined>,
+      socket: { remoteAddress: "203.0.113.20" },
+    };
     stampClientIp(req, 0);
     expect(req.headers[CLIENT_IP_HEADER]).toBe("203.0.113.20");
     const res = proxy(new NextRequest("http://localhost:3000/sign-up", { headers: { [CLIENT_IP_HEADER]: "203.0.113.20" } }));
@@ -62,7 +70,18 @@ describe("the development surfaces' host names", () => {
     for (const host of ["api.example.com", "API.example.com", "signin.example.com", "mcp.example.com:8080", "localhost:3000", "localhost", "127.0.0.1:3000", "[::1]:3000"]) {
       expect(developmentHostAllowed(host, addresses), host).toBe(true);
     }
-    for (const host of [null, "", "evil.example", "evil.example:3000", "api.example.com:444", "mcp.example.com", "localhost.evil.example", "192.168.1.20:3000", "evil.example/localhost", "localhost@evil.example"]) {
+    for (const host of [
+      null,
+      "",
+      "evil.example",
+      "evil.example:3000",
+      "api.example.com:444",
+      "mcp.example.com",
+      "localhost.evil.example",
+      "192.168.1.20:3000",
+      "evil.example/localhost",
+      "localhost@evil.example",
+    ]) {
       expect(developmentHostAllowed(host, addresses), String(host)).toBe(false);
     }
   });

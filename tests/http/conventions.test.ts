@@ -36,8 +36,12 @@ describe("error body and request ids", () => {
   });
 
   it("maps every code through one table, with 401 and 403 never shared", () => {
-    const unauthorized = Object.entries(ERROR_STATUS).filter(([, s]) => s === 401).map(([c]) => c);
-    const forbidden = Object.entries(ERROR_STATUS).filter(([, s]) => s === 403).map(([c]) => c);
+    const unauthorized = Object.entries(ERROR_STATUS)
+      .filter(([, s]) => s === 401)
+      .map(([c]) => c);
+    const forbidden = Object.entries(ERROR_STATUS)
+      .filter(([, s]) => s === 403)
+      .map(([c]) => c);
     expect(unauthorized).toEqual(expect.arrayContaining(["invalid_api_key", "api_key_required"]));
     expect(forbidden).toContain("agent_not_approved");
     expect(unauthorized.filter((c) => forbidden.includes(c))).toEqual([]);
@@ -169,7 +173,12 @@ describe("per-IP limit keys", () => {
     const sent = [];
     for (let i = 0; i <= SEND_LIMITS.perIpPerHour; i++) {
       const phone = `+1415666${String(1000 + i).padStart(4, "0")}`;
-      sent.push(await sendSignInCode({ phone, plane: "live", phoneScope: "", ip: `2001:db8:77:1::${(i + 1).toString(16)}` }).then(() => "ok", (e: { reason: string }) => e.reason));
+      sent.push(
+        await sendSignInCode({ phone, plane: "live", phoneScope: "", ip: `2001:db8:77:1::${(i + 1).toString(16)}` }).then(
+          () => "ok",
+          (e: { reason: string }) => e.reason,
+        ),
+      );
     }
     expect(sent.slice(0, SEND_LIMITS.perIpPerHour).every((r) => r === "ok")).toBe(true);
     expect(sent.at(-1)).toBe("rate_limited");
@@ -188,7 +197,10 @@ describe("ids and keys from requests", () => {
   it("the flow's route handlers read the browser's cookie from the request: a stranger's cancel goes back to the flow", async () => {
     const { POST: cancel } = await import("@/app/(hosted)/flow/[flowId]/cancel/route");
     for (const flowId of ["\u0000", "A".repeat(32)]) {
-      const res = await cancel(new Request(`http://localhost:3000/flow/${encodeURIComponent(flowId)}/cancel`, { method: "POST", headers: { cookie: `${flowCookieName("A".repeat(32))}=wrong` } }), { params: Promise.resolve({ flowId }) });
+      const res = await cancel(
+        new Request(`http://localhost:3000/flow/${encodeURIComponent(flowId)}/cancel`, { method: "POST", headers: { cookie: `${flowCookieName("A".repeat(32))}=wrong` } }),
+        { params: Promise.resolve({ flowId }) },
+      );
       expect(res.status).toBe(303);
       expect(new URL(res.headers.get("location")!).pathname.startsWith("/flow/")).toBe(true);
     }

@@ -15,7 +15,10 @@ const jar = vi.hoisted(() => ({ sent: "", calls: [] as unknown[][] }));
 vi.mock("next/headers", () => ({
   cookies: async () => ({
     get: (name: string) => {
-      const value = jar.sent.split("; ").find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1);
+      const value = jar.sent
+        .split("; ")
+        .find((c) => c.startsWith(`${name}=`))
+        ?.slice(name.length + 1);
       return value === undefined ? undefined : { name, value };
     },
     set: (...args: unknown[]) => void jar.calls.push(["set", ...args]),

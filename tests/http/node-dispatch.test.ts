@@ -201,7 +201,8 @@ describe("the /v1 404/405 answers (lib/http/api-routes.ts, from the route manife
     expect(apiMethodsFor("/v1/auth/sign-in/message-lines")).toEqual(["GET", "POST", "DELETE"]);
     expect(apiMethodsFor("/v1/import/jobs/imp_1")).toEqual(["GET"]);
     expect(apiMethodsFor("/v1/tools/service_gmail_search")).toEqual(["POST"]);
-    for (const path of ["/v1/nothing-here", "/v1", "/v1/__proto__", "/v1/things/x/echo", "/v1/profile/commit/a/b", "/v1/import/jobs/"]) expect(apiMethodsFor(path), path).toBeNull();
+    for (const path of ["/v1/nothing-here", "/v1", "/v1/__proto__", "/v1/things/x/echo", "/v1/profile/commit/a/b", "/v1/import/jobs/"])
+      expect(apiMethodsFor(path), path).toBeNull();
   });
 
   it("decides Next.js's answers too (npm run dev, and requests the fast path passes on): JSON 404 and 405 with Allow from proxy.ts", async () => {
@@ -219,7 +220,13 @@ describe("the /v1 404/405 answers (lib/http/api-routes.ts, from the route manife
       expect((await res.json()).error).toEqual({ code: "not_found", message: MESSAGES.notFound });
     }
     // A method a route takes, a preflight, and pages are Next.js's to answer.
-    for (const [method, path] of [["GET", "/v1/profile"], ["GET", "/v1/profile/commit/abc"], ["OPTIONS", "/v1/sso/client"], ["HEAD", "/v1/nothing"], ["GET", "/"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/v1/profile"],
+      ["GET", "/v1/profile/commit/abc"],
+      ["OPTIONS", "/v1/sso/client"],
+      ["HEAD", "/v1/nothing"],
+      ["GET", "/"],
+    ] as const) {
       expect(proxy(new NextRequest(`http://localhost:3000${path}`, { method })).headers.get("x-middleware-next"), `${method} ${path}`).toBe("1");
     }
   });

@@ -62,6 +62,12 @@ describe("the route manifest", () => {
       "export const OPTIONS = () => preflight();",
       "export const dynamic = 'force-dynamic';",
     ].join("\n");
-    expect(servedMethods(source)).toEqual([["GET", "contract"], ["POST", "plain"], ["PUT", "next"], ["PATCH", "next"], ["DELETE", "next"]]);
+    expect(servedMethods(source)).toEqual([
+      ["GET", "contract"],
+      ["POST", "plain"],
+      ["PUT", "next"],
+      ["PATCH", "next"],
+      ["DELETE", "next"],
+    ]);
   });
 });

@@ -33,10 +33,12 @@ function start(env: NodeJS.ProcessEnv, args: string[]): { child: ChildProcess; l
   });
   let err = "";
   child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => {
-    if (code && code !== 0) console.error(err);
-    resolve(code);
-  }));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on("exit", (code) => {
+      if (code && code !== 0) console.error(err);
+      resolve(code);
+    }),
+  );
   return { child, lines, exited };
 }
 

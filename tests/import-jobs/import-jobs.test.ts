@@ -206,7 +206,8 @@ describe("POST /v1/import/profiles", () => {
       const n = Math.ceil(total / per);
       const messages = Array.from({ length: n }, (_, i) => ({ role: "user", content: "y".repeat(i === n - 1 ? total - per * (n - 1) : per) }));
       const conversations = [];
-      for (let i = 0; i < messages.length; i += IMPORT_CAPS.messagesPerConversation) conversations.push({ id: `c${i}`, messages: messages.slice(i, i + IMPORT_CAPS.messagesPerConversation) });
+      for (let i = 0; i < messages.length; i += IMPORT_CAPS.messagesPerConversation)
+        conversations.push({ id: `c${i}`, messages: messages.slice(i, i + IMPORT_CAPS.messagesPerConversation) });
       return [{ externalId: "big", conversations }];
     };
     const tooMuch = await call(submit, { headers: headers(), body: body(big(free.inputCharsPerJob + 1)) });
@@ -226,7 +227,9 @@ describe("POST /v1/import/profiles", () => {
   it("counts unique imported profiles against the tier: a user imported again is not counted again; one past the quota is 402", async () => {
     const prisma = await db();
     // 95 of the free tier's 100 already held.
-    await prisma.importedProfile.createMany({ data: Array.from({ length: 95 }, (_, i) => ({ developerId: t.developer.id, plane: "live" as const, externalId: `old${i}`, jobId: "imp_seed" })) });
+    await prisma.importedProfile.createMany({
+      data: Array.from({ length: 95 }, (_, i) => ({ developerId: t.developer.id, plane: "live" as const, externalId: `old${i}`, jobId: "imp_seed" })),
+    });
     const six = Array.from({ length: 6 }, (_, i) => ({ externalId: `new${i}` }));
     const over = await call(submit, { headers: headers(), body: body(six) });
     expect(over.status).toBe(402);
@@ -246,7 +249,9 @@ describe("POST /v1/import/profiles", () => {
   it("lets exactly one of two jobs racing for the last unit of the quota win", async () => {
     await setTier("pro");
     const prisma = await db();
-    await prisma.importedProfile.createMany({ data: Array.from({ length: 999 }, (_, i) => ({ developerId: t.developer.id, plane: "live" as const, externalId: `old${i}`, jobId: "imp_seed" })) });
+    await prisma.importedProfile.createMany({
+      data: Array.from({ length: 999 }, (_, i) => ({ developerId: t.developer.id, plane: "live" as const, externalId: `old${i}`, jobId: "imp_seed" })),
+    });
     const answers = await Promise.all(["racer-a", "racer-b"].map((id) => call(submit, { headers: headers(), body: body([{ externalId: id }]) })));
     expect(answers.map((a) => a.status).sort()).toEqual([202, 402]);
     expect((await tableCounts()).reserved).toBe(1000);

@@ -73,13 +73,21 @@ describe("the sweep", () => {
   });
 
   it("deletes MCP clients nobody signed in through within a day, with their agents, and keeps used ones", async () => {
-    const register = async () => (await call(registerRoute, { body: { client_name: "Desk Assistant", redirect_uris: ["http://127.0.0.1:1/cb"], token_endpoint_auth_method: "none" } })).body.client_id as string;
+    const register = async () =>
+      (await call(registerRoute, { body: { client_name: "Desk Assistant", redirect_uris: ["http://127.0.0.1:1/cb"], token_endpoint_auth_method: "none" } })).body
+        .client_id as string;
     const unused = await register();
     const used = await register();
     const t = await createTenant();
     const person = t.users.live.id;
     const { verifier, challenge } = pkce();
-    const authorize = await authorizeCall({ response_type: "code", client_id: used, redirect_uri: "http://127.0.0.1:1/cb", code_challenge: challenge, code_challenge_method: "S256" });
+    const authorize = await authorizeCall({
+      response_type: "code",
+      client_id: used,
+      redirect_uri: "http://127.0.0.1:1/cb",
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+    });
     const { redirectTo } = await returnFromReceipt({ flowId: flowIdFrom(authorize), userId: person });
     const code = new URL(redirectTo).searchParams.get("code")!;
     expect((await tokenCall({ grant_type: "authorization_code", code, redirect_uri: "http://127.0.0.1:1/cb", client_id: used, code_verifier: verifier })).status).toBe(200);

@@ -179,7 +179,9 @@ describe("what the card shows", () => {
     expect(readConnectResult({ structuredContent: { ...result, connect_url: "https://evil.example/connect/mcc_x" } }, prefix)).toMatchObject({ ok: false });
     expect(readConnectResult({ structuredContent: { ...result, connect_url: `${prefix}mcc_A/../../x` } }, prefix)).toMatchObject({ ok: false });
     expect(readConnectResult({ structuredContent: { ...result, status: "other" } }, prefix)).toMatchObject({ ok: false });
-    expect(readConnectResult({ isError: true, content: [{ type: "text", text: JSON.stringify({ error: { code: "rate_limited", message: "Too many requests." } }) }] }, prefix)).toEqual({
+    expect(
+      readConnectResult({ isError: true, content: [{ type: "text", text: JSON.stringify({ error: { code: "rate_limited", message: "Too many requests." } }) }] }, prefix),
+    ).toEqual({
       ok: false,
       message: "Too many requests.",
     });
@@ -198,7 +200,9 @@ describe("what the card shows", () => {
     expect(cardText({ ...result, status: "authorization_required" }, { capability: "gmail:send_email" }, "approved").lead).toBe(
       "You signed in and allowed this assistant to send email with Gmail. You can return to the conversation.",
     );
-    expect(cardText({ ...result, status: "authorization_required" }, { client_name: "Trailhead" }, "approved").lead).toBe("You signed in and approved Trailhead. You can return to the conversation.");
+    expect(cardText({ ...result, status: "authorization_required" }, { client_name: "Trailhead" }, "approved").lead).toBe(
+      "You signed in and approved Trailhead. You can return to the conversation.",
+    );
     expect(cardText({ ...result, status: "import_ready" }, {}, "pending")).toMatchObject({ title: "Add to your profile", app: undefined });
   });
 
@@ -210,6 +214,8 @@ describe("what the card shows", () => {
     // Past midnight where the person is: the day too.
     expect(absoluteExpiry(new Date(result.expires_at), now, { locale: "en-US", timeZone: "Etc/GMT+12" })).toBe("Tue, Jan 1, 12:00 AM GMT-12");
     expect(absoluteExpiry(new Date(result.expires_at), now, { locale: "en-US", timeZone: "Not/AZone" })).toMatch(/\d/);
-    expect([pollDelayMs(0, 0), pollDelayMs(5 * 60_000, 0), pollDelayMs(20 * 60_000, 0), pollDelayMs(0, 3), pollDelayMs(20 * 60_000, 9)]).toEqual([2_000, 5_000, 15_000, 16_000, 30_000]);
+    expect([pollDelayMs(0, 0), pollDelayMs(5 * 60_000, 0), pollDelayMs(20 * 60_000, 0), pollDelayMs(0, 3), pollDelayMs(20 * 60_000, 9)]).toEqual([
+      2_000, 5_000, 15_000, 16_000, 30_000,
+    ]);
   });
 });

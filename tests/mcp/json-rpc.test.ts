@@ -103,17 +103,21 @@ const CASES: [string, Record<string, string>, unknown][] = [
 ];
 
 describe("answerMcp answers as the MCP SDK", () => {
-  const callers = () => [
-    ["an approved user", live],
-    ["a user who has not approved the agent", unapproved],
-    ["nobody signed in", null],
-  ] as const;
+  const callers = () =>
+    [
+      ["an approved user", live],
+      ["a user who has not approved the agent", unapproved],
+      ["nobody signed in", null],
+    ] as const;
 
   for (const [label, headers, message] of CASES) {
     it(label, async () => {
       const body = typeof message === "string" ? message : JSON.stringify(message);
       for (const [who, caller] of callers()) {
-        for (const [tools, resources] of [[DEVELOPER_TOOLS, []], [toolsWithApp, [appPage]]] as const) {
+        for (const [tools, resources] of [
+          [DEVELOPER_TOOLS, []],
+          [toolsWithApp, [appPage]],
+        ] as const) {
           const exchange: McpExchange = { req: new Request(MCP_URL, { method: "POST", headers }), body, caller, tools, resources };
           expect(await seen(await answerMcp(exchange)), `${who}, ${resources.length} resources`).toEqual(await seen(await sdkAnswer(exchange)));
         }

@@ -43,8 +43,25 @@ describe("an older SDK client on the developer server", () => {
     // A linked session carries a user: the seven tools and the connector tools.
     const names = tools.map((x: { name: string }) => x.name);
     expect(names).toEqual([...DEVELOPER_TOOLS, ...connectorTools()].map((x) => x.name));
-    expect(names.slice(0, 7)).toEqual(["service_connect", "service_profile_read", "service_profile_search", "service_profile_remember", "service_profile_forget", "service_profile_commit", "service_profile_import"]);
-    expect(names).toEqual(expect.arrayContaining(["service_gmail_search", "service_email_send", "service_calendar_get", "service_calendar_create_event", "service_drive_search", "service_notion_search"]));
+    expect(names.slice(0, 7)).toEqual([
+      "service_connect",
+      "service_profile_read",
+      "service_profile_search",
+      "service_profile_remember",
+      "service_profile_forget",
+      "service_profile_commit",
+      "service_profile_import",
+    ]);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "service_gmail_search",
+        "service_email_send",
+        "service_calendar_get",
+        "service_calendar_create_event",
+        "service_drive_search",
+        "service_notion_search",
+      ]),
+    );
     const read = (await client.callTool({ name: "service_profile_read", arguments: {} })) as { isError?: boolean; structuredContent?: { linked?: boolean } };
     expect(read.isError ?? false).toBe(false);
     expect(read.structuredContent?.linked).toBe(true);

@@ -138,12 +138,21 @@ describe("the developer MCP server", () => {
     const client = await connect(keyHeaders(t, { authorization: `Bearer ${minted.session.token}` }));
     expect((await client.listTools()).tools.map((x) => x.name)).toEqual(TOOL_NAMES);
     for (const name of TOOL_NAMES.slice(1)) {
-      const args = name === "service_profile_remember" || name === "service_profile_import" ? { text: "x" } : name === "service_profile_forget" ? { match: "x" } : name === "service_profile_commit" ? { memories: ["x"] } : {};
+      const args =
+        name === "service_profile_remember" || name === "service_profile_import"
+          ? { text: "x" }
+          : name === "service_profile_forget"
+            ? { match: "x" }
+            : name === "service_profile_commit"
+              ? { memories: ["x"] }
+              : {};
       expect(errorText(await client.callTool({ name, arguments: args }))).toBe(MCP_CONNECT_FIRST_MESSAGE);
     }
     const link = structured(await client.callTool({ name: "service_connect", arguments: { purpose: "remember your preferences" } }));
     expect(link).toMatchObject({ status: "authorization_required", connect_url: expect.stringMatching(/^http/) });
-    const row = await (await db()).connectLink.findFirst({ where: { developerId: t.developer.id, agentId: t.agent.id, reason: "authorization_required" }, orderBy: { createdAt: "desc" } });
+    const row = await (
+      await db()
+    ).connectLink.findFirst({ where: { developerId: t.developer.id, agentId: t.agent.id, reason: "authorization_required" }, orderBy: { createdAt: "desc" } });
     expect(row?.userId).toBe(t.users.unapproved.id);
   });
 
@@ -293,7 +302,9 @@ describe("credentials", () => {
 
 describe("the commit gate", () => {
   async function ageObligation(minutes: number) {
-    await (await db()).readObligation.updateMany({
+    await (
+      await db()
+    ).readObligation.updateMany({
       where: { userId: t.users.live.id, agentId: t.agent.id },
       data: { openedAt: new Date(Date.now() - minutes * 60_000) },
     });

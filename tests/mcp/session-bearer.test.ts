@@ -113,7 +113,10 @@ describe("mcp_servers, passed to an LLM API unchanged", () => {
   it("connects with Authorization: Bearer <authorization_token> alone: tools/list and the session's person's profile", async () => {
     // Something only this person's profile holds, written the ordinary way.
     const fact = `I keep bees in Hexham ${Date.now()}`;
-    const remembered = await http("/v1/profile/remember", { headers: { "x-api-key": t.keys.sk, "x-agent": t.agent.handle, "x-user-id": "user-live" }, body: { text: fact, box: "identity" } });
+    const remembered = await http("/v1/profile/remember", {
+      headers: { "x-api-key": t.keys.sk, "x-agent": t.agent.handle, "x-user-id": "user-live" },
+      body: { text: fact, box: "identity" },
+    });
     expect(remembered.status).toBe(201);
 
     const minted = await mint(t);
@@ -216,7 +219,12 @@ describe("mcp_servers, passed to an LLM API unchanged", () => {
 
   it("still needs the key for everything else: no credential, an agent token, an access token, a non-Bearer header", async () => {
     const { token: agentToken } = await issueAgentToken({ userId: t.users.live.id, developerId: t.developer.id, agentId: t.agent.id, agent: t.agent.handle, plane: "live" });
-    for (const headers of [{} as Record<string, string>, { authorization: `Bearer ${agentToken}` }, { authorization: "Bearer mcp_at_notatoken" }, { authorization: "Basic dXNlcjpwYXNz" }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: `Bearer ${agentToken}` },
+      { authorization: "Bearer mcp_at_notatoken" },
+      { authorization: "Basic dXNlcjpwYXNz" },
+    ]) {
       const res = await rawList(headers);
       expect(res.status, JSON.stringify(headers)).toBe(401);
       expect(res.body.error).toEqual({ code: "api_key_required", message: MESSAGES.apiKeyRequired });
@@ -261,7 +269,10 @@ describe("key rotation and MCP sessions", () => {
     expect((await rawList({ "x-api-key": old.key, "x-agent": tenant.agent.handle, "x-user-id": "user-live" })).status).toBe(200);
 
     // The replacement mints sessions that work alone; a continuation from the ended one starts afresh.
-    const next = await http("/v1/profile/mcp-session", { headers: { "x-api-key": rotated.key, "x-agent": tenant.agent.handle, "x-user-id": "user-live" }, body: { previous_token: token } });
+    const next = await http("/v1/profile/mcp-session", {
+      headers: { "x-api-key": rotated.key, "x-agent": tenant.agent.handle, "x-user-id": "user-live" },
+      body: { previous_token: token },
+    });
     expect(next.status).toBe(200);
     expect(next.body.continued).toBe(false);
     const client = await remoteClient(next.body.mcp_servers[0]);

@@ -11,13 +11,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as route from "@/app/v1/profile/mcp-session/route";
 import { createAgent } from "@/lib/agents/agents";
 import { issueApiKey, revokeApiKey } from "@/lib/api-keys/api-keys";
-import {
-  MCP_SESSION_MESSAGES,
-  MCP_SESSION_TTL_SECONDS,
-  MCP_SESSION_TOKEN_USE,
-  mcpSessionExpiredError,
-  readMcpSession,
-} from "@/lib/bearer-tokens/mcp-session";
+import { MCP_SESSION_MESSAGES, MCP_SESSION_TTL_SECONDS, MCP_SESSION_TOKEN_USE, mcpSessionExpiredError, readMcpSession } from "@/lib/bearer-tokens/mcp-session";
 import { issueAgentToken } from "@/lib/bearer-tokens/agent-token";
 import { advanceClockForTests, now, resetClockForTests } from "@/lib/platform/clock";
 import { database } from "@/lib/platform/db";
@@ -224,9 +218,7 @@ describe("POST /v1/profile/mcp-session", () => {
     const sql = (await database()).sql;
     const tables = ["users", "agent_approvals", "external_user_ids", "api_keys", "agents", "memories", "commits"];
     const count = async () =>
-      Object.fromEntries(
-        await Promise.all(tables.map(async (t) => [t, Number((await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${t}"`))[0]!.n)] as const)),
-      );
+      Object.fromEntries(await Promise.all(tables.map(async (t) => [t, Number((await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${t}"`))[0]!.n)] as const)));
     const before = await count();
     const first = await mint(headers(a));
     await mint(headers(a), { previous_token: first.body.session.token });
@@ -241,7 +233,12 @@ describe("rule 7: the commit cadence applies to sessions", () => {
     const sessionClient = async (token: string) => {
       const client = new Client({ name: "session-cadence", version: "1.0.0" });
       const fetchRoute = async (url: string | URL, init?: RequestInit) => mcp.POST(new Request(url, init));
-      await client.connect(new StreamableHTTPClientTransport(new URL(MCP_URL), { requestInit: { headers: { "x-api-key": t.keys.sk, "x-agent": t.agent.handle, authorization: `Bearer ${token}` } }, fetch: fetchRoute }));
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(MCP_URL), {
+          requestInit: { headers: { "x-api-key": t.keys.sk, "x-agent": t.agent.handle, authorization: `Bearer ${token}` } },
+          fetch: fetchRoute,
+        }),
+      );
       return client;
     };
     const first = await mint(headers(t));
@@ -256,7 +253,10 @@ describe("rule 7: the commit cadence applies to sessions", () => {
     const continued = await mint(headers(t), { previous_token: second.body.session.token });
     expect(continued.body.continued).toBe(true);
     const two = await sessionClient(continued.body.session.token);
-    const refused = await two.callTool({ name: "service_profile_read", arguments: {} }).then(() => null, (e: unknown) => e);
+    const refused = await two.callTool({ name: "service_profile_read", arguments: {} }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(McpError);
     expect((refused as McpError).code).toBe(MCP_COMMIT_REQUIRED_CODE);
     expect((await two.callTool({ name: "service_profile_commit", arguments: { messages: [{ role: "user", content: "thanks" }] } })).isError ?? false).toBe(false);

@@ -109,7 +109,14 @@ describe("a valid authorize request", () => {
 
     const flow = (await findFlow(flowId))!;
     expect(flow).toMatchObject({ wayIn: "oidc", agentId: t.agent.id, developerId: t.developer.id, plane: "live", status: "active", required: [] });
-    expect(flow.request).toEqual({ client_id: clientId, redirect_uri: CALLBACK, state: "st-123", nonce: "n-456", scopes: ["openid", "email", "profile"], code_challenge: challenge });
+    expect(flow.request).toEqual({
+      client_id: clientId,
+      redirect_uri: CALLBACK,
+      state: "st-123",
+      nonce: "n-456",
+      scopes: ["openid", "email", "profile"],
+      code_challenge: challenge,
+    });
     const lifetime = flow.expiresAt.getTime() - Date.now();
     expect(lifetime).toBeGreaterThan((FLOW_TTL_SECONDS - 5) * 1000);
     expect(lifetime).toBeLessThanOrEqual(FLOW_TTL_SECONDS * 1000);

@@ -7,15 +7,7 @@ import { GET as jwksRoute } from "@/app/.well-known/jwks.json/route";
 import { GET as discovery } from "@/app/.well-known/openid-configuration/route";
 import { openSecret } from "@/lib/platform/crypto";
 import { db } from "@/lib/platform/db";
-import {
-  createSigningKey,
-  JWKS_MAX_AGE_SECONDS,
-  jwks,
-  LONGEST_SIGNED_TOKEN_SECONDS,
-  publishable,
-  SIGNING_KEY_ACTIVATION_DELAY_SECONDS,
-  signingKey,
-} from "@/lib/oidc/signing-keys";
+import { createSigningKey, JWKS_MAX_AGE_SECONDS, jwks, LONGEST_SIGNED_TOKEN_SECONDS, publishable, SIGNING_KEY_ACTIVATION_DELAY_SECONDS, signingKey } from "@/lib/oidc/signing-keys";
 import { call } from "../helpers/http";
 
 async function sign(now: Date) {

@@ -71,7 +71,14 @@ describe("POST /v1/profile/link", () => {
     const testClient = (await registerClient(t, { pk: t.keys.pkTest })).client_id;
     const testTokens = await exchange(testClient, t.users.test.id);
     expect((await link({ "x-user-id": "acct-1", authorization: `Bearer ${testTokens.access_token}` })).status).toBe(401);
-    expect((await call(linkRoute, { headers: { "x-api-key": t.keys.skTest, "x-agent": t.agent.handle, "x-user-id": "acct-t", authorization: `Bearer ${testTokens.access_token}` }, body: {} })).status).toBe(200);
+    expect(
+      (
+        await call(linkRoute, {
+          headers: { "x-api-key": t.keys.skTest, "x-agent": t.agent.handle, "x-user-id": "acct-t", authorization: `Bearer ${testTokens.access_token}` },
+          body: {},
+        })
+      ).status,
+    ).toBe(200);
 
     advanceClockForTests(ACCESS_TOKEN_TTL_SECONDS * 1000 - 5_000);
     expect((await link({ "x-user-id": "acct-1", authorization: `Bearer ${tokens.access_token}` })).status).toBe(200);
@@ -99,7 +106,10 @@ describe("POST /v1/profile/link", () => {
     const tokens = await exchange(clientId, t.users.live.id);
     const noKey = await call(linkRoute, { headers: { "x-agent": t.agent.handle, "x-user-id": "a", authorization: `Bearer ${tokens.access_token}` }, body: {} });
     expect(noKey.status).toBe(401);
-    const publishable = await call(linkRoute, { headers: { "x-api-key": t.keys.pk, "x-agent": t.agent.handle, "x-user-id": "a", authorization: `Bearer ${tokens.access_token}` }, body: {} });
+    const publishable = await call(linkRoute, {
+      headers: { "x-api-key": t.keys.pk, "x-agent": t.agent.handle, "x-user-id": "a", authorization: `Bearer ${tokens.access_token}` },
+      body: {},
+    });
     expect(publishable.status).toBe(401);
   });
 });

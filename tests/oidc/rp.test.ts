@@ -397,12 +397,10 @@ describe("confidential client authentication", () => {
     };
     const flow = await startFlow(rp, "openid");
     const { redirectTo } = await returnFromReceipt({ flowId: flow.flowId, userId: own.users.live.id });
-    const err = await oidc
-      .authorizationCodeGrant(rp.config, new URL(redirectTo), { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce })
-      .then(
-        () => null,
-        (e: unknown) => e,
-      );
+    const err = await oidc.authorizationCodeGrant(rp.config, new URL(redirectTo), { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     // A 401 with a WWW-Authenticate challenge: openid-client hands over the response itself.
     expect(err).toBeInstanceOf(oidc.WWWAuthenticateChallengeError);
     const challenge = err as oidc.WWWAuthenticateChallengeError;

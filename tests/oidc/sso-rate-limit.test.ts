@@ -15,7 +15,9 @@ describe("the /oauth and /v1/sso rate limit", () => {
     const ip = randomIp();
     const body = { publishable_key: t.keys.pk, redirect_uri: "http://localhost/cb" };
     expect((await call(client, { headers: { "x-service-client-ip": ip }, body })).status).toBe(201);
-    expect((await call(origins, { headers: { "x-service-client-ip": ip, "x-api-key": t.keys.sk, "x-agent": t.agent.handle }, body: { origin: "https://a.example" } })).status).toBe(200);
+    expect((await call(origins, { headers: { "x-service-client-ip": ip, "x-api-key": t.keys.sk, "x-agent": t.agent.handle }, body: { origin: "https://a.example" } })).status).toBe(
+      200,
+    );
     expect((await call(client, { headers: { "x-service-client-ip": ip }, body })).status).toBe(200);
     const limited = await call(client, { headers: { "x-service-client-ip": ip }, body });
     expect(limited.status).toBe(429);

@@ -5,13 +5,7 @@ import { POST as origins } from "@/app/v1/sso/origins/route";
 import { setAgentActive } from "@/lib/agents/agents";
 import { db } from "@/lib/platform/db";
 import { PREFIX } from "@/lib/platform/ids";
-import {
-  hashClientSecret,
-  MAX_CONFIDENTIAL_CLIENTS_PER_PLANE,
-  MAX_LOCALHOST_REDIRECT_URIS_PER_CLIENT,
-  MAX_REDIRECT_URIS_PER_CLIENT,
-  SSO_MESSAGES,
-} from "@/lib/oidc/clients";
+import { hashClientSecret, MAX_CONFIDENTIAL_CLIENTS_PER_PLANE, MAX_LOCALHOST_REDIRECT_URIS_PER_CLIENT, MAX_REDIRECT_URIS_PER_CLIENT, SSO_MESSAGES } from "@/lib/oidc/clients";
 import { GET as listClientsRoute } from "@/app/v1/sso/clients/route";
 import { DELETE as removeUriRoute } from "@/app/v1/sso/clients/[clientId]/redirect-uris/route";
 import { authorizeCall, authorizeParams, pkce } from "../helpers/oauth";
@@ -166,7 +160,10 @@ describe("POST /v1/sso/client", () => {
   });
 
   it("counts new localhost callbacks per publishable key per hour, so the public key cannot push out the developer's own", async () => {
-    const uris = async () => (await (await db()).oAuthRedirectUri.findMany({ where: { client: { developerId: t.developer.id, plane: "live" } }, orderBy: { createdAt: "asc" }, select: { uri: true } })).map((r) => r.uri);
+    const uris = async () =>
+      (
+        await (await db()).oAuthRedirectUri.findMany({ where: { client: { developerId: t.developer.id, plane: "live" } }, orderBy: { createdAt: "asc" }, select: { uri: true } })
+      ).map((r) => r.uri);
     const own = "http://localhost:3000/callback";
     expect((await register({ publishable_key: t.keys.pk, redirect_uri: own })).status).toBe(201);
     for (let i = 1; i < LOCALHOST_REGISTRATIONS_PER_KEY_PER_HOUR; i++) {

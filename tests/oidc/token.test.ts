@@ -17,12 +17,7 @@ import { env } from "@/lib/platform/env";
 import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
 import { db } from "@/lib/platform/db";
 import { OAUTH_MESSAGES } from "@/lib/oidc/errors";
-import {
-  ACCESS_TOKEN_TTL_SECONDS,
-  AUTHORIZATION_CODE_TTL_SECONDS,
-  REFRESH_RETRY_WINDOW_SECONDS,
-  REFRESH_TOKEN_IDLE_SECONDS,
-} from "@/lib/oidc/tokens";
+import { ACCESS_TOKEN_TTL_SECONDS, AUTHORIZATION_CODE_TTL_SECONDS, REFRESH_RETRY_WINDOW_SECONDS, REFRESH_TOKEN_IDLE_SECONDS } from "@/lib/oidc/tokens";
 import { PROFILE_TOOL_SCOPES } from "@/lib/profile/scopes";
 import { hashToken } from "@/lib/bearer-tokens/access-token";
 import { revokeApproval } from "@/lib/users/approvals";
@@ -112,12 +107,21 @@ describe("the code grant", () => {
   });
 
   it("puts each profile claim only with scope profile and only when held", async () => {
-    await (await db()).user.update({
+    await (
+      await db()
+    ).user.update({
       where: { id: t.users.live.id },
       data: { name: "Ada Lovelace", givenName: "Ada", familyName: "Lovelace", picture: "https://img.example/ada.png", birthdate: "around 1815", location: "London" },
     });
     const full = decodeJwt((await exchange(pub, t.users.live.id, { scope: "openid profile" })).id_token!);
-    expect(full).toMatchObject({ name: "Ada Lovelace", given_name: "Ada", family_name: "Lovelace", picture: "https://img.example/ada.png", birthdate: "around 1815", location: "London" });
+    expect(full).toMatchObject({
+      name: "Ada Lovelace",
+      given_name: "Ada",
+      family_name: "Lovelace",
+      picture: "https://img.example/ada.png",
+      birthdate: "around 1815",
+      location: "London",
+    });
     const none = decodeJwt((await exchange(pub, t.users.live.id, { scope: "openid" })).id_token!);
     for (const claim of ["name", "given_name", "family_name", "picture", "birthdate", "location"]) expect(none).not.toHaveProperty(claim);
     expect(Object.keys(none).sort()).toEqual(["aud", "exp", "iat", "iss", "nonce", "sub"]);
@@ -232,7 +236,7 @@ describe("client authentication", () => {
     const secret = c.client_secret!;
     const s = await signIn(c.client_id, t.users.live.id);
     expectOAuthError(await codeGrant(c.client_id, s, { client_secret: secret }), 401, "invalid_client", OAUTH_MESSAGES.clientAuthFailed);
-    expectOAuthError(await codeGrant(c.client_id, s, {}, ), 401, "invalid_client", OAUTH_MESSAGES.clientAuthRequired);
+    expectOAuthError(await codeGrant(c.client_id, s, {}), 401, "invalid_client", OAUTH_MESSAGES.clientAuthRequired);
     const wrong = await tokenCall({ grant_type: "authorization_code", code: s.code, redirect_uri: CALLBACK, code_verifier: s.verifier }, basic(c.client_id, "ocs_wrong"));
     expectOAuthError(wrong, 401, "invalid_client", OAUTH_MESSAGES.clientAuthFailed);
     const ok = await tokenCall({ grant_type: "authorization_code", code: s.code, redirect_uri: CALLBACK, code_verifier: s.verifier }, basic(c.client_id, secret));
@@ -320,7 +324,7 @@ describe("refresh tokens", () => {
     const idle = await exchange(pub, t.users.live.id);
     let used = await exchange(pub, t.users.live.id);
     for (let day = 0; day < 3; day++) {
-      advanceClockForTests(60 * 24 * 60 * 60 * 1000 / 2); // 30 days
+      advanceClockForTests((60 * 24 * 60 * 60 * 1000) / 2); // 30 days
       used = (await refresh(pub, used.refresh_token)).body;
       expect(used.refresh_token).toBeDefined();
     }
@@ -413,7 +417,13 @@ describe("access tokens on the profile routes", () => {
     const profile = await call(profileRoute, { headers: { "x-api-key": t.keys.sk, "x-agent": t.agent.handle, ...bearer } });
     expect(profile.status).toBe(200);
     const rpc = (handler: (req: Request) => Promise<Response>, url: string, headers: Record<string, string>, body: unknown) =>
-      handler(new Request(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }, body: JSON.stringify(body) }));
+      handler(
+        new Request(url, {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+          body: JSON.stringify(body),
+        }),
+      );
     const read = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "service_profile_read", arguments: {} } };
     const viaMcp = await rpc(developerMcp, `${env().BASE_URL}/mcp`, { "x-api-key": t.keys.sk, "x-agent": t.agent.handle, ...bearer }, read);
     expect(viaMcp.status).toBe(200);
@@ -462,7 +472,8 @@ describe("POST /oauth/revoke", () => {
   it("authenticates a client that identifies itself, and revokes only that client's tokens", async () => {
     const c = await registerClient(t, { method: "client_secret_basic" });
     const s = await signIn(c.client_id, t.users.live.id);
-    const tokens = (await tokenCall({ grant_type: "authorization_code", code: s.code, redirect_uri: CALLBACK, code_verifier: s.verifier }, basic(c.client_id, c.client_secret!))).body;
+    const tokens = (await tokenCall({ grant_type: "authorization_code", code: s.code, redirect_uri: CALLBACK, code_verifier: s.verifier }, basic(c.client_id, c.client_secret!)))
+      .body;
     const { POST: revoke } = await import("@/app/oauth/revoke/route");
     const revokeAs = (token: string, headers: Record<string, string>, extra = "") =>
       call(revoke, { rawBody: `token=${token}${extra}`, headers: { "content-type": "application/x-www-form-urlencoded", ...headers } });
@@ -532,10 +543,16 @@ describe("CORS of the token endpoint", () => {
     const pre = await tokenPreflight(new Request("http://localhost:3000/oauth/token", { method: "OPTIONS", headers: { origin: "http://localhost:4100" } }));
     expect(pre.headers.get("access-control-allow-origin")).toBe("http://localhost:4100");
     // …but the answer for this tenant's client is not readable from it, success or error.
-    const fromOther = await tokenCall({ grant_type: "authorization_code", code: s.code, redirect_uri: CALLBACK, client_id: pub, code_verifier: s.verifier }, { origin: "http://localhost:4100" });
+    const fromOther = await tokenCall(
+      { grant_type: "authorization_code", code: s.code, redirect_uri: CALLBACK, client_id: pub, code_verifier: s.verifier },
+      { origin: "http://localhost:4100" },
+    );
     expect(fromOther.headers.get("access-control-allow-origin")).toBeNull();
     const fresh = await signIn(pub, t.users.live.id);
-    const granted = await tokenCall({ grant_type: "authorization_code", code: fresh.code, redirect_uri: CALLBACK, client_id: pub, code_verifier: fresh.verifier }, { origin: "http://localhost:4100" });
+    const granted = await tokenCall(
+      { grant_type: "authorization_code", code: fresh.code, redirect_uri: CALLBACK, client_id: pub, code_verifier: fresh.verifier },
+      { origin: "http://localhost:4100" },
+    );
     expect(granted.status).toBe(200);
     expect(granted.headers.get("access-control-allow-origin")).toBeNull();
     expect(otherClient).not.toBe(pub);

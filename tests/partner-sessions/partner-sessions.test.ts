@@ -111,8 +111,18 @@ describe("POST /v1/flows/sessions", () => {
   const refusals: Array<[string, (flow: string) => unknown, string, string[]]> = [
     ["an unknown source", () => ({ partner_ref: "a", sources: ["chatgpt", "copilot", "bard"] }), PARTNER_ERRORS.unknownSources(["copilot", "bard"]), ["copilot", "bard"]],
     ["no source at all", () => ({ partner_ref: "a", sources: [] }), PARTNER_ERRORS.noSources, []],
-    ["unknown names in required", () => ({ partner_ref: "a", required: [["gmail", "gmial"], "chatgtp", 7] }), "required names what this session does not accept: gmial, chatgtp, 7.", ["gmial", "chatgtp", "7"]],
-    ["an assistant not among the sources", () => ({ partner_ref: "a", sources: ["claude"], required: ["chatgpt", ["gmail", "grok"]] }), "required names what this session does not accept: chatgpt, grok.", ["chatgpt", "grok"]],
+    [
+      "unknown names in required",
+      () => ({ partner_ref: "a", required: [["gmail", "gmial"], "chatgtp", 7] }),
+      "required names what this session does not accept: gmial, chatgtp, 7.",
+      ["gmial", "chatgtp", "7"],
+    ],
+    [
+      "an assistant not among the sources",
+      () => ({ partner_ref: "a", sources: ["claude"], required: ["chatgpt", ["gmail", "grok"]] }),
+      "required names what this session does not accept: chatgpt, grok.",
+      ["chatgpt", "grok"],
+    ],
     ["required on the import-only flow", () => ({ flow: "import", partner_ref: "a", required: ["chatgpt"] }), PARTNER_ERRORS.requiredOnImport, ["required"]],
     ["required that is not a list", () => ({ partner_ref: "a", required: "gmail|outlook" }), "required must be a list.", []],
     ["required that is an object", () => ({ partner_ref: "a", required: { any: ["gmail"] } }), "required must be a list.", []],
@@ -166,7 +176,10 @@ describe("the partner link's flows", () => {
     expect(view).toMatchObject({ screen: "import", signInOffered: true, continueEnabled: false, alternatives: true, linkNotice: { phoneLast4: null } });
     if (view.screen !== "import") throw new Error("not the import screen");
     expect(view.assistants.map((a) => a.assistant)).toEqual(["chatgpt", "claude"]);
-    expect(view.apps.slice(0, 2).map((a) => [a.app, a.required])).toEqual([["gmail", true], ["outlook", true]]);
+    expect(view.apps.slice(0, 2).map((a) => [a.app, a.required])).toEqual([
+      ["gmail", true],
+      ["outlook", true],
+    ]);
     expect(view.apps.slice(2).every((a) => !a.required)).toBe(true);
     await expect(steps.previewImport(flow, { provider: "gemini", text: "- I live in Oslo" })).rejects.toMatchObject({ field: "provider" });
 
@@ -217,7 +230,9 @@ describe("the partner link's flows", () => {
     await steps.continueFromImport(await reload(flow));
     const { userId: intruder } = await phoneAndCode(flow, newPhone());
     expect(intruder).not.toBe(owner);
-    const held = await (await db()).externalUserId.findUniqueOrThrow({ where: { developerId_plane_externalId: { developerId: t.developer.id, plane: "live", externalId: "ref-held" } } });
+    const held = await (
+      await db()
+    ).externalUserId.findUniqueOrThrow({ where: { developerId_plane_externalId: { developerId: t.developer.id, plane: "live", externalId: "ref-held" } } });
     expect(held.userId).toBe(owner);
     expect((await read(t, second.id)).body).toMatchObject({ status: "completed", partner_ref_linked: false });
     expect((await read(t, first.id)).body).toMatchObject({ status: "completed", partner_ref_linked: true });
@@ -228,7 +243,9 @@ describe("the partner link's flows", () => {
     const plain = (await create(t, { flow: "linked_account", partner_ref: "ref-la" })).body;
     const flow = await open(plain.url);
     expect(flow.screen).toBe("import");
-    expect((await flowScreenView({ state: "open", flow })).screen === "import" && (await flowScreenView({ state: "open", flow }))).toMatchObject({ shell: { steps: ["import", "phone", "code", "receipt"] } });
+    expect((await flowScreenView({ state: "open", flow })).screen === "import" && (await flowScreenView({ state: "open", flow }))).toMatchObject({
+      shell: { steps: ["import", "phone", "code", "receipt"] },
+    });
 
     await setPartnerPhoneFirst({ developerId: t.developer.id, on: true });
     const session = (await create(t, { flow: "linked_account", partner_ref: "ref-la-first", required: ["notion"] })).body;

@@ -38,6 +38,8 @@ it("turns the mailbox proof into none, keeping every address and every other pro
     { id: users.none, email: "none@example.com", email_proof: "none" },
   ]);
   await expect(sql.exec(`UPDATE users SET email_proof = 'mailbox'`)).rejects.toThrow();
-  const [column] = await sql.query<{ fallback: string }>(`SELECT column_default AS fallback FROM information_schema.columns WHERE table_name = 'users' AND column_name = 'email_proof'`);
+  const [column] = await sql.query<{ fallback: string }>(
+    `SELECT column_default AS fallback FROM information_schema.columns WHERE table_name = 'users' AND column_name = 'email_proof'`,
+  );
   expect(column?.fallback).toContain("none");
 });

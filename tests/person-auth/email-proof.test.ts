@@ -131,7 +131,9 @@ describe("addressProven, the one decision", () => {
     for (const email_proof of ["none", "email_code", "third_party", "development_code"] as const) {
       for (const plane of ["live", "test"] as const) {
         for (const { synthetic, connection } of mailboxes) {
-          const user = await prisma.user.create({ data: { plane, email: "ada@example.com", emailProof: email_proof, synthetic, developerId: plane === "test" ? t.developer.id : null } });
+          const user = await prisma.user.create({
+            data: { plane, email: "ada@example.com", emailProof: email_proof, synthetic, developerId: plane === "test" ? t.developer.id : null },
+          });
           if (connection) await prisma.appConnection.create({ data: { userId: user.id, accessTokenSealed: "v1.x.x.x", ...connection } });
           ids.push(user.id);
         }
@@ -148,7 +150,10 @@ describe("addressProven, the one decision", () => {
     // The mailbox the SQL names is the one the same rule finds among the connections.
     const users = await prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true, synthetic: true } });
     const connections = await prisma.appConnection.findMany({ where: { userId: { in: ids } } });
-    const named = await prisma.$queryRawUnsafe<Array<{ id: string; owning_mailbox: OwningMailbox | null }>>(`SELECT u.id::text AS id, ${EMAIL_PROOF_COLUMNS} FROM users u WHERE u.id = ANY($1::uuid[])`, ids);
+    const named = await prisma.$queryRawUnsafe<Array<{ id: string; owning_mailbox: OwningMailbox | null }>>(
+      `SELECT u.id::text AS id, ${EMAIL_PROOF_COLUMNS} FROM users u WHERE u.id = ANY($1::uuid[])`,
+      ids,
+    );
     for (const user of users) {
       const own = connections.filter((c) => c.userId === user.id);
       expect(named.find((n) => n.id === user.id)?.owning_mailbox ?? null).toBe(owningMailboxOf(user, own));

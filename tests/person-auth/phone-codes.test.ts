@@ -1,16 +1,7 @@
 // Sign-in codes by text message: six digits, 10 minutes, 5 wrong tries, a resend after 30 seconds,
 // per-number and per-IP send limits, the same answer for every number, and the sandbox's 424242.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  CODE_MESSAGES,
-  CODE_TTL_SECONDS,
-  CodeError,
-  MAX_CODE_ATTEMPTS,
-  RESEND_AFTER_SECONDS,
-  SEND_LIMITS,
-  sendSignInCode,
-  verifySignInCode,
-} from "@/lib/person-auth/phone-codes";
+import { CODE_MESSAGES, CODE_TTL_SECONDS, CodeError, MAX_CODE_ATTEMPTS, RESEND_AFTER_SECONDS, SEND_LIMITS, sendSignInCode, verifySignInCode } from "@/lib/person-auth/phone-codes";
 import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
 import { db } from "@/lib/platform/db";
 import { createUser } from "@/lib/users/users";
@@ -59,7 +50,11 @@ describe("sending a code", () => {
     await sendSignInCode({ phone, plane: "live", phoneScope: "", ip });
     const first = await lastCodeFor(phone);
     advanceClockForTests((RESEND_AFTER_SECONDS - 5) * 1000);
-    await expect(sendSignInCode({ phone, plane: "live", phoneScope: "", ip })).rejects.toMatchObject({ reason: "resend_too_soon", retryAfter: 5, message: CODE_MESSAGES.resend_too_soon });
+    await expect(sendSignInCode({ phone, plane: "live", phoneScope: "", ip })).rejects.toMatchObject({
+      reason: "resend_too_soon",
+      retryAfter: 5,
+      message: CODE_MESSAGES.resend_too_soon,
+    });
     advanceClockForTests(5_000);
     await sendSignInCode({ phone, plane: "live", phoneScope: "", ip });
     const second = await lastCodeFor(phone);
@@ -79,7 +74,8 @@ describe("sending a code", () => {
     await expect(sendSignInCode({ phone, plane: "live", phoneScope: "", ip: randomIp() })).resolves.toBeDefined();
     // Every /64 of one /56 is one requester.
     const site = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}`;
-    for (let i = 0; i < SEND_LIMITS.perIpPerHour; i++) await sendSignInCode({ phone: freshPhone(), plane: "live", phoneScope: "", ip: `${site}:${i.toString(16).padStart(2, "0")}::1` });
+    for (let i = 0; i < SEND_LIMITS.perIpPerHour; i++)
+      await sendSignInCode({ phone: freshPhone(), plane: "live", phoneScope: "", ip: `${site}:${i.toString(16).padStart(2, "0")}::1` });
     const limited = await sendSignInCode({ phone: freshPhone(), plane: "live", phoneScope: "", ip: `${site}:ff::1` }).catch((e) => e);
     expect(limited).toBeInstanceOf(CodeError);
     expect(limited.reason).toBe("rate_limited");

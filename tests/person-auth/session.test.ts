@@ -23,8 +23,7 @@ describe("session tickets", () => {
 });
 
 describe("next-auth", () => {
-  const session = (cookie?: string) =>
-    handlers.GET(new NextRequest("http://localhost:3000/api/auth/session", { headers: cookie ? { cookie } : {} }));
+  const session = (cookie?: string) => handlers.GET(new NextRequest("http://localhost:3000/api/auth/session", { headers: cookie ? { cookie } : {} }));
 
   it("answers no session without a cookie, and the user id with one naming someone who is there", async () => {
     expect(await (await session()).json()).toBeNull();

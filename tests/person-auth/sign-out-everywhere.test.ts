@@ -18,7 +18,12 @@ const jar = vi.hoisted(() => ({ cookie: "" }));
 vi.mock("next/headers", () => ({
   headers: async () => new Headers({ cookie: jar.cookie, "x-forwarded-for": "127.0.0.1" }),
   cookies: async () => {
-    const values = new Map(jar.cookie.split(/;\s*/).filter(Boolean).map((c) => [c.slice(0, c.indexOf("=")), c.slice(c.indexOf("=") + 1)] as [string, string]));
+    const values = new Map(
+      jar.cookie
+        .split(/;\s*/)
+        .filter(Boolean)
+        .map((c) => [c.slice(0, c.indexOf("=")), c.slice(c.indexOf("=") + 1)] as [string, string]),
+    );
     return { get: (name: string) => (values.has(name) ? { name, value: values.get(name)! } : undefined), set: () => undefined, delete: () => undefined };
   },
 }));
@@ -125,7 +130,9 @@ describe("the dashboard's sessions", () => {
   /** Who next-auth's session route and the pages' and actions' read say is signed in with this cookie. */
   async function readsOf(cookie: string): Promise<Array<string | null>> {
     const { currentDashboardUser, dashboardHandlers } = await import("@/lib/developer-auth/session");
-    const route = (await (await dashboardHandlers.GET(new NextRequest("http://localhost:3000/api/dashboard-auth/session", { headers: { cookie } }))).json()) as { user?: { id: string } } | null;
+    const route = (await (await dashboardHandlers.GET(new NextRequest("http://localhost:3000/api/dashboard-auth/session", { headers: { cookie } }))).json()) as {
+      user?: { id: string };
+    } | null;
     jar.cookie = cookie;
     return [route?.user?.id ?? null, (await currentDashboardUser())?.id ?? null];
   }

@@ -60,7 +60,12 @@ async function sessionJar(userId: string): Promise<Jar> {
 }
 
 /** Signs in at the provider from the mailbox page of `flowId`; answers where the browser ends up. */
-async function signInAt(provider: "google" | "github", jar: Jar, flowId: string, consent = (url: URL) => (provider === "google" ? google.consent(url) : github.consent(url))): Promise<URL> {
+async function signInAt(
+  provider: "google" | "github",
+  jar: Jar,
+  flowId: string,
+  consent = (url: URL) => (provider === "google" ? google.consent(url) : github.consent(url)),
+): Promise<URL> {
   jar.set("service_verify_flow", flowId);
   const { csrfToken } = (await (await authCall("GET", "/api/auth/csrf", jar)).json()) as { csrfToken: string };
   const start = await authCall("POST", `/api/auth/signin/${provider}`, jar, { csrfToken, callbackUrl: `/flow/${flowId}/verified` });

@@ -67,7 +67,13 @@ class MemoryProvider implements OAuthClientProvider {
     return CALLBACK;
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: "Desk Assistant", redirect_uris: [CALLBACK], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] };
+    return {
+      client_name: "Desk Assistant",
+      redirect_uris: [CALLBACK],
+      token_endpoint_auth_method: "none",
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+    };
   }
   clientInformation() {
     return this.info;
@@ -145,7 +151,9 @@ describe("the personal MCP endpoint, with the SDK's OAuth client", () => {
     // Discovery began at the 401 and its WWW-Authenticate.
     const challenge = answers.find((a) => a.status === 401)!;
     expect(challenge.headers.get("www-authenticate")).toBe(personalChallenge());
-    expect(answers.map((a) => new URL(a.url).pathname)).toEqual(expect.arrayContaining([prmRoute.meta.path, asMetadataRoute.meta.path, registerRoute.meta.path, tokenRoute.meta.path]));
+    expect(answers.map((a) => new URL(a.url).pathname)).toEqual(
+      expect.arrayContaining([prmRoute.meta.path, asMetadataRoute.meta.path, registerRoute.meta.path, tokenRoute.meta.path]),
+    );
     expect(provider.info!.client_id).toMatch(/^mcpc_/);
     expect(provider.authorizationUrl!.searchParams.get("resource")).toBe(env().MCP_URL);
     expect(provider.authorizationUrl!.searchParams.get("code_challenge_method")).toBe("S256");
@@ -160,7 +168,9 @@ describe("the personal MCP endpoint, with the SDK's OAuth client", () => {
     expect(structured(await after.callTool({ name: "service_profile_search", arguments: { query: "Leeds" } })).results.length).toBeGreaterThan(0);
     expect(structured(await after.callTool({ name: "service_profile_import", arguments: { text: "I work as a nurse in Leeds." } }))).toBeDefined();
     expect(structured(await after.callTool({ name: "service_profile_forget", arguments: { match: "nurse" } }))).toBeDefined();
-    expect(structured(await after.callTool({ name: "service_profile_commit", arguments: { messages: [{ role: "user", content: "thanks" }], sync: true } }))).toMatchObject({ status: "completed" });
+    expect(structured(await after.callTool({ name: "service_profile_commit", arguments: { messages: [{ role: "user", content: "thanks" }], sync: true } }))).toMatchObject({
+      status: "completed",
+    });
     // service_connect is not listed after sign-in, and is not callable either.
     const connect = (await after.callTool({ name: "service_connect", arguments: {} }).catch((e: Error) => e)) as Error;
     expect(connect.message).toMatch(/not found/);
@@ -175,7 +185,10 @@ describe("the personal MCP endpoint, with the SDK's OAuth client", () => {
     const { after } = await installAndSignIn(provider, userId);
     structured(await after.callTool({ name: "service_profile_read", arguments: {} }));
     await (await db()).readObligation.updateMany({ where: { userId }, data: { openedAt: new Date(Date.now() - 31 * 60_000) } });
-    const refused = await after.callTool({ name: "service_profile_search", arguments: { query: "x" } }).then(() => null, (e: unknown) => e);
+    const refused = await after.callTool({ name: "service_profile_search", arguments: { query: "x" } }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(McpError);
     expect((refused as McpError).code).toBe(MCP_COMMIT_REQUIRED_CODE);
     structured(await after.callTool({ name: "service_profile_commit", arguments: { messages: [{ role: "user", content: "thanks" }] } }));
@@ -237,7 +250,13 @@ describe("the personal MCP endpoint, with the SDK's OAuth client", () => {
     const again = new MemoryProvider();
     const second = await installAndSignIn(again, userId);
     await second.after.close();
-    const res = await revokeRoute(new Request(`${env().BASE_URL}/oauth/revoke`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token: again.saved!.access_token, client_id: again.info!.client_id }) }));
+    const res = await revokeRoute(
+      new Request(`${env().BASE_URL}/oauth/revoke`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ token: again.saved!.access_token, client_id: again.info!.client_id }),
+      }),
+    );
     expect(res.status).toBe(200);
     expect((await post(again.saved!.access_token)).status).toBe(401);
   });

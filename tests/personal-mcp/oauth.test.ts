@@ -37,17 +37,20 @@ function register(body: unknown, ip = "127.0.0.1") {
 }
 
 function mcpAuthorize(clientId: string, challenge: string, extra: Record<string, string | undefined> = {}, ip?: string) {
-  return authorizeCall({
-    response_type: "code",
-    client_id: clientId,
-    redirect_uri: LOOPBACK_CALLBACK,
-    code_challenge: challenge,
-    code_challenge_method: "S256",
-    scope: PROFILE_TOOL_SCOPES.join(" "),
-    state: "s-1",
-    resource: env().MCP_URL,
-    ...extra,
-  }, ip ? { "x-service-client-ip": ip } : {});
+  return authorizeCall(
+    {
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: LOOPBACK_CALLBACK,
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+      scope: PROFILE_TOOL_SCOPES.join(" "),
+      state: "s-1",
+      resource: env().MCP_URL,
+      ...extra,
+    },
+    ip ? { "x-service-client-ip": ip } : {},
+  );
 }
 
 /** authorize → the person finishes the flow → code → tokens, for an MCP client. */
@@ -109,11 +112,22 @@ describe("discovery", () => {
 
 describe("POST /oauth/register", () => {
   it("registers a public client: mcpc_ id, its metadata echoed, an agent of its own on the personal account", async () => {
-    const res = await register({ client_name: "Desk Assistant", redirect_uris: [LOOPBACK_CALLBACK], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"] });
+    const res = await register({
+      client_name: "Desk Assistant",
+      redirect_uris: [LOOPBACK_CALLBACK],
+      token_endpoint_auth_method: "none",
+      grant_types: ["authorization_code", "refresh_token"],
+    });
     expect(res.status).toBe(201);
     expect(res.body.client_id).toMatch(/^mcpc_[A-Za-z0-9]{24}$/);
     expect(res.body.client_secret).toBeUndefined();
-    expect(res.body).toMatchObject({ redirect_uris: [LOOPBACK_CALLBACK], token_endpoint_auth_method: "none", response_types: ["code"], client_name: "Desk Assistant", scope: PROFILE_TOOL_SCOPES.join(" ") });
+    expect(res.body).toMatchObject({
+      redirect_uris: [LOOPBACK_CALLBACK],
+      token_endpoint_auth_method: "none",
+      response_types: ["code"],
+      client_name: "Desk Assistant",
+      scope: PROFILE_TOOL_SCOPES.join(" "),
+    });
     const row = await (await db()).oAuthClient.findUniqueOrThrow({ where: { id: res.body.client_id } });
     expect(row).toMatchObject({ developerId: PERSONAL_MCP_DEVELOPER_ID, plane: "live", kind: "mcp_registered", secretHash: null });
     const agent = await (await db()).agent.findUniqueOrThrow({ where: { id: row.agentId! } });
@@ -163,14 +177,20 @@ describe("POST /oauth/register", () => {
   });
 
   it("takes private-use schemes (RFC 8252 § 7.1) and ignores unknown metadata", async () => {
-    const res = await register({ redirect_uris: ["com.example.assistant:/oauth", "cursor://example/cb"], token_endpoint_auth_method: "none", software_statement: "ignored", contacts: ["a@b.c"] });
+    const res = await register({
+      redirect_uris: ["com.example.assistant:/oauth", "cursor://example/cb"],
+      token_endpoint_auth_method: "none",
+      software_statement: "ignored",
+      contacts: ["a@b.c"],
+    });
     expect(res.status).toBe(201);
     expect(res.body.redirect_uris).toEqual(["com.example.assistant:/oauth", "cursor://example/cb"]);
   });
 
   it(`limits registrations to ${REGISTRATIONS_PER_IP_PER_HOUR} per IP per hour`, async () => {
     const ip = "203.0.113.77";
-    for (let i = 0; i < REGISTRATIONS_PER_IP_PER_HOUR; i++) expect((await register({ redirect_uris: [LOOPBACK_CALLBACK], token_endpoint_auth_method: "none" }, ip)).status).toBe(201);
+    for (let i = 0; i < REGISTRATIONS_PER_IP_PER_HOUR; i++)
+      expect((await register({ redirect_uris: [LOOPBACK_CALLBACK], token_endpoint_auth_method: "none" }, ip)).status).toBe(201);
     const over = await register({ redirect_uris: [LOOPBACK_CALLBACK], token_endpoint_auth_method: "none" }, ip);
     expect(over.status).toBe(429);
     expect(over.headers.get("retry-after")).toMatch(/^\d+$/);
@@ -363,7 +383,11 @@ describe("Client ID Metadata Documents", () => {
   const bad: Array<[string, (url: string) => { doc: object | string; status?: number }, RegExp | string]> = [
     ["a client_id other than its address", () => ({ doc: { client_id: "https://other.example/c.json", redirect_uris: [LOOPBACK_CALLBACK] } }), DOCUMENT_UNREADABLE],
     ["a client secret", (url) => ({ doc: { client_id: url, redirect_uris: [LOOPBACK_CALLBACK], client_secret: "s" } }), /client secret/],
-    ["client_secret_basic", (url) => ({ doc: { client_id: url, redirect_uris: [LOOPBACK_CALLBACK], token_endpoint_auth_method: "client_secret_basic" } }), /authenticates with none/],
+    [
+      "client_secret_basic",
+      (url) => ({ doc: { client_id: url, redirect_uris: [LOOPBACK_CALLBACK], token_endpoint_auth_method: "client_secret_basic" } }),
+      /authenticates with none/,
+    ],
     ["no redirect_uris", (url) => ({ doc: { client_id: url } }), /redirect_uris/],
     ["a javascript: callback", (url) => ({ doc: { client_id: url, redirect_uris: ["javascript:alert(1)"] } }), /redirect_uris/],
     ["not JSON", () => ({ doc: "<html>" }), DOCUMENT_UNREADABLE],
@@ -401,36 +425,40 @@ describe("Client ID Metadata Documents", () => {
     expect(fetches).toBe(0);
   });
 
-  it("tells a host that does not resolve, a private address, a closed port and a slow answer apart only in the log", async () => {
-    const lines: Array<Record<string, unknown>> = [];
-    captureLogsForTests(
-      new Writable({
-        write(chunk, _enc, done) {
-          for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
-          done();
-        },
-      }),
-    );
-    const slow = createServer(() => {});
-    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
-    const closedPort = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    try {
-      const answers: Record<string, unknown> = {};
-      await outsideDevelopment(async () => {
-        answers.unresolved = (await mcpAuthorize("https://no-such-host.invalid/client.json", pkce().challenge)).body;
-        answers.private = (await mcpAuthorize("https://10.0.0.1/client.json", pkce().challenge)).body;
-      });
-      answers.closed = (await mcpAuthorize(`http://localhost:${closedPort}/client.json`, pkce().challenge)).body;
-      answers.slow = (await mcpAuthorize(`http://localhost:${(slow.address() as AddressInfo).port}/client.json`, pkce().challenge)).body;
-      for (const answer of Object.values(answers)) expect(answer).toEqual({ error: "invalid_client", error_description: DOCUMENT_UNREADABLE });
-      const reasons = lines.filter((l) => l.msg === "client metadata document unreadable").map((l) => String(l.reason));
-      expect(reasons).toEqual(["does not resolve", "private address", "request failed", `timeout (${DOCUMENT_TIMEOUT_MS} ms)`]);
-    } finally {
-      captureLogsForTests(new Writable({ write: (_c, _e, done) => done() }), "fatal");
-      await new Promise<void>((resolve) => slow.close(() => resolve()));
-    }
-  }, DOCUMENT_TIMEOUT_MS + 10_000);
+  it(
+    "tells a host that does not resolve, a private address, a closed port and a slow answer apart only in the log",
+    async () => {
+      const lines: Array<Record<string, unknown>> = [];
+      captureLogsForTests(
+        new Writable({
+          write(chunk, _enc, done) {
+            for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
+            done();
+          },
+        }),
+      );
+      const slow = createServer(() => {});
+      await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+      const closed = createServer();
+      await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+      const closedPort = (closed.address() as AddressInfo).port;
+      await new Promise<void>((resolve) => closed.close(() => resolve()));
+      try {
+        const answers: Record<string, unknown> = {};
+        await outsideDevelopment(async () => {
+          answers.unresolved = (await mcpAuthorize("https://no-such-host.invalid/client.json", pkce().challenge)).body;
+          answers.private = (await mcpAuthorize("https://10.0.0.1/client.json", pkce().challenge)).body;
+        });
+        answers.closed = (await mcpAuthorize(`http://localhost:${closedPort}/client.json`, pkce().challenge)).body;
+        answers.slow = (await mcpAuthorize(`http://localhost:${(slow.address() as AddressInfo).port}/client.json`, pkce().challenge)).body;
+        for (const answer of Object.values(answers)) expect(answer).toEqual({ error: "invalid_client", error_description: DOCUMENT_UNREADABLE });
+        const reasons = lines.filter((l) => l.msg === "client metadata document unreadable").map((l) => String(l.reason));
+        expect(reasons).toEqual(["does not resolve", "private address", "request failed", `timeout (${DOCUMENT_TIMEOUT_MS} ms)`]);
+      } finally {
+        captureLogsForTests(new Writable({ write: (_c, _e, done) => done() }), "fatal");
+        await new Promise<void>((resolve) => slow.close(() => resolve()));
+      }
+    },
+    DOCUMENT_TIMEOUT_MS + 10_000,
+  );
 });

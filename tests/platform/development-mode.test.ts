@@ -28,7 +28,15 @@ describe("development mode", () => {
   const surfaces = devSurfaces();
 
   it("knows every development surface", () => {
-    expect(surfaces.map((s) => s.urlPath).sort()).toEqual(["/dev/connect", "/dev/connect/decide", "/dev/email-outbox", "/dev/outbox", "/dev/screens", "/dev/screens/[state]", "/dev/usage-chart"]);
+    expect(surfaces.map((s) => s.urlPath).sort()).toEqual([
+      "/dev/connect",
+      "/dev/connect/decide",
+      "/dev/email-outbox",
+      "/dev/outbox",
+      "/dev/screens",
+      "/dev/screens/[state]",
+      "/dev/usage-chart",
+    ]);
     expect(surfaces.every((s) => isDevelopmentPath(s.urlPath))).toBe(true);
     expect(isDevelopmentPath("/developers")).toBe(false);
   });
@@ -69,7 +77,15 @@ describe("development mode", () => {
 
   it("npm start refuses to start on PostgreSQL with a development driver, naming the setting", () => {
     const secret = "s".repeat(32);
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/root", NODE_ENV: "production", DATABASE_URL: "postgres://127.0.0.1:1/none", SERVICE_SECRET: secret, AUTH_SECRET: secret, LOG_LEVEL: "silent" };
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "/root",
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://127.0.0.1:1/none",
+      SERVICE_SECRET: secret,
+      AUTH_SECRET: secret,
+      LOG_LEVEL: "silent",
+    };
     const res = spawnSync(process.execPath, ["scripts/start.mjs"], { env, encoding: "utf8", timeout: 60_000 });
     expect(res.status).toBe(1);
     expect(res.stderr).toContain("SMS_DRIVER=outbox (the default) keeps sign-in codes readable at /dev/outbox");

@@ -61,9 +61,7 @@ describe("loadEnv", () => {
 
   it("chooses the built-in distiller by default and needs an endpoint and a model for the LLM one", () => {
     expect(loadEnv({ DATA_DIR: "memory://" }).DISTILLER).toBe("builtin");
-    expect(() => loadEnv({ DATA_DIR: "memory://", DISTILLER: "llm", LLM_MODEL: "llama3.1" })).toThrow(
-      "DISTILLER=llm needs LLM_BASE_URL and LLM_MODEL.",
-    );
+    expect(() => loadEnv({ DATA_DIR: "memory://", DISTILLER: "llm", LLM_MODEL: "llama3.1" })).toThrow("DISTILLER=llm needs LLM_BASE_URL and LLM_MODEL.");
     expect(() => loadEnv({ DATA_DIR: "memory://", DISTILLER: "magic" })).toThrow(/DISTILLER/);
     const e = loadEnv({ DATA_DIR: "memory://", DISTILLER: "llm", LLM_BASE_URL: "http://127.0.0.1:11434/v1/", LLM_MODEL: "llama3.1" });
     expect(e).toMatchObject({ DISTILLER: "llm", LLM_BASE_URL: "http://127.0.0.1:11434/v1", LLM_MODEL: "llama3.1" });

@@ -70,7 +70,10 @@ function scan(file: string, text: string): Scan {
       const init = declaration.initializer && unwrap(declaration.initializer);
       if (!init) continue;
       if (ts.isNewExpression(init) && ts.isIdentifier(init.expression) && COLLECTIONS.has(init.expression.text) && !isReadonlyType(declaration.type)) {
-        problem(declaration, `module-level new ${init.expression.text}: keep it in processWide(), or type it Readonly${init.expression.text.replace("Weak", "")} if it never changes`);
+        problem(
+          declaration,
+          `module-level new ${init.expression.text}: keep it in processWide(), or type it Readonly${init.expression.text.replace("Weak", "")} if it never changes`,
+        );
       }
       if (isGlobalThis(init)) problem(declaration, "an alias of globalThis: keep process state in processWide()");
     }
@@ -161,7 +164,11 @@ describe("processWide", () => {
   it("keeps nothing when init throws, so the next use tries again", async () => {
     const { processWide } = await import("@/lib/platform/process-wide");
     const key = `test.${randomUUID()}`;
-    expect(() => processWide(key, () => { throw new Error("not yet"); })).toThrow("not yet");
+    expect(() =>
+      processWide(key, () => {
+        throw new Error("not yet");
+      }),
+    ).toThrow("not yet");
     expect(processWide(key, () => "made")).toBe("made");
   });
 

@@ -149,7 +149,9 @@ describe("POST /v1/profile/commit", () => {
 
 describe("the read obligation", () => {
   async function ageObligation(minutes: number) {
-    await (await db()).readObligation.updateMany({
+    await (
+      await db()
+    ).readObligation.updateMany({
       where: { userId: t.users.live.id, agentId: t.agent.id },
       data: { openedAt: new Date(Date.now() - minutes * 60_000) },
     });

@@ -21,9 +21,11 @@ beforeAll(async () => {
     req.on("end", () => {
       requests++;
       const content = JSON.stringify({ facts: [{ text: "Lives in Porto", kind: "identity" }] });
-      res.writeHead(200, { "content-type": "application/json" }).end(
-        JSON.stringify({ id: "c1", object: "chat.completion", created: 1, model: "m", choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] }),
-      );
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(
+          JSON.stringify({ id: "c1", object: "chat.completion", created: 1, model: "m", choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] }),
+        );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -4,13 +4,7 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLlmDistiller } from "@/lib/profile/distill/llm";
-import {
-  builtinDistiller,
-  distillerFromConfig,
-  distillerFromSettings,
-  type DistillInput,
-  type Distiller,
-} from "@/lib/profile/distill";
+import { builtinDistiller, distillerFromConfig, distillerFromSettings, type DistillInput, type Distiller } from "@/lib/profile/distill";
 import { captureLogsForTests } from "@/lib/platform/log";
 
 interface Received {
@@ -164,9 +158,7 @@ describe("llm distiller: facts from the model", () => {
     expect(schema.properties.facts.items.properties.text).toEqual({ type: "string" });
     expect(schema.required).toEqual(["facts", "summary"]);
     expect([...schema.properties.facts.items.required].sort()).toEqual(["kind", "messageIndex", "text"]);
-    expect(schema.properties.facts.items.properties.kind.enum).toEqual([
-      "name", "location", "work", "relationship", "like", "dislike", "preference", "project", "plan", "other",
-    ]);
+    expect(schema.properties.facts.items.properties.kind.enum).toEqual(["name", "location", "work", "relationship", "like", "dislike", "preference", "project", "plan", "other"]);
   });
 
   it("sends no Authorization header when no API key is configured (Ollama, vLLM)", async () => {
@@ -334,12 +326,8 @@ describe("distillerFromSettings", () => {
   });
 
   it("refuses llm without a base URL or a model, or with a base URL that is not http(s)", () => {
-    expect(() => distillerFromSettings({ DISTILLER: "llm", LLM_MODEL: "llama3.1" })).toThrow(
-      new Error("DISTILLER=llm needs LLM_BASE_URL to be set."),
-    );
-    expect(() => distillerFromSettings({ DISTILLER: "llm", LLM_BASE_URL: baseUrl })).toThrow(
-      new Error("DISTILLER=llm needs LLM_MODEL to be set."),
-    );
+    expect(() => distillerFromSettings({ DISTILLER: "llm", LLM_MODEL: "llama3.1" })).toThrow(new Error("DISTILLER=llm needs LLM_BASE_URL to be set."));
+    expect(() => distillerFromSettings({ DISTILLER: "llm", LLM_BASE_URL: baseUrl })).toThrow(new Error("DISTILLER=llm needs LLM_MODEL to be set."));
     expect(() => distillerFromSettings({ DISTILLER: "llm" })).toThrow(new Error("DISTILLER=llm needs LLM_BASE_URL and LLM_MODEL to be set."));
     expect(() => distillerFromSettings({ DISTILLER: "llm", LLM_BASE_URL: "localhost:11434", LLM_MODEL: "llama3.1" })).toThrow(
       new Error("LLM_BASE_URL must be an absolute http(s) URL, e.g. http://127.0.0.1:11434/v1."),

@@ -1,12 +1,6 @@
 // The built-in distiller: what it takes from a conversation, what it refuses, and its measured quality.
 import { describe, expect, it } from "vitest";
-import {
-  builtinDistiller,
-  distillerFromConfig,
-  type DistillInput,
-  type DistillMessage,
-  type DistilledFact,
-} from "@/lib/profile/distill";
+import { builtinDistiller, distillerFromConfig, type DistillInput, type DistillMessage, type DistilledFact } from "@/lib/profile/distill";
 import { factMatches, matchFacts, scoreDistiller, scoreOf } from "@/lib/profile/distill/score";
 import { loadFixtures } from "../fixtures/distill/load";
 
@@ -162,9 +156,7 @@ describe("builtin distiller: summary and determinism", () => {
     const { summary } = await distil({
       messages: [user("My name is Sam. I live in Lisbon and I'm a nurse. I love trail running and I have a daughter named Ana.")],
     });
-    expect(summary).toBe(
-      "The user is called Sam, lives in Lisbon and works as a nurse. The user also has a daughter named Ana and likes trail running.",
-    );
+    expect(summary).toBe("The user is called Sam, lives in Lisbon and works as a nurse. The user also has a daughter named Ana and likes trail running.");
     expect((await distil({ messages: [user("thanks, that's all")] })).summary).toBe("");
     expect((await distil({ messages: [] })).summary).toBe("");
   });
@@ -205,7 +197,15 @@ describe("distillation scoring", () => {
       [0, 1],
       [1, 0],
     ]);
-    expect(matchFacts([extracted[1]!], [{ kind: "preference", words: ["metric"] }, { kind: "preference", words: ["metric"] }])).toHaveLength(1);
+    expect(
+      matchFacts(
+        [extracted[1]!],
+        [
+          { kind: "preference", words: ["metric"] },
+          { kind: "preference", words: ["metric"] },
+        ],
+      ),
+    ).toHaveLength(1);
   });
 
   it("computes precision, recall and F1, an empty side counting as perfect", () => {

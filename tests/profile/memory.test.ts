@@ -105,7 +105,36 @@ describe("GET /v1/profile", () => {
   });
 
   it("cuts a long box to its documented size and names it", async () => {
-    const likes = ["chess", "jazz", "sushi", "tennis", "hiking", "poetry", "baking", "cycling", "opera", "kayaking", "knitting", "climbing", "sailing", "gardening", "surfing", "pottery", "fencing", "rowing", "archery", "juggling", "skiing", "judo", "rugby", "origami", "birdwatching", "karaoke", "snorkeling", "bowling"];
+    const likes = [
+      "chess",
+      "jazz",
+      "sushi",
+      "tennis",
+      "hiking",
+      "poetry",
+      "baking",
+      "cycling",
+      "opera",
+      "kayaking",
+      "knitting",
+      "climbing",
+      "sailing",
+      "gardening",
+      "surfing",
+      "pottery",
+      "fencing",
+      "rowing",
+      "archery",
+      "juggling",
+      "skiing",
+      "judo",
+      "rugby",
+      "origami",
+      "birdwatching",
+      "karaoke",
+      "snorkeling",
+      "bowling",
+    ];
     for (const l of likes) await rememberAs(liveHeaders(t), { text: `I love ${l}` });
     const res = await call(profile, { headers: liveHeaders(t) });
     expect(res.body.preferences).toHaveLength(PROFILE_READ_LIMITS.preferences);
@@ -178,9 +207,7 @@ describe("GET /v1/profile/search", () => {
       );
     }
     const texts = async (source: string) =>
-      ((await call(search, { headers: liveHeaders(t), query: { source, query: "note", limit: "50" } })).body.results as { source: string }[])
-        .map((r) => r.source)
-        .sort();
+      ((await call(search, { headers: liveHeaders(t), query: { source, query: "note", limit: "50" } })).body.results as { source: string }[]).map((r) => r.source).sort();
     for (const name of ["claude", "gemini", "grok", "chatgpt", "other"]) {
       const expected = [`agents/${name}`, `imports/${name}`];
       expect(await texts(name), name).toEqual(expected);

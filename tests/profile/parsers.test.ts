@@ -74,8 +74,7 @@ function claudeConversation(texts: string[], uuid = "c-1") {
   };
 }
 
-const alternating = (n: number): Turn[] =>
-  Array.from({ length: n }, (_, i) => ({ role: i % 2 === 0 ? "user" : "assistant", text: `turn ${i}` }));
+const alternating = (n: number): Turn[] => Array.from({ length: n }, (_, i) => ({ role: i % 2 === 0 ? "user" : "assistant", text: `turn ${i}` }));
 
 describe("parseChatGptExport", () => {
   it("keeps only the branch ending at current_node, root first, with exact timestamps", () => {
@@ -114,7 +113,7 @@ describe("parseChatGptExport", () => {
       createdAt: ms(1716400000500),
       messages: [
         msg("user", "Translate 'good morning' into Portuguese.", ms(1716400010000)),
-        msg("assistant", "\"Bom dia\" — used until about noon in Portugal.", ms(1716400090250)),
+        msg("assistant", '"Bom dia" — used until about noon in Portugal.', ms(1716400090250)),
       ],
     });
   });
@@ -165,10 +164,7 @@ describe("parseChatGptExport", () => {
 
   it("names the problem and where it is for malformed input", () => {
     const good = chatgptConversation(alternating(2));
-    expectFormatError(
-      () => parseChatGptExport({ conversations: [] }),
-      "conversations is not an array (expected the contents of ChatGPT's conversations.json)",
-    );
+    expectFormatError(() => parseChatGptExport({ conversations: [] }), "conversations is not an array (expected the contents of ChatGPT's conversations.json)");
     expectFormatError(() => parseChatGptExport([good, "x"]), "conversations[1] is not an object");
     expectFormatError(() => parseChatGptExport([good, good, good, { ...good, mapping: [] }]), "conversations[3].mapping is not an object");
     const { mapping: _dropped, ...noMapping } = good;
@@ -179,10 +175,7 @@ describe("parseChatGptExport", () => {
       () => parseChatGptExport([{ ...good, mapping: { "node-1": { message: { author: { role: "bot" }, content: { content_type: "text" } } } } }]),
       'conversations[0].mapping["node-1"].message.author.role is not one of "user", "assistant", "system", "tool"',
     );
-    expectFormatError(
-      () => parseChatGptExport([{ ...good, create_time: "2024-01-01" }]),
-      "conversations[0].create_time is not a number",
-    );
+    expectFormatError(() => parseChatGptExport([{ ...good, create_time: "2024-01-01" }]), "conversations[0].create_time is not a number");
   });
 
   it("accepts each cap at its bound and refuses one past it, naming the cap", () => {
@@ -205,7 +198,13 @@ describe("parseChatGptExport", () => {
     const emoji = "🚲".repeat(MAX_MESSAGE_CHARS);
     expect(parseChatGptExport([chatgptConversation([{ role: "user", text: emoji }])]).conversations[0]?.messages[0]?.content).toBe(emoji);
     expectFormatError(
-      () => parseChatGptExport([chatgptConversation([{ role: "user", text: "ok" }, { role: "assistant", text: `${atCap}b` }])]),
+      () =>
+        parseChatGptExport([
+          chatgptConversation([
+            { role: "user", text: "ok" },
+            { role: "assistant", text: `${atCap}b` },
+          ]),
+        ]),
       "conversations[0].mapping.n1.message has 20,001 characters, over the cap of 20,000 characters per message",
     );
   });
@@ -249,25 +248,16 @@ describe("parseClaudeExport", () => {
       'conversations[1].chat_messages[0].sender is not one of "human", "assistant"',
     );
     expectFormatError(() => parseClaudeExport([{ ...good, chat_messages: undefined }]), "conversations[0].chat_messages is missing");
-    expectFormatError(
-      () => parseClaudeExport([{ ...good, created_at: "yesterday" }]),
-      'conversations[0].created_at is not a date: "yesterday"',
-    );
+    expectFormatError(() => parseClaudeExport([{ ...good, created_at: "yesterday" }]), 'conversations[0].created_at is not a date: "yesterday"');
   });
 
   it("accepts each cap at its bound and refuses one past it", () => {
     const small = claudeConversation(["x"]);
     expect(parseClaudeExport(Array.from({ length: 250 }, () => small)).conversations).toHaveLength(250);
-    expectFormatError(
-      () => parseClaudeExport(Array.from({ length: 251 }, () => small)),
-      "export has 251 conversations, over the cap of 250 conversations per profile",
-    );
+    expectFormatError(() => parseClaudeExport(Array.from({ length: 251 }, () => small)), "export has 251 conversations, over the cap of 250 conversations per profile");
     const texts = (n: number) => Array.from({ length: n }, (_, i) => `m${i}`);
     expect(parseClaudeExport([claudeConversation(texts(1000))]).conversations[0]?.messages).toHaveLength(1000);
-    expectFormatError(
-      () => parseClaudeExport([claudeConversation(texts(1001))]),
-      "conversations[0] has 1,001 messages, over the cap of 1,000 messages per conversation",
-    );
+    expectFormatError(() => parseClaudeExport([claudeConversation(texts(1001))]), "conversations[0] has 1,001 messages, over the cap of 1,000 messages per conversation");
     expect(parseClaudeExport([claudeConversation(["a".repeat(20_000)])]).conversations[0]?.messages[0]?.content).toHaveLength(20_000);
     expectFormatError(
       () => parseClaudeExport([claudeConversation(["ok", "a".repeat(20_001)])]),

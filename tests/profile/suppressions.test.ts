@@ -41,7 +41,13 @@ beforeEach(async () => {
 
 async function importFromChatGpt(texts: string[]) {
   const source = "imports/chatgpt";
-  await inTransaction((tx) => writeMemories(tx, { userId: person, source, writtenBy: source, agentId: null }, texts.map((text) => ({ ...factToMemory(text), provenance: { via: "import_file" } }))));
+  await inTransaction((tx) =>
+    writeMemories(
+      tx,
+      { userId: person, source, writtenBy: source, agentId: null },
+      texts.map((text) => ({ ...factToMemory(text), provenance: { via: "import_file" } })),
+    ),
+  );
 }
 
 async function found(headers: Record<string, string>, query: string): Promise<string[]> {
@@ -90,7 +96,13 @@ describe("a suppression an agent asked for", () => {
     expect(await accountSuppressions(b.users.live.id)).toEqual([]);
     const exported = await exportAccount(person);
     expect(exported!.suppressions).toEqual([
-      expect.objectContaining({ id: hidden[0]!.id, requested_by: "agent", agent: a.agent.displayName, developer: a.developer.name, memory_ids: hidden[0]!.memories.map((m) => m.id).sort() }),
+      expect.objectContaining({
+        id: hidden[0]!.id,
+        requested_by: "agent",
+        agent: a.agent.displayName,
+        developer: a.developer.name,
+        memory_ids: hidden[0]!.memories.map((m) => m.id).sort(),
+      }),
     ]);
   });
 

@@ -38,7 +38,9 @@ beforeAll(async () => {
   }
   // The day before: POST /v1/profile/remember 10 times at 10 ms, two refused (422).
   for (let i = 0; i < 10; i++) {
-    recordRequest(row(a, { method: "POST", route: "/v1/profile/remember", latencyMs: 10, status: i < 2 ? 422 : 201, errorCode: i < 2 ? "invalid_format" : null, at: daysBefore(1) }));
+    recordRequest(
+      row(a, { method: "POST", route: "/v1/profile/remember", latencyMs: 10, status: i < 2 ? 422 : 201, errorCode: i < 2 ? "invalid_format" : null, at: daysBefore(1) }),
+    );
   }
   // The first day of the 30, and the one before it (outside), and the next day (outside).
   recordRequest(row(a, { latencyMs: 7, at: daysBefore(29, 0) }));

@@ -10,14 +10,7 @@ import { database, db } from "@/lib/platform/db";
 import { resetEnvForTests } from "@/lib/platform/env";
 import { sweepExpired } from "@/lib/maintenance/sweep";
 import { settleService } from "@/lib/startup";
-import {
-  flushRequestLog,
-  recordRequest,
-  REQUEST_LOG_BATCH,
-  REQUEST_LOG_MAX_PENDING,
-  sweepRequestLog,
-  type RequestLogRecord,
-} from "@/lib/request-log/record";
+import { flushRequestLog, recordRequest, REQUEST_LOG_BATCH, REQUEST_LOG_MAX_PENDING, sweepRequestLog, type RequestLogRecord } from "@/lib/request-log/record";
 import { createTenant, liveHeaders, type Tenant } from "../helpers/fixtures";
 import { requestLogRow } from "../helpers/request-log";
 import { call } from "../helpers/http";
@@ -117,13 +110,27 @@ describe("what a request records", () => {
       mcp(
         new Request("http://localhost:3000/mcp", {
           method: "POST",
-          headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "x-api-key": key, "x-agent": t.agent.handle, "x-service-client-ip": "127.0.0.1" },
+          headers: {
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+            "x-api-key": key,
+            "x-agent": t.agent.handle,
+            "x-service-client-ip": "127.0.0.1",
+          },
           body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
         }),
       );
     const ok = await ping(t.keys.sk);
     expect(ok.status).toBe(200);
-    expect(await stored(ok.headers.get("x-request-id")!)).toMatchObject({ developer_id: t.developer.id, plane: "live", agent_id: t.agent.id, method: "POST", route: "/mcp", status: 200, error_code: null });
+    expect(await stored(ok.headers.get("x-request-id")!)).toMatchObject({
+      developer_id: t.developer.id,
+      plane: "live",
+      agent_id: t.agent.id,
+      method: "POST",
+      route: "/mcp",
+      status: 200,
+      error_code: null,
+    });
     const bad = await ping(t.keys.revoked);
     expect(bad.status).toBe(401);
     expect(await stored(bad.headers.get("x-request-id")!)).toBeUndefined();

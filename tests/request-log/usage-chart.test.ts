@@ -13,7 +13,10 @@ const DAYS: UsageChartDay[] = [
 
 /** The text of the HTML, tags gone, spaces collapsed. */
 function text(html: string): string {
-  return html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+  return html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 describe("usage chart", () => {

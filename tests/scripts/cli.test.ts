@@ -46,9 +46,7 @@ describe("npm run service", () => {
     const agents = JSON.parse((await cli("list-agents", "--developer", "acme")).out);
     expect(agents.map((a: { handle: string }) => a.handle)).toEqual(["helper-bot"]);
 
-    expect((await cli("add-origin", "--developer", "acme", "--origin", "https://app.acme.example")).out).toContain(
-      "Origin approved: https://app.acme.example",
-    );
+    expect((await cli("add-origin", "--developer", "acme", "--origin", "https://app.acme.example")).out).toContain("Origin approved: https://app.acme.example");
     const badOrigin = await cli("add-origin", "--developer", "acme", "--origin", "http://app.acme.example");
     expect(badOrigin.code).toBe(1);
     expect(badOrigin.err).toContain("origin must be an https origin (or localhost)");

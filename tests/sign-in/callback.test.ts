@@ -44,7 +44,9 @@ interface Received {
  * which the tests move).
  */
 function receiverAccepts(secret: string, header: string | undefined, rawBody: string): boolean {
-  const parts = String(header ?? "").split(",").map((p) => p.trim().split("="));
+  const parts = String(header ?? "")
+    .split(",")
+    .map((p) => p.trim().split("="));
   const t = parts.find(([k]) => k === "t")?.[1];
   if (!t || !/^\d+$/.test(t) || Math.abs(now().getTime() / 1000 - Number(t)) > 300) return false;
   const expected = createHmac("sha256", secret).update(`${t}.`).update(rawBody).digest();
@@ -120,7 +122,17 @@ async function recorded(path: string, opts: { plane?: "live" | "test"; register?
   }
   const flowId = `flow_${randomBytes(8).toString("hex")}`;
   const user = plane === "live" ? t.users.live : t.users.test;
-  const input = { ...scope, flowId, linkHash: `link_${flowId}`, agent: t.agent.handle, userId: user.id, url, journey: "thread-42", messageBody: "Is my flight on time?", channel: "sms" };
+  const input = {
+    ...scope,
+    flowId,
+    linkHash: `link_${flowId}`,
+    agent: t.agent.handle,
+    userId: user.id,
+    url,
+    journey: "thread-42",
+    messageBody: "Is my flight on time?",
+    channel: "sms",
+  };
   await (await db()).$transaction((tx) => recordCompletionCallback(tx, input));
   const row = await (await db()).completionCallback.findUniqueOrThrow({ where: { flowId } });
   return { flowId, id: row.id, url, userId: user.id, input };
@@ -326,7 +338,17 @@ describe("delivery", () => {
     expect(got!.headers["content-type"]).toBe("application/json");
     expect(got!.headers["service-callback-id"]).toBe(cb.id);
     const body = completionCallbackBody.parse(JSON.parse(got!.raw));
-    expect(body).toMatchObject({ type: "sign_in.completed", id: cb.id, agent: t.agent.handle, userId: t.users.live.id, tokenUse: "agent", journey: "thread-42", messageBody: "Is my flight on time?", channel: "sms", livemode: true });
+    expect(body).toMatchObject({
+      type: "sign_in.completed",
+      id: cb.id,
+      agent: t.agent.handle,
+      userId: t.users.live.id,
+      tokenUse: "agent",
+      journey: "thread-42",
+      messageBody: "Is my flight on time?",
+      channel: "sms",
+      livemode: true,
+    });
     expect(await verifyAgentToken(body.token)).toEqual({ userId: t.users.live.id, developerId: t.developer.id, agentId: t.agent.id, agent: t.agent.handle, plane: "live" });
     const valid = await call(validate, { headers: { "x-api-key": t.keys.sk, "x-agent": t.agent.handle }, body: { token: body.token } });
     expect(valid.body).toMatchObject({ valid: true, userId: t.users.live.id, tokenUse: "agent", approved: true, agent: t.agent.handle });
@@ -359,7 +381,13 @@ describe("delivery", () => {
     expect(verifyCompletionSignature(secret, header, got!.raw, { now: new Date(t0 + 301_000) })).toBe(false);
     expect(verifyCompletionSignature(secret, header, got!.raw, { now: t0 + 301_000, toleranceSeconds: 600 })).toBe(true);
     // Another timestamp under the same signature, or a missing part, is refused.
-    expect(verifyCompletionSignature(secret, header.replace(/t=(\d+)/, (_, s: string) => `t=${Number(s) - 1}`), got!.raw)).toBe(false);
+    expect(
+      verifyCompletionSignature(
+        secret,
+        header.replace(/t=(\d+)/, (_, s: string) => `t=${Number(s) - 1}`),
+        got!.raw,
+      ),
+    ).toBe(false);
     for (const bad of ["", "v1=abc", header.split(",")[0]!, "t=x,v1=y", "garbage"]) expect(verifyCompletionSignature(secret, bad, got!.raw)).toBe(false);
     expect(verifyCompletionSignature(secret, undefined, got!.raw)).toBe(false);
     const body = completionCallbackBody.parse(JSON.parse(got!.raw));
@@ -490,7 +518,11 @@ describe("outside development mode", () => {
       for (const id of ids) await deliverCompletionCallback(id);
     });
     for (const id of ids) {
-      expect(await row(id), (await row(id)).url).toMatchObject({ status: "failed", attempts: 1, lastError: "the host resolves to a private, loopback, link-local or reserved address" });
+      expect(await row(id), (await row(id)).url).toMatchObject({
+        status: "failed",
+        attempts: 1,
+        lastError: "the host resolves to a private, loopback, link-local or reserved address",
+      });
     }
     expect(endpoint.received).toHaveLength(0);
   });
@@ -539,10 +571,22 @@ describe("isRefusedAddress", () => {
     expect(isRefusedAddress(address)).toBe(true);
   });
 
-  it.each(["8.8.8.8", "1.1.1.1", "93.184.216.34", "172.32.0.1", "172.15.255.255", "100.128.0.1", "100.63.255.255", "192.169.0.1", "11.0.0.1", "2606:4700:4700::1111", "2a00:1450:4001::200e", "::ffff:8.8.8.8", "64:ff9b::808:808", "2002:808:808::1"])(
-    "allows %s",
-    (address) => {
-      expect(isRefusedAddress(address)).toBe(false);
-    },
-  );
+  it.each([
+    "8.8.8.8",
+    "1.1.1.1",
+    "93.184.216.34",
+    "172.32.0.1",
+    "172.15.255.255",
+    "100.128.0.1",
+    "100.63.255.255",
+    "192.169.0.1",
+    "11.0.0.1",
+    "2606:4700:4700::1111",
+    "2a00:1450:4001::200e",
+    "::ffff:8.8.8.8",
+    "64:ff9b::808:808",
+    "2002:808:808::1",
+  ])("allows %s", (address) => {
+    expect(isRefusedAddress(address)).toBe(false);
+  });
 });

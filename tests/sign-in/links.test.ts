@@ -86,7 +86,12 @@ describe("agents carry their sign-in link", () => {
     expect(res.status).toBe(200);
     expect(res.body.agent).toMatchObject({ display_name: "Trail Guide", logo_url: "https://cdn.example.com/logo.png", brand_color: "#1d4ed8" });
     expect(res.body.agent.sign_in_url).toMatch(/\/sign-in\//);
-    const bad = await call(agentRoute.PATCH, { path: "/v1/agents/x", params: { handle: t.agent.handle }, headers: { "x-api-key": t.keys.sk }, body: { logo_url: "http://cdn.example.com/l.png" } });
+    const bad = await call(agentRoute.PATCH, {
+      path: "/v1/agents/x",
+      params: { handle: t.agent.handle },
+      headers: { "x-api-key": t.keys.sk },
+      body: { logo_url: "http://cdn.example.com/l.png" },
+    });
     expect(bad.status).toBe(400);
     const unknown = await call(agentRoute.PATCH, { path: "/v1/agents/nope", params: { handle: "nope" }, headers: { "x-api-key": t.keys.sk }, body: { active: false } });
     expect(unknown.status).toBe(404);
@@ -129,7 +134,9 @@ describe("limits on the routes without a key", () => {
     const t = await createTenant();
     const name = await signInName(t);
     const ip = { "x-service-client-ip": "10.61.0.1" };
-    const reads = await Promise.all(Array.from({ length: HOSTED_METADATA_PER_MINUTE }, () => call(hosted.GET, { path: `/v1/auth/sign-in/agents/${name}/hosted`, params: { agent: name }, headers: ip })));
+    const reads = await Promise.all(
+      Array.from({ length: HOSTED_METADATA_PER_MINUTE }, () => call(hosted.GET, { path: `/v1/auth/sign-in/agents/${name}/hosted`, params: { agent: name }, headers: ip })),
+    );
     expect(reads.every((r) => r.status === 200)).toBe(true);
     const limited = await call(hosted.GET, { path: `/v1/auth/sign-in/agents/${name}/hosted`, params: { agent: name }, headers: ip });
     expect(limited.status).toBe(429);
@@ -243,7 +250,10 @@ describe("the sign-in host: each way in opens its first screen", () => {
     const { res, text } = await openLink(await signInName(t), { return_to: RETURN });
     expect(res.status).toBe(404);
     expect(text).toContain("does not lead to an app");
-    for (const [route, body] of [[exchangeRoute.POST, { code }], [validateRoute.POST, { token: "x" }]] as const) {
+    for (const [route, body] of [
+      [exchangeRoute.POST, { code }],
+      [validateRoute.POST, { token: "x" }],
+    ] as const) {
       const answer = await call(route, { headers: keyHeaders(t), body });
       expect(answer.status).toBe(409);
       expect(answer.body.error).toMatchObject({ code: "agent_inactive", message: MESSAGES.agentInactive });

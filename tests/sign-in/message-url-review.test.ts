@@ -43,7 +43,15 @@ describe("POST /v1/auth/sign-in/message-url, reason permission_review", () => {
     expect(res.body).toEqual({ mode: "plain", url: expect.any(String), reason: "permission_review", fallbackReason: FALLBACK_REASONS.missing, idempotencyKey: null });
     expect(res.body.url).toMatch(new RegExp(`^${connectUrl("").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}mcc_`));
     const link = await linkOf(res.body.url);
-    expect(link).toMatchObject({ developerId: t.developer.id, agentId: t.agent.id, plane: "live", userId: t.users.live.id, capability: "gmail:send", app: null, reason: "permission_needed" });
+    expect(link).toMatchObject({
+      developerId: t.developer.id,
+      agentId: t.agent.id,
+      plane: "live",
+      userId: t.users.live.id,
+      capability: "gmail:send",
+      app: null,
+      reason: "permission_needed",
+    });
     expect(await linkStatus(link.id)).toBe("pending");
 
     const opened = await openConnectLink({ linkId: link.id, sessionUserId: null, ip: "127.0.0.1" });
@@ -86,7 +94,9 @@ describe("POST /v1/auth/sign-in/message-url, reason permission_review", () => {
       expect(res.body.error).toMatchObject({ code: "invalid_request", message, fields: [{ field, message }] });
     }
     // A capability is a permission review's field only; the line is checked as for any reason.
-    expect((await messageUrl({ reason: "signin", agentPhone: LINE, capability: "gmail:send" })).body.error.fields).toEqual([{ field: "capability", message: "only with reason permission_review" }]);
+    expect((await messageUrl({ reason: "signin", agentPhone: LINE, capability: "gmail:send" })).body.error.fields).toEqual([
+      { field: "capability", message: "only with reason permission_review" },
+    ]);
     expect((await messageUrl({ ...base, capability: "gmail" })).body.error.code).toBe("invalid_request");
     expect((await messageUrl({ ...base, agentPhone: "+14155550199" })).body.error.code).toBe("message_line_not_registered");
     expect(await (await db()).connectLink.count({ where: { developerId: t.developer.id } })).toBe(before);

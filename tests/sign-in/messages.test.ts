@@ -156,14 +156,26 @@ describe("POST|GET|DELETE /v1/auth/sign-in/message-lines", () => {
   });
 
   it("accepts ordinary operator metadata, and bounds its size and keys", async () => {
-    const metadata = { region: "us-west", zip: "94107", orderedAt: "2026-01-02T03:04:05Z", epoch: 1732406400, iphoneModel: "15", count: 12, ids: ["abc-123"], nested: { ok: null } };
+    const metadata = {
+      region: "us-west",
+      zip: "94107",
+      orderedAt: "2026-01-02T03:04:05Z",
+      epoch: 1732406400,
+      iphoneModel: "15",
+      count: 12,
+      ids: ["abc-123"],
+      nested: { ok: null },
+    };
     expect((await registerLine({ phone: LINE, metadata })).body.line.metadata).toEqual(metadata);
     const big = await registerLine({ phone: "+14155550101", metadata: { blob: "x".repeat(5000) } });
     expect(big.status).toBe(400);
     expect(big.body.error).toEqual({ code: "invalid_metadata", message: LINE_MESSAGES.metadataTooLarge, field: "metadata" });
     const deep = await registerLine({ phone: "+14155550101", metadata: { a: { b: { c: { d: { e: { f: 1 } } } } } } });
     expect(deep.body.error.code).toBe("invalid_metadata");
-    const proto = await call(linesRoute.POST, { headers: { ...headers(t), "content-type": "application/json" }, rawBody: `{"phone":"+14155550101","metadata":{"constructor":{"x":1}}}` });
+    const proto = await call(linesRoute.POST, {
+      headers: { ...headers(t), "content-type": "application/json" },
+      rawBody: `{"phone":"+14155550101","metadata":{"constructor":{"x":1}}}`,
+    });
     expect(proto.body.error.code).toBe("invalid_metadata");
     expect((await registerLine({ phone: "+14155550101", metadata: ["a"] })).body.error.code).toBe("invalid_request");
     const label = await registerLine({ phone: "+14155550101", label: "Line +1 415 555 0101" });
@@ -264,13 +276,26 @@ describe("POST /v1/auth/sign-in/message-url", () => {
 
   it("answers a reconnect URL: /reconnect with the affected connectors; sender proof is not yet verified", async () => {
     await registerLine({ phone: LINE, channel: "imessage" });
-    const res = await messageUrl({ reason: "reconnect", channel: "imessage", messageLinePhone: LINE, connectors: ["gmail", "calendar", "gmail"], messageSenderProof: "signed-proof" });
+    const res = await messageUrl({
+      reason: "reconnect",
+      channel: "imessage",
+      messageLinePhone: LINE,
+      connectors: ["gmail", "calendar", "gmail"],
+      messageSenderProof: "signed-proof",
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ mode: "plain", reason: "reconnect", fallbackReason: FALLBACK_REASONS.unsupported, idempotencyKey: null });
     expect(FALLBACK_REASONS.unsupported).toBe("sender_proof_unsupported");
     const url = new URL(res.body.url);
     expect(`${url.origin}${url.pathname}`).toBe(`${signInUrl(t.agent.signInName)}/reconnect`);
-    expect(Object.fromEntries(url.searchParams)).toEqual({ delivery: "message", message_line_phone: LINE, channel: "imessage", connectors: "gmail,calendar", exp: expect.any(String), sig: expect.any(String) });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      delivery: "message",
+      message_line_phone: LINE,
+      channel: "imessage",
+      connectors: "gmail,calendar",
+      exp: expect.any(String),
+      sig: expect.any(String),
+    });
     // Minimal request: sign-in by default, sms, no optional parameters.
     const plain = await messageUrl({ agentPhone: LINE });
     expect(Object.fromEntries(new URL(plain.body.url).searchParams)).toEqual({ delivery: "message", message_line_phone: LINE, exp: expect.any(String), sig: expect.any(String) });
@@ -306,7 +331,14 @@ describe("POST /v1/auth/sign-in/message-url", () => {
     const live = await openOnHost(res.body.url);
     const line = (await listLines()).body.lines[0];
     expect(live?.plane).toBe("live");
-    expect(live?.wayIn === "sign_in_link" ? live.request.message : null).toEqual({ line_id: line.id, channel: "sms", complete_url: DONE, journey: "j-9", body: "hi", link_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(live?.wayIn === "sign_in_link" ? live.request.message : null).toEqual({
+      line_id: line.id,
+      channel: "sms",
+      complete_url: DONE,
+      journey: "j-9",
+      body: "hi",
+      link_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
 
     const testHeaders = headers(t, t.keys.skTest);
     const testLine = (await registerLine({ phone: LINE }, testHeaders)).body.line;
@@ -333,7 +365,15 @@ describe("POST /v1/auth/sign-in/message-url", () => {
   });
 
   it("takes a completion URL only absolute https (http on localhost) and registered for the agent and plane", async () => {
-    for (const bad of ["http://app.example.com/done", "ftp://app.example.com/done", "/done", "not a url", "https://user:pw@app.example.com/done", "javascript:alert(1)", "myapp://done"]) {
+    for (const bad of [
+      "http://app.example.com/done",
+      "ftp://app.example.com/done",
+      "/done",
+      "not a url",
+      "https://user:pw@app.example.com/done",
+      "javascript:alert(1)",
+      "myapp://done",
+    ]) {
       const res = await messageUrl({ agentPhone: LINE, messageCompleteUrl: bad });
       expect(res.status, bad).toBe(400);
       expect(res.body.error, bad).toEqual({ code: "invalid_destination", message: MESSAGE_URL_MESSAGES.invalidCompleteUrl, field: "messageCompleteUrl" });
@@ -377,7 +417,12 @@ describe("POST /v1/auth/sign-in/message-url", () => {
     const rows = await (await db()).messageUrlRequest.findMany({ where: { developerId: t.developer.id } });
     expect(rows).toHaveLength(1);
     const { url: _url, ...withoutUrl } = first.body as Record<string, unknown>;
-    expect(rows[0]).toMatchObject({ agentId: t.agent.id, plane: "live", idempotencyKey: "idem-1", answer: { ...withoutUrl, expiresAt: Number(new URL(first.body.url).searchParams.get("exp")) } });
+    expect(rows[0]).toMatchObject({
+      agentId: t.agent.id,
+      plane: "live",
+      idempotencyKey: "idem-1",
+      answer: { ...withoutUrl, expiresAt: Number(new URL(first.body.url).searchParams.get("exp")) },
+    });
     // The URL (which holds the line's number) is built again for a retry, never stored.
     expect(JSON.stringify(rows[0])).not.toContain(LINE.slice(1));
     expect(rows[0]!.requestHash).toMatch(/^[0-9a-f]{64}$/);
@@ -407,18 +452,26 @@ async function openOnHost(address: string) {
   if (reconnect) segments.pop();
   const name = decodeURIComponent(segments.at(-1)!);
   const hostUrl = new URL(`http://localhost:3000/sign-in/${name}${reconnect ? "/reconnect" : ""}${url.search}`);
-  const res = await (reconnect ? signInHostReconnect : signInHost)(new Request(hostUrl, { headers: { "x-service-client-ip": "10.9.0.2" } }), { params: Promise.resolve({ agent: name }) });
+  const res = await (reconnect ? signInHostReconnect : signInHost)(new Request(hostUrl, { headers: { "x-service-client-ip": "10.9.0.2" } }), {
+    params: Promise.resolve({ agent: name }),
+  });
   const location = res.headers.get("location");
   return res.status === 303 && location?.includes("/flow/") ? findFlow(location.split("/flow/")[1]!) : null;
 }
 
 describe("POST /v1/auth/sign-in/recognize-phone", () => {
   it("reads every candidate form", () => {
-    expect(readCandidates(["tel:+14155550100", "sms:+14155550100?body=hi", "imessage:+14155550100", "tel:+1-415-555-0100;phone-context=x", "sms://+14155550100"]).phones).toEqual([LINE]);
+    expect(readCandidates(["tel:+14155550100", "sms:+14155550100?body=hi", "imessage:+14155550100", "tel:+1-415-555-0100;phone-context=x", "sms://+14155550100"]).phones).toEqual([
+      LINE,
+    ]);
     expect(readCandidates(["4155550100"]).phones).toEqual([LINE]);
     expect(readCandidates(["14155550100"]).phones).toEqual([LINE]);
     expect(readCandidates(["442079460958"]).phones).toEqual(["+442079460958"]);
-    expect(readCandidates(["Ada@Example.com", "imessage:grace@example.org", "not-an@", "hello"])).toEqual({ phones: [], emails: ["ada@example.com", "grace@example.org"], phoneCandidateCount: 0 });
+    expect(readCandidates(["Ada@Example.com", "imessage:grace@example.org", "not-an@", "hello"])).toEqual({
+      phones: [],
+      emails: ["ada@example.com", "grace@example.org"],
+      phoneCandidateCount: 0,
+    });
     expect(phoneFrom("tel:%2B14155550100")).toBe(LINE);
   });
 
@@ -427,11 +480,29 @@ describe("POST /v1/auth/sign-in/recognize-phone", () => {
     const user = await createUser({ plane: "live", phone });
     await approveAgent({ userId: user.id, agentId: t.agent.id });
     const digits = phone.slice(2);
-    const forms = [phone, `tel:${phone}`, `sms:${phone}?body=hi`, `imessage:${phone}`, `tel:${phone};phone-context=+1`, `+1 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`, digits, `1${digits}`];
+    const forms = [
+      phone,
+      `tel:${phone}`,
+      `sms:${phone}?body=hi`,
+      `imessage:${phone}`,
+      `tel:${phone};phone-context=+1`,
+      `+1 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`,
+      digits,
+      `1${digits}`,
+    ];
     for (const form of forms) {
       const res = await recognize([form]);
       expect(res.status, form).toBe(200);
-      expect(res.body, form).toMatchObject({ matched: true, recognized: true, approved: true, linked: true, userId: user.id, agent: t.agent.handle, displayName: "Assistant", phoneCandidateCount: 1 });
+      expect(res.body, form).toMatchObject({
+        matched: true,
+        recognized: true,
+        approved: true,
+        linked: true,
+        userId: user.id,
+        agent: t.agent.handle,
+        displayName: "Assistant",
+        phoneCandidateCount: 1,
+      });
       expect(res.body.agentToken).toBe(res.body.token);
       expect(await verifyAgentToken(res.body.token)).toEqual({ userId: user.id, developerId: t.developer.id, agentId: t.agent.id, agent: t.agent.handle, plane: "live" });
     }
@@ -446,7 +517,18 @@ describe("POST /v1/auth/sign-in/recognize-phone", () => {
     const phone = randomUsPhone();
     const user = await createUser({ plane: "live", phone });
     const res = await recognize([phone, "unrelated"]);
-    expect(res.body).toEqual({ matched: true, recognized: true, approved: false, linked: false, token: null, agentToken: null, userId: null, agent: t.agent.handle, displayName: "Assistant", phoneCandidateCount: 1 });
+    expect(res.body).toEqual({
+      matched: true,
+      recognized: true,
+      approved: false,
+      linked: false,
+      token: null,
+      agentToken: null,
+      userId: null,
+      agent: t.agent.handle,
+      displayName: "Assistant",
+      phoneCandidateCount: 1,
+    });
     await approveAgent({ userId: user.id, agentId: t.agent.id });
     expect((await recognize([phone])).body.approved).toBe(true);
     await revokeApproval({ userId: user.id, agentId: t.agent.id });
@@ -454,7 +536,13 @@ describe("POST /v1/auth/sign-in/recognize-phone", () => {
     // Another agent of the developer, or another developer's agent, has no approval of its own.
     await approveAgent({ userId: user.id, agentId: t.agent.id });
     const second = await createAgent({ developerId: t.developer.id, handle: "second-agent", displayName: "Second" });
-    expect((await recognize([phone], headers(t, t.keys.sk, second.handle))).body).toMatchObject({ matched: true, approved: false, token: null, agent: "second-agent", displayName: "Second" });
+    expect((await recognize([phone], headers(t, t.keys.sk, second.handle))).body).toMatchObject({
+      matched: true,
+      approved: false,
+      token: null,
+      agent: "second-agent",
+      displayName: "Second",
+    });
     const other = await createTenant("other-dev", "other-agent");
     expect((await recognize([phone], headers(other))).body).toMatchObject({ matched: true, approved: false, token: null, userId: null });
   });
@@ -539,7 +627,9 @@ describe("POST /v1/auth/sign-in/recognize-phone", () => {
 
   it(`answers 429 past ${RECOGNITIONS_PER_DEVELOPER_PER_MINUTE} recognitions per developer account per minute, whatever the keys`, async () => {
     const keys = await Promise.all(
-      Array.from({ length: RECOGNITIONS_PER_DEVELOPER_PER_MINUTE / RECOGNITIONS_PER_MINUTE + 1 }, () => issueApiKey({ developerId: t.developer.id, kind: "secret", plane: "live" })),
+      Array.from({ length: RECOGNITIONS_PER_DEVELOPER_PER_MINUTE / RECOGNITIONS_PER_MINUTE + 1 }, () =>
+        issueApiKey({ developerId: t.developer.id, kind: "secret", plane: "live" }),
+      ),
     );
     for (const { key } of keys.slice(0, -1)) {
       const answers = await Promise.all(Array.from({ length: RECOGNITIONS_PER_MINUTE }, () => recognize([LINE], headers(t, key))));

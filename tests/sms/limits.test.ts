@@ -26,7 +26,12 @@ describe("text-message limits of the whole service", () => {
     const { sendSignInCode } = await import("@/lib/person-auth/phone-codes");
     const results: string[] = [];
     for (let i = 0; i < 4; i++) {
-      results.push(await sendSignInCode({ phone: `+1415777${String(1000 + i)}`, plane: "live", phoneScope: "", ip: `10.7.1.${i + 1}` }).then(() => "sent", (e: { reason: string }) => e.reason));
+      results.push(
+        await sendSignInCode({ phone: `+1415777${String(1000 + i)}`, plane: "live", phoneScope: "", ip: `10.7.1.${i + 1}` }).then(
+          () => "sent",
+          (e: { reason: string }) => e.reason,
+        ),
+      );
     }
     expect(results).toEqual(["sent", "sent", "sent", "rate_limited"]);
     // The sandbox's synthetic number sends nothing, so it is outside the budget.
@@ -43,7 +48,12 @@ describe("text-message limits of the whole service", () => {
     const { sendSignInCode, CODE_MESSAGES } = await import("@/lib/person-auth/phone-codes");
     const results: string[] = [];
     for (const [i, site] of ["2001:db8:4800:0", "2001:db8:4800:100", "2001:db8:4800:ff00"].entries()) {
-      results.push(await sendSignInCode({ phone: `+6141234567${i}`, plane: "live", phoneScope: "", ip: `${site}::1` }).then(() => "sent", (e: Error) => e.message));
+      results.push(
+        await sendSignInCode({ phone: `+6141234567${i}`, plane: "live", phoneScope: "", ip: `${site}::1` }).then(
+          () => "sent",
+          (e: Error) => e.message,
+        ),
+      );
     }
     expect(results).toEqual(["sent", "sent", CODE_MESSAGES.rate_limited]);
     // Another network still gets Australia's last message of the hour.

@@ -63,7 +63,10 @@ export const signOutEverywhereAction = defineAction({
 });
 
 /** The memory list's filters, as the page bound them: an object (its fields are read leniently by memoriesPath). */
-const filtersArg = arg("filters", z.unknown().refine((v) => v == null || (typeof v === "object" && !Array.isArray(v)), "Expected the list's filters."));
+const filtersArg = arg(
+  "filters",
+  z.unknown().refine((v) => v == null || (typeof v === "object" && !Array.isArray(v)), "Expected the list's filters."),
+);
 
 /** The memory list again, with the filters it was on (rebuilt from the parsed filters, never taken as a URL). */
 function memoriesPath(filters: unknown, notice: Record<string, string>): string {
@@ -137,7 +140,11 @@ export const deleteAccountAction = defineAction({
   auth: "person",
   form: { confirmation: text() },
   handler: async ({ userId, form }) => {
-    const deleted = await outcomeOf(() => deleteAccount({ userId, confirmation: form.confirmation }), true, () => false);
+    const deleted = await outcomeOf(
+      () => deleteAccount({ userId, confirmation: form.confirmation }),
+      true,
+      () => false,
+    );
     if (!deleted) redirect("/account/delete?error=confirmation");
     await signOut({ redirectTo: "/account/deleted" });
   },

@@ -38,5 +38,7 @@ export default async function AccountRoute({ searchParams }: { searchParams: Pro
   const apps = await accountApps(userId);
   const [profile, agents] = await Promise.all([accountProfile(userId), approvedAgents(userId)]);
   const log = await accessLogPage(userId, { before: typeof before === "string" ? before : null, after: typeof after === "string" ? after : null });
-  return <AccountPage data={{ user, notices: { connected, disconnected, removed, revoked, appRevoked, revokeError, connectError }, profile, agents, apps, log }} actions={actions} />;
+  return (
+    <AccountPage data={{ user, notices: { connected, disconnected, removed, revoked, appRevoked, revokeError, connectError }, profile, agents, apps, log }} actions={actions} />
+  );
 }

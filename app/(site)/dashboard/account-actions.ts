@@ -135,7 +135,9 @@ export const removeMemberAction = defineAction({
     const theirs = formerMembersKeys(await keysOf(form.developer)).find((f) => f.dashboardUserId === form.member);
     if (!theirs) return { ok: "Member removed." };
     const n = theirs.prefixes.length;
-    return { ok: `Member removed. ${n === 1 ? "A key they made still works" : `${n} keys they made still work`}: revoke ${n === 1 ? "it" : "them"} under “Keys made by former members”.` };
+    return {
+      ok: `Member removed. ${n === 1 ? "A key they made still works" : `${n} keys they made still work`}: revoke ${n === 1 ? "it" : "them"} under “Keys made by former members”.`,
+    };
   },
 });
 

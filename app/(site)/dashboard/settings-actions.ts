@@ -36,7 +36,11 @@ export const rotateKeyAction = defineAction({
     const { key, record, oldKeyStopsAt } = await rotateKey({ actorId: actor.id, developerId: form.developer, keyId: form.key });
     return {
       ok: "Key rotated.",
-      secret: { label: `New ${record.plane} ${record.kind} key`, value: key, note: `The old key keeps working until ${shownUtc(oldKeyStopsAt)} UTC, then stops. The MCP sessions it minted have ended, and it mints no more: mint them with the new key.` },
+      secret: {
+        label: `New ${record.plane} ${record.kind} key`,
+        value: key,
+        note: `The old key keeps working until ${shownUtc(oldKeyStopsAt)} UTC, then stops. The MCP sessions it minted have ended, and it mints no more: mint them with the new key.`,
+      },
     };
   },
 });
@@ -123,8 +127,16 @@ export const createSsoClientAction = defineAction({
   state: true,
   form: { developer: text(), plane: text(), method: text(), redirect_uri: text() },
   handler: async ({ actor, form }) => {
-    const { clientId, clientSecret } = await createSsoClient({ actorId: actor.id, developerId: form.developer, plane: form.plane, method: form.method, redirectUri: form.redirect_uri.trim() });
-    return clientSecret ? { ok: `Client ${clientId} created.`, secret: { label: `Client secret of ${clientId}`, value: clientSecret } } : { ok: `Public client ${clientId} created.` };
+    const { clientId, clientSecret } = await createSsoClient({
+      actorId: actor.id,
+      developerId: form.developer,
+      plane: form.plane,
+      method: form.method,
+      redirectUri: form.redirect_uri.trim(),
+    });
+    return clientSecret
+      ? { ok: `Client ${clientId} created.`, secret: { label: `Client secret of ${clientId}`, value: clientSecret } }
+      : { ok: `Public client ${clientId} created.` };
   },
 });
 

@@ -65,8 +65,7 @@ export default function DocsPage() {
       <SiteHeader current="docs" />
       <main id="main" tabIndex={-1} className="focus:outline-none">
         <DocsHero title="API conventions" width="max-w-6xl" current="conventions">
-          What every request sends and every error returns. Every route, with its parameters and answers, is in
-          the{" "}
+          What every request sends and every error returns. Every route, with its parameters and answers, is in the{" "}
           <Link href="/docs/api" className={LINK}>
             API reference
           </Link>
@@ -76,16 +75,15 @@ export default function DocsPage() {
         <DocsBody sections={SECTIONS}>
           <Section id="addresses" title="Addresses and versions">
             <P>
-              The REST API lives under <Code>/v1</Code>. OpenID Connect lives under <Code>/oauth</Code> and{" "}
-              <Code>/.well-known</Code>, with no version prefix. Request and response bodies are JSON (
-              <Code>Content-Type: application/json</Code>).
+              The REST API lives under <Code>/v1</Code>. OpenID Connect lives under <Code>/oauth</Code> and <Code>/.well-known</Code>, with no version prefix. Request and response
+              bodies are JSON (<Code>Content-Type: application/json</Code>).
             </P>
           </Section>
 
           <Section id="headers" title="Headers">
             <P>
-              Server-side requests carry a secret key and the agent&rsquo;s handle. A request about a user names the
-              user in one of two ways; when both are sent, the bearer token wins.
+              Server-side requests carry a secret key and the agent&rsquo;s handle. A request about a user names the user in one of two ways; when both are sent, the bearer token
+              wins.
             </P>
             <Table
               caption="Request headers"
@@ -93,11 +91,7 @@ export default function DocsPage() {
               rows={[
                 [<Code key="h">X-API-Key</Code>, <Code key="v">sk_…</Code>, "Your secret key. Server-side only."],
                 [<Code key="h">X-Agent</Code>, "The agent’s handle", "Every server-side request about a user or an agent."],
-                [
-                  <Code key="h">Authorization</Code>,
-                  <Code key="v">Bearer &lt;token&gt;</Code>,
-                  "The user, by an agent token from sign-in or the sandbox.",
-                ],
+                [<Code key="h">Authorization</Code>, <Code key="v">Bearer &lt;token&gt;</Code>, "The user, by an agent token from sign-in or the sandbox."],
                 [<Code key="h">X-User-Id</Code>, "Your own user id", "The user, by the id you linked."],
               ]}
             />
@@ -105,8 +99,8 @@ export default function DocsPage() {
 
           <Section id="keys" title="Keys and planes">
             <P>
-              Every key belongs to one plane, live or test, and everything minted from a key, such as an agent token,
-              inherits that plane. A test key never sees a live user and a live key never sees a test user.
+              Every key belongs to one plane, live or test, and everything minted from a key, such as an agent token, inherits that plane. A test key never sees a live user and a
+              live key never sees a test user.
             </P>
             <Table
               caption="Key prefixes"
@@ -120,32 +114,26 @@ export default function DocsPage() {
               ]}
             />
             <P>
-              Publishable keys are accepted only where a route says so, such as creating an OpenID Connect client.
-              Secret-key routes grant no CORS origin, so a browser cannot call them with a secret key.
+              Publishable keys are accepted only where a route says so, such as creating an OpenID Connect client. Secret-key routes grant no CORS origin, so a browser cannot call
+              them with a secret key.
             </P>
           </Section>
 
           <Section id="errors" title="Errors">
             <P>
-              Every <Code>/v1</Code> error has the same body. The <Code>X-Request-Id</Code> response header repeats{" "}
-              <Code>request_id</Code>; quote it when reporting a problem. Some codes add fields, such as{" "}
-              <Code>retry_after</Code> on <Code>rate_limited</Code>.
+              Every <Code>/v1</Code> error has the same body. The <Code>X-Request-Id</Code> response header repeats <Code>request_id</Code>; quote it when reporting a problem. Some
+              codes add fields, such as <Code>retry_after</Code> on <Code>rate_limited</Code>.
             </P>
             <CodeBlock label="Error body" code={ERROR_BODY} />
             <div className="grid gap-4 sm:grid-cols-2">
               <Callout status={401} title="The credential is wrong">
-                The key is missing, wrong or revoked, or the bearer token is invalid. It affects every user: fix the
-                credential.
+                The key is missing, wrong or revoked, or the bearer token is invalid. It affects every user: fix the credential.
               </Callout>
               <Callout status={403} title="This user has not approved the agent">
-                The credential is fine, but this user has not approved the agent (or revoked it). Send the user to
-                sign in and approve.
+                The credential is fine, but this user has not approved the agent (or revoked it). Send the user to sign in and approve.
               </Callout>
             </div>
-            <P>
-              The two are always told apart by status code, and they never share a code. The codes you will meet
-              first:
-            </P>
+            <P>The two are always told apart by status code, and they never share a code. The codes you will meet first:</P>
             <Table
               caption="Common error codes"
               titleCells={2}
@@ -162,8 +150,7 @@ export default function DocsPage() {
 
           <Section id="sandbox" title="Sandbox">
             <P>
-              The sandbox gives test keys and a synthetic user without signup. Its routes accept test keys only; a
-              live key gets <Code>403 sandbox_requires_test_key</Code>.
+              The sandbox gives test keys and a synthetic user without signup. Its routes accept test keys only; a live key gets <Code>403 sandbox_requires_test_key</Code>.
             </P>
             <Table
               caption="Sandbox routes"
@@ -173,8 +160,8 @@ export default function DocsPage() {
                   <Code key="r">POST /v1/sandbox/provision</Code>,
                   "None; rate limited per IP",
                   <>
-                    Returns <Code>sk_test_</Code> and <Code>pk_test_</Code> keys, an agent, and a synthetic user who
-                    has approved it. The user&rsquo;s verification code is always <Code>424242</Code>.
+                    Returns <Code>sk_test_</Code> and <Code>pk_test_</Code> keys, an agent, and a synthetic user who has approved it. The user&rsquo;s verification code is always{" "}
+                    <Code>424242</Code>.
                   </>,
                 ],
                 [
@@ -190,8 +177,7 @@ export default function DocsPage() {
                     <Code>sk_test_</Code> key
                   </>,
                   <>
-                    Body <Code>{"{ scenario }"}</Code>. <Code>gmail_token_expired</Code> makes the Gmail connection
-                    fail as a revoked token until the next reset.
+                    Body <Code>{"{ scenario }"}</Code>. <Code>gmail_token_expired</Code> makes the Gmail connection fail as a revoked token until the next reset.
                   </>,
                 ],
               ]}
@@ -199,15 +185,18 @@ export default function DocsPage() {
             <CodeBlock label="Reset the sandbox" code={RESET} />
             <CodeBlock label="Simulate an expired Gmail token" code={SIMULATE} />
             <P>
-              The <Link href="/#sandbox" className={LINK}>home page</Link> walks through provisioning and a first
-              profile read.
+              The{" "}
+              <Link href="/#sandbox" className={LINK}>
+                home page
+              </Link>{" "}
+              walks through provisioning and a first profile read.
             </P>
           </Section>
 
           <Section id="health" title="Health check">
             <P>
-              <Code>GET /api/health</Code> answers <Code>200</Code> with <Code>{`{"status":"ok"}`}</Code> when the
-              service and its database answer, and <Code>503</Code> when they do not. It needs no credentials.
+              <Code>GET /api/health</Code> answers <Code>200</Code> with <Code>{`{"status":"ok"}`}</Code> when the service and its database answer, and <Code>503</Code> when they
+              do not. It needs no credentials.
             </P>
             <CodeBlock label="Health check" code={HEALTH} />
           </Section>
@@ -218,9 +207,9 @@ export default function DocsPage() {
               <Link href="/docs/api" className={LINK}>
                 API reference
               </Link>{" "}
-              lists every route from the OpenAPI 3.1 document at <Code>/openapi.json</Code>, built from the routes&rsquo;
-              own contracts. The repository&rsquo;s <Code>docs/api.md</Code> explains each route&rsquo;s behaviour, every
-              error code with its status, the rate limits and CORS; <Code>docs/database.md</Code> covers the database.
+              lists every route from the OpenAPI 3.1 document at <Code>/openapi.json</Code>, built from the routes&rsquo; own contracts. The repository&rsquo;s{" "}
+              <Code>docs/api.md</Code> explains each route&rsquo;s behaviour, every error code with its status, the rate limits and CORS; <Code>docs/database.md</Code> covers the
+              database.
             </P>
           </Section>
         </DocsBody>

@@ -6,8 +6,7 @@ import { oauthLimiter } from "@/lib/oidc/limits";
 import { userinfoResponse } from "@/lib/oidc/schemas";
 import { verifyAccessToken } from "@/lib/bearer-tokens/access-token";
 
-const INVALID_TOKEN = () =>
-  new OAuthError("invalid_token", "The access token is invalid, expired or revoked.", 401, { "WWW-Authenticate": 'Bearer error="invalid_token"' });
+const INVALID_TOKEN = () => new OAuthError("invalid_token", "The access token is invalid, expired or revoked.", 401, { "WWW-Authenticate": 'Bearer error="invalid_token"' });
 
 async function userinfo({ req }: { req: Request }) {
   const m = (req.headers.get("authorization") ?? "").match(/^Bearer\s+(\S+)$/i);

@@ -98,7 +98,10 @@ export function AccountPage({ data, actions }: { data: AccountPageData; actions:
               <AppIdentity app={a.app} dimmed={a.state === "unavailable"} detail={statusText(a)} className="min-w-40 flex-1" />
               <span className="ml-auto flex gap-2">
                 {(a.state === "connect" || a.state === "reconnect") && (
-                  <a href={`/account/connect/${a.app}`} className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-brand-50">
+                  <a
+                    href={`/account/connect/${a.app}`}
+                    className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-brand-50"
+                  >
                     {a.state === "reconnect" ? "Reconnect" : "Connect"}
                     <span className="sr-only">&nbsp;{APP_NAMES[a.app]}</span>
                   </a>
@@ -115,7 +118,9 @@ export function AccountPage({ data, actions }: { data: AccountPageData; actions:
             </li>
           ))}
         </ul>
-        <p className="mt-3 text-sm text-slate-500">Disconnecting revokes the service&rsquo;s access at the app, takes it back from every agent, and deletes its tokens and what it taught your profile.</p>
+        <p className="mt-3 text-sm text-slate-500">
+          Disconnecting revokes the service&rsquo;s access at the app, takes it back from every agent, and deletes its tokens and what it taught your profile.
+        </p>
       </section>
 
       <AccessLogSection page={data.log} retentionDays={ACCESS_LOG_RETENTION_DAYS} />
@@ -124,9 +129,16 @@ export function AccountPage({ data, actions }: { data: AccountPageData; actions:
         <h2 id="data-title" className="font-semibold text-slate-900">
           Your data
         </h2>
-        <p className="mt-2 text-sm text-slate-600">A copy of everything the service holds about you: your profile, memories with where each came from, imports, approvals, connected apps (never their tokens) and the access log.</p>
+        <p className="mt-2 text-sm text-slate-600">
+          A copy of everything the service holds about you: your profile, memories with where each came from, imports, approvals, connected apps (never their tokens) and the access
+          log.
+        </p>
         <div className="mt-3 flex flex-wrap gap-2">
-          <a href="/account/export.json" download className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-brand-50">
+          <a
+            href="/account/export.json"
+            download
+            className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-brand-50"
+          >
             Download everything (JSON)
           </a>
           <a href="/account/delete" className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50">

@@ -44,7 +44,10 @@ export function DeleteAccountPage({ data, actions }: { data: { invalid: boolean 
             Type {DELETE_CONFIRMATION_WORD} to delete your account.
           </p>
         )}
-        <button type="submit" className="mt-4 inline-flex min-h-12 w-full items-center justify-center rounded-xl bg-red-700 px-4 text-base font-semibold text-white hover:bg-red-800">
+        <button
+          type="submit"
+          className="mt-4 inline-flex min-h-12 w-full items-center justify-center rounded-xl bg-red-700 px-4 text-base font-semibold text-white hover:bg-red-800"
+        >
           Delete my account
         </button>
       </form>

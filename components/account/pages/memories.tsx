@@ -46,9 +46,7 @@ export function MemoriesPage({ data, actions }: { data: MemoriesPageData; action
 
   return (
     <FlowShell own appName={SERVICE_NAME} title="Your memories">
-      <p className="mt-3 text-slate-600">
-        What your profile holds, newest first. Remove a memory, or forget it so that no agent sees it and it is not learned again.
-      </p>
+      <p className="mt-3 text-slate-600">What your profile holds, newest first. Remove a memory, or forget it so that no agent sees it and it is not learned again.</p>
       <a href="/account" className="mt-3 inline-flex min-h-10 items-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
         ← Back to your profile
       </a>

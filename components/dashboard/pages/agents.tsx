@@ -18,7 +18,9 @@ export function AgentsPage({ ctx, data: agents, actions }: { ctx: DashboardConte
       ctx={ctx}
       current="agents"
       title="Agents"
-      intro={<p>An agent is one of your apps as people see it on the hosted pages. Your servers name it in the X-Agent header; its sign-in link opens the hosted sign-in for it.</p>}
+      intro={
+        <p>An agent is one of your apps as people see it on the hosted pages. Your servers name it in the X-Agent header; its sign-in link opens the hosted sign-in for it.</p>
+      }
       switchAction={switchAccountAction}
       signOutAction={signOutAction}
     >
@@ -29,7 +31,18 @@ export function AgentsPage({ ctx, data: agents, actions }: { ctx: DashboardConte
               <label htmlFor="handle" className={labelStyle}>
                 Handle
               </label>
-              <input id="handle" name="handle" type="text" required minLength={2} maxLength={64} pattern="[a-z0-9][a-z0-9\-]*[a-z0-9]" className={`${inputStyle} font-mono`} placeholder="travel-helper" aria-describedby="handle-help" />
+              <input
+                id="handle"
+                name="handle"
+                type="text"
+                required
+                minLength={2}
+                maxLength={64}
+                pattern="[a-z0-9][a-z0-9\-]*[a-z0-9]"
+                className={`${inputStyle} font-mono`}
+                placeholder="travel-helper"
+                aria-describedby="handle-help"
+              />
               <p id="handle-help" className="mt-1.5 text-sm text-slate-600">
                 Lowercase letters, digits and inner hyphens. It cannot be changed later.
               </p>
@@ -51,13 +64,19 @@ export function AgentsPage({ ctx, data: agents, actions }: { ctx: DashboardConte
             {agents.map((a) => (
               <li key={a.handle} className="rounded-xl p-4 ring-1 ring-slate-200" data-testid="agent-row">
                 <div className="flex items-start gap-3">
-                  <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-xl text-sm font-bold text-white" style={{ backgroundColor: a.brand_color ?? "#4338ca" }}>
+                  <span
+                    aria-hidden="true"
+                    className="flex size-10 shrink-0 items-center justify-center rounded-xl text-sm font-bold text-white"
+                    style={{ backgroundColor: a.brand_color ?? "#4338ca" }}
+                  >
                     {initialsOf(a.display_name)}
                   </span>
                   <div className="min-w-0 flex-1">
                     <p className="font-semibold text-slate-900">
                       {a.display_name}{" "}
-                      <span className={`ml-1 rounded-full px-2 py-0.5 text-xs font-semibold ${a.active ? "bg-emerald-100 text-emerald-800" : "bg-slate-100 text-slate-600"}`}>{a.active ? "Active" : "Inactive"}</span>
+                      <span className={`ml-1 rounded-full px-2 py-0.5 text-xs font-semibold ${a.active ? "bg-emerald-100 text-emerald-800" : "bg-slate-100 text-slate-600"}`}>
+                        {a.active ? "Active" : "Inactive"}
+                      </span>
                     </p>
                     <p className="font-mono text-sm text-slate-600">X-Agent: {a.handle}</p>
                     <p className="mt-1 text-sm break-all text-slate-600">
@@ -84,13 +103,30 @@ export function AgentsPage({ ctx, data: agents, actions }: { ctx: DashboardConte
                         <label htmlFor={`logo-${a.handle}`} className={labelStyle}>
                           Logo URL <span className="font-normal text-slate-500">(https, optional)</span>
                         </label>
-                        <input id={`logo-${a.handle}`} name="logo_url" type="url" maxLength={2048} defaultValue={a.logo_url ?? ""} className={inputStyle} placeholder="https://…/logo.png" />
+                        <input
+                          id={`logo-${a.handle}`}
+                          name="logo_url"
+                          type="url"
+                          maxLength={2048}
+                          defaultValue={a.logo_url ?? ""}
+                          className={inputStyle}
+                          placeholder="https://…/logo.png"
+                        />
                       </div>
                       <div>
                         <label htmlFor={`color-${a.handle}`} className={labelStyle}>
                           Brand colour <span className="font-normal text-slate-500">(#rrggbb, optional)</span>
                         </label>
-                        <input id={`color-${a.handle}`} name="brand_color" type="text" pattern="#[0-9a-fA-F]{6}" maxLength={7} defaultValue={a.brand_color ?? ""} className={`${inputStyle} font-mono`} placeholder="#4338ca" />
+                        <input
+                          id={`color-${a.handle}`}
+                          name="brand_color"
+                          type="text"
+                          pattern="#[0-9a-fA-F]{6}"
+                          maxLength={7}
+                          defaultValue={a.brand_color ?? ""}
+                          className={`${inputStyle} font-mono`}
+                          placeholder="#4338ca"
+                        />
                       </div>
                       <div className="flex items-end">
                         <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-900">

@@ -26,11 +26,33 @@ const STATUS: Readonly<Record<DashboardImportJob["status"], { label: string; ton
  * (`progressbar`), or how much of a quota is used (`meter`). A value past the whole (a quota lowered
  * below what is held) fills the bar and makes the whole that value, so the figures stay valid.
  */
-function Meter({ value, max, label, text, tone = "bg-brand-600", role = "progressbar" }: { value: number; max: number; label: string; text: string; tone?: string; role?: "progressbar" | "meter" }) {
+function Meter({
+  value,
+  max,
+  label,
+  text,
+  tone = "bg-brand-600",
+  role = "progressbar",
+}: {
+  value: number;
+  max: number;
+  label: string;
+  text: string;
+  tone?: string;
+  role?: "progressbar" | "meter";
+}) {
   const whole = Math.max(max, value);
   const share = whole > 0 ? value / whole : 0;
   return (
-    <div role={role} aria-label={label} aria-valuemin={0} aria-valuemax={whole} aria-valuenow={value} aria-valuetext={text} className="h-2 w-full overflow-hidden rounded-full bg-slate-100">
+    <div
+      role={role}
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={whole}
+      aria-valuenow={value}
+      aria-valuetext={text}
+      className="h-2 w-full overflow-hidden rounded-full bg-slate-100"
+    >
       <div className={`h-full rounded-full ${tone} transition-[width] duration-500`} style={{ width: `${(share * 100).toFixed(1)}%` }} />
     </div>
   );
@@ -72,7 +94,13 @@ function Job({ job, developer, cancel }: { job: DashboardImportJob; developer: s
           </span>
           <span className="shrink-0 text-slate-600 tabular-nums">{job.accepted_profiles ? Math.floor((reached / job.accepted_profiles) * 100) : 100} %</span>
         </div>
-        <Meter value={reached} max={job.accepted_profiles} label={`Progress of ${job.id}`} text={progressText} tone={job.status === "failed" ? "bg-red-500" : job.status === "cancelled" ? "bg-amber-500" : "bg-brand-600"} />
+        <Meter
+          value={reached}
+          max={job.accepted_profiles}
+          label={`Progress of ${job.id}`}
+          text={progressText}
+          tone={job.status === "failed" ? "bg-red-500" : job.status === "cancelled" ? "bg-amber-500" : "bg-brand-600"}
+        />
       </div>
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
         {(
@@ -113,7 +141,15 @@ function Job({ job, developer, cancel }: { job: DashboardImportJob; developer: s
         <ActionForm
           action={cancel}
           hidden={{ developer, job: job.id }}
-          submit={job.cancel_requested ? "Stopping…" : <>Cancel job<span className="sr-only"> {job.id}</span></>}
+          submit={
+            job.cancel_requested ? (
+              "Stopping…"
+            ) : (
+              <>
+                Cancel job<span className="sr-only"> {job.id}</span>
+              </>
+            )
+          }
           pendingLabel="Cancelling…"
           tone="danger"
           layout="inline"
@@ -137,7 +173,8 @@ export function ImportsPage({ ctx, data, actions, live = true }: { ctx: Dashboar
       title="Bulk import"
       intro={
         <p>
-          Jobs your servers submit with <span className="font-mono text-sm">POST /v1/import/profiles</span>: each imports users&rsquo; assistant conversations into their profiles, a few users at a time.
+          Jobs your servers submit with <span className="font-mono text-sm">POST /v1/import/profiles</span>: each imports users&rsquo; assistant conversations into their profiles,
+          a few users at a time.
         </p>
       }
       switchAction={switchAccountAction}
@@ -148,10 +185,19 @@ export function ImportsPage({ ctx, data, actions, live = true }: { ctx: Dashboar
         <div className="space-y-2" data-testid="import-quota">
           <div className="flex justify-between text-sm">
             <span className="font-semibold text-slate-900">Imported profiles ({plane})</span>
-            <span className="text-slate-700 tabular-nums">{limits.uniqueProfiles === null ? `${count(profilesUsed)} · no limit` : `${count(profilesUsed)} of ${count(limits.uniqueProfiles)}`}</span>
+            <span className="text-slate-700 tabular-nums">
+              {limits.uniqueProfiles === null ? `${count(profilesUsed)} · no limit` : `${count(profilesUsed)} of ${count(limits.uniqueProfiles)}`}
+            </span>
           </div>
           {limits.uniqueProfiles !== null && (
-            <Meter role="meter" value={profilesUsed} max={limits.uniqueProfiles} label="Imported profiles used" text={`${count(profilesUsed)} of ${count(limits.uniqueProfiles)} imported profiles used`} tone={profilesUsed >= limits.uniqueProfiles ? "bg-red-500" : "bg-brand-600"} />
+            <Meter
+              role="meter"
+              value={profilesUsed}
+              max={limits.uniqueProfiles}
+              label="Imported profiles used"
+              text={`${count(profilesUsed)} of ${count(limits.uniqueProfiles)} imported profiles used`}
+              tone={profilesUsed >= limits.uniqueProfiles ? "bg-red-500" : "bg-brand-600"}
+            />
           )}
         </div>
         <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3">

@@ -28,8 +28,8 @@ export function InvitePage({ data: { invite, token, user }, actions }: { data: I
   return (
     <DashboardAuthShell title={`Join ${invite.accountName}`}>
       <p className="mt-3 text-slate-600">
-        You are invited to the developer account <span className="font-semibold text-slate-900">{invite.accountName}</span> as {invite.role === "owner" ? "an owner" : "a member"}, at{" "}
-        <span className="font-semibold break-all text-slate-900">{invite.email}</span>.
+        You are invited to the developer account <span className="font-semibold text-slate-900">{invite.accountName}</span> as {invite.role === "owner" ? "an owner" : "a member"},
+        at <span className="font-semibold break-all text-slate-900">{invite.email}</span>.
       </p>
       {!user ? (
         <Link href={`/dashboard/sign-in?${new URLSearchParams({ next: here, email: invite.email }).toString()}`} className={`${buttonStyles.primary} mt-6 w-full`}>

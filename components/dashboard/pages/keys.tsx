@@ -31,7 +31,8 @@ export function KeysPage({ ctx, data: keys, actions }: { ctx: DashboardContext; 
       title="API keys"
       intro={
         <p>
-          Secret keys (<code>sk_</code>, <code>sk_test_</code>) stay on your servers; publishable keys (<code>pk_</code>, <code>pk_test_</code>) may sit in a web page. Test keys reach only test users.
+          Secret keys (<code>sk_</code>, <code>sk_test_</code>) stay on your servers; publishable keys (<code>pk_</code>, <code>pk_test_</code>) may sit in a web page. Test keys
+          reach only test users.
         </p>
       }
       switchAction={switchAccountAction}
@@ -40,7 +41,15 @@ export function KeysPage({ ctx, data: keys, actions }: { ctx: DashboardContext; 
       <Section id="create" title="Create a key">
         <ActionForm action={createKeyAction} hidden={{ developer }} submit="Create key" pendingLabel="Creating…">
           <div className="grid gap-4 sm:grid-cols-3">
-            <SelectField id="kind" name="kind" label="Kind" options={[["secret", "Secret"], ["publishable", "Publishable"]]} />
+            <SelectField
+              id="kind"
+              name="kind"
+              label="Kind"
+              options={[
+                ["secret", "Secret"],
+                ["publishable", "Publishable"],
+              ]}
+            />
             <PlaneField id="plane" />
             <div>
               <label htmlFor="key-name" className={labelStyle}>
@@ -55,7 +64,12 @@ export function KeysPage({ ctx, data: keys, actions }: { ctx: DashboardContext; 
       {(["live", "test"] as const).map((plane) => {
         const list = keys.filter((k) => k.plane === plane);
         return (
-          <Section key={plane} id={`${plane}-keys`} title={plane === "live" ? "Live keys" : "Test keys"} description={`Rotating a key gives a new one and keeps the old one working for ${KEY_ROTATION_OVERLAP_HOURS} hours, so you can deploy it without downtime. The MCP sessions the old key minted end at once.`}>
+          <Section
+            key={plane}
+            id={`${plane}-keys`}
+            title={plane === "live" ? "Live keys" : "Test keys"}
+            description={`Rotating a key gives a new one and keeps the old one working for ${KEY_ROTATION_OVERLAP_HOURS} hours, so you can deploy it without downtime. The MCP sessions the old key minted end at once.`}
+          >
             {list.length === 0 ? (
               <p className="text-sm text-slate-600">No {plane} keys yet.</p>
             ) : (
@@ -75,7 +89,9 @@ export function KeysPage({ ctx, data: keys, actions }: { ctx: DashboardContext; 
                       <p className="mt-1 text-sm">
                         {k.state === "active" && <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Active</span>}
                         {k.state === "rotating" && (
-                          <span className="inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Rotated · works until {when(k.revokedAt!)}</span>
+                          <span className="inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                            Rotated · works until {when(k.revokedAt!)}
+                          </span>
                         )}
                         {k.state === "revoked" && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600">Revoked {when(k.revokedAt!)}</span>}
                       </p>
@@ -86,7 +102,15 @@ export function KeysPage({ ctx, data: keys, actions }: { ctx: DashboardContext; 
                         <ActionForm
                           action={rotateKeyAction}
                           hidden={{ developer, key: k.id }}
-                          submit={k.state === "active" ? <>Rotate<span className="sr-only"> key {k.prefix}</span></> : "Rotated"}
+                          submit={
+                            k.state === "active" ? (
+                              <>
+                                Rotate<span className="sr-only"> key {k.prefix}</span>
+                              </>
+                            ) : (
+                              "Rotated"
+                            )
+                          }
                           pendingLabel="Rotating…"
                           tone="secondary"
                           layout="inline"
@@ -99,7 +123,18 @@ export function KeysPage({ ctx, data: keys, actions }: { ctx: DashboardContext; 
                           </summary>
                           <div className="mt-2 rounded-xl bg-red-50 p-3 ring-1 ring-red-200">
                             <p className="mb-2 text-sm text-red-900">The key stops working at once, for every server using it. This cannot be undone.</p>
-                            <ActionForm action={revokeKeyAction} hidden={{ developer, key: k.id }} submit={<>Revoke now<span className="sr-only"> key {k.prefix}</span></>} pendingLabel="Revoking…" tone="danger" layout="inline" />
+                            <ActionForm
+                              action={revokeKeyAction}
+                              hidden={{ developer, key: k.id }}
+                              submit={
+                                <>
+                                  Revoke now<span className="sr-only"> key {k.prefix}</span>
+                                </>
+                              }
+                              pendingLabel="Revoking…"
+                              tone="danger"
+                              layout="inline"
+                            />
                           </div>
                         </details>
                       </div>

@@ -20,7 +20,8 @@ export interface MembersData {
 }
 
 export function MembersPage({ ctx, data: { members, invites, formerKeys }, actions }: { ctx: DashboardContext; data: MembersData; actions: DashboardActions }) {
-  const { changeRoleAction, inviteAction, removeMemberAction, revokeFormerMemberKeysAction, signOutAction, signOutEverywhereAction, switchAccountAction, withdrawInviteAction } = actions;
+  const { changeRoleAction, inviteAction, removeMemberAction, revokeFormerMemberKeysAction, signOutAction, signOutEverywhereAction, switchAccountAction, withdrawInviteAction } =
+    actions;
   const developer = ctx.account.developerId;
   const owner = ctx.account.role === "owner";
   return (
@@ -42,7 +43,15 @@ export function MembersPage({ ctx, data: { members, invites, formerKeys }, actio
                 </label>
                 <input id="invite-email" name="email" type="email" required autoComplete="off" className={inputStyle} placeholder="teammate@company.com" />
               </div>
-              <SelectField id="invite-role" name="role" label="Role" options={[["member", "Member"], ["owner", "Owner"]]} />
+              <SelectField
+                id="invite-role"
+                name="role"
+                label="Role"
+                options={[
+                  ["member", "Member"],
+                  ["owner", "Owner"],
+                ]}
+              />
             </div>
           </ActionForm>
         </Section>
@@ -60,8 +69,31 @@ export function MembersPage({ ctx, data: { members, invites, formerKeys }, actio
               </div>
               {owner && (
                 <div className="flex flex-wrap items-start gap-2">
-                  <ActionForm action={changeRoleAction} hidden={{ developer, member: m.dashboardUserId, role: m.role === "owner" ? "member" : "owner" }} submit={<>{m.role === "owner" ? "Make member" : "Make owner"}<span className="sr-only"> {m.email}</span></>} pendingLabel="Changing…" tone="secondary" layout="inline" />
-                  <ActionForm action={removeMemberAction} hidden={{ developer, member: m.dashboardUserId }} submit={<>Remove<span className="sr-only"> {m.email}</span></>} pendingLabel="Removing…" tone="danger" layout="inline" />
+                  <ActionForm
+                    action={changeRoleAction}
+                    hidden={{ developer, member: m.dashboardUserId, role: m.role === "owner" ? "member" : "owner" }}
+                    submit={
+                      <>
+                        {m.role === "owner" ? "Make member" : "Make owner"}
+                        <span className="sr-only"> {m.email}</span>
+                      </>
+                    }
+                    pendingLabel="Changing…"
+                    tone="secondary"
+                    layout="inline"
+                  />
+                  <ActionForm
+                    action={removeMemberAction}
+                    hidden={{ developer, member: m.dashboardUserId }}
+                    submit={
+                      <>
+                        Remove<span className="sr-only"> {m.email}</span>
+                      </>
+                    }
+                    pendingLabel="Removing…"
+                    tone="danger"
+                    layout="inline"
+                  />
                 </div>
               )}
             </li>
@@ -77,13 +109,33 @@ export function MembersPage({ ctx, data: { members, invites, formerKeys }, actio
                 <span className="text-sm text-slate-900">
                   <span className="font-semibold break-all">{i.email}</span> · {i.role} · expires {i.expiresAt.toISOString().slice(0, 10)}
                 </span>
-                <ActionForm action={withdrawInviteAction} hidden={{ developer, invite: i.id }} submit={<>Withdraw<span className="sr-only"> invitation to {i.email}</span></>} pendingLabel="Withdrawing…" tone="danger" layout="inline" />
+                <ActionForm
+                  action={withdrawInviteAction}
+                  hidden={{ developer, invite: i.id }}
+                  submit={
+                    <>
+                      Withdraw<span className="sr-only"> invitation to {i.email}</span>
+                    </>
+                  }
+                  pendingLabel="Withdrawing…"
+                  tone="danger"
+                  layout="inline"
+                />
               </li>
             ))}
           </ul>
         </Section>
       )}
-      <Section id="your-sessions" title="Your sessions" description={<>Signed in to the dashboard on a computer you no longer use? This signs <span className="font-semibold break-all">{ctx.user.email}</span> out of the dashboard on every browser, this one too.</>}>
+      <Section
+        id="your-sessions"
+        title="Your sessions"
+        description={
+          <>
+            Signed in to the dashboard on a computer you no longer use? This signs <span className="font-semibold break-all">{ctx.user.email}</span> out of the dashboard on every
+            browser, this one too.
+          </>
+        }
+      >
         <form action={signOutEverywhereAction}>
           <button type="submit" className={buttonStyles.danger}>
             Sign out everywhere

@@ -16,7 +16,12 @@ export function OriginsPage({ ctx, data: origins, actions }: { ctx: DashboardCon
       ctx={ctx}
       current="origins"
       title="Approved origins"
-      intro={<p>Sign-in callbacks registered with a publishable key, and the addresses people are sent back to after a hosted flow, must be on an origin approved here (localhost needs no approval).</p>}
+      intro={
+        <p>
+          Sign-in callbacks registered with a publishable key, and the addresses people are sent back to after a hosted flow, must be on an origin approved here (localhost needs no
+          approval).
+        </p>
+      }
       switchAction={switchAccountAction}
       signOutAction={signOutAction}
     >
@@ -26,7 +31,17 @@ export function OriginsPage({ ctx, data: origins, actions }: { ctx: DashboardCon
             <label htmlFor="origin" className={labelStyle}>
               Origin
             </label>
-            <input id="origin" name="origin" type="text" inputMode="url" required maxLength={2048} className={`${inputStyle} font-mono`} placeholder="https://app.example.com" aria-describedby="origin-help" />
+            <input
+              id="origin"
+              name="origin"
+              type="text"
+              inputMode="url"
+              required
+              maxLength={2048}
+              className={`${inputStyle} font-mono`}
+              placeholder="https://app.example.com"
+              aria-describedby="origin-help"
+            />
             <p id="origin-help" className="mt-1.5 text-sm text-slate-600">
               https://host[:port], no path; http only for localhost.
             </p>
@@ -41,7 +56,18 @@ export function OriginsPage({ ctx, data: origins, actions }: { ctx: DashboardCon
             {origins.map((o) => (
               <li key={o.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="origin-row">
                 <span className="font-mono text-sm break-all text-slate-900">{o.origin}</span>
-                <ActionForm action={removeOriginAction} hidden={{ developer, origin: o.origin }} submit={<>Remove<span className="sr-only"> {o.origin}</span></>} pendingLabel="Removing…" tone="danger" layout="inline" />
+                <ActionForm
+                  action={removeOriginAction}
+                  hidden={{ developer, origin: o.origin }}
+                  submit={
+                    <>
+                      Remove<span className="sr-only"> {o.origin}</span>
+                    </>
+                  }
+                  pendingLabel="Removing…"
+                  tone="danger"
+                  layout="inline"
+                />
               </li>
             ))}
           </ul>

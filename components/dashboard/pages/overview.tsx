@@ -21,10 +21,21 @@ export function OverviewPage({ ctx, data: o, actions }: { ctx: DashboardContext;
     { done: o.liveKeys + o.testKeys > 0, text: "Create a secret key (start with the test plane)", href: "/dashboard/keys" },
     { done: o.agents > 0, text: "Create an agent: its handle goes in X-Agent, and it gets a sign-in link", href: "/dashboard/agents" },
     { done: o.origins > 0, text: "Approve the origin your sign-in callbacks and return addresses live on", href: "/dashboard/origins" },
-    { done: o.requestPlane !== null, text: "Call the API with your key, and find the request in the request log", href: o.requestPlane ? `/dashboard/requests?plane=${o.requestPlane}` : "/dashboard/requests" },
+    {
+      done: o.requestPlane !== null,
+      text: "Call the API with your key, and find the request in the request log",
+      href: o.requestPlane ? `/dashboard/requests?plane=${o.requestPlane}` : "/dashboard/requests",
+    },
   ];
   return (
-    <DashboardShell ctx={ctx} current="overview" title={ctx.account.name} intro={<p>Everything your servers use to reach Profile Service, for this account.</p>} switchAction={switchAccountAction} signOutAction={signOutAction}>
+    <DashboardShell
+      ctx={ctx}
+      current="overview"
+      title={ctx.account.name}
+      intro={<p>Everything your servers use to reach Profile Service, for this account.</p>}
+      switchAction={switchAccountAction}
+      signOutAction={signOutAction}
+    >
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-5" aria-label="This account">
         {tiles.map((t) => (
           <li key={t.label}>
@@ -40,7 +51,10 @@ export function OverviewPage({ ctx, data: o, actions }: { ctx: DashboardContext;
         <ol className="space-y-2">
           {steps.map((s, i) => (
             <li key={s.text} className="flex items-start gap-3">
-              <span aria-hidden="true" className={`mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold ${s.done ? "bg-emerald-100 text-emerald-800" : "bg-slate-100 text-slate-600"}`}>
+              <span
+                aria-hidden="true"
+                className={`mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold ${s.done ? "bg-emerald-100 text-emerald-800" : "bg-slate-100 text-slate-600"}`}
+              >
                 {s.done ? "✓" : i + 1}
               </span>
               <span className="text-slate-700">

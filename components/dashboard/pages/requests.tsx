@@ -35,7 +35,8 @@ function filterValues(plane: Plane, f: RequestLogFilters) {
 }
 
 export function StatusBadge({ status }: { status: number }) {
-  const tone = status >= 500 ? "bg-red-100 text-red-800" : status >= 400 ? "bg-amber-100 text-amber-900" : status >= 300 ? "bg-sky-100 text-sky-800" : "bg-emerald-100 text-emerald-800";
+  const tone =
+    status >= 500 ? "bg-red-100 text-red-800" : status >= 400 ? "bg-amber-100 text-amber-900" : status >= 300 ? "bg-sky-100 text-sky-800" : "bg-emerald-100 text-emerald-800";
   return <span className={`rounded-full px-2 py-0.5 font-mono text-xs font-semibold ${tone}`}>{status}</span>;
 }
 
@@ -44,19 +45,52 @@ function agentName(row: RequestLogRow): string | null {
 }
 
 /** One filter of the listing: "any" first, then the values it may take. */
-function FilterSelect({ id, name, label, value, any, options }: { id: string; name: string; label: string; value: string | undefined; any: string; options: Array<readonly [string, string]> }) {
+function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  any,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string | undefined;
+  any: string;
+  options: Array<readonly [string, string]>;
+}) {
   return <SelectField id={id} name={name} label={label} options={[["", any], ...options]} defaultValue={value ?? ""} />;
 }
 
 /** One request in full: what the search found. */
 function RequestDetail({ row }: { row: RequestLogRow }) {
   const facts: Array<[string, React.ReactNode]> = [
-    ["Request id", <span key="id" className="font-mono break-all">{row.requestId}</span>],
+    [
+      "Request id",
+      <span key="id" className="font-mono break-all">
+        {row.requestId}
+      </span>,
+    ],
     ["Time", utcTime(row.at)],
     ["Plane", row.plane],
-    ["Request", <span key="r" className="font-mono break-all">{row.method} {row.route}</span>],
+    [
+      "Request",
+      <span key="r" className="font-mono break-all">
+        {row.method} {row.route}
+      </span>,
+    ],
     ["Status", <StatusBadge key="s" status={row.status} />],
-    ["Error code", row.errorCode ? <span key="e" className="font-mono">{row.errorCode}</span> : "—"],
+    [
+      "Error code",
+      row.errorCode ? (
+        <span key="e" className="font-mono">
+          {row.errorCode}
+        </span>
+      ) : (
+        "—"
+      ),
+    ],
     ["Agent", row.agent ? `${row.agent.displayName} (${row.agent.handle})` : row.agentId ? "An agent since deleted" : "None named"],
     ["Time taken", milliseconds(row.latencyMs)],
   ];
@@ -94,7 +128,10 @@ function RequestRow({ row, plane, filters }: { row: RequestLogRow; plane: Plane;
         )}
       </p>
       <p className="mt-0.5 text-sm">
-        <Link href={href({ ...filterValues(plane, filters), before: filters.before, id: row.requestId })} className="font-mono text-xs break-all text-brand-700 underline-offset-2 hover:underline">
+        <Link
+          href={href({ ...filterValues(plane, filters), before: filters.before, id: row.requestId })}
+          className="font-mono text-xs break-all text-brand-700 underline-offset-2 hover:underline"
+        >
           {row.requestId}
         </Link>
       </p>
@@ -113,7 +150,8 @@ export function RequestsPage({ ctx, data, retentionDays, actions }: { ctx: Dashb
       title="Request log"
       intro={
         <p>
-          Every API and MCP request made with the account&rsquo;s keys, kept {retentionDays} days. Each answer carries its id in the <span className="font-mono text-sm">X-Request-Id</span> header: search for it here.
+          Every API and MCP request made with the account&rsquo;s keys, kept {retentionDays} days. Each answer carries its id in the{" "}
+          <span className="font-mono text-sm">X-Request-Id</span> header: search for it here.
         </p>
       }
       switchAction={switchAccountAction}
@@ -126,7 +164,18 @@ export function RequestsPage({ ctx, data, retentionDays, actions }: { ctx: Dashb
             <label htmlFor="request-id" className={labelStyle}>
               Request id
             </label>
-            <input id="request-id" name="id" type="search" defaultValue={search?.id ?? ""} required maxLength={100} spellCheck={false} autoComplete="off" className={`${inputStyle} font-mono`} placeholder="req_…" />
+            <input
+              id="request-id"
+              name="id"
+              type="search"
+              defaultValue={search?.id ?? ""}
+              required
+              maxLength={100}
+              spellCheck={false}
+              autoComplete="off"
+              className={`${inputStyle} font-mono`}
+              placeholder="req_…"
+            />
           </div>
           <button type="submit" className={buttonStyles.primary}>
             Find
@@ -138,7 +187,8 @@ export function RequestsPage({ ctx, data, retentionDays, actions }: { ctx: Dashb
               <RequestDetail row={search.found} />
             ) : (
               <p className="text-sm text-slate-700" data-testid="request-not-found">
-                No request <span className="font-mono break-all">{search.id}</span> in this account. Ids start with <span className="font-mono">req_</span>; requests are kept {retentionDays} days.
+                No request <span className="font-mono break-all">{search.id}</span> in this account. Ids start with <span className="font-mono">req_</span>; requests are kept{" "}
+                {retentionDays} days.
               </p>
             )}
           </div>
@@ -150,9 +200,23 @@ export function RequestsPage({ ctx, data, retentionDays, actions }: { ctx: Dashb
         </div>
         <form method="get" action={PATH} aria-label="Filter the requests" className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
           <input type="hidden" name="plane" value={plane} />
-          <FilterSelect id="filter-route" name="route" label="Route" value={filters.route} any="All routes" options={[...new Set([...data.routes, ...(filters.route ? [filters.route] : [])])].map((r) => [r, r])} />
+          <FilterSelect
+            id="filter-route"
+            name="route"
+            label="Route"
+            value={filters.route}
+            any="All routes"
+            options={[...new Set([...data.routes, ...(filters.route ? [filters.route] : [])])].map((r) => [r, r])}
+          />
           <FilterSelect id="filter-status" name="status" label="Status" value={filters.status} any="Any status" options={STATUS_CLASSES.map((c) => [c, STATUS_LABELS[c]])} />
-          <FilterSelect id="filter-agent" name="agent" label="Agent" value={filters.agentId} any="Any agent" options={data.agents.map((a) => [a.id, `${a.displayName} (${a.handle})`])} />
+          <FilterSelect
+            id="filter-agent"
+            name="agent"
+            label="Agent"
+            value={filters.agentId}
+            any="Any agent"
+            options={data.agents.map((a) => [a.id, `${a.displayName} (${a.handle})`])}
+          />
           <button type="submit" className={buttonStyles.secondary}>
             Apply
           </button>

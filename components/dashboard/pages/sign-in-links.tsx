@@ -22,7 +22,12 @@ export function SignInLinksPage({ ctx, data, actions }: { ctx: DashboardContext;
       ctx={ctx}
       current="sign-in-links"
       title="Sign-in links"
-      intro={<p>Where each agent&rsquo;s hosted sign-in may send people back to (web callbacks and app links, per plane), and the message lines it texts people from. Lines are registered over the API and can be revoked here.</p>}
+      intro={
+        <p>
+          Where each agent&rsquo;s hosted sign-in may send people back to (web callbacks and app links, per plane), and the message lines it texts people from. Lines are registered
+          over the API and can be revoked here.
+        </p>
+      }
       switchAction={switchAccountAction}
       signOutAction={signOutAction}
     >
@@ -40,7 +45,22 @@ export function SignInLinksPage({ ctx, data, actions }: { ctx: DashboardContext;
                     <span className="mr-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{d.plane}</span>
                     <span className="font-mono">{d.url}</span>
                   </span>
-                  <ActionForm action={removeDestinationAction} hidden={{ developer, handle: a.handle, plane: d.plane, url: d.url }} submit={<>Remove<span className="sr-only"> {d.url} ({d.plane})</span></>} pendingLabel="Removing…" tone="danger" layout="inline" />
+                  <ActionForm
+                    action={removeDestinationAction}
+                    hidden={{ developer, handle: a.handle, plane: d.plane, url: d.url }}
+                    submit={
+                      <>
+                        Remove
+                        <span className="sr-only">
+                          {" "}
+                          {d.url} ({d.plane})
+                        </span>
+                      </>
+                    }
+                    pendingLabel="Removing…"
+                    tone="danger"
+                    layout="inline"
+                  />
                 </li>
               ))}
             </ul>
@@ -59,7 +79,16 @@ export function SignInLinksPage({ ctx, data, actions }: { ctx: DashboardContext;
                 <label htmlFor={`dest-${a.handle}`} className={labelStyle}>
                   Destination<span className="sr-only"> for {a.handle}</span>
                 </label>
-                <input id={`dest-${a.handle}`} name="url" type="text" inputMode="url" required maxLength={2048} className={`${inputStyle} font-mono`} placeholder="https://app.example.com/signed-in or myapp://done" />
+                <input
+                  id={`dest-${a.handle}`}
+                  name="url"
+                  type="text"
+                  inputMode="url"
+                  required
+                  maxLength={2048}
+                  className={`${inputStyle} font-mono`}
+                  placeholder="https://app.example.com/signed-in or myapp://done"
+                />
               </div>
             </div>
           </ActionForm>
@@ -78,7 +107,15 @@ export function SignInLinksPage({ ctx, data, actions }: { ctx: DashboardContext;
                   <ActionForm
                     action={revokeLineAction}
                     hidden={{ developer, line: l.id }}
-                    submit={<>Revoke<span className="sr-only"> the {l.plane} {l.channel === "sms" ? "SMS" : "iMessage"} line ending in {l.last4}</span></>}
+                    submit={
+                      <>
+                        Revoke
+                        <span className="sr-only">
+                          {" "}
+                          the {l.plane} {l.channel === "sms" ? "SMS" : "iMessage"} line ending in {l.last4}
+                        </span>
+                      </>
+                    }
                     pendingLabel="Revoking…"
                     tone="danger"
                     layout="inline"
@@ -109,7 +146,10 @@ export function SignInLinksPage({ ctx, data, actions }: { ctx: DashboardContext;
                   ["on", "The phone number and its code, then the import screen"],
                 ] as const
               ).map(([value, text]) => (
-                <label key={value} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 ring-1 ring-slate-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-600">
+                <label
+                  key={value}
+                  className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 ring-1 ring-slate-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-600"
+                >
                   <input type="radio" name="phone_first" value={value} defaultChecked={partnerPhoneFirst === (value === "on")} className="size-4 accent-brand-600" />
                   <span className="text-sm text-slate-900">{text}</span>
                 </label>

@@ -11,7 +11,11 @@ import { PlaneField, SelectField } from "../fields";
 
 export type SsoData = Awaited<ReturnType<typeof ssoClientsOf>>;
 
-const METHOD_NAMES: Record<string, string> = { none: "Public (PKCE, no secret)", client_secret_basic: "Confidential · client_secret_basic", client_secret_post: "Confidential · client_secret_post" };
+const METHOD_NAMES: Record<string, string> = {
+  none: "Public (PKCE, no secret)",
+  client_secret_basic: "Confidential · client_secret_basic",
+  client_secret_post: "Confidential · client_secret_post",
+};
 
 export function SsoClientsPage({ ctx, data: clients, actions }: { ctx: DashboardContext; data: SsoData; actions: DashboardActions }) {
   const { addSsoCallbackAction, createSsoClientAction, removeSsoCallbackAction, signOutAction, switchAccountAction } = actions;
@@ -23,7 +27,8 @@ export function SsoClientsPage({ ctx, data: clients, actions }: { ctx: Dashboard
       title="SSO clients"
       intro={
         <p>
-          OpenID Connect clients for &ldquo;Sign in with Profile Service&rdquo;. A client made here registers no scopes: its authorization requests send <code>scope=openid email profile</code>. Callbacks off localhost need their origin approved first.
+          OpenID Connect clients for &ldquo;Sign in with Profile Service&rdquo;. A client made here registers no scopes: its authorization requests send{" "}
+          <code>scope=openid email profile</code>. Callbacks off localhost need their origin approved first.
         </p>
       }
       switchAction={switchAccountAction}
@@ -38,7 +43,15 @@ export function SsoClientsPage({ ctx, data: clients, actions }: { ctx: Dashboard
               <label htmlFor="client-callback" className={labelStyle}>
                 Callback URL
               </label>
-              <input id="client-callback" name="redirect_uri" type="url" required maxLength={2048} className={`${inputStyle} font-mono`} placeholder="https://app.example.com/auth/callback" />
+              <input
+                id="client-callback"
+                name="redirect_uri"
+                type="url"
+                required
+                maxLength={2048}
+                className={`${inputStyle} font-mono`}
+                placeholder="https://app.example.com/auth/callback"
+              />
             </div>
           </div>
         </ActionForm>
@@ -59,16 +72,42 @@ export function SsoClientsPage({ ctx, data: clients, actions }: { ctx: Dashboard
                   {c.redirect_uris.map((uri) => (
                     <li key={uri} className="flex flex-wrap items-center justify-between gap-2 py-2">
                       <span className="min-w-0 font-mono text-sm break-all text-slate-800">{uri}</span>
-                      <ActionForm action={removeSsoCallbackAction} hidden={{ developer, client: c.client_id, plane: c.plane, redirect_uri: uri }} submit={<>Remove<span className="sr-only"> {uri}</span></>} pendingLabel="Removing…" tone="danger" layout="inline" />
+                      <ActionForm
+                        action={removeSsoCallbackAction}
+                        hidden={{ developer, client: c.client_id, plane: c.plane, redirect_uri: uri }}
+                        submit={
+                          <>
+                            Remove<span className="sr-only"> {uri}</span>
+                          </>
+                        }
+                        pendingLabel="Removing…"
+                        tone="danger"
+                        layout="inline"
+                      />
                     </li>
                   ))}
                 </ul>
-                <ActionForm action={addSsoCallbackAction} hidden={{ developer, client: c.client_id }} submit="Add callback" pendingLabel="Adding…" tone="secondary" className="mt-3">
+                <ActionForm
+                  action={addSsoCallbackAction}
+                  hidden={{ developer, client: c.client_id }}
+                  submit="Add callback"
+                  pendingLabel="Adding…"
+                  tone="secondary"
+                  className="mt-3"
+                >
                   <div>
                     <label htmlFor={`cb-${c.client_id}`} className={labelStyle}>
                       New callback URL<span className="sr-only"> for {c.client_id}</span>
                     </label>
-                    <input id={`cb-${c.client_id}`} name="redirect_uri" type="url" required maxLength={2048} className={`${inputStyle} font-mono`} placeholder="http://localhost:3000/callback" />
+                    <input
+                      id={`cb-${c.client_id}`}
+                      name="redirect_uri"
+                      type="url"
+                      required
+                      maxLength={2048}
+                      className={`${inputStyle} font-mono`}
+                      placeholder="http://localhost:3000/callback"
+                    />
                   </div>
                 </ActionForm>
               </li>

@@ -47,17 +47,19 @@ export function UsagePage({ ctx, data, actions }: { ctx: DashboardContext; data:
         <PlaneTabs current={plane} hrefOf={(p) => href(p, days)} label="Plane of the usage" />
         <nav aria-label="Days shown">
           <ul className="inline-flex rounded-xl bg-white p-1 shadow-sm ring-1 ring-slate-200">
-            {[...USAGE_SPANS].sort((a, b) => a - b).map((span) => (
-              <li key={span}>
-                <Link
-                  href={href(plane, span, route)}
-                  aria-current={span === days ? "true" : undefined}
-                  className={`inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold ${span === days ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`}
-                >
-                  {span} days
-                </Link>
-              </li>
-            ))}
+            {[...USAGE_SPANS]
+              .sort((a, b) => a - b)
+              .map((span) => (
+                <li key={span}>
+                  <Link
+                    href={href(plane, span, route)}
+                    aria-current={span === days ? "true" : undefined}
+                    className={`inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold ${span === days ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+                  >
+                    {span} days
+                  </Link>
+                </li>
+              ))}
           </ul>
         </nav>
       </div>
@@ -81,13 +83,20 @@ export function UsagePage({ ctx, data, actions }: { ctx: DashboardContext; data:
           <Link href={href(plane, days)} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
             All routes
           </Link>
-          <Link href={`/dashboard/requests?${new URLSearchParams({ plane, route: route.route }).toString()}`} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+          <Link
+            href={`/dashboard/requests?${new URLSearchParams({ plane, route: route.route }).toString()}`}
+            className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
             Its requests in the log
           </Link>
         </p>
       )}
       <UsageChart days={perDay} title={`${routeName ?? "Requests"} per day, ${plane} plane, last ${days} days`} />
-      <Section id="per-route" title="Per route" description="Errors are answers of 400 and over; a rate in red includes server errors (500 and over). p50 and p95: half and 95 % of requests took at most this long.">
+      <Section
+        id="per-route"
+        title="Per route"
+        description="Errors are answers of 400 and over; a rate in red includes server errors (500 and over). p50 and p95: half and 95 % of requests took at most this long."
+      >
         {perRoute.length === 0 ? (
           <p className="text-sm text-slate-600" data-testid="usage-routes-empty">
             No {plane} requests in the last {days} days.
@@ -98,7 +107,11 @@ export function UsagePage({ ctx, data, actions }: { ctx: DashboardContext; data:
               <thead className="border-b border-slate-200 text-xs text-slate-600">
                 <tr>
                   {COLUMNS.map(({ name, phone }, i) => (
-                    <th key={name} scope="col" className={`py-2 font-semibold ${onPhone(phone)} ${i === 0 ? "pr-3" : i === COLUMNS.length - 1 ? "pl-3 text-right" : "px-3 text-right"}`}>
+                    <th
+                      key={name}
+                      scope="col"
+                      className={`py-2 font-semibold ${onPhone(phone)} ${i === 0 ? "pr-3" : i === COLUMNS.length - 1 ? "pl-3 text-right" : "px-3 text-right"}`}
+                    >
                       {name}
                     </th>
                   ))}

@@ -9,7 +9,8 @@ export function WelcomePage({ data: user, actions }: { data: { email: string }; 
   return (
     <DashboardAuthShell title="Name your developer account">
       <p className="mt-3 text-slate-600">
-        Signed in as <span className="font-semibold break-all text-slate-900">{user.email}</span>. Your account holds your API keys, agents and approved origins; you can invite your team to it.
+        Signed in as <span className="font-semibold break-all text-slate-900">{user.email}</span>. Your account holds your API keys, agents and approved origins; you can invite
+        your team to it.
       </p>
       <ActionForm action={createAccountAction} submit="Create account" pendingLabel="Creating…" wide className="mt-6">
         <div>

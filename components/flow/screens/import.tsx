@@ -15,8 +15,8 @@ export function ImportScreen({ view, actions }: { view: ImportView; actions: Imp
   return (
     <FlowShell {...view.shell} title={`Bring your profile to ${appName}`}>
       <p className="mt-3 text-slate-600">
-        {view.apps.length > 0 ? "Import what an assistant already knows about you, or connect an app." : "Import what an assistant already knows about you."} {appName}{" "}
-        can then personalise from the start.
+        {view.apps.length > 0 ? "Import what an assistant already knows about you, or connect an app." : "Import what an assistant already knows about you."} {appName} can then
+        personalise from the start.
       </p>
       {view.linkNotice && <LinkNotice {...view.linkNotice} />}
       <ConnectErrorBanner code={view.connectError ?? undefined} />
@@ -65,9 +65,7 @@ export function ImportScreen({ view, actions }: { view: ImportView; actions: Imp
       )}
 
       <div className="mt-8 border-t border-slate-200 pt-6">
-        {view.alternatives && (
-          <p className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">Where several are marked Required together, one of them is enough.</p>
-        )}
+        {view.alternatives && <p className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">Where several are marked Required together, one of them is enough.</p>}
         <ContinueForm action={actions.continueImport} enabled={view.continueEnabled} hint={view.hint} label={view.signedIn ? `Continue to ${appName}` : "Continue"} />
         {view.signInOffered && (
           <form action={actions.signInFirst} className="mt-4 text-center text-sm text-slate-600">
@@ -134,7 +132,11 @@ function AssistantPanel({ row, actions }: { row: AssistantRowView; actions: Impo
       </div>
       <p className="mt-4 text-sm font-semibold text-slate-900">2. Bring the answer here</p>
       <ImportForm action={actions.preview} provider={row.assistant} providerName={name} acceptsFile={panel.acceptsFile} />
-      {panel.replaces !== null && <p className="mt-3 text-sm text-slate-600">Importing again replaces the {panel.replaces} memories kept from {name}.</p>}
+      {panel.replaces !== null && (
+        <p className="mt-3 text-sm text-slate-600">
+          Importing again replaces the {panel.replaces} memories kept from {name}.
+        </p>
+      )}
     </div>
   );
 }

@@ -8,13 +8,7 @@ import { secondaryButton } from "@/components/flow/styles";
 import type { MailboxView } from "@/lib/flow/views";
 import type { FlowActions } from "../actions";
 
-export function MailboxScreen({
-  view,
-  actions,
-}: {
-  view: MailboxView;
-  actions: Pick<FlowActions, "email" | "emailCode" | "changeEmail" | "thirdParty" | "continueMailbox">;
-}) {
+export function MailboxScreen({ view, actions }: { view: MailboxView; actions: Pick<FlowActions, "email" | "emailCode" | "changeEmail" | "thirdParty" | "continueMailbox"> }) {
   const { appName } = view.shell;
   return (
     <FlowShell {...view.shell} title={view.offered ? "Add your mailbox" : `${appName} asks for your mailbox`}>

@@ -56,8 +56,8 @@ export function ReceiptScreen({ view }: { view: ReceiptView }) {
               <>
                 <span className="font-semibold text-slate-900">{appName}</span>
                 {view.shell.developerName && <> (by {view.shell.developerName})</>} can now read your profile and add what it learns
-                {view.agentApps.length ? <>, and use {listed(view.agentApps)}</> : null}. {view.agentApps.length ? "It cannot use your other apps." : "It cannot use any of your apps."} You
-                can revoke it at any time.
+                {view.agentApps.length ? <>, and use {listed(view.agentApps)}</> : null}.{" "}
+                {view.agentApps.length ? "It cannot use your other apps." : "It cannot use any of your apps."} You can revoke it at any time.
               </>
             )}
           </p>
@@ -98,9 +98,7 @@ function ConnectedApp({ name, from }: { name: string; from?: ReceiptView["fromAp
         </ul>
       )}
       {from && !from.facts.length && (
-        <p className="mt-1 text-sm text-slate-600">
-          Reading {from.reads.charAt(0).toLowerCase() + from.reads.slice(1)}: what it learns is added to your profile.
-        </p>
+        <p className="mt-1 text-sm text-slate-600">Reading {from.reads.charAt(0).toLowerCase() + from.reads.slice(1)}: what it learns is added to your profile.</p>
       )}
     </li>
   );

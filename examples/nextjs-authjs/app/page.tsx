@@ -54,9 +54,7 @@ async function Account({ person }: { person: SignedIn }) {
         ) : (
           <>
             <h3 id="summary-heading">Summary</h3>
-            <p data-testid="summary">
-              {read.profile.summary || "(no summary yet)"}
-            </p>
+            <p data-testid="summary">{read.profile.summary || "(no summary yet)"}</p>
             <h3 id="facts-heading">What Basecamp knows about you</h3>
             {read.profile.facts.length > 0 ? (
               <ul aria-labelledby="facts-heading">

@@ -103,7 +103,7 @@ function developmentEvent(e: DevelopmentEvent): CalendarEvent {
     location: e.location,
     description: null,
     attendees: e.attendees.map((email) => ({ email, response: "accepted" })),
-    organizer: e.organizerSelf ? e.attendees[0] ?? null : e.attendees[1] ?? null,
+    organizer: e.organizerSelf ? (e.attendees[0] ?? null) : (e.attendees[1] ?? null),
     recurring: !!e.recurrence,
     url: null,
   };
@@ -131,7 +131,16 @@ export async function createCalendarEvent(conn: UsableConnection, input: NewCale
   if (conn.provider === DEVELOPMENT_PROVIDER) {
     // Nothing is stored: the development calendar answers as Google would, once.
     return {
-      ...developmentEvent({ id: `dev-evt-${randomBytes(8).toString("hex")}`, title: input.title, start: new Date(input.start), end: new Date(input.end), location: input.location ?? null, attendees: [conn.accountEmail ?? "", ...input.attendees], recurrence: null, organizerSelf: true }),
+      ...developmentEvent({
+        id: `dev-evt-${randomBytes(8).toString("hex")}`,
+        title: input.title,
+        start: new Date(input.start),
+        end: new Date(input.end),
+        location: input.location ?? null,
+        attendees: [conn.accountEmail ?? "", ...input.attendees],
+        recurrence: null,
+        organizerSelf: true,
+      }),
       time_zone: input.timeZone ?? "UTC",
       description: input.description ?? null,
     };

@@ -101,6 +101,9 @@ export async function snapshotDrive(conn: UsableConnection): Promise<AppSnapshot
   return {
     app: conn.app,
     account_email: conn.accountEmail,
-    items: files.filter((f) => f.name).slice(0, SNAPSHOT_FILES).map((f) => ({ kind: "document" as const, title: f.name, modified: f.modified })),
+    items: files
+      .filter((f) => f.name)
+      .slice(0, SNAPSHOT_FILES)
+      .map((f) => ({ kind: "document" as const, title: f.name, modified: f.modified })),
   };
 }

@@ -193,7 +193,9 @@ function address(from: string): string {
  */
 export async function snapshotGmail(conn: UsableConnection): Promise<AppSnapshot> {
   if (conn.provider === DEVELOPMENT_PROVIDER) {
-    const sent = developmentMessages(conn.accountEmail ?? "", clockNow()).filter((m) => m.sent).slice(0, SNAPSHOT_SENT);
+    const sent = developmentMessages(conn.accountEmail ?? "", clockNow())
+      .filter((m) => m.sent)
+      .slice(0, SNAPSHOT_SENT);
     return {
       app: conn.app,
       account_email: conn.accountEmail,
@@ -210,7 +212,13 @@ export async function snapshotGmail(conn: UsableConnection): Promise<AppSnapshot
     const message = await conn.fetch<GmailMessage>({ url: full });
     const from = header(message, "From") ?? conn.accountEmail ?? "";
     const text = plainText(message.payload);
-    return { kind: "sent_mail" as const, from_name: displayName(from), from_address: address(from), signature: text === null ? null : signatureBlock(text), date: isoDate(message) };
+    return {
+      kind: "sent_mail" as const,
+      from_name: displayName(from),
+      from_address: address(from),
+      signature: text === null ? null : signatureBlock(text),
+      date: isoDate(message),
+    };
   });
   return { app: conn.app, account_email: conn.accountEmail, items };
 }

@@ -10,7 +10,10 @@ export const PROVIDER_TIMEOUT_MS = 10_000;
 
 /** The provider refused the access token (expired or revoked): refresh once, then reconnect. */
 export class ProviderAuthError extends Error {
-  constructor(readonly app: string, detail: string) {
+  constructor(
+    readonly app: string,
+    detail: string,
+  ) {
     super(`${app}: the provider refused the access token (${detail})`);
     this.name = "ProviderAuthError";
   }
@@ -18,7 +21,10 @@ export class ProviderAuthError extends Error {
 
 /** The grant lacks the scope or permission this call needs. */
 export class ProviderScopeError extends Error {
-  constructor(readonly app: string, detail: string) {
+  constructor(
+    readonly app: string,
+    detail: string,
+  ) {
     super(`${app}: the grant lacks a permission (${detail})`);
     this.name = "ProviderScopeError";
   }
@@ -26,7 +32,10 @@ export class ProviderScopeError extends Error {
 
 /** The provider is rate limiting: try again after `retryAfter` seconds. */
 export class ProviderRateLimited extends Error {
-  constructor(readonly app: string, readonly retryAfter: number) {
+  constructor(
+    readonly app: string,
+    readonly retryAfter: number,
+  ) {
     super(`${app}: the provider is rate limiting; retry after ${retryAfter} s`);
     this.name = "ProviderRateLimited";
   }
@@ -115,7 +124,7 @@ export async function providerFetch<T>(app: string, token: string, request: Prov
   }
   const text = await res.text();
   const parsed = parse(text);
-  if (res.ok) return (text === "" ? null : parsed ?? null) as T;
+  if (res.ok) return (text === "" ? null : (parsed ?? null)) as T;
   const detail = `HTTP ${res.status}`;
   if (res.status === 401) throw new ProviderAuthError(app, detail);
   if (res.status === 429) throw new ProviderRateLimited(app, retryAfterSeconds(res.headers.get("retry-after")));

@@ -64,7 +64,7 @@ export const MESSAGE_ID_ALPHABETS: Readonly<Record<MailboxApp, RegExp>> = {
 };
 
 /** What a reply_to that is no message id is told. */
-export const REPLY_TO_MESSAGE = "reply_to is the id of a message in the same mailbox, as a search returned it (letters, digits, \"-\", \"_\"; \"=\" for Outlook).";
+export const REPLY_TO_MESSAGE = 'reply_to is the id of a message in the same mailbox, as a search returned it (letters, digits, "-", "_"; "=" for Outlook).';
 
 /** Whether `id` can be a message id of `mailbox` (of either mailbox when none is named yet). */
 export function isMessageId(id: string, mailbox?: MailboxApp): boolean {
@@ -89,7 +89,8 @@ export function validateOutgoingMail(input: OutgoingMail, mailbox?: MailboxApp):
   const cc = input.cc.map((a) => a.trim());
   const check = (name: "to" | "cc", list: string[]) =>
     list.forEach((address, i) => {
-      if (!isMailAddress(address)) fields.push({ field: `${name}.${i}`, message: `${JSON.stringify(address.slice(0, 100))} is not an e-mail address (give a plain address such as ada@example.com).` });
+      if (!isMailAddress(address))
+        fields.push({ field: `${name}.${i}`, message: `${JSON.stringify(address.slice(0, 100))} is not an e-mail address (give a plain address such as ada@example.com).` });
     });
   if (!to.length) fields.push({ field: "to", message: "Name at least one recipient." });
   check("to", to);
@@ -127,6 +128,9 @@ export function signatureBlock(text: string): string | null {
     // Sentences are the message, not a signature: a block of short lines that end without a full stop.
     if (block.length > SIGNATURE_LINES || block.some((l) => l.length > 60 || /[.?!]$/.test(l))) return null;
   }
-  const kept = block.filter((l) => l.trim()).slice(0, SIGNATURE_LINES).map((l) => l.trim());
+  const kept = block
+    .filter((l) => l.trim())
+    .slice(0, SIGNATURE_LINES)
+    .map((l) => l.trim());
   return kept.length ? kept.join("\n") : null;
 }

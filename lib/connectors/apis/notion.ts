@@ -65,7 +65,10 @@ interface NotionList {
 }
 
 function plain(text: RichText[] | undefined): string {
-  return (text ?? []).map((t) => t.plain_text ?? "").join("").trim();
+  return (text ?? [])
+    .map((t) => t.plain_text ?? "")
+    .join("")
+    .trim();
 }
 
 /** A page's or database's title as Notion shows it. */
@@ -107,7 +110,9 @@ export async function searchNotion(conn: UsableConnection, input: NotionSearch):
   } catch (err) {
     // Notion refuses a cursor it did not give (400 validation_error): the caller's token, not Notion, is at fault.
     if (input.pageToken && err instanceof ProviderFailure && err.status === 400) {
-      throw new ApiError("invalid_request", "page_token is not one this search gave.", { fields: [{ field: "page_token", message: "Pass back next_page_token exactly as it was answered." }] });
+      throw new ApiError("invalid_request", "page_token is not one this search gave.", {
+        fields: [{ field: "page_token", message: "Pass back next_page_token exactly as it was answered." }],
+      });
     }
     throw err;
   }

@@ -76,7 +76,9 @@ export function graphSearchValue(query: string): string {
 }
 
 function invalidPageToken(): ApiError {
-  return new ApiError("invalid_request", "page_token is not one this search gave.", { fields: [{ field: "page_token", message: "Pass back next_page_token exactly as it was answered." }] });
+  return new ApiError("invalid_request", "page_token is not one this search gave.", {
+    fields: [{ field: "page_token", message: "Pass back next_page_token exactly as it was answered." }],
+  });
 }
 
 /**
@@ -112,7 +114,9 @@ function pageUrl(token: string): URL {
  */
 export async function searchOutlook(conn: UsableConnection, input: MailSearch): Promise<MailPage> {
   if (conn.provider === DEVELOPMENT_PROVIDER) {
-    const found = developmentOutlookMessages(conn.accountEmail ?? "", clockNow()).filter((m) => developmentMatch(input.query, { from: m.from, to: m.to.join(" "), subject: m.subject, snippet: m.snippet }));
+    const found = developmentOutlookMessages(conn.accountEmail ?? "", clockNow()).filter((m) =>
+      developmentMatch(input.query, { from: m.from, to: m.to.join(" "), subject: m.subject, snippet: m.snippet }),
+    );
     const page = developmentPage(found, input.limit, input.pageToken);
     return { messages: page.items.map(developmentSummary), next_page_token: page.next };
   }
@@ -156,7 +160,9 @@ export async function sendOutlook(conn: UsableConnection, mail: OutgoingMail): P
  */
 function ownText(text: string): string {
   const lines = text.replace(/\r\n?/g, "\n").split("\n");
-  const quoteAt = lines.findIndex((l, i) => /^\s*_{10,}\s*$/.test(l) || /^\s*-{2,}\s*Original Message\s*-{2,}\s*$/i.test(l) || (/^\s*From: /.test(l) && /^\s*Sent: /.test(lines[i + 1] ?? "")));
+  const quoteAt = lines.findIndex(
+    (l, i) => /^\s*_{10,}\s*$/.test(l) || /^\s*-{2,}\s*Original Message\s*-{2,}\s*$/i.test(l) || (/^\s*From: /.test(l) && /^\s*Sent: /.test(lines[i + 1] ?? "")),
+  );
   return (quoteAt >= 0 ? lines.slice(0, quoteAt) : lines).join("\n");
 }
 
@@ -167,11 +173,19 @@ function ownText(text: string): string {
  */
 export async function snapshotOutlook(conn: UsableConnection): Promise<AppSnapshot> {
   if (conn.provider === DEVELOPMENT_PROVIDER) {
-    const sent = developmentOutlookMessages(conn.accountEmail ?? "", clockNow()).filter((m) => m.sent).slice(0, SNAPSHOT_SENT);
+    const sent = developmentOutlookMessages(conn.accountEmail ?? "", clockNow())
+      .filter((m) => m.sent)
+      .slice(0, SNAPSHOT_SENT);
     return {
       app: conn.app,
       account_email: conn.accountEmail,
-      items: sent.map((m) => ({ kind: "sent_mail", from_name: /^(.*?)\s*</.exec(m.from)?.[1] || null, from_address: conn.accountEmail ?? "", signature: m.signature, date: m.date.toISOString() })),
+      items: sent.map((m) => ({
+        kind: "sent_mail",
+        from_name: /^(.*?)\s*</.exec(m.from)?.[1] || null,
+        from_address: conn.accountEmail ?? "",
+        signature: m.signature,
+        date: m.date.toISOString(),
+      })),
     };
   }
   const url = graph("/me/mailFolders/sentitems/messages");

@@ -31,7 +31,9 @@ export interface AppFacts {
 export async function appFactsOf(userId: string, apps: readonly App[]): Promise<AppFacts[]> {
   const read = apps.filter(readsForMemories);
   if (!read.length) return [];
-  const rows = await (await db()).memory.findMany({
+  const rows = await (
+    await db()
+  ).memory.findMany({
     where: { ...visibleMemories(userId), agentId: null, source: { in: read.map(appSource) } },
     select: { id: true, text: true, source: true },
     orderBy: [{ learnedAt: "desc" }, { id: "asc" }],

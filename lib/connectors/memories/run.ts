@@ -51,7 +51,9 @@ export interface AppMemoriesRun {
  * the connection is gone, not the person's, needs reconnecting, or its app is not read.
  */
 export async function runAppMemories(connectionId: string): Promise<AppMemoriesRun | null> {
-  const row = await (await db()).appConnection.findUnique({
+  const row = await (
+    await db()
+  ).appConnection.findUnique({
     where: { id: connectionId },
     select: { id: true, app: true, provider: true, accountEmail: true, scopes: true, userId: true, status: true },
   });
@@ -73,13 +75,9 @@ export async function runAppMemories(connectionId: string): Promise<AppMemoriesR
     const stored = await tx.memory.findMany({ where: { userId, source, agentId: null }, select: { id: true, key: true, suppressedAt: true } });
     // A fact the person had hidden (forget with reason user_request, or removed on the account page),
     // from this app or any other source, is not written again.
-    const hidden = new Set(
-      (await tx.memory.findMany({ where: { userId, key: { in: keys }, suppressedAt: { not: null } }, select: { key: true } })).map((m) => m.key),
-    );
+    const hidden = new Set((await tx.memory.findMany({ where: { userId, key: { in: keys }, suppressedAt: { not: null } }, select: { key: true } })).map((m) => m.key));
     // What another source already says is not said twice (as commits and imports do).
-    const elsewhere = new Set(
-      (await tx.memory.findMany({ where: { ...visibleMemories(userId), key: { in: keys }, NOT: { source } }, select: { key: true } })).map((m) => m.key),
-    );
+    const elsewhere = new Set((await tx.memory.findMany({ where: { ...visibleMemories(userId), key: { in: keys }, NOT: { source } }, select: { key: true } })).map((m) => m.key));
     const written = await writeMemories(
       tx,
       { userId, source, writtenBy: source, agentId: null },
@@ -100,7 +98,9 @@ export async function runAppMemories(connectionId: string): Promise<AppMemoriesR
 
 /** Queues a run for every active connection of a person whose app is read (the daily schedule). */
 export async function queueDailyAppMemories(): Promise<number> {
-  const rows = await (await db()).appConnection.findMany({
+  const rows = await (
+    await db()
+  ).appConnection.findMany({
     where: { userId: { not: null }, status: "active", app: { in: Object.keys(SNAPSHOTS) } },
     select: { id: true, app: true },
     orderBy: { createdAt: "asc" },

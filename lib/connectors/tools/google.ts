@@ -22,9 +22,13 @@ const isoTime = z.iso.datetime({ offset: true });
 
 // ─── service_gmail_search ─────────────────────────────────────────────────────────────────────────
 
-
 const gmailSearchInput = z.object({
-  query: z.string().trim().max(1000).default("").describe('Gmail search syntax, as in Gmail\'s search box: words, from:, to:, subject:, after:2025/01/31, has:attachment, in:sent. Empty: the newest messages.'),
+  query: z
+    .string()
+    .trim()
+    .max(1000)
+    .default("")
+    .describe("Gmail search syntax, as in Gmail's search box: words, from:, to:, subject:, after:2025/01/31, has:attachment, in:sent. Empty: the newest messages."),
   limit,
   page_token: pageToken,
 });
@@ -60,7 +64,8 @@ const emailSendInput = z
       validateOutgoingMail(outgoing(args), args.mailbox);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      for (const f of (err.extras.fields as Array<{ field: string; message: string }>) ?? []) ctx.addIssue({ code: "custom", message: f.message, path: f.field.split(".").map((p) => (/^\d+$/.test(p) ? Number(p) : p)) });
+      for (const f of (err.extras.fields as Array<{ field: string; message: string }>) ?? [])
+        ctx.addIssue({ code: "custom", message: f.message, path: f.field.split(".").map((p) => (/^\d+$/.test(p) ? Number(p) : p)) });
     }
   });
 type EmailSendArgs = z.output<typeof emailSendInput>;
@@ -77,7 +82,9 @@ function outgoing(args: Pick<EmailSendArgs, "to" | "cc" | "subject" | "body" | "
 async function sendingMailbox(ctx: ConnectorRunContext, args: Pick<EmailSendArgs, "mailbox">): Promise<MailboxApp> {
   const outlook = canConnect("outlook");
   if (args.mailbox === "outlook" && !outlook) {
-    throw new ApiError("invalid_request", "Outlook is not enabled on this service; leave mailbox out to send from Gmail.", { fields: [{ field: "mailbox", message: "Outlook is not enabled here." }] });
+    throw new ApiError("invalid_request", "Outlook is not enabled on this service; leave mailbox out to send from Gmail.", {
+      fields: [{ field: "mailbox", message: "Outlook is not enabled here." }],
+    });
   }
   if (args.mailbox) {
     await ctx.connection(args.mailbox);
@@ -101,7 +108,7 @@ const emailSend = connectorTool({
   name: "service_email_send",
   title: "Send an e-mail as the user",
   description:
-    "Send a plain-text e-mail from the user's own mailbox (Gmail by default; Outlook with mailbox \"outlook\" or when only Outlook is connected): to, cc, subject, body, and reply_to to answer a message in its thread. " +
+    'Send a plain-text e-mail from the user\'s own mailbox (Gmail by default; Outlook with mailbox "outlook" or when only Outlook is connected): to, cc, subject, body, and reply_to to answer a message in its thread. ' +
     "Call it only when the user asked for this message to be sent. It needs the user's permission gmail:send (or outlook:send): without it the error permission_needed carries a connect_url to show the user. " +
     "idempotency_key is required: a retry with the same key returns the first answer and sends nothing more. " +
     "Returns { sent: true, mailbox, message_id, thread_id }.",
@@ -180,8 +187,17 @@ const createEventInput = z
     title: z.string().trim().min(1).max(1024),
     start: isoTime.describe("When it starts (ISO 8601 with offset, e.g. 2025-04-14T10:00:00+09:00)."),
     end: isoTime.describe("When it ends, after start."),
-    time_zone: z.string().max(64).refine(isTimeZone, "time_zone is an IANA time zone such as Europe/Lisbon").optional().describe("IANA time zone to show it in (Europe/Lisbon). Default: the calendar's."),
-    attendees: z.array(z.string().max(320).refine(isMailAddress, "an attendee is a plain e-mail address")).max(MAX_RECIPIENTS).default([]).describe("Guests' addresses; Google e-mails each an invitation."),
+    time_zone: z
+      .string()
+      .max(64)
+      .refine(isTimeZone, "time_zone is an IANA time zone such as Europe/Lisbon")
+      .optional()
+      .describe("IANA time zone to show it in (Europe/Lisbon). Default: the calendar's."),
+    attendees: z
+      .array(z.string().max(320).refine(isMailAddress, "an attendee is a plain e-mail address"))
+      .max(MAX_RECIPIENTS)
+      .default([])
+      .describe("Guests' addresses; Google e-mails each an invitation."),
     description: z.string().max(8000).optional(),
     location: z.string().max(1024).optional(),
     idempotency_key: idempotencyKey,
@@ -235,7 +251,16 @@ const driveSearch = connectorTool({
   apps: ["drive"],
   input: driveSearchInput,
   output: z.object({
-    files: z.array(z.object({ id: z.string(), name: z.string(), mime_type: z.string(), modified: z.string(), url: z.string().nullable(), owners: z.array(z.object({ name: z.string().nullable(), email: z.string().nullable() })) })),
+    files: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        mime_type: z.string(),
+        modified: z.string(),
+        url: z.string().nullable(),
+        owners: z.array(z.object({ name: z.string().nullable(), email: z.string().nullable() })),
+      }),
+    ),
     next_page_token: z.string().nullable(),
   }),
   run: async (ctx, args) => searchDrive(await ctx.connection("drive"), { query: args.query, limit: args.limit, pageToken: args.page_token }),

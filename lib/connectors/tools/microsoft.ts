@@ -30,9 +30,7 @@ type Cursor = z.infer<typeof cursor>;
 type Cursors = Partial<Record<MailboxApp, Cursor>>;
 
 /** The token: its version, the search it continues (a hash of the query), and the mailboxes with more to show. */
-const combinedToken = z
-  .object({ v: z.literal(1), q: z.string().max(64), m: z.object({ gmail: cursor.optional(), outlook: cursor.optional() }).strict() })
-  .strict();
+const combinedToken = z.object({ v: z.literal(1), q: z.string().max(64), m: z.object({ gmail: cursor.optional(), outlook: cursor.optional() }).strict() }).strict();
 
 const queryKey = (query: string) => createHash("sha256").update(query).digest("base64url").slice(0, 16);
 
@@ -99,7 +97,12 @@ async function readMailbox(conn: UsableConnection, input: { query: string; limit
 function warningFor(mailbox: MailboxApp, err: unknown): MailboxWarning | null {
   const name = APP_NAMES[mailbox];
   if (err instanceof ProviderRateLimited) {
-    return { mailbox, code: "rate_limited", message: `${name} is rate limiting these calls: its messages are missing from this page. Retry after ${err.retryAfter} seconds.`, retry_after: err.retryAfter };
+    return {
+      mailbox,
+      code: "rate_limited",
+      message: `${name} is rate limiting these calls: its messages are missing from this page. Retry after ${err.retryAfter} seconds.`,
+      retry_after: err.retryAfter,
+    };
   }
   if (err instanceof ConnectError && err.reason === "needs_reconnect") return { mailbox, code: "app_needs_reconnect", message: appNeedsReconnect(mailbox).message };
   if (err instanceof ProviderFailure) {
@@ -126,7 +129,12 @@ async function mailboxes(ctx: ConnectorRunContext): Promise<{ conns: UsableConne
     }
   }
   if (!conns.length) {
-    throw reconnect[0] ?? new ApiError("app_not_connected", 'The user has connected no mailbox. Call service_connect with app "gmail" or "outlook" and show the user its connect_url, then retry.', { app: MAILBOX_APPS[0] });
+    throw (
+      reconnect[0] ??
+      new ApiError("app_not_connected", 'The user has connected no mailbox. Call service_connect with app "gmail" or "outlook" and show the user its connect_url, then retry.', {
+        app: MAILBOX_APPS[0],
+      })
+    );
   }
   return { conns, warnings };
 }
@@ -189,7 +197,6 @@ async function searchMailboxes(ctx: ConnectorRunContext, args: { query: string; 
 
 // ─── service_email_search ─────────────────────────────────────────────────────────────────────────
 
-
 const emailSearch = connectorTool({
   name: "service_email_search",
   title: "Search all of the user's mailboxes",
@@ -211,7 +218,14 @@ const emailSearch = connectorTool({
     messages: z.array(mailSummary),
     next_page_token: z.string().nullable(),
     mailboxes: z.array(z.enum(MAILBOX_APPS)),
-    warnings: z.array(z.object({ mailbox: z.enum(MAILBOX_APPS), code: z.enum(["rate_limited", "provider_error", "app_needs_reconnect"]), message: z.string(), retry_after: z.number().int().optional() })),
+    warnings: z.array(
+      z.object({
+        mailbox: z.enum(MAILBOX_APPS),
+        code: z.enum(["rate_limited", "provider_error", "app_needs_reconnect"]),
+        message: z.string(),
+        retry_after: z.number().int().optional(),
+      }),
+    ),
   }),
   run: (ctx, args) => searchMailboxes(ctx, args),
 });

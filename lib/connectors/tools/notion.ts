@@ -18,7 +18,7 @@ const notionSearch = connectorTool({
   description:
     "Search the pages and databases the user shared with this service in Notion, by title (Notion's own search and ranking; with no query, the most recently edited first). " +
     "Call it to find a note, plan or list the user keeps in Notion. " +
-    "Returns { results: [{ id, object: \"page\" | \"database\", title, url, last_edited_time }], next_page_token }: titles and links, never page content. " +
+    'Returns { results: [{ id, object: "page" | "database", title, url, last_edited_time }], next_page_token }: titles and links, never page content. ' +
     "Pass next_page_token back as page_token for more. Fails with permission_needed (show the user its connect_url) until the user gives Notion to this agent, and with app_not_connected when Notion is not connected (mint a link with service_connect).",
   apps: ["notion"],
   input: notionSearchInput,

@@ -43,11 +43,9 @@ function appName(app: string): string {
 }
 
 export function appNotConnected(app: string): ApiError {
-  return new ApiError(
-    "app_not_connected",
-    `The user has not connected ${appName(app)}. Call service_connect with app "${app}" and show the user its connect_url, then retry.`,
-    { app },
-  );
+  return new ApiError("app_not_connected", `The user has not connected ${appName(app)}. Call service_connect with app "${app}" and show the user its connect_url, then retry.`, {
+    app,
+  });
 }
 
 export function appNeedsReconnect(app: string): ApiError {
@@ -69,11 +67,12 @@ async function permissionNeeded(call: ConnectorCall, input: { app: string; capab
     app: input.app,
     capability: input.capability,
   });
-  return new ApiError(
-    "permission_needed",
-    `The user has not allowed ${input.capability} for this agent. Show the user connect_url to allow it, then retry.`,
-    { capability: input.capability, connect_url: link.connect_url, expires_at: link.expires_at, instructions: link.instructions },
-  );
+  return new ApiError("permission_needed", `The user has not allowed ${input.capability} for this agent. Show the user connect_url to allow it, then retry.`, {
+    capability: input.capability,
+    connect_url: link.connect_url,
+    expires_at: link.expires_at,
+    instructions: link.instructions,
+  });
 }
 
 /**
@@ -138,7 +137,8 @@ async function once(call: ConnectorCall, args: Record<string, unknown>, act: () 
     if (!(err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002")) throw err;
     const first = await prisma.connectorAction.findUnique({ where: { userId_agentId_tool_idempotencyKey: id } });
     if (!first) return once(call, args, act);
-    if (first.requestHash !== hash) throw new ApiError("idempotency_key_reused", `This idempotency_key was used for another ${call.tool.name} call; use a new key for a new action.`);
+    if (first.requestHash !== hash)
+      throw new ApiError("idempotency_key_reused", `This idempotency_key was used for another ${call.tool.name} call; use a new key for a new action.`);
     if (first.state === "done") return first.result as object;
     if (first.state === "pending") throw new ApiError("action_in_progress", `A ${call.tool.name} call with this idempotency_key is still running; wait for its answer.`);
     throw new ApiError(
@@ -191,7 +191,12 @@ async function asApiError(call: ConnectorCall, err: unknown, capability: string 
   if (err instanceof ConnectError && err.reason === "needs_reconnect") return appNeedsReconnect(app);
   if (err instanceof ProviderScopeError) return permissionNeeded(call, { app, capability: capability ?? `${app}:read` });
   if (err instanceof ProviderRateLimited) {
-    return new ApiError("rate_limited", `${appName(app)} is rate limiting these calls; retry after ${err.retryAfter} seconds.`, { retry_after: err.retryAfter, app }, { "Retry-After": String(err.retryAfter) });
+    return new ApiError(
+      "rate_limited",
+      `${appName(app)} is rate limiting these calls; retry after ${err.retryAfter} seconds.`,
+      { retry_after: err.retryAfter, app },
+      { "Retry-After": String(err.retryAfter) },
+    );
   }
   if (err instanceof ProviderFailure) {
     logger().warn({ tool: call.tool.name, app, status: err.status, err: err.message }, "connector provider failed");

@@ -24,11 +24,12 @@ export async function previewImport(flow: Flow, input: { provider: string; text?
   let memories;
   try {
     await countPreview({ flowId: flow.id, ip: input.ip });
-    memories = file && size
-      ? await withPreviewSlot(size, async () =>
-          previewExport(provider, file instanceof Uint8Array ? file : new Uint8Array(await file.arrayBuffer()), { signedIn: !!flow.userId }),
-        )
-      : previewPaste(input.text ?? "");
+    memories =
+      file && size
+        ? await withPreviewSlot(size, async () =>
+            previewExport(provider, file instanceof Uint8Array ? file : new Uint8Array(await file.arrayBuffer()), { signedIn: !!flow.userId }),
+          )
+        : previewPaste(input.text ?? "");
   } catch (err) {
     if (err instanceof BringInError) throw new StepError(size ? "file" : "text", err.message);
     throw err;

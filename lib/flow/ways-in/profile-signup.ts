@@ -15,7 +15,9 @@ export const profileSignup: WayIn<"profile_signup", Record<string, never>> = {
   screens: (input) => importFirstOrder(input),
   traits: () => ({ ...PLAIN_TRAITS, own: true }),
   async mailboxAfterCode(flow, userId) {
-    const mailboxes = await (await db()).appConnection.count({
+    const mailboxes = await (
+      await db()
+    ).appConnection.count({
       // A development connection (/dev/connect) is no mailbox of the person's: the page is still offered.
       where: { OR: [{ userId }, { flowId: flow.id }], status: "active", app: { in: [...MAILBOX_APPS] }, provider: { not: DEVELOPMENT_PROVIDER } },
     });

@@ -6,5 +6,4 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-export const livemode: ResultStep = (def) =>
-  def.livemode ? (body, s) => (s.key && isPlainObject(body) ? { ...body, livemode: s.key.plane === "live" } : body) : null;
+export const livemode: ResultStep = (def) => (def.livemode ? (body, s) => (s.key && isPlainObject(body) ? { ...body, livemode: s.key.plane === "live" } : body) : null);

@@ -11,7 +11,12 @@ export const HOST_SCRIPT_BUILD_FILE = ".next/service-mcp-apps/service-mcp-host.j
 export const HOST_SCRIPT_CACHE = BROWSER_SCRIPT_CACHE;
 export type HostScript = BuiltScript;
 
-const script = browserScript({ label: "card host script", entry: "lib/mcp/cards/host/main.ts", buildFile: HOST_SCRIPT_BUILD_FILE, slot: processWideSlot<Promise<BuiltScript>>("mcp.cards.host-script") });
+const script = browserScript({
+  label: "card host script",
+  entry: "lib/mcp/cards/host/main.ts",
+  buildFile: HOST_SCRIPT_BUILD_FILE,
+  slot: processWideSlot<Promise<BuiltScript>>("mcp.cards.host-script"),
+});
 
 /** Bundles the host script for browsers (esbuild, from the project's sources). */
 export const buildHostScript = script.bundle;

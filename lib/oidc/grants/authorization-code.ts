@@ -49,7 +49,9 @@ async function exchangeCode(input: { client: OidcClient; code: string; redirectU
   const challenge = VERIFIER.test(input.codeVerifier) ? s256(input.codeVerifier) : "";
   const now = clockNow();
   const pair = newPair();
-  const rows = await (await database()).sql.query<ExchangeRow>(
+  const rows = await (
+    await database()
+  ).sql.query<ExchangeRow>(
     EXCHANGE_SQL,
     [
       codeHash,

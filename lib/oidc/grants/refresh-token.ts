@@ -8,16 +8,7 @@ import { database, db } from "../../platform/db";
 import { PREFIX } from "../../platform/ids";
 import type { OidcClient } from "../client-auth";
 import { invalidGrant, invalidRequest, OAUTH_MESSAGES, parameterRequired } from "../errors";
-import {
-  ACCESS_TOKEN_TTL_SECONDS,
-  addSeconds,
-  newPair,
-  REFRESH_RETRY_WINDOW_SECONDS,
-  REFRESH_TOKEN_IDLE_SECONDS,
-  response,
-  revokeChain,
-  type TokenResponse,
-} from "../tokens";
+import { ACCESS_TOKEN_TTL_SECONDS, addSeconds, newPair, REFRESH_RETRY_WINDOW_SECONDS, REFRESH_TOKEN_IDLE_SECONDS, response, revokeChain, type TokenResponse } from "../tokens";
 import type { Grant } from "./types";
 
 // The common case: the chain's current token, unexpired, of this client, in a live grant.
@@ -70,7 +61,9 @@ async function refreshGrant(input: { client: OidcClient; refreshToken: string | 
 
 async function refreshSlowPath(input: { hash: string; client: OidcClient; now: Date; pair: ReturnType<typeof newPair> }): Promise<TokenResponse> {
   const { hash, client, now, pair } = input;
-  const outcome = await (await db()).$transaction(async (tx) => {
+  const outcome = await (
+    await db()
+  ).$transaction(async (tx) => {
     const [found] = await tx.$queryRaw<Array<{ grant_id: string }>>`SELECT grant_id FROM oauth_refresh_tokens WHERE hash = ${hash}`;
     if (!found) return { error: OAUTH_MESSAGES.refreshInvalid };
     // One chain's unusual cases run one at a time.

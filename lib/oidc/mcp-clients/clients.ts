@@ -30,7 +30,21 @@ export class ClientMetadataError extends Error {
 }
 
 // Schemes a browser must never be sent to with a code.
-const REFUSED_SCHEMES: ReadonlySet<string> = new Set(["javascript:", "data:", "file:", "vbscript:", "about:", "blob:", "filesystem:", "ftp:", "ws:", "wss:", "mailto:", "tel:", "sms:"]);
+const REFUSED_SCHEMES: ReadonlySet<string> = new Set([
+  "javascript:",
+  "data:",
+  "file:",
+  "vbscript:",
+  "about:",
+  "blob:",
+  "filesystem:",
+  "ftp:",
+  "ws:",
+  "wss:",
+  "mailto:",
+  "tel:",
+  "sms:",
+]);
 const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** Whether a callback is on this device (RFC 8252 § 7.3): http on localhost, 127.0.0.1 or [::1]. */
@@ -90,7 +104,10 @@ export const clientMetadata = z.object({
   client_uri: httpsUrl.optional(),
   logo_uri: httpsUrl.optional(),
   token_endpoint_auth_method: z.enum(["none", "client_secret_basic", "client_secret_post"]).optional(),
-  grant_types: z.array(z.enum(["authorization_code", "refresh_token"])).min(1).optional(),
+  grant_types: z
+    .array(z.enum(["authorization_code", "refresh_token"]))
+    .min(1)
+    .optional(),
   response_types: z.array(z.literal("code")).min(1).optional(),
   scope: z.string().max(1_000).optional(),
   software_id: z.string().max(200).optional(),
@@ -113,7 +130,11 @@ export function parseClientMetadata(raw: unknown): ClientMetadata {
 
 /** Control characters and bidirectional overrides are no part of a name shown to a person. */
 function cleanName(name: string): string {
-  return name.replace(/[\p{Cc}\p{Cf}]/gu, "").replace(/\s+/g, " ").trim().slice(0, MAX_CLIENT_NAME_LENGTH);
+  return name
+    .replace(/[\p{Cc}\p{Cf}]/gu, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, MAX_CLIENT_NAME_LENGTH);
 }
 
 /**
@@ -122,9 +143,7 @@ function cleanName(name: string): string {
  * with only local callbacks (loopback or a private-use scheme) is marked as a program on this device.
  */
 export function mcpClientDisplayName(metadata: Pick<ClientMetadata, "client_name" | "redirect_uris">, documentUrl?: string): string {
-  const host = documentUrl
-    ? new URL(documentUrl).host
-    : metadata.redirect_uris.map((r) => (URL.canParse(r) ? new URL(r) : null)).find((u) => u?.protocol === "https:")?.host;
+  const host = documentUrl ? new URL(documentUrl).host : metadata.redirect_uris.map((r) => (URL.canParse(r) ? new URL(r) : null)).find((u) => u?.protocol === "https:")?.host;
   const name = metadata.client_name ? cleanName(metadata.client_name) : "";
   // Only local callbacks: a program on the person's device, which no host vouches for.
   const vouch = host ?? ON_THIS_DEVICE;

@@ -180,7 +180,14 @@ async function fetchDocument(clientId: string): Promise<Record<string, unknown>>
   if (!developmentMode() && addresses.some((a) => isRefusedAddress(a.address))) throw unreadable(clientId, "private address");
   let answer;
   try {
-    answer = await pinnedRequest({ url, addresses, method: "GET", headers: { Accept: "application/json", "User-Agent": USER_AGENT }, signal, readBody: { maxBytes: DOCUMENT_MAX_BYTES } });
+    answer = await pinnedRequest({
+      url,
+      addresses,
+      method: "GET",
+      headers: { Accept: "application/json", "User-Agent": USER_AGENT },
+      signal,
+      readBody: { maxBytes: DOCUMENT_MAX_BYTES },
+    });
   } catch (err) {
     throw unreadable(clientId, signal.aborted ? `timeout (${DOCUMENT_TIMEOUT_MS} ms)` : "request failed", { err: err instanceof Error ? err.message : String(err) });
   }

@@ -45,7 +45,9 @@ export async function registerMcpClient(raw: unknown): Promise<RegistrationRespo
   const id = newId(PREFIX.mcpClient);
   const secret = method === "none" ? undefined : PREFIX.oauthClientSecret + randomBase62(40);
   const issuedAt = clockNow();
-  await (await db()).$transaction((tx) =>
+  await (
+    await db()
+  ).$transaction((tx) =>
     createMcpClient(tx, { id, kind: CLIENT_KINDS.registered, method, secretHash: secret ? hashClientSecret(secret) : null, metadata, displayName: mcpClientDisplayName(metadata) }),
   );
   return {

@@ -46,23 +46,16 @@ type Applied = { migration_name: string; checksum: string; finished_at: Date | n
  * Applies every pending migration, each in its own transaction. Returns the names applied.
  * Throws on a failed or edited migration instead of carrying on with a half-migrated database.
  */
-export async function applyMigrations(
-  conn: SqlConnection,
-  opts: { dir?: string; advisoryLock?: boolean } = {},
-): Promise<string[]> {
+export async function applyMigrations(conn: SqlConnection, opts: { dir?: string; advisoryLock?: boolean } = {}): Promise<string[]> {
   const migrations = readMigrations(opts.dir);
   if (opts.advisoryLock) await conn.query("SELECT pg_advisory_lock($1)", [ADVISORY_LOCK_KEY]);
   try {
     await conn.exec(CREATE_TABLE);
-    const rows = await conn.query<Applied>(
-      `SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"`,
-    );
+    const rows = await conn.query<Applied>(`SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"`);
     const applied = new Map(rows.filter((r) => !r.rolled_back_at).map((r) => [r.migration_name, r]));
     for (const row of applied.values()) {
       if (!row.finished_at) {
-        throw new MigrationError(
-          `Migration ${row.migration_name} failed earlier and is not finished; resolve it by hand before starting.`,
-        );
+        throw new MigrationError(`Migration ${row.migration_name} failed earlier and is not finished; resolve it by hand before starting.`);
       }
     }
     const done: string[] = [];

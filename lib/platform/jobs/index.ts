@@ -117,7 +117,9 @@ export function onJobsStop(hook: () => Promise<void>): void {
 export async function work(queue: QueueName, handler: Handler): Promise<void> {
   if (workedQueues.has(queue)) return;
   workedQueues.add(queue);
-  await (await jobs()).work<Record<string, unknown>>(queue, { pollingIntervalSeconds: 1 }, async (batch) => {
+  await (
+    await jobs()
+  ).work<Record<string, unknown>>(queue, { pollingIntervalSeconds: 1 }, async (batch) => {
     for (const job of batch) await handler(job.data, { retryCount: job.retryCount, final: job.retryCount >= retryLimitOf(queue) });
   });
 }

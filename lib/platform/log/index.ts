@@ -29,22 +29,22 @@ export const REDACT_PATHS = [
 ];
 
 function createLogger(destination?: pino.DestinationStream) {
-  return pino({
-    level: env().LOG_LEVEL,
-    base: undefined,
-    timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: REDACT_PATHS, censor: "[redacted]" },
-    formatters: { level: (label) => ({ level: label }) },
-    hooks: {
-      logMethod(args, method) {
-        // Free-text messages and error strings can carry user input: scrub them too.
-        method.apply(
-          this,
-          args.map((a) => (typeof a === "string" ? scrub(a) : a)) as Parameters<typeof method>,
-        );
+  return pino(
+    {
+      level: env().LOG_LEVEL,
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+      formatters: { level: (label) => ({ level: label }) },
+      hooks: {
+        logMethod(args, method) {
+          // Free-text messages and error strings can carry user input: scrub them too.
+          method.apply(this, args.map((a) => (typeof a === "string" ? scrub(a) : a)) as Parameters<typeof method>);
+        },
       },
     },
-  }, destination ?? pino.destination({ dest: 1, sync: env().LOG_SYNC === "true" }));
+    destination ?? pino.destination({ dest: 1, sync: env().LOG_SYNC === "true" }),
+  );
 }
 
 const instance = processWideSlot<pino.Logger>("log");

@@ -30,12 +30,14 @@ export function keepable(text: string): boolean {
 
 const NAME_WORD = /^\p{Lu}[\p{L}'’.-]*$/u;
 const NAME_PARTICLE = /^(?:van|von|der|den|de|da|das|do|dos|di|del|della|du|la|le|bin|bint|al|el|ten|ter)$/;
-const NOT_A_PERSON =
-  /\b(?:team|support|noreply|no-reply|info|admin|office|inc|ltd|llc|gmbh|company|notifications?|newsletter|sales|hello|contact|billing|accounts|via|the)\b/i;
+const NOT_A_PERSON = /\b(?:team|support|noreply|no-reply|info|admin|office|inc|ltd|llc|gmbh|company|notifications?|newsletter|sales|hello|contact|billing|accounts|via|the)\b/i;
 
 /** A display name or signed name that reads as a person's: one to four capitalised words (particles aside). */
 function personName(raw: string | null | undefined): string | null {
-  const name = (raw ?? "").replace(/\s+/g, " ").replace(/^["'“]|["'”]$/g, "").trim();
+  const name = (raw ?? "")
+    .replace(/\s+/g, " ")
+    .replace(/^["'“]|["'”]$/g, "")
+    .trim();
   const words = name.split(" ").filter(Boolean);
   if (!words.length || words.length > 4 || name.length > 60) return null;
   if (!NAME_WORD.test(words[0]!) || !words.every((w, i) => NAME_WORD.test(w) || (i > 0 && NAME_PARTICLE.test(w)))) return null;
@@ -196,7 +198,10 @@ function schedule(rrule: string, start: string): { adjective: string | null; eve
 }
 
 function eventTitle(raw: string): string | null {
-  const title = raw.replace(/\s+/g, " ").replace(/^["'“‘]+|["'”’]+$/g, "").trim();
+  const title = raw
+    .replace(/\s+/g, " ")
+    .replace(/^["'“‘]+|["'”’]+$/g, "")
+    .trim();
   if (title.length < 2 || title.length > 80 || PLACEHOLDER_TITLE.test(title) || !keepable(title)) return null;
   return title;
 }

@@ -74,8 +74,7 @@ const LEAD_VERB: Partial<Record<FactKind, RegExp>> = {
   like: /^likes\s+(?:to\s+)?/i,
   dislike: /^dislikes\s+(?:to\s+)?/i,
   preference: /^(?:prefers|wants the assistant to)\s+/i,
-  project:
-    /^is\s+(?:building|working on|developing|writing|creating|designing|coding|renovating|restoring|organi[sz]ing|prototyping|launching)\s+/i,
+  project: /^is\s+(?:building|working on|developing|writing|creating|designing|coding|renovating|restoring|organi[sz]ing|prototyping|launching)\s+/i,
   plan: /^plans\s+to\s+/i,
 };
 const RELATION = /^has\s+(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+)?(.+?)(?:\s+named\s+(.+))?$/i;
@@ -114,9 +113,7 @@ function boxOf(kind: FactKind, text: string): string {
 function transcript(input: DistillInput): string {
   const lines = input.messages.flatMap((m, index) =>
     // System and tool messages are never mined; leaving them out also keeps an agent's own prompt away from the model.
-    (m.role === "user" || m.role === "assistant") && typeof m.content === "string"
-      ? [JSON.stringify({ index, role: m.role, content: m.content.slice(0, MAX_MESSAGE_CHARS) })]
-      : [],
+    (m.role === "user" || m.role === "assistant") && typeof m.content === "string" ? [JSON.stringify({ index, role: m.role, content: m.content.slice(0, MAX_MESSAGE_CHARS) })] : [],
   );
   return `The conversation, one JSON object per message:\n${lines.join("\n")}`;
 }
@@ -141,9 +138,7 @@ export function checkFacts(output: LlmOutput, input: DistillInput): DistillResul
     const parts = key.split(":");
     if (parts[0] === "relationship" && parts.length > 2) named.add(parts.slice(0, -1).join(":"));
   }
-  const facts = candidates.filter(
-    (f, i) => lastOfKey.get(f.key) === i && !known.has(f.key) && !(f.kind === "relationship" && named.has(f.key)),
-  );
+  const facts = candidates.filter((f, i) => lastOfKey.get(f.key) === i && !known.has(f.key) && !(f.kind === "relationship" && named.has(f.key)));
   // The model's summary may mention what was dropped here (an assistant's claim, a known fact): then retell it from what is kept.
   const untouched = facts.length === output.facts.length && output.summary.trim() !== "";
   const summary = !facts.length ? "" : untouched ? output.summary.trim().slice(0, MAX_SUMMARY_CHARS) : summarise(facts);

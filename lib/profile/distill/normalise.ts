@@ -90,7 +90,11 @@ const SLUG_END = /^(?:in|for|about|with|on|at|using|to|that|which|from|by|called
 
 /** The projects/<slug> box name: the project's head words ("a budgeting app in Rust" → "budgeting-app"). */
 export function slugOf(object: string): string {
-  const words = object.toLowerCase().replace(/[^\p{L}\p{N}\s-]/gu, " ").split(/\s+/).filter(Boolean);
+  const words = object
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s-]/gu, " ")
+    .split(/\s+/)
+    .filter(Boolean);
   while (words.length && SLUG_STOP.test(words[0]!)) words.shift();
   const end = words.findIndex((w, i) => i > 0 && SLUG_END.test(w));
   const head = (end > 0 ? words.slice(0, end) : words).slice(0, 4);
@@ -100,7 +104,11 @@ export function slugOf(object: string): string {
 
 /** Final fact text: one line, no end punctuation, a capital first letter, at most 200 characters. */
 export function factText(text: string): string {
-  let out = text.replace(/\s+/g, " ").replace(/\s+([,.!?])/g, "$1").replace(/[\s,.;:!?]+$/, "").trim();
+  let out = text
+    .replace(/\s+/g, " ")
+    .replace(/\s+([,.!?])/g, "$1")
+    .replace(/[\s,.;:!?]+$/, "")
+    .trim();
   out = out.charAt(0).toUpperCase() + out.slice(1);
   if (out.length <= MAX_FACT_CHARS) return out;
   const cut = out.slice(0, MAX_FACT_CHARS - 1);

@@ -15,7 +15,8 @@ const GOING_TO = /^(?:I'm|I am|we're|we are)\s+going\s+to\s+(?!be\b|need\b|have 
 const WILL = /^(?:I|we)(?:'ll|\s+will|\s+shall)\s+(?!be\b|need\b|have to\b)(.+)/i;
 const WANT_TO = /^I\s+(?:really\s+)?want\s+to\s+(.+)/i;
 const DOING = /^(?:I'm|I am|we're|we are)\s+(?:(?:also|finally|actually)\s+)?([\p{L}]+ing)\s+(.+)/iu;
-const NOT_ACTIONS = /^(?:going|planning|thinking|wondering|hoping|looking|trying|feeling|being|doing|asking|saying|having|getting ready|working|living|learning|studying|building|developing|writing|creating|designing|coding)$/i;
+const NOT_ACTIONS =
+  /^(?:going|planning|thinking|wondering|hoping|looking|trying|feeling|being|doing|asking|saying|having|getting ready|working|living|learning|studying|building|developing|writing|creating|designing|coding)$/i;
 // A time phrase at the start ("Next year I will…") belongs at the end of the plan.
 const LEADING_TIME = new RegExp(`^(${FUTURE_TIME.source}),?\\s+(.+)$`, "i");
 
@@ -89,8 +90,10 @@ function learningRule(clause: string): Candidate[] {
   return [{ kind: "other", text: `Is ${verb} ${what}`, key: keyOf("other", `${verb} ${what}`) }];
 }
 
-const PROJECT = /^I(?:'m| am)\s+(?:(?:currently|also|now|still|actually|slowly)\s+)*(building|working on|developing|writing|creating|designing|coding|renovating|restoring|organi[sz]ing|prototyping|launching)\s+(.+)/i;
-const MY_PROJECT = /^(?:my|our)\s+((?:side|current|main|pet|passion|personal|latest|new|big)\s+)?(project|startup|thesis|dissertation|novel|book)\s+is\s+(?:(?:about|on|called)\s+)?(.+)/i;
+const PROJECT =
+  /^I(?:'m| am)\s+(?:(?:currently|also|now|still|actually|slowly)\s+)*(building|working on|developing|writing|creating|designing|coding|renovating|restoring|organi[sz]ing|prototyping|launching)\s+(.+)/i;
+const MY_PROJECT =
+  /^(?:my|our)\s+((?:side|current|main|pet|passion|personal|latest|new|big)\s+)?(project|startup|thesis|dissertation|novel|book)\s+is\s+(?:(?:about|on|called)\s+)?(.+)/i;
 // Chores, not projects: "I'm writing an email", "working on dinner".
 export const CHORE = /^(?:an?\s+|the\s+|their\s+)?(?:e-?mail|message|text|reply|response|comment|tweet|note|dinner|lunch|breakfast|coffee|tea|bed|list|it|this|that)\b/i;
 

@@ -11,10 +11,7 @@ const NAMED = new RegExp(
   "iu",
 );
 // "I'm Sam" is a name only when capitalised and nothing else follows but a pause or "from …".
-const INTRODUCED = new RegExp(
-  `^I(?:'m| am)\\s+(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)?)\\s*(?:$|[,!-]|\\s+(?:and|from|here|btw|by the way)\\b)`,
-  "u",
-);
+const INTRODUCED = new RegExp(`^I(?:'m| am)\\s+(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)?)\\s*(?:$|[,!-]|\\s+(?:and|from|here|btw|by the way)\\b)`, "u");
 
 function nameWords(raw: string, requireCapital: boolean): string | null {
   const words: string[] = [];
@@ -38,7 +35,8 @@ function nameRule(clause: string): Candidate[] {
 
 const PLACE_END =
   /\s+(?:with|for|since|because|but|so|where|which|who|now|these days|at the moment|right now|for now|currently|last|this|next|ago|after|before|when|while|to be|from|and (?:I|we|my|our|have|work|love)|in (?:january|february|march|april|may|june|july|august|september|october|november|december|\d{4}|the (?:spring|summer|autumn|fall|winter)))\b.*$/i;
-const NOT_A_PLACE = /^(?:it|there|here|this|that|work|home|school|the office|(?:a|an|the|my|their)\s+(?:house|flat|apartment|condo|dorm|tent|van|studio|bungalow|building|room|basement|bubble))\b/i;
+const NOT_A_PLACE =
+  /^(?:it|there|here|this|that|work|home|school|the office|(?:a|an|the|my|their)\s+(?:house|flat|apartment|condo|dorm|tent|van|studio|bungalow|building|room|basement|bubble))\b/i;
 
 function place(raw: string): string | null {
   const cut = cleanObject(raw.replace(PLACE_END, ""), { maxWords: 7 });
@@ -46,7 +44,8 @@ function place(raw: string): string | null {
   return titleCase(cut);
 }
 
-const DISTANCE = "(?:(?:about|around|roughly|just|only)\\s+)?(?:(?:\\d+|a few|a couple of|two|three|five|ten|twenty|thirty)\\s+(?:minutes?|mins?|miles?|km|kilometres?|kilometers?|hours?)\\s+)?";
+const DISTANCE =
+  "(?:(?:about|around|roughly|just|only)\\s+)?(?:(?:\\d+|a few|a couple of|two|three|five|ten|twenty|thirty)\\s+(?:minutes?|mins?|miles?|km|kilometres?|kilometers?|hours?)\\s+)?";
 const PREPOSITION = "(in|near|outside|just outside|on|by|close to|next to|north of|south of|east of|west of|out of)";
 const RESIDENCE = [
   new RegExp(`^(?:I|we)\\s+(?:(?:currently|now|still|actually|also|both)\\s+)*(?:live|reside)\\s+(${DISTANCE})${PREPOSITION}\\s+(.+)`, "i"),

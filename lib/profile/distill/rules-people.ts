@@ -3,10 +3,9 @@ import { NOT_NAMES, NUMBER_WORDS, RELATION_PLURALS, RELATIONS } from "./lexicon"
 import { article, keyOf } from "./normalise";
 import type { Candidate } from "./candidate";
 
-const RELATION_WORD = [...Object.keys(RELATIONS), ...Object.keys(RELATION_PLURALS)]
-  .sort((a, b) => b.length - a.length)
-  .join("|");
-const DESCRIBING = "(?:little|older|younger|big|baby|eldest|oldest|youngest|middle|twin|new|beloved|lovely|amazing|rescue|adopted|teenage|grown-up|grown|adult|late|ex|former|future|one|two|three|four|five|six|\\d+|\\d+-year-old)";
+const RELATION_WORD = [...Object.keys(RELATIONS), ...Object.keys(RELATION_PLURALS)].sort((a, b) => b.length - a.length).join("|");
+const DESCRIBING =
+  "(?:little|older|younger|big|baby|eldest|oldest|youngest|middle|twin|new|beloved|lovely|amazing|rescue|adopted|teenage|grown-up|grown|adult|late|ex|former|future|one|two|three|four|five|six|\\d+|\\d+-year-old)";
 const NOT_CURRENT: ReadonlySet<string> = new Set(["late", "ex", "former", "future"]);
 
 // "my (little) sister", "our three kids", "my wife's": a relation the user has, wherever it is mentioned.
@@ -20,7 +19,8 @@ const HAVE = new RegExp(
 );
 const WITH = new RegExp(`\\b(?:with|and)\\s+(a|an|one|two|three|four|five|six|\\d+)\\s+(${RELATION_WORD})(?![\\p{L}-])`, "giu");
 const SUBJECT_I = /^(?:I|I'm|I am|I've|we|we're|we've|we are)\b/i;
-const MARITAL = /^(?:I|we)(?:'m| am|'re| are| got| just got| recently got)\s+(?:(?:happily|recently|newly|now|also|just)\s+)?(married|engaged|divorced|separated|widowed|a widow|a widower|single)(?![\p{L}-])/iu;
+const MARITAL =
+  /^(?:I|we)(?:'m| am|'re| are| got| just got| recently got)\s+(?:(?:happily|recently|newly|now|also|just)\s+)?(married|engaged|divorced|separated|widowed|a widow|a widower|single)(?![\p{L}-])/iu;
 const PARENT_OF = /^I(?:'m| am)\s+a\s+(?:(?:proud|single|busy|working|tired)\s+)?(?:mom|mum|mother|dad|father|parent)\s+(?:of|to)\s+(one|two|three|four|five|six|\d+)\b/i;
 
 const NAME = "(\\p{Lu}[\\p{L}'-]+)";

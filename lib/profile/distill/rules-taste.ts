@@ -3,12 +3,15 @@ import { DIETS, EXCLUSIVE_DIETS, INSTRUCTION_VERBS } from "./lexicon";
 import { cleanObject, isPointer, keyOf, thirdPerson } from "./normalise";
 import type { Candidate } from "./candidate";
 
-const ADVERBS = "(?:(?:really|absolutely|just|also|truly|totally|honestly|genuinely|especially|do|still|kinda|kind of|sort of|quite|actually|definitely|seriously|simply|super|always|generally|mostly)\\s+)*";
+const ADVERBS =
+  "(?:(?:really|absolutely|just|also|truly|totally|honestly|genuinely|especially|do|still|kinda|kind of|sort of|quite|actually|definitely|seriously|simply|super|always|generally|mostly)\\s+)*";
 const LIKE = new RegExp(`^I\\s+${ADVERBS}(love|like|enjoy|adore|dig)\\s+(.+)`, "i");
-const INTO = /^I(?:'m| am)\s+(?:(?:really|very|super|so|totally|pretty|quite|also|big|huge)\s+)*(?:into|obsessed with|passionate about|crazy about|mad about|(?:a\s+)?(?:huge\s+|big\s+|massive\s+)?fan of)\s+(.+)/i;
+const INTO =
+  /^I(?:'m| am)\s+(?:(?:really|very|super|so|totally|pretty|quite|also|big|huge)\s+)*(?:into|obsessed with|passionate about|crazy about|mad about|(?:a\s+)?(?:huge\s+|big\s+|massive\s+)?fan of)\s+(.+)/i;
 const FAN = /^I(?:'m| am)\s+(?:a|an)\s+(?:(?:huge|big|massive|total|real|proper)\s+)?([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(?:fan|lover|nerd|enthusiast|buff|geek|addict|fanatic)\b/iu;
 const FAVOURITE = /^(?:my|our)\s+(?:all-time\s+|absolute\s+)?favourite\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(?:is|are)\s+(.+)/iu;
-const PASTIME = /^(?:I\s+spend\s+(?:my|most of my|all my|a lot of my)\s+(?:free time|spare time|weekends|evenings|days|summers|holidays)|in\s+my\s+(?:free|spare|down)\s+time,?\s+I(?:\s+(?:love|like|enjoy))?(?:\s+to)?)\s+(.+)/i;
+const PASTIME =
+  /^(?:I\s+spend\s+(?:my|most of my|all my|a lot of my)\s+(?:free time|spare time|weekends|evenings|days|summers|holidays)|in\s+my\s+(?:free|spare|down)\s+time,?\s+I(?:\s+(?:love|like|enjoy))?(?:\s+to)?)\s+(.+)/i;
 const HATE = new RegExp(`^I\\s+${ADVERBS}(hate|dislike|detest|loathe|despise|can't stand|cannot stand|can not stand|can't bear)\\s+(.+)`, "i");
 const NOT_LIKE = /^I\s+(?:do not|don't)\s+(?:(?:really|particularly|much|actually|even|like)\s+)*(?:like|enjoy|love)\s+(.+)/i;
 const NOT_INTO = /^I(?:'m| am)\s+not\s+(?:(?:really|much|a|big|huge|very|too)\s+)*(?:fan of|into|keen on)\s+(.+)/i;
@@ -52,7 +55,9 @@ function preference(text: string, basis: string, slot?: string): Candidate {
   return { kind: "preference", text, key: keyOf("preference", basis), ...(slot ? { slot } : {}) };
 }
 
-const DIET_WORDS = Object.keys(DIETS).sort((a, b) => b.length - a.length).join("|");
+const DIET_WORDS = Object.keys(DIETS)
+  .sort((a, b) => b.length - a.length)
+  .join("|");
 const DIET = new RegExp(
   `^(?:I'm|I am|I've been|I have been|we're|we are|I eat|I keep|we eat|we keep)\\s+(?:(?:a|an|strict|strictly|fully|mostly|now|also|pretty|very|severely|completely)\\s+)*(${DIET_WORDS})(?![\\p{L}-])`,
   "iu",
@@ -107,7 +112,8 @@ const WOULD_PREFER = /^I(?:'d| would)\s+(?:much\s+|really\s+)?prefer\s+(.+)/i;
 const RATHER = /^I(?:'d| would)\s+(?:much\s+)?rather\s+(not\s+)?(?:have\s+|get\s+|see\s+)?(.+)/i;
 const ALWAYS_WANT = /^I\s+(always|never)\s+want\s+(.+)/i;
 const INSTRUCTION = /^(?:please\s+)?(?:(?:do\s+not|don't)\s+ever\s+|(always|never)\s+)([\p{L}-]+)(.*)$/iu;
-const STANDING = /^(?:(?:please\s+)?(?:from now on|going forward|in future|in the future),?\s+(?:please\s+)?(.+)|please\s+(.+?)\s+(?:from now on|going forward|in future|in the future))$/i;
+const STANDING =
+  /^(?:(?:please\s+)?(?:from now on|going forward|in future|in the future),?\s+(?:please\s+)?(.+)|please\s+(.+?)\s+(?:from now on|going forward|in future|in the future))$/i;
 
 function preferRule(clause: string): Candidate[] {
   const prefer = PREFER.exec(clause) ?? WOULD_PREFER.exec(clause);

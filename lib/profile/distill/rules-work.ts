@@ -21,7 +21,10 @@ interface Job {
 
 /** "a senior backend engineer at Stripe" → title "senior backend engineer", place "at Stripe". */
 export function jobPhrase(raw: string): Job | null {
-  const words = raw.replace(/[,.;:!?].*$/, "").split(/\s+/).filter(Boolean);
+  const words = raw
+    .replace(/[,.;:!?].*$/, "")
+    .split(/\s+/)
+    .filter(Boolean);
   let head = -1;
   for (let i = 0; i < Math.min(words.length, 5); i++) {
     const word = words[i]!.toLowerCase();
@@ -31,7 +34,10 @@ export function jobPhrase(raw: string): Job | null {
   if (head < 0) return null;
   const title = words.slice(0, head + 1);
   if (title.some((w) => NOT_JOB_MODIFIERS.has(w.toLowerCase()) || DIETS[w.toLowerCase()] || RELATIONS[w.toLowerCase()])) return null;
-  const rest = words.slice(head + 1).join(" ").replace(/\s+(?:and|or)\s.*$/i, "");
+  const rest = words
+    .slice(head + 1)
+    .join(" ")
+    .replace(/\s+(?:and|or)\s.*$/i, "");
   const from = /^from\s+(.+)/i.exec(rest)?.[1] ?? "";
   const at = /^((?:at|for|in|with)\s+.+)/i.exec(rest)?.[1] ?? "";
   return { title: title.join(" "), place: at ? cleanObject(at.replace(/\s+from\s.*$/i, ""), { maxWords: 8 }) : "", from };
@@ -58,7 +64,8 @@ const WORK_PATTERN =
   /^I\s+(?:(?:currently|now|also|still|actually|mostly|usually|mainly)\s+)?work\s+(nights|night shifts|days|weekends|shifts|part[- ]time|full[- ]time|remotely|from home|two jobs|freelance|nine to five|9 to 5|9-5)\b/i;
 const MY_JOB = /^my\s+(?:(?:current|new|day|full-time|main)\s+)?job\s+is\s+(?:(in\s+.+)|as\s+(?:an?\s+)?(.+)|an?\s+(.+)|(?:at|with)\s+(.+))/i;
 const JOB_VERB = /^I\s+(?:(?:currently|now|also|still|actually)\s+)?(teach|manage|run|own|lead|supervise|coach|train)\s+(.+)/i;
-const BUSINESS = /\b(?:business|company|shop|store|bakery|restaurant|cafe|café|startup|agency|studio|salon|farm|practice|clinic|bar|pub|gym|firm|consultancy|nonprofit|charity|school|hotel|team|department|lab)\b/i;
+const BUSINESS =
+  /\b(?:business|company|shop|store|bakery|restaurant|cafe|café|startup|agency|studio|salon|farm|practice|clinic|bar|pub|gym|firm|consultancy|nonprofit|charity|school|hotel|team|department|lab)\b/i;
 const STATUS =
   /^I(?:'m| am)\s+(?:(?:now|currently|happily|recently|semi)\s*-?\s*)?(retired|semi-retired|self-employed|unemployed|freelance|freelancing|between jobs|on (?:parental|maternity|paternity) leave|a stay-at-home (?:mom|mum|dad|parent))\b/i;
 

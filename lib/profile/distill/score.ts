@@ -45,9 +45,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** Same kind, and every expected word appears in the text as a whole word, ignoring case. */
 export function factMatches(fact: { kind: FactKind; text: string }, expected: ExpectedFact): boolean {
   if (fact.kind !== expected.kind) return false;
-  return expected.words.every((word) =>
-    new RegExp(`(?<![\\p{L}\\p{N}])${escape(word.trim())}(?![\\p{L}\\p{N}])`, "iu").test(fact.text),
-  );
+  return expected.words.every((word) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(word.trim())}(?![\\p{L}\\p{N}])`, "iu").test(fact.text));
 }
 
 /** A maximum one-to-one matching, so the score does not depend on the order facts come in. */

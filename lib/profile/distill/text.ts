@@ -1,11 +1,5 @@
 // Turns a user message into clauses the rules can read: cleanup, sentences, clauses and each clause's mood.
-import {
-  FICTION_MARKERS,
-  HYPOTHETICAL_OPENERS,
-  LEAD_WORDS,
-  QUESTION_OPENERS,
-  TRANSIENT_TIME,
-} from "./lexicon";
+import { FICTION_MARKERS, HYPOTHETICAL_OPENERS, LEAD_WORDS, QUESTION_OPENERS, TRANSIENT_TIME } from "./lexicon";
 
 /** statement: may carry facts; question: only mentions of relations count; hypothetical: nothing counts. */
 export type Mood = "statement" | "question" | "hypothetical";
@@ -113,8 +107,7 @@ const CLAUSE_OPENER =
 // After "and"/"but" with no subject, the user is still the subject ("I'm from Brazil but live in Lisbon").
 const ELIDED_VERB = /^(?:live|work|love|like|enjoy|hate|prefer|have|teach|manage|moved|own|run|spend|plan|grew|speak|study)\b/i;
 // After a comma or "and", a participle continues the user's "I'm" ("I'm 34, originally from Nairobi").
-const ELIDED_STATE =
-  /^(?:(?:now|currently|also)\s+)?(?:living|based|originally|working (?:as|at|on|for|in)|building|developing|studying|learning|allergic|married)\b/i;
+const ELIDED_STATE = /^(?:(?:now|currently|also)\s+)?(?:living|based|originally|working (?:as|at|on|for|in)|building|developing|studying|learning|allergic|married)\b/i;
 const SUBJECT_I = /^(?:I|I'm|I am|I've|we|we're|we've|we are)\b/i;
 
 export function stripLead(text: string): string {

@@ -10,30 +10,9 @@ export interface DistillMessage {
   at?: Date | null;
 }
 
-export type FactKind =
-  | "name"
-  | "location"
-  | "work"
-  | "relationship"
-  | "like"
-  | "dislike"
-  | "preference"
-  | "project"
-  | "plan"
-  | "other";
+export type FactKind = "name" | "location" | "work" | "relationship" | "like" | "dislike" | "preference" | "project" | "plan" | "other";
 
-export const FACT_KINDS: readonly FactKind[] = [
-  "name",
-  "location",
-  "work",
-  "relationship",
-  "like",
-  "dislike",
-  "preference",
-  "project",
-  "plan",
-  "other",
-];
+export const FACT_KINDS: readonly FactKind[] = ["name", "location", "work", "relationship", "like", "dislike", "preference", "project", "plan", "other"];
 
 export interface DistilledFact {
   /** A short canonical statement without a subject, e.g. "Lives in Lisbon", "Has a daughter named Ana". */

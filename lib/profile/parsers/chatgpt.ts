@@ -37,8 +37,7 @@ type Instruction = ParsedExport["instructions"][number];
 const USER_EDITABLE_CONTEXT = "user_editable_context";
 
 // Rounded, not truncated: create_time is a float, and seconds × 1000 can land a hair under the true millisecond.
-const fromUnixSeconds = (seconds: number | null | undefined): Date | null =>
-  seconds == null ? null : new Date(Math.round(seconds * 1000));
+const fromUnixSeconds = (seconds: number | null | undefined): Date | null => (seconds == null ? null : new Date(Math.round(seconds * 1000)));
 
 /**
  * ChatGPT wraps each custom-instruction field in a fixed preamble ("The user provided …") followed by the

@@ -2,22 +2,10 @@
 export { parseChatGptExport } from "./chatgpt";
 export { parseClaudeExport } from "./claude";
 export { parseMemoryDump } from "./memory-dump";
-export {
-  MAX_CONVERSATIONS_PER_PROFILE,
-  MAX_MESSAGES_PER_CONVERSATION,
-  MAX_MESSAGE_CHARS,
-} from "./limits";
-export {
-  ExportFormatError,
-  type ParsedConversation,
-  type ParsedExport,
-  type ParsedMemory,
-  type ParsedMessage,
-  type ParsedRole,
-} from "./types";
+export { MAX_CONVERSATIONS_PER_PROFILE, MAX_MESSAGES_PER_CONVERSATION, MAX_MESSAGE_CHARS } from "./limits";
+export { ExportFormatError, type ParsedConversation, type ParsedExport, type ParsedMemory, type ParsedMessage, type ParsedRole } from "./types";
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * Both exports are files named conversations.json holding an array, so the first conversation's keys

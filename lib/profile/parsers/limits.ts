@@ -18,25 +18,19 @@ export function charCount(text: string): number {
 
 export function assertConversationCount(count: number): void {
   if (count > MAX_CONVERSATIONS_PER_PROFILE) {
-    throw new ExportFormatError(
-      `export has ${fmt(count)} conversations, over the cap of ${fmt(MAX_CONVERSATIONS_PER_PROFILE)} conversations per profile`,
-    );
+    throw new ExportFormatError(`export has ${fmt(count)} conversations, over the cap of ${fmt(MAX_CONVERSATIONS_PER_PROFILE)} conversations per profile`);
   }
 }
 
 export function assertMessageCount(count: number, where: string): void {
   if (count > MAX_MESSAGES_PER_CONVERSATION) {
-    throw new ExportFormatError(
-      `${where} has ${fmt(count)} messages, over the cap of ${fmt(MAX_MESSAGES_PER_CONVERSATION)} messages per conversation`,
-    );
+    throw new ExportFormatError(`${where} has ${fmt(count)} messages, over the cap of ${fmt(MAX_MESSAGES_PER_CONVERSATION)} messages per conversation`);
   }
 }
 
 export function assertMessageChars(text: string, where: string): void {
   const count = charCount(text);
   if (count > MAX_MESSAGE_CHARS) {
-    throw new ExportFormatError(
-      `${where} has ${fmt(count)} characters, over the cap of ${fmt(MAX_MESSAGE_CHARS)} characters per message`,
-    );
+    throw new ExportFormatError(`${where} has ${fmt(count)} characters, over the cap of ${fmt(MAX_MESSAGE_CHARS)} characters per message`);
   }
 }

@@ -4,8 +4,7 @@ import type { ParsedMemory } from "./types";
 // Bracket contents that look like a timestamp; anything else in brackets ("[Work]") is part of the fact.
 const DATE_SLOT = /^\[([0-9][0-9\s:.\-/TZtz+]*)\]\s*(?:[-–—:]\s*)?(.*)$/;
 const BULLET = /^(?:[-*•‣▪◦]|\d{1,3}[.)])\s+(.*)$/;
-const TIMESTAMP =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 const QUOTE_PAIRS: [string, string][] = [
   ['"', '"'],
   ["'", "'"],

@@ -7,19 +7,19 @@ const ICON =
 
 const STYLE = [
   ':host{display:inline-block;--accent:#4338ca;--on-accent:#fff;--bg:#fff;--fg:#111827;--line:#d1d5db;--hover:#f3f4f6;--ring:#2563eb;--note-bg:#fffbeb;--note-line:#f59e0b;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}',
-  '@media (prefers-color-scheme:dark){:host{--accent:#818cf8;--on-accent:#111827;--bg:#1f2937;--fg:#f9fafb;--line:#4b5563;--hover:#374151;--ring:#93c5fd;--note-bg:#292524;--note-line:#fbbf24}}',
-  ':host([hidden]){display:none}',
-  'button{all:unset;box-sizing:border-box;display:flex;align-items:center;justify-content:center;gap:10px;width:100%;min-height:44px;padding:10px 18px;border:1px solid var(--line);border-radius:10px;background:var(--bg);color:var(--fg);font-size:15px;font-weight:600;line-height:1.2;cursor:pointer;transition:background-color .15s,box-shadow .15s;box-shadow:0 1px 2px rgba(0,0,0,.06)}',
-  'button:hover{background:var(--hover)}',
-  'button:focus-visible{outline:3px solid var(--ring);outline-offset:2px}',
-  'button[aria-busy=true]{cursor:progress;opacity:.8}',
-  '.spin{width:18px;height:18px;border:2px solid var(--line);border-top-color:var(--accent);border-radius:50%;animation:s 0.8s linear infinite}',
-  '@keyframes s{to{transform:rotate(1turn)}}',
-  '@media (prefers-reduced-motion:reduce){.spin{animation:none}}',
-  '.note{box-sizing:border-box;padding:12px 14px;border:1px dashed var(--note-line);border-radius:10px;background:var(--note-bg);color:var(--fg);font-size:14px;line-height:1.45}',
-  '.note strong{display:block;margin-bottom:2px}',
-  'code{font:13px ui-monospace,SFMono-Regular,Menlo,monospace}',
-  '.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}',
+  "@media (prefers-color-scheme:dark){:host{--accent:#818cf8;--on-accent:#111827;--bg:#1f2937;--fg:#f9fafb;--line:#4b5563;--hover:#374151;--ring:#93c5fd;--note-bg:#292524;--note-line:#fbbf24}}",
+  ":host([hidden]){display:none}",
+  "button{all:unset;box-sizing:border-box;display:flex;align-items:center;justify-content:center;gap:10px;width:100%;min-height:44px;padding:10px 18px;border:1px solid var(--line);border-radius:10px;background:var(--bg);color:var(--fg);font-size:15px;font-weight:600;line-height:1.2;cursor:pointer;transition:background-color .15s,box-shadow .15s;box-shadow:0 1px 2px rgba(0,0,0,.06)}",
+  "button:hover{background:var(--hover)}",
+  "button:focus-visible{outline:3px solid var(--ring);outline-offset:2px}",
+  "button[aria-busy=true]{cursor:progress;opacity:.8}",
+  ".spin{width:18px;height:18px;border:2px solid var(--line);border-top-color:var(--accent);border-radius:50%;animation:s 0.8s linear infinite}",
+  "@keyframes s{to{transform:rotate(1turn)}}",
+  "@media (prefers-reduced-motion:reduce){.spin{animation:none}}",
+  ".note{box-sizing:border-box;padding:12px 14px;border:1px dashed var(--note-line);border-radius:10px;background:var(--note-bg);color:var(--fg);font-size:14px;line-height:1.45}",
+  ".note strong{display:block;margin-bottom:2px}",
+  "code{font:13px ui-monospace,SFMono-Regular,Menlo,monospace}",
+  ".sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}",
 ].join("");
 
 const LABEL = "Sign in with Profile Service";

@@ -178,7 +178,8 @@ export function errorMessage(result: unknown, params: URLSearchParams): string |
   if (urlError) return urlError === "access_denied" ? SIGN_IN_CANCELLED : params.get("error_description") || codeMessage(urlError);
   if (result instanceof Error) return result.message;
   const r = result as { error?: unknown; error_description?: unknown; message?: unknown } | null;
-  if (r && typeof r === "object" && typeof r.error === "string") return typeof r.error_description === "string" ? r.error_description : typeof r.message === "string" ? r.message : codeMessage(r.error);
+  if (r && typeof r === "object" && typeof r.error === "string")
+    return typeof r.error_description === "string" ? r.error_description : typeof r.message === "string" ? r.message : codeMessage(r.error);
   return undefined;
 }
 
@@ -223,7 +224,12 @@ export async function handleSsoCallback(opts: { exchangeUrl: string; onEvent?: O
     const codeVerifier = getSsoPkce(state);
     try {
       if (!codeVerifier) throw new Error("This sign-in was not started in this browser, or it has expired.");
-      const res = await fetch(opts.exchangeUrl, { method: "POST", headers: { "content-type": "application/json" }, credentials: "same-origin", body: JSON.stringify({ code, codeVerifier, state }) });
+      const res = await fetch(opts.exchangeUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify({ code, codeVerifier, state }),
+      });
       result = await res.json().catch(() => ({ error: "exchange_failed", error_description: `The exchange answered ${res.status}.` }));
       if (!res.ok && !errorMessage(result, new URLSearchParams())) result = { error: "exchange_failed", error_description: `The exchange answered ${res.status}.` };
     } catch (err) {

@@ -79,7 +79,9 @@ describe("attempt records", () => {
 
 describe("the authorize address", () => {
   it("asks for a code with S256, state and nonce, and the default scopes", () => {
-    const url = new URL(authorizeUrl({ baseUrl: "https://profiles.example/", clientId: "oc_abc", redirectUri: "https://app.example/cb", state: "s1", nonce: "n1", codeChallenge: "c1" }));
+    const url = new URL(
+      authorizeUrl({ baseUrl: "https://profiles.example/", clientId: "oc_abc", redirectUri: "https://app.example/cb", state: "s1", nonce: "n1", codeChallenge: "c1" }),
+    );
     expect(url.origin + url.pathname).toBe("https://profiles.example/oauth/authorize");
     expect(Object.fromEntries(url.searchParams)).toEqual({
       response_type: "code",
@@ -94,7 +96,16 @@ describe("the authorize address", () => {
   });
 
   it("never carries required, whatever the caller passes", () => {
-    const opts = { baseUrl: "https://p.example", clientId: "oc_x", redirectUri: "https://a.example/cb", scopes: "openid", state: "s", nonce: "n", codeChallenge: "c", required: "gmail" };
+    const opts = {
+      baseUrl: "https://p.example",
+      clientId: "oc_x",
+      redirectUri: "https://a.example/cb",
+      scopes: "openid",
+      state: "s",
+      nonce: "n",
+      codeChallenge: "c",
+      required: "gmail",
+    };
     const url = new URL(authorizeUrl(opts));
     expect(url.searchParams.has("required")).toBe(false);
     expect(url.searchParams.get("scope")).toBe("openid");

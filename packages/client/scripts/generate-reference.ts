@@ -51,7 +51,9 @@ function docOf(node: ts.Node, checker: ts.TypeChecker, symbol?: ts.Symbol): stri
 function parameterText(param: ts.ParameterDeclaration, file: ts.SourceFile, checker: ts.TypeChecker): string {
   const name = ts.isIdentifier(param.name) ? param.name.text : "input";
   const optional = param.questionToken || param.initializer ? "?" : "";
-  const type = param.type ? oneLine(param.type.getText(file)) : checker.typeToString(checker.getBaseTypeOfLiteralType(checker.getTypeAtLocation(param)), param, ts.TypeFormatFlags.NoTruncation);
+  const type = param.type
+    ? oneLine(param.type.getText(file))
+    : checker.typeToString(checker.getBaseTypeOfLiteralType(checker.getTypeAtLocation(param)), param, ts.TypeFormatFlags.NoTruncation);
   return `${param.dotDotDotToken ? "..." : ""}${name}${optional}: ${type}`;
 }
 
@@ -122,10 +124,17 @@ function entryFor(name: string, symbol: ts.Symbol, checker: ts.TypeChecker): Ent
   const file = node.getSourceFile();
   if (ts.isClassDeclaration(node)) return classEntry(name, node, file, checker, symbol);
   if (ts.isInterfaceDeclaration(node)) return interfaceEntry(name, node, file, checker, symbol);
-  if (ts.isFunctionDeclaration(node)) return { name, kind: "function", signature: `function ${signatureText(node, name, file, checker)}`, doc: docOf(node, checker, symbol), members: [] };
+  if (ts.isFunctionDeclaration(node))
+    return { name, kind: "function", signature: `function ${signatureText(node, name, file, checker)}`, doc: docOf(node, checker, symbol), members: [] };
   if (ts.isTypeAliasDeclaration(node)) {
     const params = node.typeParameters ? `<${node.typeParameters.map((p) => oneLine(p.getText(file))).join(", ")}>` : "";
-    return { name, kind: "type", signature: `type ${name}${params} = ${oneLine(node.type.getText(file))}`.replace(/\b(t|api)\./g, ""), doc: docOf(node, checker, symbol), members: [] };
+    return {
+      name,
+      kind: "type",
+      signature: `type ${name}${params} = ${oneLine(node.type.getText(file))}`.replace(/\b(t|api)\./g, ""),
+      doc: docOf(node, checker, symbol),
+      members: [],
+    };
   }
   if (ts.isVariableDeclaration(node)) {
     const type = node.type ? oneLine(node.type.getText(file)) : checker.typeToString(checker.getTypeAtLocation(node), node, ts.TypeFormatFlags.NoTruncation);
@@ -166,7 +175,9 @@ export function renderReference(): string {
     const resolved = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
     const entry = entryFor(exported.name, resolved, checker);
     if (!entry) continue;
-    if (entry.kind === "namespace") entry.doc = "The request and answer types of every /v1 operation, generated from the service's OpenAPI document (`Api.Operations[\"GET /v1/profile\"]`, `Api.GetV1ProfileResponse`, …).";
+    if (entry.kind === "namespace")
+      entry.doc =
+        'The request and answer types of every /v1 operation, generated from the service\'s OpenAPI document (`Api.Operations["GET /v1/profile"]`, `Api.GetV1ProfileResponse`, …).';
     bySection.get(sectionOf(exported, checker))!.push(entry);
   }
   const order = (e: Entry) => ["class", "function", "constant", "interface", "type", "namespace"].indexOf(e.kind);

@@ -125,7 +125,9 @@ export function renderTypes(doc: OpenApiInput): string {
     "",
   ];
   const index: string[] = [];
-  for (const p of Object.keys(doc.paths).filter((k) => k.startsWith("/v1/")).sort()) {
+  for (const p of Object.keys(doc.paths)
+    .filter((k) => k.startsWith("/v1/"))
+    .sort()) {
     const ops = doc.paths[p]!;
     for (const method of METHODS) {
       const op = ops[method];

@@ -126,7 +126,12 @@ export class ProfileClient {
    */
   async callTool({ name, arguments: args = {}, user, timeoutMs, signal }: { name: string; arguments?: Record<string, unknown>; user: t.UserRef } & CallOptions): Promise<unknown> {
     if (this.options.tools && !this.options.tools.includes(name)) {
-      throw new ServiceError({ code: "ACCESS_DENIED", type: "client", message: `${name} is not one of the tools this client declared (${this.options.tools.join(", ")}).`, baseUrl: this.transport.baseUrl });
+      throw new ServiceError({
+        code: "ACCESS_DENIED",
+        type: "client",
+        message: `${name} is not one of the tools this client declared (${this.options.tools.join(", ")}).`,
+        baseUrl: this.transport.baseUrl,
+      });
     }
     const answer = await this.transport.request<ToolCallAnswer>(
       call(
@@ -163,7 +168,12 @@ export class ProfileClient {
    * a valid token (`currentToken`, checked with validate), that is already a sign-in and its token is
    * returned with `replayed: true`; otherwise the error is thrown.
    */
-  async exchangeCode({ code, currentToken, timeoutMs, signal }: { code: string; currentToken?: string | null } & CallOptions): Promise<{ token: string; userId: string; replayed: boolean }> {
+  async exchangeCode({
+    code,
+    currentToken,
+    timeoutMs,
+    signal,
+  }: { code: string; currentToken?: string | null } & CallOptions): Promise<{ token: string; userId: string; replayed: boolean }> {
     try {
       const answer = await this.transport.request<t.ExchangeAnswer>(call({ method: "POST", path: "/v1/auth/sign-in/exchange", body: { code } }, { timeoutMs, signal }));
       return { token: answer.token, userId: answer.userId, replayed: false };

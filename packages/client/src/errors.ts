@@ -114,7 +114,8 @@ const SUGGESTED_ACTIONS: Partial<Record<ServiceErrorCode, string>> = {
 /** What each code means and when it comes: the text of the error table in the library reference. */
 export const ERROR_CODE_MEANINGS: Readonly<Record<ServiceErrorCode, string>> = {
   API_KEY_MISSING: "No API key configured, or none sent.",
-  AUTH_REQUIRED: "401: a wrong, revoked or publishable key, a bad or expired token, an expired MCP session; 403: the user has not approved the agent, a client of another developer, a live key on the sandbox.",
+  AUTH_REQUIRED:
+    "401: a wrong, revoked or publishable key, a bad or expired token, an expired MCP session; 403: the user has not approved the agent, a client of another developer, a live key on the sandbox.",
   ACCESS_DENIED: "A tool outside the declared `tools` set or not listed by the server; an access token without the route's scope; another writer's memory.",
   TOOL_NOT_CONNECTED: "A tool for a user who has not connected the app or approved the agent: mint a connect link.",
   COMMIT_REQUIRED: "428, or MCP error -32009: the agent kept reading for 30 minutes without committing; commit the turn, then retry.",
@@ -222,7 +223,8 @@ export function retryAfterHeader(value: string | null, now = Date.now()): number
 export function errorFromAnswer(input: { status: number; body: unknown; headers: Headers; baseUrl?: string }): ServiceError {
   const body = (input.body && typeof input.body === "object" ? input.body : {}) as Record<string, unknown>;
   const raw = body.error;
-  const error: Record<string, unknown> = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : typeof raw === "string" ? { code: raw, message: body.error_description } : {};
+  const error: Record<string, unknown> =
+    raw && typeof raw === "object" ? (raw as Record<string, unknown>) : typeof raw === "string" ? { code: raw, message: body.error_description } : {};
   const wire = typeof error.code === "string" ? error.code : undefined;
   const code = (wire !== undefined ? WIRE_ERROR_CODES[wire] : undefined) ?? codeForStatus(input.status);
   const message = typeof error.message === "string" ? error.message : `The service answered ${input.status}.`;

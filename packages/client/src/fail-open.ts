@@ -66,7 +66,12 @@ export async function failOpen<T, F>(
     return { ok: true, value };
   } catch (err) {
     const error = asServiceError(err);
-    (options.logger ?? consoleLogger).warn(`${label} failed; the turn goes on without it`, { code: error.code, type: error.type, requestId: error.requestId, message: error.message });
+    (options.logger ?? consoleLogger).warn(`${label} failed; the turn goes on without it`, {
+      code: error.code,
+      type: error.type,
+      requestId: error.requestId,
+      message: error.message,
+    });
     return { ok: false, value: fallback, error };
   } finally {
     clearTimeout(timer);
@@ -78,36 +83,22 @@ export async function failOpen<T, F>(
  * `turn`, the read is recorded as part of that conversation and turn (send the same `turn` to
  * {@link commitForTurn}).
  */
-export async function readForTurn(
-  client: ProfileClient,
-  input: { user: UserRef; turn?: TurnRef } & ReadQuery & FailOpenOptions,
-): Promise<Profile | EmptyProfile> {
+export async function readForTurn(client: ProfileClient, input: { user: UserRef; turn?: TurnRef } & ReadQuery & FailOpenOptions): Promise<Profile | EmptyProfile> {
   const { budgetMs, logger, user, ...query } = input;
   const sections = query.sections ?? (query.box ? undefined : "identity,preferences,summary");
-  const result = await failOpen(
-    "profile read",
-    (o) => client.read({ user, ...query, sections, ...o }),
-    null,
-    { budgetMs, logger },
-  );
+  const result = await failOpen("profile read", (o) => client.read({ user, ...query, sections, ...o }), null, { budgetMs, logger });
   if (result.ok) return result.value;
   return { linked: false, unavailable: true, preferences: [], summary: "", error: result.error };
 }
 
 /** Commits the turn (recorded with `turn`, as the turn's reads were); null (and a warning) when the commit fails or runs past its budget. */
-export async function commitForTurn(
-  client: ProfileClient,
-  input: { user: UserRef; turn?: TurnRef } & CommitInput & FailOpenOptions,
-): Promise<CommitResult | null> {
+export async function commitForTurn(client: ProfileClient, input: { user: UserRef; turn?: TurnRef } & CommitInput & FailOpenOptions): Promise<CommitResult | null> {
   const { budgetMs, logger, ...body } = input;
   return (await failOpen("profile commit", (o) => client.commit({ ...body, ...o }), null, { budgetMs, logger })).value;
 }
 
 /** Calls a tool; null (and a warning) when the call fails or runs past its budget. */
-export async function callToolForTurn(
-  client: ProfileClient,
-  input: { name: string; arguments?: Record<string, unknown>; user: UserRef } & FailOpenOptions,
-): Promise<unknown> {
+export async function callToolForTurn(client: ProfileClient, input: { name: string; arguments?: Record<string, unknown>; user: UserRef } & FailOpenOptions): Promise<unknown> {
   const { budgetMs, logger, ...call } = input;
   return (await failOpen(`tool ${call.name}`, (o) => client.callTool({ ...call, ...o }), null, { budgetMs, logger })).value;
 }

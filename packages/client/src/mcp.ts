@@ -30,7 +30,10 @@ export function toolResult(name: string, answer: ToolCallAnswer, baseUrl?: strin
     throw toolFailure("TOOL_ERROR", `jsonrpc_${code}`, message, details);
   }
   const result = answer.result ?? {};
-  const text = (result.content ?? []).filter((c) => c.type === "text").map((c) => c.text ?? "").join("\n");
+  const text = (result.content ?? [])
+    .filter((c) => c.type === "text")
+    .map((c) => c.text ?? "")
+    .join("\n");
   if (!result.isError) return result.structuredContent ?? parseJson(text) ?? text;
   const parsed = parseJson(text) as { error?: Record<string, unknown> } | undefined;
   const error = parsed?.error;

@@ -87,7 +87,12 @@ export class Transport {
     const headers: Record<string, string> = { accept: "application/json", ...this.options.headers };
     if (spec.key !== false) {
       if (!this.options.apiKey) {
-        throw new ServiceError({ code: "API_KEY_MISSING", type: "client", message: "No API key: pass apiKey (a secret key, sk_… or sk_test_…) to the client.", baseUrl: this.baseUrl });
+        throw new ServiceError({
+          code: "API_KEY_MISSING",
+          type: "client",
+          message: "No API key: pass apiKey (a secret key, sk_… or sk_test_…) to the client.",
+          baseUrl: this.baseUrl,
+        });
       }
       headers["x-api-key"] = this.options.apiKey;
     }
@@ -124,10 +129,22 @@ export class Transport {
     } catch (err) {
       if (err instanceof ServiceError) throw err;
       if (timedOut) {
-        throw new ServiceError({ code: "TIMEOUT", type: "timeout", message: `${spec.method} ${spec.path} got no answer within ${timeoutMs} ms.`, cause: err, baseUrl: this.baseUrl });
+        throw new ServiceError({
+          code: "TIMEOUT",
+          type: "timeout",
+          message: `${spec.method} ${spec.path} got no answer within ${timeoutMs} ms.`,
+          cause: err,
+          baseUrl: this.baseUrl,
+        });
       }
       const reason = err instanceof Error ? err.message : String(err);
-      throw new ServiceError({ code: "NETWORK_ERROR", type: "network_error", message: `${spec.method} ${spec.path} failed before an answer: ${reason}`, cause: err, baseUrl: this.baseUrl });
+      throw new ServiceError({
+        code: "NETWORK_ERROR",
+        type: "network_error",
+        message: `${spec.method} ${spec.path} failed before an answer: ${reason}`,
+        cause: err,
+        baseUrl: this.baseUrl,
+      });
     } finally {
       clearTimeout(timer);
       spec.signal?.removeEventListener("abort", onAbort);

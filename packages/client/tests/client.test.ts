@@ -70,7 +70,14 @@ describe("hosted sign-in", () => {
     expect((await c.listReturnDestinations()).destinations).toEqual([expect.objectContaining({ returnTo: RETURN_TO })]);
     const url = new URL(c.signInUrl({ state: "s1", displayName: "Demo", connectors: ["gmail"], required: [["gmail", "outlook"], "chatgpt"], publishableKey: t.keys.pk }));
     expect(url.pathname).toBe(`/sign-in/${t.agent.handle}`);
-    expect(Object.fromEntries(url.searchParams)).toEqual({ return_to: RETURN_TO, state: "s1", display_name: "Demo", connectors: "gmail", required: "gmail|outlook,chatgpt", publishable_key: t.keys.pk });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      return_to: RETURN_TO,
+      state: "s1",
+      display_name: "Demo",
+      connectors: "gmail",
+      required: "gmail|outlook,chatgpt",
+      publishable_key: t.keys.pk,
+    });
     expect(url.search).toContain("required=gmail%7Coutlook%2Cchatgpt");
     const opened = await signInHost(new Request(url), { params: Promise.resolve({ agent: t.agent.handle }) });
     expect(opened.status).toBeLessThan(400);
@@ -111,12 +118,20 @@ describe("retries", () => {
     let n = 0;
     const flaky: FetchLike = async (input, init) => {
       n++;
-      if (n === 1) return Response.json({ error: { code: "rate_limited", message: "slow down", retry_after: 1 }, request_id: "req_x" }, { status: 429, headers: { "retry-after": "1" } });
+      if (n === 1)
+        return Response.json({ error: { code: "rate_limited", message: "slow down", retry_after: 1 }, request_id: "req_x" }, { status: 429, headers: { "retry-after": "1" } });
       if (n === 2) return new Response("upstream", { status: 503, headers: { "retry-after": "0" } });
       return serviceFetch(input, init);
     };
     const delays: number[] = [];
-    const r = new ProfileClient({ baseUrl: BASE_URL, agent: t.agent.handle, apiKey: t.keys.sk, fetch: flaky, retry: { retries: 2 }, onRetry: ({ delayMs }) => delays.push(delayMs) });
+    const r = new ProfileClient({
+      baseUrl: BASE_URL,
+      agent: t.agent.handle,
+      apiKey: t.keys.sk,
+      fetch: flaky,
+      retry: { retries: 2 },
+      onRetry: ({ delayMs }) => delays.push(delayMs),
+    });
     const started = Date.now();
     await expect(r.read({ user: live, sections: "summary" })).resolves.toMatchObject({ linked: true });
     expect(delays).toEqual([1000, 0]);
@@ -182,7 +197,9 @@ describe("fail open", () => {
     const w = warnings();
     const turn = { conversationId: "chat_7", turnId: "3" };
     expect(await readForTurn(service, { user: live, turn, logger: w.logger })).toMatchObject({ linked: true });
-    expect(await commitForTurn(service, { user: live, turn, messages: [{ role: "user", content: "I cycle to work." }], sync: true, logger: w.logger })).toMatchObject({ status: "completed" });
+    expect(await commitForTurn(service, { user: live, turn, messages: [{ role: "user", content: "I cycle to work." }], sync: true, logger: w.logger })).toMatchObject({
+      status: "completed",
+    });
     await service.search({ user: live, turn: { conversationId: "chat_7" }, query: "cycle" });
     expect(w.lines).toEqual([]);
     expect(seen).toEqual([
@@ -192,7 +209,9 @@ describe("fail open", () => {
     ]);
 
     await flushAccessLog();
-    const entries = await (await db()).accessLogEntry.findMany({
+    const entries = await (
+      await db()
+    ).accessLogEntry.findMany({
       where: { userId: t.users.live.id, at: { gte: since } },
       orderBy: [{ at: "asc" }, { id: "asc" }],
       select: { action: true, conversation: true, turn: true },

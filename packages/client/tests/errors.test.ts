@@ -27,7 +27,8 @@ async function failure(promise: Promise<unknown>): Promise<ServiceError> {
 
 /** A stand-in answer in the service's /v1 error shape. */
 function wireError(status: number, code: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): FetchLike {
-  return async () => Response.json({ error: { code, message: `stand-in ${code}`, ...extra }, request_id: "req_standin" }, { status, headers: { "x-request-id": "req_standin", ...headers } });
+  return async () =>
+    Response.json({ error: { code, message: `stand-in ${code}`, ...extra }, request_id: "req_standin" }, { status, headers: { "x-request-id": "req_standin", ...headers } });
 }
 
 function toolAnswer(result: unknown): FetchLike {
@@ -37,7 +38,21 @@ function toolAnswer(result: unknown): FetchLike {
 describe("error codes", () => {
   it("are exactly the thirteen of the specification", () => {
     expect([...ERROR_CODES].sort()).toEqual(
-      ["API_KEY_MISSING", "AUTH_REQUIRED", "ACCESS_DENIED", "TOOL_NOT_CONNECTED", "COMMIT_REQUIRED", "PAYMENT_REQUIRED", "RATE_LIMITED", "INVALID_INPUT", "NOT_FOUND", "TOOL_ERROR", "TIMEOUT", "NETWORK_ERROR", "SERVER_ERROR"].sort(),
+      [
+        "API_KEY_MISSING",
+        "AUTH_REQUIRED",
+        "ACCESS_DENIED",
+        "TOOL_NOT_CONNECTED",
+        "COMMIT_REQUIRED",
+        "PAYMENT_REQUIRED",
+        "RATE_LIMITED",
+        "INVALID_INPUT",
+        "NOT_FOUND",
+        "TOOL_ERROR",
+        "TIMEOUT",
+        "NETWORK_ERROR",
+        "SERVER_ERROR",
+      ].sort(),
     );
   });
 
@@ -94,7 +109,9 @@ describe("each code, as the client throws it", () => {
     const unlisted = await failure(client({ agent: t.agent.handle, apiKey: t.keys.sk }).callTool({ name: "service_gmail_search", user: live }));
     expect(unlisted).toMatchObject({ code: "ACCESS_DENIED", type: "tool_not_found" });
     const fetch = counting(serviceFetch);
-    const declared = await failure(client({ agent: t.agent.handle, apiKey: t.keys.sk, tools: ["service_profile_read"] }, fetch).callTool({ name: "service_profile_forget", user: live }));
+    const declared = await failure(
+      client({ agent: t.agent.handle, apiKey: t.keys.sk, tools: ["service_profile_read"] }, fetch).callTool({ name: "service_profile_forget", user: live }),
+    );
     expect(declared).toMatchObject({ code: "ACCESS_DENIED", type: "client" });
     expect(fetch.calls).toEqual([]);
     seen("ACCESS_DENIED", "service");
@@ -152,10 +169,18 @@ describe("each code, as the client throws it", () => {
   });
 
   it("TOOL_ERROR: a tool whose connector failed (connector tools are not served yet: the wire answer stands in)", async () => {
-    const text = await failure(client({ agent: "a", apiKey: "sk_x" }, toolAnswer({ isError: true, content: [{ type: "text", text: "Gmail answered 502." }] })).callTool({ name: "service_gmail_search", user: live }));
+    const text = await failure(
+      client({ agent: "a", apiKey: "sk_x" }, toolAnswer({ isError: true, content: [{ type: "text", text: "Gmail answered 502." }] })).callTool({
+        name: "service_gmail_search",
+        user: live,
+      }),
+    );
     expect(text).toMatchObject({ code: "TOOL_ERROR", type: "tool_error", message: "Gmail answered 502." });
     const coded = await failure(
-      client({ agent: "a", apiKey: "sk_x" }, toolAnswer({ isError: true, content: [{ type: "text", text: JSON.stringify({ error: { code: "internal_error", message: "boom" } }) }] })).callTool({ name: "x", user: live }),
+      client(
+        { agent: "a", apiKey: "sk_x" },
+        toolAnswer({ isError: true, content: [{ type: "text", text: JSON.stringify({ error: { code: "internal_error", message: "boom" } }) }] }),
+      ).callTool({ name: "x", user: live }),
     );
     expect(coded).toMatchObject({ code: "TOOL_ERROR", type: "internal_error" });
     seen("TOOL_ERROR", "wire");

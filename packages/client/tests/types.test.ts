@@ -12,7 +12,15 @@ describe("generated types", () => {
 
   it("cover every profile route the client calls", () => {
     const source = readFileSync(GENERATED_FILE, "utf8");
-    for (const op of ["GET /v1/profile", "GET /v1/profile/search", "POST /v1/profile/remember", "POST /v1/profile/forget", "POST /v1/profile/import", "POST /v1/profile/commit", "POST /v1/profile/mcp-session"]) {
+    for (const op of [
+      "GET /v1/profile",
+      "GET /v1/profile/search",
+      "POST /v1/profile/remember",
+      "POST /v1/profile/forget",
+      "POST /v1/profile/import",
+      "POST /v1/profile/commit",
+      "POST /v1/profile/mcp-session",
+    ]) {
       expect(source).toContain(`"${op}": {`);
     }
   });

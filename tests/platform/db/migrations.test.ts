@@ -87,7 +87,12 @@ describe("embedded database lock", () => {
     await applyMigrations(sql, { dir: before });
     await sql.exec(`INSERT INTO flow_sessions (id, way_in, plane, browser_hash, status, screen, expires_at, created_at)
       VALUES ('${"F".repeat(32)}', 'connect', 'live', 'h', 'declined', 'capability', now(), now())`);
-    expect(await applyMigrations(sql, { dir: all })).toEqual([enums.name, ...readMigrations(all).filter((m) => m.name > enums.name).map((m) => m.name)]);
+    expect(await applyMigrations(sql, { dir: all })).toEqual([
+      enums.name,
+      ...readMigrations(all)
+        .filter((m) => m.name > enums.name)
+        .map((m) => m.name),
+    ]);
     const [row] = await sql.query<{ way_in: string; status: string; screen: string; t: string }>(
       `SELECT way_in::text, status::text, screen::text, pg_typeof(screen)::text AS t FROM flow_sessions`,
     );

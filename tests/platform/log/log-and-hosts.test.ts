@@ -5,9 +5,7 @@ import { rewriteForHost } from "@/lib/http/hosts";
 
 describe("scrub", () => {
   it("redacts keys, tokens, JWTs and phone numbers from free text", () => {
-    const line = scrub(
-      "key sk_test_abcDEF123 pk_live sk_Zz9 token mcp_at_q1w2 refresh mcp_rt_e3r4 secret ocs_x1 jwt eyJa.eyJb.sig phone +1 (415) 555-0100",
-    );
+    const line = scrub("key sk_test_abcDEF123 pk_live sk_Zz9 token mcp_at_q1w2 refresh mcp_rt_e3r4 secret ocs_x1 jwt eyJa.eyJb.sig phone +1 (415) 555-0100");
     for (const leaked of ["abcDEF123", "Zz9", "q1w2", "e3r4", "ocs_x1", "eyJa.eyJb.sig", "555-0100"]) expect(line).not.toContain(leaked);
     expect(line).toContain("sk_test_[redacted]");
     expect(line).toContain("[jwt]");

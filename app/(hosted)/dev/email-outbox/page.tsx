@@ -17,7 +17,8 @@ export default async function EmailOutboxPage() {
       title="E-mail outbox"
       intro={
         <>
-          This service runs with the development e-mail driver: messages are kept here instead of being sent. Set <Code>EMAIL_DRIVER=smtp</Code> and <Code>SMTP_URL</Code> to send them.
+          This service runs with the development e-mail driver: messages are kept here instead of being sent. Set <Code>EMAIL_DRIVER=smtp</Code> and <Code>SMTP_URL</Code> to send
+          them.
         </>
       }
       testId="email-message"

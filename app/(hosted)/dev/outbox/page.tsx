@@ -17,8 +17,8 @@ export default async function OutboxPage() {
       title="Text message outbox"
       intro={
         <>
-          This service runs with the development text-message driver: messages are kept here instead of being sent. Set <Code>SMS_DRIVER=twilio</Code> to send them. Numbers
-          show only their last four digits.
+          This service runs with the development text-message driver: messages are kept here instead of being sent. Set <Code>SMS_DRIVER=twilio</Code> to send them. Numbers show
+          only their last four digits.
         </>
       }
       testId="outbox-message"
@@ -29,7 +29,10 @@ export default async function OutboxPage() {
         body: m.body,
         to: (
           <>
-            To number ending in <span className="font-semibold text-slate-900" data-testid="outbox-last4">{m.phoneLast4}</span>
+            To number ending in{" "}
+            <span className="font-semibold text-slate-900" data-testid="outbox-last4">
+              {m.phoneLast4}
+            </span>
           </>
         ),
       }))}

@@ -15,7 +15,11 @@ function StateLinks({ names }: { names: string[] }) {
     <ul className="mt-2 flex flex-wrap gap-2">
       {names.map((name) => (
         <li key={name}>
-          <a href={`/dev/screens/${name}`} className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 ring-1 ring-slate-200 hover:bg-brand-50" data-testid="gallery-state">
+          <a
+            href={`/dev/screens/${name}`}
+            className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 ring-1 ring-slate-200 hover:bg-brand-50"
+            data-testid="gallery-state"
+          >
             {name}
           </a>
         </li>
@@ -40,7 +44,10 @@ export default function GalleryPage() {
   for (const [name, view] of Object.entries(GALLERY_STATES)) byScreen.set(view.screen, [...(byScreen.get(view.screen) ?? []), name]);
   return (
     <FlowShell own appName={SERVICE_NAME} title="Screen gallery">
-      <p className="mt-3 text-slate-600">Every screen of the hosted flow in each of its states, the person&rsquo;s pages and the developer dashboard, drawn from fixtures: no database, no flow. Forms here change nothing.</p>
+      <p className="mt-3 text-slate-600">
+        Every screen of the hosted flow in each of its states, the person&rsquo;s pages and the developer dashboard, drawn from fixtures: no database, no flow. Forms here change
+        nothing.
+      </p>
       <Group id="flow" title="Flow">
         {[...byScreen].map(([screen, names]) => (
           <section key={screen} aria-labelledby={`gallery-${screen}`} className="mt-4">

@@ -49,17 +49,15 @@ try {
       <SiteHeader current="docs" />
       <main id="main" tabIndex={-1} className="focus:outline-none">
         <DocsHero title="Client library" width="max-w-6xl" current="client">
-          <Code>{reference.name}</Code> {reference.version}: every profile route, hosted sign-in, MCP sessions and
-          tool calls, one error class, and fail-open helpers for agent turns. This reference is generated from the
-          library&rsquo;s own types.
+          <Code>{reference.name}</Code> {reference.version}: every profile route, hosted sign-in, MCP sessions and tool calls, one error class, and fail-open helpers for agent
+          turns. This reference is generated from the library&rsquo;s own types.
         </DocsHero>
         <DocsBody sections={sections}>
           <Section id="install" title="Install">
             <CodeBlock label="Install" code={`npm install ${reference.name}`} />
             <P>
-              ESM with type declarations and no runtime dependencies; it needs only <Code>fetch</Code>, so it runs on
-              Node 20+, Bun, Deno and edge runtimes. It takes a secret key, so it belongs on a server. For the
-              sign-in button in a browser, see{" "}
+              ESM with type declarations and no runtime dependencies; it needs only <Code>fetch</Code>, so it runs on Node 20+, Bun, Deno and edge runtimes. It takes a secret key,
+              so it belongs on a server. For the sign-in button in a browser, see{" "}
               <Link href="/docs/getting-started#your-page" className={LINK}>
                 the button on your page
               </Link>
@@ -78,9 +76,8 @@ try {
           </Section>
           <Section id="error-codes" title="Error codes">
             <P>
-              Every failure is a <Code>ServiceError</Code> with one of thirteen codes. Retried errors are tried again
-              with backoff, or after exactly <Code>retryAfter</Code> seconds when the service says so. An
-              error&rsquo;s <Code>docUrl</Code> points at its row here.
+              Every failure is a <Code>ServiceError</Code> with one of thirteen codes. Retried errors are tried again with backoff, or after exactly <Code>retryAfter</Code> seconds
+              when the service says so. An error&rsquo;s <Code>docUrl</Code> points at its row here.
             </P>
             <ErrorTable rows={reference.errors} />
           </Section>

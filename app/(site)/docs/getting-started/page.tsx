@@ -75,15 +75,14 @@ console.log(profile.summary);`;
       <SiteHeader current="docs" />
       <main id="main" tabIndex={-1} className="focus:outline-none">
         <DocsHero title="Getting started" width="max-w-6xl" current="getting-started">
-          Five minutes from sandbox keys to a person signed in with the button on your page, and their profile
-          read by your server.
+          Five minutes from sandbox keys to a person signed in with the button on your page, and their profile read by your server.
         </DocsHero>
 
         <DocsBody sections={SECTIONS}>
           <Section id="before" title="Before you start">
             <P>
-              You need Node 20 or later, <Code>curl</Code>, and this service at <Code>{base}</Code>. The sandbox
-              needs no account: its keys work on the test plane only, where a synthetic person is already waiting.
+              You need Node 20 or later, <Code>curl</Code>, and this service at <Code>{base}</Code>. The sandbox needs no account: its keys work on the test plane only, where a
+              synthetic person is already waiting.
             </P>
           </Section>
 
@@ -93,16 +92,13 @@ console.log(profile.summary);`;
             <CodeBlock label="Answer" code={provisionAnswer} />
             <P>Keep three of its values in your shell:</P>
             <CodeBlock label="Keep the keys" code={exports} />
-            <P>
-              The secret key stays on servers. The publishable key is safe in a browser: it only creates sign-in
-              clients.
-            </P>
+            <P>The secret key stays on servers. The publishable key is safe in a browser: it only creates sign-in clients.</P>
           </Section>
 
           <Section id="callback" title="2. Register your callback">
             <P>
-              The button signs people in with OpenID Connect. Create a client for the page&rsquo;s callback address with
-              the publishable key. A callback on <Code>localhost</Code> needs nothing else.
+              The button signs people in with OpenID Connect. Create a client for the page&rsquo;s callback address with the publishable key. A callback on <Code>localhost</Code>{" "}
+              needs nothing else.
             </P>
             <CodeBlock label="Create a client" code={register} testId="step-register" />
             <CodeBlock label="Answer" code={registerAnswer} />
@@ -110,10 +106,9 @@ console.log(profile.summary);`;
 
           <Section id="page" title="3. Save the page">
             <P>
-              Save this file as <Code>server.mjs</Code>. It has no dependencies. It serves a page with the button and
-              a callback page. The callback page sends the authorization code to the server, which exchanges it at{" "}
-              <Code>/oauth/token</Code> with the PKCE verifier made in the browser. The server then reads the profile
-              with the access token. The tokens never reach the browser.
+              Save this file as <Code>server.mjs</Code>. It has no dependencies. It serves a page with the button and a callback page. The callback page sends the authorization
+              code to the server, which exchanges it at <Code>/oauth/token</Code> with the PKCE verifier made in the browser. The server then reads the profile with the access
+              token. The tokens never reach the browser.
             </P>
             <CodeBlock label="server.mjs" code={server} testId="step-server" />
           </Section>
@@ -122,50 +117,40 @@ console.log(profile.summary);`;
             <CodeBlock label="Start the page" code={run} testId="step-run" />
             <ol className="list-decimal space-y-2 pl-6 text-base leading-7 text-slate-700">
               <li>
-                Open <Code>http://localhost:{PAGE_PORT}</Code> and press <strong>Sign in with Profile Service</strong>.
-                The sign-in opens in a popup.
+                Open <Code>http://localhost:{PAGE_PORT}</Code> and press <strong>Sign in with Profile Service</strong>. The sign-in opens in a popup.
               </li>
               <li>
-                Choose <strong>Already have a profile? Sign in</strong>. Enter the sandbox number{" "}
-                <Code>+1 555 555 0100</Code> (United States, <Code>555 555 0100</Code>), then the code{" "}
-                <Code>424242</Code>. No message is sent.
+                Choose <strong>Already have a profile? Sign in</strong>. Enter the sandbox number <Code>+1 555 555 0100</Code> (United States, <Code>555 555 0100</Code>), then the
+                code <Code>424242</Code>. No message is sent.
               </li>
               <li>
-                Press <strong>Return to Trailhead</strong>. The popup closes and the page shows the sandbox person&rsquo;s
-                name, summary and what is known about them, read by your server.
+                Press <strong>Return to Trailhead</strong>. The popup closes and the page shows the sandbox person&rsquo;s name, summary and what is known about them, read by your
+                server.
               </li>
             </ol>
-            <P>
-              Anyone else signs up in the same popup: they bring memories from an assistant, confirm their phone
-              number, and approve your agent.
-            </P>
+            <P>Anyone else signs up in the same popup: they bring memories from an assistant, confirm their phone number, and approve your agent.</P>
           </Section>
 
           <Section id="your-page" title="The button on your page">
             <P>
-              On a page of your own, load the script with its integrity value and place the element. This is the
-              current version of the script; a new version of the service gives a new address and value, shown here.
+              On a page of your own, load the script with its integrity value and place the element. This is the current version of the script; a new version of the service gives a
+              new address and value, shown here.
             </P>
             <CodeBlock label="Your page" code={tag} testId="step-tag" />
-            <P>
-              The callback page loads the same script and hands the code to your server&rsquo;s exchange route:
-            </P>
+            <P>The callback page loads the same script and hands the code to your server&rsquo;s exchange route:</P>
             <CodeBlock label="Your callback page" code={callbackPage} />
             <P>
-              The element takes <Code>client-id</Code>, <Code>redirect-uri</Code>, <Code>agent-name</Code>,{" "}
-              <Code>scopes</Code> and <Code>width</Code>, and reports each step to the page as the events{" "}
-              <Code>service:sso-start</Code>, <Code>service:sso-open</Code>, <Code>service:sso-authenticated</Code>,{" "}
-              <Code>service:sso-error</Code> and <Code>service:sso-close</Code>. Any OpenID Connect library works as
-              well: discovery is at <Code>/.well-known/openid-configuration</Code>, and PKCE with S256 is required
-              for every client.
+              The element takes <Code>client-id</Code>, <Code>redirect-uri</Code>, <Code>agent-name</Code>, <Code>scopes</Code> and <Code>width</Code>, and reports each step to the
+              page as the events <Code>service:sso-start</Code>, <Code>service:sso-open</Code>, <Code>service:sso-authenticated</Code>, <Code>service:sso-error</Code> and{" "}
+              <Code>service:sso-close</Code>. Any OpenID Connect library works as well: discovery is at <Code>/.well-known/openid-configuration</Code>, and PKCE with S256 is
+              required for every client.
             </P>
           </Section>
 
           <Section id="agent" title="From your agent">
             <P>
-              Your agent reads and writes the same profile with the secret key, by your own user id once linked, or
-              by a token. The client library wraps every route; its fail-open helpers let a turn go on without the
-              profile when the service cannot answer in time.
+              Your agent reads and writes the same profile with the secret key, by your own user id once linked, or by a token. The client library wraps every route; its fail-open
+              helpers let a turn go on without the profile when the service cannot answer in time.
             </P>
             <CodeBlock label="agent.ts" code={agent} />
             <P>
@@ -183,9 +168,8 @@ console.log(profile.summary);`;
 
           <Section id="live" title="Going live">
             <P>
-              Live keys (<Code>sk_</Code>, <Code>pk_</Code>) sign in real people; nothing seen with test keys is
-              visible to them. Register your production callback the same way. A callback on an origin other than{" "}
-              <Code>localhost</Code> must be approved first with <Code>POST /v1/sso/origins</Code> (see the{" "}
+              Live keys (<Code>sk_</Code>, <Code>pk_</Code>) sign in real people; nothing seen with test keys is visible to them. Register your production callback the same way. A
+              callback on an origin other than <Code>localhost</Code> must be approved first with <Code>POST /v1/sso/origins</Code> (see the{" "}
               <Link href="/docs/api" className={LINK}>
                 API reference
               </Link>

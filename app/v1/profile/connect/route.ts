@@ -22,7 +22,7 @@ export const POST = defineRoute({
       plane: key.plane,
       agentId: agent.id,
       userId: tokenUser?.id,
-      externalId: tokenUser ? null : (req.headers.get("x-user-id")?.trim() || body.user_id),
+      externalId: tokenUser ? null : req.headers.get("x-user-id")?.trim() || body.user_id,
     });
     return {
       body: await mintConnectLink({

@@ -15,9 +15,7 @@ export const POST = defineRoute({
   turn: true,
   body: forgetBody,
   handler: async ({ user, agent, body }) => {
-    const selector = (
-      body.id ? { id: body.id } : body.match ? { match: body.match } : body.import_id ? { import_id: body.import_id } : { scope: body.scope! }
-    ) as ForgetSelector;
+    const selector = (body.id ? { id: body.id } : body.match ? { match: body.match } : body.import_id ? { import_id: body.import_id } : { scope: body.scope! }) as ForgetSelector;
     const result = await forget({ userId: user.id, agentId: agent.id, selector, confirm: body.confirm, date: body.date, reason: body.reason, surface: "rest" });
     return { body: result };
   },

@@ -25,11 +25,7 @@ export interface CardHost {
   approved?: (result: ConnectResult) => void;
 }
 
-type View =
-  | { kind: "loading" }
-  | { kind: "failed"; message: string }
-  | { kind: "cancelled" }
-  | { kind: "link"; result: ConnectResult; state: LinkState; retrying: boolean };
+type View = { kind: "loading" } | { kind: "failed"; message: string } | { kind: "cancelled" } | { kind: "link"; result: ConnectResult; state: LinkState; retrying: boolean };
 
 const PILL: Record<string, string> = {
   loading: "Preparing",
@@ -76,7 +72,9 @@ export function mountConnectCard(root: HTMLElement, linkPrefix: string): Connect
   function showUrl(el: HTMLElement, text: string) {
     if (el.textContent === text) return;
     const parts = text.split("/");
-    el.replaceChildren(...parts.flatMap((part, i) => (i < parts.length - 1 ? [document.createTextNode(`${part}/`), document.createElement("wbr")] : [document.createTextNode(part)])));
+    el.replaceChildren(
+      ...parts.flatMap((part, i) => (i < parts.length - 1 ? [document.createTextNode(`${part}/`), document.createElement("wbr")] : [document.createTextNode(part)])),
+    );
   }
 
   function renderExpiry() {
@@ -118,7 +116,11 @@ export function mountConnectCard(root: HTMLElement, linkPrefix: string): Connect
     showUrl(slot("url"), view.result.connect_url.replace(/^https?:\/\//, ""));
 
     show(slot("details"), true);
-    for (const [name, value] of [["app", text.app], ["permission", text.permission], ["purpose", text.purpose]] as const) {
+    for (const [name, value] of [
+      ["app", text.app],
+      ["permission", text.permission],
+      ["purpose", text.purpose],
+    ] as const) {
       setText(slot(name), value ?? "");
       show(slot(`${name}-row`), !!value);
     }

@@ -1,14 +1,7 @@
 // The host script ({BASE_URL}/mcp-apps/service-mcp-host.js): every published card loads it. It
 // connects the card to its host with the MCP Apps App client (postMessage), takes the host's theme,
 // fonts, language and time zone, and hands the call's arguments and result to the card the page is.
-import {
-  App,
-  PostMessageTransport,
-  applyDocumentTheme,
-  applyHostFonts,
-  applyHostStyleVariables,
-  type McpUiHostContext,
-} from "@modelcontextprotocol/ext-apps";
+import { App, PostMessageTransport, applyDocumentTheme, applyHostFonts, applyHostStyleVariables, type McpUiHostContext } from "@modelcontextprotocol/ext-apps";
 import { mountConnectCard, type CardHost, type ConnectCard } from "./connect-card";
 
 /** The cards this script mounts, by the page's data-card and data-card-version: every published one. */

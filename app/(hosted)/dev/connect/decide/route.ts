@@ -19,7 +19,14 @@ export async function POST(req: Request) {
   const back = new URL(d.redirect_uri);
   back.searchParams.set("state", d.state);
   if (d.decision === "deny") back.searchParams.set("error", "access_denied");
-  else if (!d.email) return Response.redirect(new URL(`/dev/connect?${new URLSearchParams({ app: d.app, state: d.state, code_challenge: d.code_challenge, redirect_uri: d.redirect_uri, missing: "email" })}`, env().BASE_URL), 303);
+  else if (!d.email)
+    return Response.redirect(
+      new URL(
+        `/dev/connect?${new URLSearchParams({ app: d.app, state: d.state, code_challenge: d.code_challenge, redirect_uri: d.redirect_uri, missing: "email" })}`,
+        env().BASE_URL,
+      ),
+      303,
+    );
   else back.searchParams.set("code", devAuthorizationCode({ app: d.app, email: d.email, state: d.state, challenge: d.code_challenge, redirectUri: d.redirect_uri }));
   return Response.redirect(back, 303);
 }

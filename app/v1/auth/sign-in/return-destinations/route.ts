@@ -3,12 +3,7 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/api-edge/define-route";
 import { ApiError } from "@/lib/http/errors";
-import {
-  addReturnDestination,
-  listReturnDestinations,
-  MAX_DESTINATION_LENGTH,
-  removeReturnDestination,
-} from "@/lib/sign-in/destinations";
+import { addReturnDestination, listReturnDestinations, MAX_DESTINATION_LENGTH, removeReturnDestination } from "@/lib/sign-in/destinations";
 import { returnDestinationDeletedResponse, returnDestinationResponse, returnDestinationsResponse } from "@/lib/sign-in/link-schemas";
 
 const AUTH = { key: "secret", agent: true, user: "none" } as const;
