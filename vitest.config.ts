@@ -12,8 +12,14 @@ export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts", "packages/*/tests/**/*.test.ts"],
     // *.postgres.test.ts: what only a PostgreSQL server has (its connections, its administrator), run on
-    // the PostgreSQL leg (TEST_DATABASE_URL) and not listed on the embedded one.
-    exclude: ["**/node_modules/**", "**/.git/**", ...(process.env.TEST_DATABASE_URL ? [] : ["**/*.postgres.test.ts"])],
+    // the PostgreSQL leg (TEST_DATABASE_URL) and not listed on the embedded one; *.redis.test.ts, what
+    // needs the machine's Redis (TEST_REDIS_URL), likewise.
+    exclude: [
+      "**/node_modules/**",
+      "**/.git/**",
+      ...(process.env.TEST_DATABASE_URL ? [] : ["**/*.postgres.test.ts"]),
+      ...(process.env.TEST_REDIS_URL ? [] : ["**/*.redis.test.ts"]),
+    ],
     // One migrated database per run, which each file's own database starts from (tests/global-setup.ts).
     globalSetup: ["tests/global-setup.ts"],
     setupFiles: ["tests/setup.ts"],

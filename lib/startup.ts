@@ -7,6 +7,7 @@ import { env } from "./platform/env";
 import { startImportWorker } from "./import-jobs/worker";
 import { stopJobs } from "./platform/jobs";
 import { logger } from "./platform/log";
+import { closeRateLimitStore, connectRateLimitStore, limitStore } from "./platform/ratelimit";
 import { flushWriters } from "./platform/log/batched-writer";
 import { startSweeper } from "./maintenance/sweep";
 import { startCommitWorker } from "./profile/commit";
@@ -26,7 +27,8 @@ export async function startService(): Promise<void> {
   const started = performance.now();
   try {
     const config = env();
-    const db = await database();
+    // Redis's first answer (or its absence) is known before the first request: none waits for it.
+    const [db] = await Promise.all([database(), connectRateLimitStore()]);
     // Queued jobs wait in the database, so the workers may start after the service answers.
     if (config.JOBS_WORKER === "in-process") {
       for (const worker of JOB_WORKERS) {
@@ -36,6 +38,7 @@ export async function startService(): Promise<void> {
     logger().info(
       {
         database: db.kind,
+        rate_limits: config.REDIS_URL ? limitStore() : "memory",
         base_url: config.BASE_URL,
         ms: Math.round(performance.now() - started),
       },
@@ -69,5 +72,5 @@ export async function settleService(): Promise<void> {
 /** Graceful shutdown, the server's and the worker's: the work settles, then the database closes. */
 export async function stopService(): Promise<void> {
   await settleService();
-  await closeDatabase();
+  await Promise.all([closeDatabase(), closeRateLimitStore()]);
 }

@@ -1,4 +1,11 @@
 // Rate limits on rate-limiter-flexible: in memory by default, shared through Redis when REDIS_URL is set.
+//
+// Redis away never slows a request. While the connection is not ready (refused, dropped, reconnecting)
+// each limit counts in this process's memory at once. A command that fails, or that Redis does not
+// answer within REDIS_COMMAND_TIMEOUT_MS (a server that hangs, a network that drops packets), counts in
+// memory too and opens a circuit: for REDIS_CIRCUIT_OPEN_MS every limit counts in memory without asking
+// Redis, then the next request tries it again. The client reconnects in the background; once Redis
+// answers again the counts go back to it, shared by every instance.
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "../env";
@@ -19,47 +26,122 @@ export interface Limiter {
   consume(key: string): Promise<LimitResult>;
 }
 
-/** The process's one Redis connection, opened on first use. */
-const redis = processWideSlot<Redis>("ratelimit.redis");
+/** The longest a limit waits for Redis's answer before it counts in memory instead. */
+export const REDIS_COMMAND_TIMEOUT_MS = 100;
+/** How long a connection attempt may take; attempts repeat in the background, never in a request. */
+export const REDIS_CONNECT_TIMEOUT_MS = 1_000;
+/** The longest pause between reconnection attempts while Redis is away. */
+export const REDIS_RECONNECT_MAX_MS = 2_000;
+/** After a failed or timed-out command, how long limits count in memory before Redis is tried again. */
+export const REDIS_CIRCUIT_OPEN_MS = 1_000;
+
+/** Where each limit counts now: "redis" while the connection is ready, "memory" otherwise. */
+export type LimitStore = "redis" | "memory";
+
+/** The process's one Redis connection, opened on first use, and the first outcome of connecting it. */
+const redis = processWideSlot<{ client: Redis; connected: Promise<void> }>("ratelimit.redis");
 
 function redisClient(url: string): Redis {
   if (!redis.current) {
-    // Commands wait for the first connection (so early requests count in Redis too), but give up
-    // after one retry: while Redis is down the in-memory insurance limiter takes over.
-    const client = new Redis(url, { enableOfflineQueue: true, maxRetriesPerRequest: 1, connectTimeout: 1000 });
-    client.on("error", (err) => logger().warn({ err: err.message }, "redis error; rate limits fall back to memory"));
-    redis.current = client;
+    const client = new Redis(url, {
+      // A command while the connection is not ready fails at once rather than waiting in a queue, and
+      // one already sent gives up after REDIS_COMMAND_TIMEOUT_MS: either way the memory store decides.
+      enableOfflineQueue: false,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      maxRetriesPerRequest: 0,
+      autoResendUnfulfilledCommands: false,
+      connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+      retryStrategy: (attempt) => Math.min(50 * 2 ** Math.min(attempt, 10), REDIS_RECONNECT_MAX_MS),
+    });
+    let away = false;
+    client.on("error", (err: Error) => {
+      if (!away) logger().warn({ err: err.message }, "redis unreachable; rate limits count in memory until it is back");
+      away = true;
+    });
+    client.on("ready", () => {
+      if (away) logger().info("redis is back; rate limits count in redis again");
+      away = false;
+    });
+    // The first attempt's outcome (ready, refused, or no answer within the connect timeout): until
+    // then a limit waits for it, once per process, so the counts start where every instance keeps them.
+    const connected = new Promise<void>((resolve) => {
+      const done = () => resolve();
+      client.once("ready", done);
+      client.once("error", done);
+      client.once("end", done);
+      setTimeout(done, REDIS_CONNECT_TIMEOUT_MS).unref();
+    });
+    redis.current = { client, connected };
   }
-  return redis.current;
+  return redis.current.client;
 }
 
-function build(spec: LimitSpec): RateLimiterAbstract {
-  const opts = { keyPrefix: `${env().RATE_LIMIT_PREFIX}:${spec.name}`, points: spec.points, duration: spec.durationSeconds };
+/** Opens the Redis connection now, when REDIS_URL is set (start-up), so no request waits for it. */
+export async function connectRateLimitStore(): Promise<void> {
   const url = env().REDIS_URL;
-  if (!url) return new RateLimiterMemory(opts);
-  // While Redis is unreachable each instance limits on its own rather than letting everything through.
-  return new RateLimiterRedis({ ...opts, storeClient: redisClient(url), insuranceLimiter: new RateLimiterMemory(opts) });
+  if (!url) return;
+  redisClient(url);
+  await redis.current?.connected;
 }
 
-// One store per limit name in the process, shared by the API fast path and the app router, which
-// bundle this module separately: a limit the two both apply must count once.
-const stores = processWide("ratelimit.stores", () => new Map<string, RateLimiterAbstract>());
+/** A limit's two stores: Redis (shared by every instance) and this process's memory. */
+interface Stores {
+  redis?: RateLimiterAbstract;
+  memory: RateLimiterAbstract;
+}
+
+function build(spec: LimitSpec): Stores {
+  const opts = { keyPrefix: `${env().RATE_LIMIT_PREFIX}:${spec.name}`, points: spec.points, duration: spec.durationSeconds };
+  const memory = new RateLimiterMemory(opts);
+  const url = env().REDIS_URL;
+  if (!url) return { memory };
+  return { memory, redis: new RateLimiterRedis({ ...opts, storeClient: redisClient(url) }) };
+}
+
+/** Until when (performance.now()) limits count in memory after Redis failed a command. */
+const circuit = processWide("ratelimit.circuit", () => ({ openUntil: 0 }));
+
+/** Where limits count at this moment: Redis while its connection is ready and its circuit closed. */
+export function limitStore(): LimitStore {
+  return redis.current?.client.status === "ready" && performance.now() >= circuit.openUntil ? "redis" : "memory";
+}
+
+function tripCircuit(err: unknown): void {
+  circuit.openUntil = performance.now() + REDIS_CIRCUIT_OPEN_MS;
+  logger().warn({ err: err instanceof Error ? err.message : String(err) }, "redis command failed; rate limits count in memory for a moment");
+}
+
+async function consumeIn(store: RateLimiterAbstract, key: string): Promise<LimitResult> {
+  try {
+    await store.consume(key);
+    return { allowed: true };
+  } catch (res) {
+    if (res instanceof RateLimiterRes) return { allowed: false, retryAfter: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
+    throw res;
+  }
+}
+
+// One pair of stores per limit name in the process, shared by the API fast path and the app router,
+// which bundle this module separately: a limit the two both apply must count once.
+const stores = processWide("ratelimit.stores", () => new Map<string, Stores>());
 
 export function createLimiter(spec: LimitSpec): Limiter {
   return {
     spec,
     async consume(key) {
-      let store = stores.get(spec.name);
-      if (!store) stores.set(spec.name, (store = build(spec)));
-      try {
-        await store.consume(key);
-        return { allowed: true };
-      } catch (res) {
-        if (res instanceof RateLimiterRes) {
-          return { allowed: false, retryAfter: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
+      let pair = stores.get(spec.name);
+      if (!pair) stores.set(spec.name, (pair = build(spec)));
+      if (pair.redis) await redis.current?.connected;
+      // The connection's state and the circuit decide without a round trip: no request waits for a
+      // Redis that is away.
+      if (pair.redis && limitStore() === "redis") {
+        try {
+          return await consumeIn(pair.redis, key);
+        } catch (err) {
+          tripCircuit(err);
         }
-        throw res;
       }
+      return consumeIn(pair.memory, key);
     },
   };
 }
@@ -77,8 +159,9 @@ export function lazyLimiter(spec: () => LimitSpec): Limiter {
 
 /** Closes the shared Redis connection (tests, shutdown). */
 export async function closeRateLimitStore(): Promise<void> {
-  const r = redis.current;
+  const r = redis.current?.client;
   redis.current = undefined;
   stores.clear();
+  circuit.openUntil = 0;
   if (r) await r.quit().catch(() => r.disconnect());
 }
