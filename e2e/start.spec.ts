@@ -47,3 +47,49 @@ test("npm start serves the build npm run build made, without building again", as
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+// The process an operator starts is the one that stops: npm runs the script through `sh -c`, so the
+// script execs node (package.json), which hands the signal to the server and exits with it.
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  test(`${signal} to the npm start process ends the server, and nothing of it keeps running`, async () => {
+    test.setTimeout(120_000);
+    const dataDir = mkdtempSync(path.join(tmpdir(), "npm-start-signal-"));
+    const port = 3280 + test.info().workerIndex;
+    const child = spawn("npm", ["start", "--silent"], {
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", BASE_URL: `http://localhost:${port}`, LOG_LEVEL: "warn" },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    let output = "";
+    child.stdout.on("data", (c) => (output += c));
+    child.stderr.on("data", (c) => (output += c));
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    const groupAlive = () => {
+      try {
+        process.kill(-child.pid!, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    try {
+      await expect
+        .poll(
+          async () => {
+            if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
+            return (await fetch(`http://localhost:${port}/api/health`).catch(() => null))?.status;
+          },
+          { timeout: 90_000 },
+        )
+        .toBe(200);
+      // The signal goes to npm's own process only, as `kill <pid>` or a process manager sends it.
+      child.kill(signal);
+      await Promise.race([exited, new Promise((_, reject) => setTimeout(() => reject(new Error(`npm start still running 15 s after ${signal}:\n${output}`)), 15_000))]);
+      await expect.poll(groupAlive, { timeout: 5_000 }).toBe(false);
+      expect(await fetch(`http://localhost:${port}/api/health`).catch(() => "refused")).toBe("refused");
+    } finally {
+      if (groupAlive()) process.kill(-child.pid!, "SIGKILL");
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+}
