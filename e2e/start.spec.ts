@@ -2,6 +2,7 @@
 // before the browser tests): it serves the existing build, on a fresh embedded database, without
 // building again and without touching the build another instance (Playwright's server) is serving.
 import { spawn } from "node:child_process";
+import { Agent, request } from "node:http";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -93,3 +94,83 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     }
   });
 }
+
+test("SIGTERM while a client keeps its connection busy: the connection is let go at once, and the server exits within SHUTDOWN_TIMEOUT_MS", async () => {
+  test.setTimeout(120_000);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "npm-start-drain-"));
+  const port = 3270 + test.info().workerIndex;
+  const child = spawn("npm", ["start", "--silent"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      BASE_URL: `http://localhost:${port}`,
+      LOG_LEVEL: "warn",
+      SHUTDOWN_TIMEOUT_MS: "5000",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout.on("data", (c) => (output += c));
+  child.stderr.on("data", (c) => (output += c));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  // One kept-alive connection, used back to back, as a busy client or a proxy's pool uses it.
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const get = (pathname: string) =>
+    new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
+      const req = request({ host: "127.0.0.1", port, path: pathname, agent }, (res) => {
+        let body = "";
+        res.on("data", (c: Buffer) => (body += c.toString()));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body }));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+  try {
+    await expect.poll(async () => (await get("/api/ready").catch(() => null))?.status, { timeout: 90_000 }).toBe(200);
+    expect((await get("/api/ready")).connection).toBe("keep-alive");
+
+    // The client sends request after request on its one connection; the signal lands among them.
+    let signalledAt = 0;
+    const afterSignal: Array<{ status: number; connection: string | undefined; body: string }> = [];
+    const busy = (async () => {
+      for (;;) {
+        const answer = await get("/api/ready").catch(() => null);
+        if (!answer) return;
+        if (signalledAt) afterSignal.push(answer);
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    signalledAt = performance.now();
+    child.kill("SIGTERM");
+    await busy;
+    // Served a moment longer at most, and what it was told then: this instance is going.
+    expect(performance.now() - signalledAt).toBeLessThan(1_000);
+    expect(afterSignal.length).toBeLessThanOrEqual(3);
+    for (const answer of afterSignal.filter((a) => a.status !== 200)) {
+      expect([answer.status, answer.connection, JSON.parse(answer.body)]).toEqual([503, "close", { status: "shutting_down", database: "ok" }]);
+    }
+    // No new connection is taken.
+    expect(
+      await get("/api/health").then(
+        () => "served",
+        () => "refused",
+      ),
+    ).toBe("refused");
+
+    const code = await Promise.race([exited, new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 8_000))]);
+    expect(code, output).toBe(0);
+    expect(performance.now() - signalledAt).toBeLessThan(5_000 + 1_000);
+  } finally {
+    agent.destroy();
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // already gone
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

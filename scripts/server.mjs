@@ -47,7 +47,12 @@ function onSeparateHost(req) {
   }
 }
 
+/** Set on SIGTERM or SIGINT: every answer from then on closes its connection. */
+let stopping = false;
+
 const server = createServer((req, res) => {
+  // A client that keeps its connection busy still goes: it gets its answer, then the connection closes.
+  if (stopping) res.setHeader("connection", "close");
   api.stampClientIp(req, config.TRUSTED_PROXY_HOPS);
   // Requests to a separately hosted sign-in or MCP address are rewritten by proxy.ts inside Next.js.
   if (onSeparateHost(req)) return void handle(req, res);
@@ -71,19 +76,27 @@ server.listen(port, hostname, () =>
   console.log(`Service listening on http://${shown}:${port}${loopback && hostname !== "localhost" ? ` (on ${hostname} only: this machine)` : ""}`),
 );
 
-/** The longest a shutdown waits for connections and work to settle before the process ends anyway. */
-const SHUTDOWN_DEADLINE_MS = 10_000;
-let stopping = false;
+// Graceful shutdown, within SHUTDOWN_TIMEOUT_MS (10 s by default):
+// 1. readiness fails at once (GET /api/ready answers 503 shutting_down), and the server stops accepting
+//    connections;
+// 2. idle kept-alive connections close now; a busy one gets its answers with `Connection: close`, so it
+//    closes after the request in flight;
+// 3. once no connection is left, the job workers stop, every batched log writes what waits and the
+//    database closes (lib/startup.ts, stopService), and the process exits 0;
+// 4. whatever still runs at the deadline does not keep the process: the connections are cut and it exits 1.
+const shutdownTimeoutMs = config.SHUTDOWN_TIMEOUT_MS;
 for (const signal of ["SIGINT", "SIGTERM"]) {
-  // No new connections; then the job workers stop, the logs' waiting rows are written and the database
-  // closes (lib/startup.ts, stopService). Whatever still hangs at the deadline does not keep the process.
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    setTimeout(() => {
-      console.error(`Shutdown did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s: exiting.`);
+    api.beginShutdown();
+    const deadline = setTimeout(() => {
+      console.error(`Shutdown did not finish within ${shutdownTimeoutMs / 1000} s: exiting.`);
+      server.closeAllConnections();
       process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS).unref();
+    }, shutdownTimeoutMs);
+    deadline.unref();
     server.close(() => void api.stopService().finally(() => process.exit(0)));
+    server.closeIdleConnections();
   });
 }

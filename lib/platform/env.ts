@@ -20,6 +20,8 @@ const secret = z.string().min(32, "must be at least 32 characters");
 const schema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   PORT: z.coerce.number().int().positive().default(3000),
+  /** How long a shutdown (SIGTERM, SIGINT) lets requests and work finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** The address the server listens on: 127.0.0.1 in development mode, every interface (0.0.0.0) outside it. */
   HOSTNAME: optionalString,
   BASE_URL: url.default("http://localhost:3000"),

@@ -1,6 +1,7 @@
-// Liveness of the service's dependencies, for GET /api/health.
+// Health and readiness, for GET /api/health and GET /api/ready.
 import { z } from "zod";
 import { database } from "./db";
+import { processWide } from "./process-wide";
 
 const TIMEOUT_MS = 2000;
 
@@ -17,4 +18,27 @@ export async function checkHealth(): Promise<{ ok: boolean; database: "ok" | "un
   } catch {
     return { ok: false, database: "unavailable" };
   }
+}
+
+/** Whether this process has begun to shut down (scripts/server.mjs, on SIGTERM or SIGINT). */
+const lifecycle = processWide("health.lifecycle", () => ({ shuttingDown: false }));
+
+/** From now on the process is not ready: a load balancer sends it nothing new. */
+export function beginShutdown(): void {
+  lifecycle.shuttingDown = true;
+}
+
+export function shuttingDown(): boolean {
+  return lifecycle.shuttingDown;
+}
+
+/** GET /api/ready's 200: the database answers (opened and migrated at start-up) and no shutdown has begun. */
+export const readyResponse = z.strictObject({ status: z.literal("ready"), database: z.literal("ok") });
+/** GET /api/ready's 503: shutting down, or the database does not answer. */
+export const notReadyResponse = z.strictObject({ status: z.enum(["shutting_down", "unavailable"]), database: z.enum(["ok", "unavailable"]) });
+
+export async function checkReadiness(): Promise<{ ready: boolean; status: "ready" | "shutting_down" | "unavailable"; database: "ok" | "unavailable" }> {
+  const health = await checkHealth();
+  if (shuttingDown()) return { ready: false, status: "shutting_down", database: health.database };
+  return health.ok ? { ready: true, status: "ready", database: "ok" } : { ready: false, status: "unavailable", database: "unavailable" };
 }
