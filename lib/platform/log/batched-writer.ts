@@ -1,8 +1,14 @@
 // Rows a request leaves behind and nobody waits for (the access log, the request log): held in
 // memory, written after the answer in batches of one statement each, tried again with growing waits
-// when a write fails, bounded while the database is slow or away, and written out at shutdown. Every
-// writer is kept in one process-wide registry, so shutdown writes them all with one call
+// (up to RETRY_WAIT_MAX_MS) for as long as the database stays away, up to giveUpAfterMs, bounded in
+// number while it is slow or away, and written out at shutdown, which tries until its own deadline.
+// Every writer is kept in one process-wide registry, so shutdown writes them all with one call
 // (flushWriters, run by lib/startup.ts's stopService for the server and the worker alike).
+//
+// What can still be lost: the rows held when the process is killed outright (kill -9, a crash: at
+// most one flushAfterMs of rows, plus any held while the database was away), rows beyond maxPending
+// while the database is away (counted as dropped), and rows the database refused for longer than
+// giveUpAfterMs or past the shutdown deadline (counted as lost). Each is logged with its count.
 import { logger } from "./index";
 import { processWide } from "../process-wide";
 
@@ -17,9 +23,9 @@ export interface BatchedWriterOptions<T> {
   flushAfterMs: number;
   /** Rows held at most, waiting or being written: beyond it new rows are dropped and counted. */
   maxPending: number;
-  /** Tries of one batch in all before its rows are given up (4). */
-  attempts?: number;
-  /** The wait before the second try; each later wait doubles (200 ms). */
+  /** How long a batch is tried again while its writes fail before its rows are given up (10 minutes). */
+  giveUpAfterMs?: number;
+  /** The wait before the second try; each later wait doubles, up to RETRY_WAIT_MAX_MS (200 ms). */
   retryAfterMs?: number;
 }
 
@@ -43,11 +49,17 @@ export interface BatchedWriter<T> {
   stats(): WriterStats;
 }
 
-const DEFAULT_ATTEMPTS = 4;
+const DEFAULT_GIVE_UP_AFTER_MS = 10 * 60_000;
 const DEFAULT_RETRY_AFTER_MS = 200;
+/** The longest wait between two tries of a batch: a database back from an outage is used within it. */
+export const RETRY_WAIT_MAX_MS = 5_000;
+/** How long flushWriters tries by default before what is left is given up. */
+export const FLUSH_DEADLINE_MS = 5_000;
 
 /** Every writer of the process, by name: one per name however many copies of lib/ are loaded. */
 const writers = processWide("log.batched-writers", () => new Map<string, BatchedWriter<unknown>>());
+/** Set by flushWriters: until when (performance.now()) a failing batch is tried again. */
+const shutdown = processWide("log.batched-writers.shutdown", () => ({ tryUntil: Infinity }));
 
 /**
  * The process's writer named `options.name`, made on first use. A later call with the same name gets
@@ -61,9 +73,18 @@ export function batchedWriter<T>(options: BatchedWriterOptions<T>): BatchedWrite
   return writer;
 }
 
-/** Writes what every writer holds (shutdown, and tests); resolves when all are written or given up. */
-export async function flushWriters(): Promise<void> {
-  await Promise.all([...writers.values()].map((w) => w.flush()));
+/**
+ * Writes what every writer holds (shutdown, and tests); resolves when all are written or, once
+ * `withinMs` has passed with the database still refusing them, given up (counted lost and logged).
+ * After it, failing writes are tried again for as long as before.
+ */
+export async function flushWriters(withinMs: number = FLUSH_DEADLINE_MS): Promise<void> {
+  shutdown.tryUntil = performance.now() + withinMs;
+  try {
+    await Promise.all([...writers.values()].map((w) => w.flush()));
+  } finally {
+    shutdown.tryUntil = Infinity;
+  }
 }
 
 function sleep(ms: number): Promise<void> {
@@ -76,7 +97,7 @@ function sleep(ms: number): Promise<void> {
  * costs is one contiguous stretch, counted and reported in a warning.
  */
 function createWriter<T>(options: BatchedWriterOptions<T>): BatchedWriter<T> {
-  const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
+  const giveUpAfterMs = options.giveUpAfterMs ?? DEFAULT_GIVE_UP_AFTER_MS;
   const retryAfterMs = options.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS;
   const waiting: T[] = [];
   const counts = { written: 0, dropped: 0, lost: 0, inFlight: 0, droppedUnreported: 0 };
@@ -85,20 +106,23 @@ function createWriter<T>(options: BatchedWriterOptions<T>): BatchedWriter<T> {
   let chain: Promise<void> = Promise.resolve();
 
   async function writeBatch(batch: T[]): Promise<void> {
+    const started = performance.now();
     for (let attempt = 1; ; attempt++) {
       try {
         await options.write(batch);
         counts.written += batch.length;
         return;
       } catch (err) {
-        if (attempt >= attempts) {
+        // Jittered, so instances that lost the database together do not return to it together.
+        const wait = Math.min(retryAfterMs * 2 ** (attempt - 1), RETRY_WAIT_MAX_MS) * (0.5 + Math.random() / 2);
+        const now = performance.now();
+        if (now + wait > started + giveUpAfterMs || now + wait > shutdown.tryUntil) {
           // The requests themselves were answered; only their rows are lost.
           counts.lost += batch.length;
-          logger().warn({ err, count: batch.length, attempts }, `${options.name} rows not written`);
+          logger().warn({ err, count: batch.length, attempts: attempt, ms: Math.round(now - started) }, `${options.name} rows not written`);
           return;
         }
-        // Jittered, so instances that lost the database together do not return to it together.
-        await sleep(retryAfterMs * 2 ** (attempt - 1) * (0.5 + Math.random() / 2));
+        await sleep(wait);
       }
     }
   }

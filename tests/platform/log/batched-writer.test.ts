@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { recordAccess } from "@/lib/access-log/access-log";
 import { database } from "@/lib/platform/db";
 import { captureLogsForTests } from "@/lib/platform/log";
-import { batchedWriter, type BatchedWriterOptions } from "@/lib/platform/log/batched-writer";
+import { batchedWriter, flushWriters, type BatchedWriterOptions } from "@/lib/platform/log/batched-writer";
 import { recordRequest } from "@/lib/request-log/record";
 import { settleService } from "@/lib/startup";
 import { createTenant, type Tenant } from "../../helpers/fixtures";
@@ -86,13 +86,35 @@ describe("a failing write", () => {
     expect(writer.stats()).toEqual({ written: 3, dropped: 0, lost: 0, pending: 0 });
   });
 
-  it("is given up after its last try and counted lost; the rows after it are written", async () => {
-    const { writer, batches, tries } = testWriter({ failures: 3, attempts: 3 });
-    for (const n of [1, 2]) writer.add(n);
+  it("is tried again for as long as the database stays away, past the four tries that once gave up", async () => {
+    // Writes fail for about a second and a half (a PostgreSQL restart): the rows wait, then are written.
+    const failingUntil = performance.now() + 1_500;
+    const batches: number[][] = [];
+    const { writer, tries } = testWriter({
+      retryAfterMs: 20,
+      write: async (batch) => {
+        tries.count++;
+        if (performance.now() < failingUntil) throw new Error("the database is away");
+        batches.push([...batch]);
+      },
+    });
+    for (const n of [1, 2, 3]) writer.add(n);
     await writer.flush();
-    expect(tries.count).toBe(3);
+    expect(tries.count).toBeGreaterThan(4);
+    expect(batches).toEqual([[1, 2, 3]]);
+    expect(writer.stats()).toEqual({ written: 3, dropped: 0, lost: 0, pending: 0 });
+  });
+
+  it("is given up once giveUpAfterMs has passed and counted lost; the rows after it are written", async () => {
+    const { writer, batches, tries } = testWriter({ failures: 1_000, giveUpAfterMs: 100, retryAfterMs: 10 });
+    for (const n of [1, 2]) writer.add(n);
+    const started = performance.now();
+    await writer.flush();
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(tries.count).toBeGreaterThan(1);
     expect(writer.stats()).toEqual({ written: 0, dropped: 0, lost: 2, pending: 0 });
-    expect(logLines).toContainEqual(expect.objectContaining({ level: "warn", count: 2, attempts: 3 }));
+    expect(logLines).toContainEqual(expect.objectContaining({ level: "warn", count: 2, attempts: tries.count }));
+    tries.count = 10_000; // the database is back
     writer.add(3);
     await writer.flush();
     expect(batches).toEqual([[3]]);
@@ -128,5 +150,20 @@ describe("shutdown", () => {
     expect(await sql.query(`SELECT 1 FROM access_log WHERE action = $1`, [action])).toHaveLength(1);
     expect(await sql.query(`SELECT 1 FROM request_log WHERE id = $1`, [request.id])).toHaveLength(1);
     expect(other.batches).toEqual([[7]]);
+  });
+});
+
+describe("shutdown with the database away", () => {
+  it("tries until the flush's deadline, then gives the rows up, counted and logged, and returns", async () => {
+    const { writer, tries } = testWriter({ failures: 1_000_000, retryAfterMs: 10 });
+    for (const n of [1, 2, 3]) writer.add(n);
+    const started = performance.now();
+    await flushWriters(300);
+    const took = performance.now() - started;
+    expect(took).toBeGreaterThanOrEqual(200);
+    expect(took).toBeLessThan(1_500);
+    expect(tries.count).toBeGreaterThan(1);
+    expect(writer.stats()).toMatchObject({ written: 0, lost: 3, pending: 0 });
+    expect(logLines).toContainEqual(expect.objectContaining({ level: "warn", count: 3 }));
   });
 });
