@@ -2,11 +2,12 @@
 // reads a contract (the reference, the tests). The request path that serves a contract is a list of
 // named steps (./route-pipeline.ts); lib/api-edge/define-route.ts composes `defineRoute` from them.
 import type { z } from "zod";
+import { databaseUnavailable } from "../platform/db/unavailable";
 import { logger } from "../platform/log";
 import type { Limiter } from "../platform/ratelimit";
 import type { CallerKey, KeyRequirement, ResolvedAgent, ResolvedUser } from "./caller";
 import type { CorsPolicy } from "./cors";
-import { ApiError, errorBody, MESSAGES, type ErrorCode } from "./errors";
+import { ApiError, errorBody, MESSAGES, serviceUnavailable, type ErrorCode } from "./errors";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -141,9 +142,16 @@ export function errorResponse(err: ApiError, requestId: string): Response {
 /** The answer to an error a handler threw, in one error family's shape; unknown errors are logged. */
 export type ErrorAnswer = (err: unknown, requestId: string) => Response;
 
-/** The /v1 shape: { error: { code, message, … }, request_id }; anything not an ApiError is a logged 500. */
+/**
+ * The /v1 shape: { error: { code, message, … }, request_id }. A database that cannot be reached is a
+ * 503 with Retry-After (lib/platform/db/unavailable.ts); anything else not an ApiError is a logged 500.
+ */
 export const apiErrorAnswer: ErrorAnswer = (err, requestId) => {
   if (err instanceof ApiError) return errorResponse(err, requestId);
+  if (databaseUnavailable(err)) {
+    logger().warn({ request_id: requestId, err: err instanceof Error ? err.message : String(err) }, "database unavailable");
+    return errorResponse(serviceUnavailable(), requestId);
+  }
   logger().error({ request_id: requestId, err }, "unhandled error");
   return errorResponse(new ApiError("internal_error", MESSAGES.internalError), requestId);
 };

@@ -80,6 +80,7 @@ export const MESSAGES = {
   unsupportedMediaType: "Send the request body as application/json.",
   rateLimited: "Too many requests; retry after the number of seconds in retry_after.",
   internalError: "Something went wrong on our side. The request id identifies it in our logs.",
+  serviceUnavailable: "The service is briefly unavailable; retry after the number of seconds in Retry-After.",
   notFound: "No such route.",
   methodNotAllowed: "This route does not accept this method.",
   userTokenRequired:
@@ -102,4 +103,17 @@ export class ApiError extends Error {
 
 export function errorBody(err: ApiError, requestId: string) {
   return { error: { code: err.code, message: err.message, ...err.extras }, request_id: requestId };
+}
+
+/** The wait a 503 asks for while the database is away (Retry-After and retry_after, in seconds). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** The 503 for a request the database could not serve right now: retry soon. */
+export function serviceUnavailable(): ApiError {
+  return new ApiError(
+    "service_unavailable",
+    MESSAGES.serviceUnavailable,
+    { retry_after: UNAVAILABLE_RETRY_AFTER_SECONDS },
+    { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+  );
 }

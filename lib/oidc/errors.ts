@@ -1,6 +1,7 @@
 // Errors of the OAuth endpoints: { error, error_description }, with the specification's strings.
 import { json, type ErrorAnswer } from "../http/define-route";
-import { ApiError } from "../http/errors";
+import { ApiError, UNAVAILABLE_RETRY_AFTER_SECONDS } from "../http/errors";
+import { databaseUnavailable } from "../platform/db/unavailable";
 import { logger } from "../platform/log";
 
 /** Descriptions the specification gives verbatim (Errors › OAuth endpoints), and the service's own. */
@@ -38,6 +39,7 @@ export const OAUTH_MESSAGES = {
   oneAuthMethod: "Authenticate the client one way only: HTTP Basic or client_secret in the body.",
   malformedBasic: "Malformed HTTP Basic credentials.",
   serverError: "Something went wrong on our side.",
+  temporarilyUnavailable: "The service is briefly unavailable; retry after the number of seconds in Retry-After.",
 } as const;
 
 /** "<parameter> is required." for a parameter the request left out. */
@@ -95,6 +97,14 @@ export const oauthErrorAnswer: ErrorAnswer = (err, requestId) => {
   if (err instanceof OAuthError) return json(err.body(), { status: err.status, headers: { ...headers, ...err.headers } });
   if (err instanceof ApiError) {
     return json({ error: err.code, error_description: err.message, ...err.extras }, { status: err.status, headers: { ...headers, ...err.headers } });
+  }
+  if (databaseUnavailable(err)) {
+    // RFC 6749's temporarily_unavailable, as a 503 with Retry-After: the client retries soon.
+    logger().warn({ request_id: requestId, err: err instanceof Error ? err.message : String(err) }, "database unavailable");
+    return json(
+      { error: "temporarily_unavailable", error_description: OAUTH_MESSAGES.temporarilyUnavailable },
+      { status: 503, headers: { ...headers, "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) } },
+    );
   }
   logger().error({ request_id: requestId, err }, "unhandled error");
   return json({ error: "server_error", error_description: OAUTH_MESSAGES.serverError }, { status: 500, headers });
