@@ -1,7 +1,7 @@
 // What every grant shares: the lifetimes, a new access and refresh token pair and the answer that
 // carries it, codes as authorize issues them, and the end of a chain. Every credential is stored only
 // as a keyed hash. The grants themselves are in ./grants (one file each), revocation in ./revocation.ts.
-import { randomBase62, s256 } from "../platform/crypto";
+import { derivedBase62, randomBase62, s256 } from "../platform/crypto";
 import { db } from "../platform/db";
 import type { Prisma } from "../platform/db/generated/client";
 import type { Plane } from "../platform/db/generated/enums";
@@ -36,9 +36,21 @@ export function addSeconds(date: Date, seconds: number): Date {
 }
 
 export function newPair() {
-  const random = randomBase62(2 * SECRET_LENGTH);
-  const accessToken = PREFIX.accessToken + random.slice(0, SECRET_LENGTH);
-  const refreshToken = PREFIX.refreshToken + random.slice(SECRET_LENGTH);
+  return pairOf(randomBase62(2 * SECRET_LENGTH));
+}
+
+/**
+ * The one pair a refresh token rotates to, derived from that token under SERVICE_SECRET: every instance
+ * that sees the token computes the same pair, so two racing refreshes of one token (two tabs, a retried
+ * request) both answer it and both can go on with it (lib/oidc/grants/refresh-token.ts).
+ */
+export function successorPair(refreshToken: string) {
+  return pairOf(derivedBase62("oauth-refresh-successor", refreshToken, 2 * SECRET_LENGTH));
+}
+
+function pairOf(secret: string) {
+  const accessToken = PREFIX.accessToken + secret.slice(0, SECRET_LENGTH);
+  const refreshToken = PREFIX.refreshToken + secret.slice(SECRET_LENGTH);
   return { accessToken, refreshToken, accessHash: hashToken(accessToken), refreshHash: hashToken(refreshToken) };
 }
 
@@ -52,11 +64,17 @@ export function tokenResource(client: { kind: ClientKind }): string {
   return isMcpClientKind(client.kind) ? env().MCP_URL : env().BASE_URL;
 }
 
-export function response(pair: ReturnType<typeof newPair>, scopes: readonly string[], client: { kind: ClientKind }, idToken?: string): TokenResponse {
+export function response(
+  pair: ReturnType<typeof newPair>,
+  scopes: readonly string[],
+  client: { kind: ClientKind },
+  idToken?: string,
+  expiresIn: number = ACCESS_TOKEN_TTL_SECONDS,
+): TokenResponse {
   return {
     access_token: pair.accessToken,
     token_type: "Bearer",
-    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    expires_in: expiresIn,
     refresh_token: pair.refreshToken,
     scope: scopes.join(" "),
     resource: tokenResource(client),

@@ -31,6 +31,22 @@ export function deriveKey(purpose: string): Buffer {
   return key;
 }
 
+/**
+ * A string over [0-9A-Za-z] of `length` drawn from HMAC-SHA-256 of value under the key for purpose:
+ * unpredictable without SERVICE_SECRET and value, and the same for the same inputs on every instance.
+ */
+export function derivedBase62(purpose: string, value: string, length: number): string {
+  let out = "";
+  for (let block = 0; out.length < length; block++) {
+    for (const byte of createHmac("sha256", deriveKey(purpose)).update(`${block}:${value}`).digest()) {
+      // As in randomBase62: bytes from 248 up are skipped, so every character is equally likely.
+      if (byte < 248) out += BASE62[byte % 62];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
 /** HMAC-SHA-256 of value under the key for purpose, hex-encoded. */
 export function keyedHash(purpose: string, value: string): string {
   return createHmac("sha256", deriveKey(purpose)).update(value).digest("hex");

@@ -2,13 +2,27 @@
 // current token — is one SQL statement that supersedes it and writes the next pair; everything unusual
 // (a retry inside the 60-second window, reuse, a lost race) takes the slow path, serialised per chain
 // by a lock on its grant row. A late reuse revokes the whole chain.
+//
+// The pair a token rotates to is derived from the token itself (successorPair), so it is one pair
+// wherever and however often the token is presented: a retry within the window, or a refresh that
+// raced another of the same token on this instance or another, answers the very pair the first one
+// wrote, and both holders go on with it. Once that pair has itself been used, the old token is reuse.
 import { hashToken } from "../../bearer-tokens/access-token";
 import { now as clockNow } from "../../platform/clock";
 import { database, db } from "../../platform/db";
 import { PREFIX } from "../../platform/ids";
 import type { OidcClient } from "../client-auth";
 import { invalidGrant, invalidRequest, OAUTH_MESSAGES, parameterRequired } from "../errors";
-import { ACCESS_TOKEN_TTL_SECONDS, addSeconds, newPair, REFRESH_RETRY_WINDOW_SECONDS, REFRESH_TOKEN_IDLE_SECONDS, response, revokeChain, type TokenResponse } from "../tokens";
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  addSeconds,
+  REFRESH_RETRY_WINDOW_SECONDS,
+  REFRESH_TOKEN_IDLE_SECONDS,
+  response,
+  revokeChain,
+  successorPair,
+  type TokenResponse,
+} from "../tokens";
 import type { Grant } from "./types";
 
 // The common case: the chain's current token, unexpired, of this client, in a live grant.
@@ -28,38 +42,20 @@ WITH used AS (
 )
 SELECT grant_id, scopes FROM used`;
 
-// A retry of the token just superseded, within its window: its unused successor is replaced (and
-// that successor's access token revoked), so the chain still has one current token.
-const RETRY_SQL = `
-WITH replaced AS (
-  UPDATE oauth_refresh_tokens c SET state = 'replaced'
-   WHERE c.parent_hash = $1 AND c.state = 'current'
-  RETURNING c.hash, c.grant_id
-), revoked AS (
-  UPDATE oauth_access_tokens a SET revoked_at = $2 FROM replaced WHERE a.refresh_hash = replaced.hash AND a.revoked_at IS NULL
-), refresh AS (
-  INSERT INTO oauth_refresh_tokens (hash, grant_id, parent_hash, state, created_at, expires_at)
-  SELECT $3, grant_id, $1, 'current', $2, $5 FROM replaced
-), access AS (
-  INSERT INTO oauth_access_tokens (hash, grant_id, refresh_hash, created_at, expires_at)
-  SELECT $4, grant_id, $3, $2, $6 FROM replaced
-)
-SELECT grant_id FROM replaced`;
-
 /** Rotates the token; a late reuse revokes the chain. */
 async function refreshGrant(input: { client: OidcClient; refreshToken: string | null }): Promise<TokenResponse> {
   if (!input.refreshToken) throw invalidRequest(parameterRequired("refresh_token"));
   if (!input.refreshToken.startsWith(PREFIX.refreshToken)) throw invalidGrant(OAUTH_MESSAGES.refreshInvalid);
   const hash = hashToken(input.refreshToken);
   const now = clockNow();
-  const pair = newPair();
+  const pair = successorPair(input.refreshToken);
   const params = [hash, input.client.id, now, pair.refreshHash, pair.accessHash, addSeconds(now, REFRESH_TOKEN_IDLE_SECONDS), addSeconds(now, ACCESS_TOKEN_TTL_SECONDS)];
   const [row] = await (await database()).sql.query<{ grant_id: string; scopes: string[] }>(ROTATE_SQL, params, { name: "oauth_rotate" });
   if (row) return response(pair, row.scopes, input.client);
   return refreshSlowPath({ hash, client: input.client, now, pair });
 }
 
-async function refreshSlowPath(input: { hash: string; client: OidcClient; now: Date; pair: ReturnType<typeof newPair> }): Promise<TokenResponse> {
+async function refreshSlowPath(input: { hash: string; client: OidcClient; now: Date; pair: ReturnType<typeof successorPair> }): Promise<TokenResponse> {
   const { hash, client, now, pair } = input;
   const outcome = await (
     await db()
@@ -90,23 +86,18 @@ async function refreshSlowPath(input: { hash: string; client: OidcClient; now: D
       );
       if (rotated.length) return { scopes: grant.scopes };
     } else if (token.state === "superseded" && token.refreshed_at && now.getTime() - token.refreshed_at.getTime() <= REFRESH_RETRY_WINDOW_SECONDS * 1000) {
-      const retried = await tx.$queryRawUnsafe<Array<{ grant_id: string }>>(
-        RETRY_SQL,
-        hash,
-        now,
-        pair.refreshHash,
-        pair.accessHash,
-        addSeconds(now, REFRESH_TOKEN_IDLE_SECONDS),
-        addSeconds(now, ACCESS_TOKEN_TTL_SECONDS),
-      );
-      // Accepted only while its successor is still unused: once that one has been used, this is reuse.
-      if (retried.length) return { scopes: grant.scopes };
+      // Its successor is the pair this token derives: answered again while it is still unused.
+      const [successor] = await tx.$queryRaw<Array<{ access_expires_at: Date }>>`
+        SELECT a.expires_at AS access_expires_at
+          FROM oauth_refresh_tokens r JOIN oauth_access_tokens a ON a.refresh_hash = r.hash
+         WHERE r.hash = ${pair.refreshHash} AND r.parent_hash = ${hash} AND r.state = 'current' AND a.revoked_at IS NULL`;
+      if (successor) return { scopes: grant.scopes, expiresIn: Math.max(0, Math.floor((successor.access_expires_at.getTime() - now.getTime()) / 1000)) };
     }
     await revokeChain(tx, found.grant_id, "reuse", now);
     return { error: OAUTH_MESSAGES.refreshReuse };
   });
   if ("error" in outcome) throw invalidGrant(outcome.error!);
-  return response(pair, outcome.scopes, client);
+  return response(pair, outcome.scopes, client, undefined, "expiresIn" in outcome ? outcome.expiresIn : ACCESS_TOKEN_TTL_SECONDS);
 }
 
 export const refreshTokenGrant: Grant = {

@@ -4,7 +4,7 @@
 // each limit counts in this process's memory at once. A command that fails, or that Redis does not
 // answer within REDIS_COMMAND_TIMEOUT_MS (a server that hangs, a network that drops packets), counts in
 // memory too and opens a circuit: for REDIS_CIRCUIT_OPEN_MS every limit counts in memory without asking
-// Redis, then the next request tries it again. The client reconnects in the background; once Redis
+// Redis, then the next request tries it again (so at most one request a second waits the timeout). The client reconnects in the background; once Redis
 // answers again the counts go back to it, shared by every instance.
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
@@ -26,10 +26,17 @@ export interface Limiter {
   consume(key: string): Promise<LimitResult>;
 }
 
-/** The longest a limit waits for Redis's answer before it counts in memory instead. */
-export const REDIS_COMMAND_TIMEOUT_MS = 100;
-/** How long a connection attempt may take; attempts repeat in the background, never in a request. */
-export const REDIS_CONNECT_TIMEOUT_MS = 1_000;
+/**
+ * The longest a limit waits for Redis's answer before it counts in memory instead. Generous beside a
+ * round trip of a millisecond: a busy process's own event loop (a collection, a key generated) must
+ * not make a healthy Redis look hung.
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+/**
+ * How long a connection attempt may take; attempts repeat in the background. Only the very first is
+ * waited for, at start-up (lib/startup.ts), before the server takes requests.
+ */
+export const REDIS_CONNECT_TIMEOUT_MS = 2_000;
 /** The longest pause between reconnection attempts while Redis is away. */
 export const REDIS_RECONNECT_MAX_MS = 2_000;
 /** After a failed or timed-out command, how long limits count in memory before Redis is tried again. */

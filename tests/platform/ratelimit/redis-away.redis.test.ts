@@ -88,7 +88,7 @@ describe("rate limits while Redis is away", () => {
     const first = await timed(() => limiter.consume("k"));
     expect(first.allowed).toBe(true);
     expect(first.ms).toBeGreaterThanOrEqual(REDIS_COMMAND_TIMEOUT_MS - 5);
-    expect(first.ms).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS + 200);
+    expect(first.ms).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS + 300);
     expect(limitStore()).toBe("memory");
     const rest = [];
     for (let i = 0; i < 50; i += 1) rest.push(await timed(() => limiter.consume("k")));
@@ -109,7 +109,8 @@ describe("rate limits while Redis is away", () => {
     const answers = [];
     for (let i = 0; i < 5; i += 1) answers.push(await timed(() => limiter.consume("k")));
     // The first waits for the refused connection (a round trip on this machine), the rest not at all.
-    expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(250);
+    expect(answers[0]!.ms).toBeLessThan(250);
+    expect(Math.max(...answers.slice(1).map((a) => a.ms))).toBeLessThan(25);
     expect(answers.map((a) => a.allowed)).toEqual([true, true, false, false, false]);
   });
 });
