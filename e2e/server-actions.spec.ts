@@ -33,8 +33,8 @@ test("every family's actions answer malformed arguments with the refusal: the ac
   for (const [file, name, page, args] of [
     ["app/(hosted)/account/actions.ts", "disconnectAction", "/account", '[{"app":"gmail"}]'],
     ["app/(hosted)/account/actions.ts", "deleteAccountAction", "/account/delete", '["not a form"]'],
-    ["app/(site)/dashboard/actions.ts", "createKeyAction", "/dashboard/keys", "[42]"],
-    ["app/(site)/dashboard/actions.ts", "switchAccountAction", "/dashboard", "[]"],
+    ["app/(site)/dashboard/settings-actions.ts", "createKeyAction", "/dashboard/keys", "[42]"],
+    ["app/(site)/dashboard/account-actions.ts", "switchAccountAction", "/dashboard", "[]"],
   ] as const) {
     const res = await request.post(page, {
       headers: { "next-action": actionId(file, name), origin, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component" },
@@ -46,7 +46,7 @@ test("every family's actions answer malformed arguments with the refusal: the ac
 });
 
 test("a server action POST from another site's origin is answered 403, and nothing runs", async ({ request, baseURL }) => {
-  const id = actionId("app/(site)/dashboard/actions.ts", "sendCodeAction");
+  const id = actionId("app/(site)/dashboard/account-actions.ts", "sendCodeAction");
   for (const origin of ["https://evil.example", "null"]) {
     const res = await request.post("/dashboard/sign-in", { headers: { "next-action": id, origin, "content-type": "text/plain;charset=UTF-8" }, data: '[null,"$K1"]' });
     expect(res.status(), origin).toBe(403);
