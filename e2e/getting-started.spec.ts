@@ -52,7 +52,8 @@ test("a new developer follows the getting-started page from sandbox keys to a si
     writeFileSync(path.join(dir, "server.mjs"), await block(page, "step-server"));
     const run = onPort(await block(page, "step-run"));
     expect(run).toContain("node server.mjs");
-    server = spawn("sh", ["-c", run], { cwd: dir, env: { ...shell, CLIENT_ID: registered.client_id }, stdio: ["ignore", "pipe", "pipe"] });
+    // In a process group of its own: the shell's child (node server.mjs) stops with it.
+    server = spawn("sh", ["-c", run], { cwd: dir, env: { ...shell, CLIENT_ID: registered.client_id }, stdio: ["ignore", "pipe", "pipe"], detached: true });
     let errors = "";
     server.stderr!.on("data", (chunk: Buffer) => (errors += String(chunk)));
     await new Promise<void>((resolve, reject) => {
@@ -77,7 +78,13 @@ test("a new developer follows the getting-started page from sandbox keys to a si
     await expect(page.locator("#facts")).toContainText("Lisbon");
     await expect(page.getByRole("alert")).toHaveText("");
   } finally {
-    server?.kill();
+    if (server?.pid) {
+      try {
+        process.kill(-server.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    }
     rmSync(dir, { recursive: true, force: true });
   }
 });
