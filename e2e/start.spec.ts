@@ -8,30 +8,67 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 
-test("npm start serves the build npm run build made, without building again", async ({ page }) => {
-  test.setTimeout(120_000);
-  const stamp = ".next/service-build.json";
-  const before = { text: readFileSync(stamp, "utf8"), mtime: statSync(stamp).mtimeMs, buildId: readFileSync(".next/BUILD_ID", "utf8") };
+/** `npm start` in a process group of its own, on `port` and a fresh embedded database in a temporary directory. */
+function npmStart(port: number, extraEnv: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "npm-start-"));
-  const port = 3290 + test.info().workerIndex;
   const child = spawn("npm", ["start", "--silent"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", BASE_URL: `http://localhost:${port}`, LOG_LEVEL: "warn" },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", BASE_URL: `http://localhost:${port}`, LOG_LEVEL: "warn", ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
   let output = "";
   child.stdout.on("data", (c) => (output += c));
   child.stderr.on("data", (c) => (output += c));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  /** Whether any process of the group (npm, the shell, node) still runs. */
+  const groupAlive = () => {
+    try {
+      process.kill(-child.pid!, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return {
+    child,
+    output: () => output,
+    exited,
+    groupAlive,
+    /** Polls `probe` until it gives 200, failing at once if npm start exits first. */
+    async ready(probe: () => Promise<number | undefined>) {
+      await expect
+        .poll(
+          async () => {
+            if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
+            return probe();
+          },
+          { timeout: 90_000 },
+        )
+        .toBe(200);
+    },
+    /** Ends whatever of the group is left, and removes the data directory. */
+    cleanUp() {
+      if (groupAlive()) process.kill(-child.pid!, "SIGKILL");
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const health = (port: number) =>
+  fetch(`http://localhost:${port}/api/health`).then(
+    (r) => r.status,
+    () => undefined,
+  );
+
+test("npm start serves the build npm run build made, without building again", async ({ page }) => {
+  test.setTimeout(120_000);
+  const stamp = ".next/service-build.json";
+  const before = { text: readFileSync(stamp, "utf8"), mtime: statSync(stamp).mtimeMs, buildId: readFileSync(".next/BUILD_ID", "utf8") };
+  const port = 3290 + test.info().workerIndex;
+  const started = npmStart(port);
   try {
-    await expect
-      .poll(
-        async () => {
-          if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
-          return (await fetch(`http://localhost:${port}/api/health`).catch(() => null))?.status;
-        },
-        { timeout: 90_000 },
-      )
-      .toBe(200);
+    await started.ready(() => health(port));
+    const output = started.output();
     expect(output, output).not.toContain("Building the service");
     expect(output).toContain(`Service listening on http://localhost:${port}`);
     await page.goto(`http://localhost:${port}/`);
@@ -41,11 +78,11 @@ test("npm start serves the build npm run build made, without building again", as
     expect([tool.status, ((await tool.json()) as { error: { code: string } }).error.code]).toEqual([401, "api_key_required"]);
     expect({ text: readFileSync(stamp, "utf8"), mtime: statSync(stamp).mtimeMs, buildId: readFileSync(".next/BUILD_ID", "utf8") }).toEqual(before);
   } finally {
-    if (child.exitCode === null) {
-      process.kill(-child.pid!, "SIGTERM");
-      await new Promise((r) => child.once("exit", r));
+    if (started.groupAlive()) {
+      process.kill(-started.child.pid!, "SIGTERM");
+      await started.exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    started.cleanUp();
   }
 });
 
@@ -54,69 +91,28 @@ test("npm start serves the build npm run build made, without building again", as
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   test(`${signal} to the npm start process ends the server, and nothing of it keeps running`, async () => {
     test.setTimeout(120_000);
-    const dataDir = mkdtempSync(path.join(tmpdir(), "npm-start-signal-"));
     const port = 3280 + test.info().workerIndex;
-    const child = spawn("npm", ["start", "--silent"], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", BASE_URL: `http://localhost:${port}`, LOG_LEVEL: "warn" },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    });
-    let output = "";
-    child.stdout.on("data", (c) => (output += c));
-    child.stderr.on("data", (c) => (output += c));
-    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-    const groupAlive = () => {
-      try {
-        process.kill(-child.pid!, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
+    const started = npmStart(port);
     try {
-      await expect
-        .poll(
-          async () => {
-            if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
-            return (await fetch(`http://localhost:${port}/api/health`).catch(() => null))?.status;
-          },
-          { timeout: 90_000 },
-        )
-        .toBe(200);
+      await started.ready(() => health(port));
       // The signal goes to npm's own process only, as `kill <pid>` or a process manager sends it.
-      child.kill(signal);
-      await Promise.race([exited, new Promise((_, reject) => setTimeout(() => reject(new Error(`npm start still running 15 s after ${signal}:\n${output}`)), 15_000))]);
-      await expect.poll(groupAlive, { timeout: 5_000 }).toBe(false);
+      started.child.kill(signal);
+      await Promise.race([
+        started.exited,
+        new Promise((_, reject) => setTimeout(() => reject(new Error(`npm start still running 15 s after ${signal}:\n${started.output()}`)), 15_000)),
+      ]);
+      await expect.poll(started.groupAlive, { timeout: 5_000 }).toBe(false);
       expect(await fetch(`http://localhost:${port}/api/health`).catch(() => "refused")).toBe("refused");
     } finally {
-      if (groupAlive()) process.kill(-child.pid!, "SIGKILL");
-      rmSync(dataDir, { recursive: true, force: true });
+      started.cleanUp();
     }
   });
 }
 
 test("SIGTERM while a client keeps its connection busy: the connection is let go at once, and the server exits within SHUTDOWN_TIMEOUT_MS", async () => {
   test.setTimeout(120_000);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "npm-start-drain-"));
   const port = 3270 + test.info().workerIndex;
-  const child = spawn("npm", ["start", "--silent"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      REDIS_URL: "",
-      BASE_URL: `http://localhost:${port}`,
-      LOG_LEVEL: "warn",
-      SHUTDOWN_TIMEOUT_MS: "5000",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let output = "";
-  child.stdout.on("data", (c) => (output += c));
-  child.stderr.on("data", (c) => (output += c));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const started = npmStart(port, { SHUTDOWN_TIMEOUT_MS: "5000" });
   // One kept-alive connection, used back to back, as a busy client or a proxy's pool uses it.
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const get = (pathname: string) =>
@@ -130,7 +126,7 @@ test("SIGTERM while a client keeps its connection busy: the connection is let go
       req.end();
     });
   try {
-    await expect.poll(async () => (await get("/api/ready").catch(() => null))?.status, { timeout: 90_000 }).toBe(200);
+    await started.ready(async () => (await get("/api/ready").catch(() => null))?.status);
     expect((await get("/api/ready")).connection).toBe("keep-alive");
 
     // The client sends request after request on its one connection; the signal lands among them.
@@ -145,7 +141,7 @@ test("SIGTERM while a client keeps its connection busy: the connection is let go
     })();
     await new Promise((resolve) => setTimeout(resolve, 500));
     signalledAt = performance.now();
-    child.kill("SIGTERM");
+    started.child.kill("SIGTERM");
     await busy;
     // Served a moment longer at most, and what it was told then: this instance is going.
     expect(performance.now() - signalledAt).toBeLessThan(1_000);
@@ -161,16 +157,11 @@ test("SIGTERM while a client keeps its connection busy: the connection is let go
       ),
     ).toBe("refused");
 
-    const code = await Promise.race([exited, new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 8_000))]);
-    expect(code, output).toBe(0);
+    const code = await Promise.race([started.exited, new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 8_000))]);
+    expect(code, started.output()).toBe(0);
     expect(performance.now() - signalledAt).toBeLessThan(5_000 + 1_000);
   } finally {
     agent.destroy();
-    try {
-      process.kill(-child.pid!, "SIGKILL");
-    } catch {
-      // already gone
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    started.cleanUp();
   }
 });

@@ -38,7 +38,7 @@ export async function startService(): Promise<void> {
     logger().info(
       {
         database: db.kind,
-        rate_limits: config.REDIS_URL ? limitStore() : "memory",
+        rate_limits: limitStore(),
         base_url: config.BASE_URL,
         ms: Math.round(performance.now() - started),
       },
