@@ -143,8 +143,10 @@ test("SIGTERM while a client keeps its connection busy: the connection is let go
     signalledAt = performance.now();
     started.child.kill("SIGTERM");
     await busy;
-    // Served a moment longer at most, and what it was told then: this instance is going.
-    expect(performance.now() - signalledAt).toBeLessThan(1_000);
+    // Served a moment longer at most (the signal passes npm and scripts/start.mjs first, which on a loaded
+    // machine takes a second), and well before the 5 s deadline would cut the connection: what let it go
+    // was the answer's Connection: close, and what it was told then: this instance is going.
+    expect(performance.now() - signalledAt).toBeLessThan(2_500);
     expect(afterSignal.length).toBeLessThanOrEqual(3);
     for (const answer of afterSignal.filter((a) => a.status !== 200)) {
       expect([answer.status, answer.connection, JSON.parse(answer.body)]).toEqual([503, "close", { status: "shutting_down", database: "ok" }]);

@@ -11,9 +11,12 @@ mkdirSync(out, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let ok = true;
 
+const legs = [];
 function run(label, args, extraEnv = {}) {
   console.log(`\n=== ${label} ===`);
+  const started = performance.now();
   const res = spawnSync(process.execPath, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
+  legs.push(`${label}: ${Math.round((performance.now() - started) / 1000)} s`);
   if (res.status !== 0) ok = false;
   return res.status === 0;
 }
@@ -58,5 +61,6 @@ if (run("production build", ["scripts/build.mjs"])) {
   totals.failed += 1;
 }
 
+console.log(`\n${legs.join("\n")}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);
