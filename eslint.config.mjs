@@ -135,6 +135,7 @@ export default tseslint.config(
       "e2e/**",
       "bench/**",
       "playwright.config.ts",
+      "playwright.reliability.config.ts",
       "vitest.config.ts",
       "eslint.config.mjs",
       "scripts/build.mjs",

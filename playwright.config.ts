@@ -1,9 +1,9 @@
 // Browser tests: Debian's Chromium against a production `next start` on a fresh embedded database.
 // This file is tooling, not the service, so it reads process.env directly (lib/platform/env.ts is the service's).
-import { execFileSync } from "node:child_process";
-import { accessSync, constants, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, chromiumMajor, findChromium } from "./e2e/support/chromium";
 import { SERVER_NODE_FLAGS } from "./scripts/node-flags.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -11,44 +11,8 @@ const baseURL = `http://localhost:${port}`;
 const googlePort = port + 5;
 const githubPort = port + 6;
 
-/** `$CHROMIUM_PATH`, else the first executable `chromium` on the PATH (what `which chromium` prints). */
-function findChromium(): string {
-  const candidates = process.env.CHROMIUM_PATH
-    ? [process.env.CHROMIUM_PATH]
-    : (process.env.PATH ?? "")
-        .split(path.delimiter)
-        .filter(Boolean)
-        .map((dir) => path.join(dir, "chromium"));
-  for (const file of candidates) {
-    try {
-      accessSync(file, constants.X_OK);
-      return file;
-    } catch {
-      // not there or not executable: try the next one
-    }
-  }
-  throw new Error(
-    process.env.CHROMIUM_PATH ? `Chromium not found at CHROMIUM_PATH=${process.env.CHROMIUM_PATH}: apt-get install -y chromium` : "Chromium not found: apt-get install -y chromium",
-  );
-}
-
-/** The major version of the Chromium that draws the screens: visual baselines belong to one renderer. */
-function chromiumMajor(executable: string): string {
-  const version = execFileSync(executable, ["--version"], { encoding: "utf8" });
-  return version.match(/(\d+)\./)?.[1] ?? "unknown";
-}
 const chromium = findChromium();
 
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--headless",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-quic",
-  "--no-first-run",
-];
 /** Host names e2e/hosts.spec.ts gives MCP_URL and SIGN_IN_URL. */
 export const SEPARATE_HOSTS = ["mcp.localtest", "signin.localtest"];
 
@@ -81,7 +45,8 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: /hosts\.spec\.ts/,
+      // e2e/reliability/ has a configuration of its own (playwright.reliability.config.ts).
+      testIgnore: [/hosts\.spec\.ts/, /reliability\//],
       use: { browserName: "chromium", launchOptions: { executablePath: chromium, args: CHROMIUM_ARGS } },
     },
     {

@@ -1,5 +1,6 @@
 // npm test: lint (npm run lint), integration tests (embedded PGlite; again on PostgreSQL when
-// TEST_DATABASE_URL is set), then a production build and the browser tests in Debian's Chromium.
+// TEST_DATABASE_URL is set), then a production build and the browser tests in Debian's Chromium, and
+// with TEST_DATABASE_URL, TEST_REDIS_URL and HAProxy the reliability suite (playwright.reliability.config.ts).
 // Prints one summary line.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -57,6 +58,22 @@ if (run("production build", ["scripts/build.mjs"])) {
     PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`,
   });
   countPlaywright(`${out}/playwright.json`);
+  // Two instances and a worker behind HAProxy on the PostgreSQL leg's servers, under faults
+  // (e2e/reliability/, docs/operations.md).
+  if (pgUrl && process.env.TEST_REDIS_URL) {
+    if (spawnSync("haproxy", ["-v"], { stdio: "ignore" }).status === 0) {
+      run(
+        "reliability · two instances and a worker behind HAProxy · PostgreSQL · Redis",
+        ["node_modules/@playwright/test/cli.js", "test", "-c", "playwright.reliability.config.ts", "--reporter=list,json"],
+        {
+          PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/reliability.json`,
+        },
+      );
+      countPlaywright(`${out}/reliability.json`);
+    } else {
+      console.log("\nThe reliability suite needs HAProxy (apt-get install -y haproxy); .ci/run installs it.");
+    }
+  }
 } else {
   totals.failed += 1;
 }

@@ -8,6 +8,8 @@ import * as client from "openid-client";
 export interface RelyingParty {
   url: string;
   clientId: string;
+  /** The tokens of the last completed sign-in (its refresh token, for the tests that rotate it). */
+  lastTokens(): { access_token: string; refresh_token?: string } | null;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function startRelyingParty(opts: {
   const config = await client.discovery(new URL(opts.issuer), clientId, undefined, client.None(), { execute: [client.allowInsecureRequests] });
   client.enableNonRepudiationChecks(config);
   const attempts = new Map<string, { verifier: string; nonce: string }>();
+  let last: { access_token: string; refresh_token?: string } | null = null;
 
   // eslint-disable-next-line @typescript-eslint/no-misused-promises -- node:http ignores the handler's promise; each branch answers or fails the request itself
   server.on("request", async (req, res) => {
@@ -77,6 +80,7 @@ export async function startRelyingParty(opts: {
           expectedNonce: attempt.nonce,
           idTokenExpected: true,
         });
+        last = { access_token: tokens.access_token, refresh_token: tokens.refresh_token };
         const claims = tokens.claims()!;
         const profile = await fetch(`${opts.issuer}/v1/profile`, {
           headers: { "X-API-Key": opts.secretKey, "X-Agent": opts.agent, Authorization: `Bearer ${tokens.access_token}` },
@@ -97,5 +101,5 @@ export async function startRelyingParty(opts: {
       page(500, `<h1>Sign-in failed</h1><pre data-testid="failure">${escape(String((err as Error).message))}</pre>`);
     }
   });
-  return { url: `http://localhost:${port}`, clientId, close: () => new Promise((r) => server.close(() => r())) };
+  return { url: `http://localhost:${port}`, clientId, lastTokens: () => last, close: () => new Promise((r) => server.close(() => r())) };
 }

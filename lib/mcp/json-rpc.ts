@@ -21,7 +21,10 @@ import {
   type Result,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
+import { MESSAGES, UNAVAILABLE_RETRY_AFTER_SECONDS } from "../http/errors";
 import { UNSAFE_TEXT_MESSAGE, unsafeTextField } from "../http/text-input";
+import { databaseUnavailable } from "../platform/db/unavailable";
+import { logger } from "../platform/log";
 
 /** A resource a server lists and reads (an MCP App's page): listed as { uri, name, ...metadata }. */
 export interface McpResource {
@@ -60,7 +63,33 @@ function errorAnswer(id: JSONRPCRequest["id"], error: unknown): JSONRPCErrorResp
   };
 }
 
-async function answerRequest(request: JSONRPCRequest, methods: ReadonlyMap<string, JsonRpcMethod>): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> {
+/** The JSON-RPC error code of a request the service cannot serve right now (the implementation-defined server-error range). */
+export const MCP_UNAVAILABLE_CODE = -32000;
+
+/** A request a method could not answer because the database is away: the whole POST answers 503. */
+interface Unavailable {
+  unavailable: unknown;
+}
+
+/**
+ * The answer while the database is away: 503 with Retry-After, and for each request (or, before any
+ * was read, for none: id null) a JSON-RPC error naming service_unavailable and the wait. An MCP
+ * client's transport fails the call on the status; a client reading the body finds the same.
+ */
+export function mcpServiceUnavailable(err: unknown, opts: { ids?: ReadonlyArray<JSONRPCRequest["id"] | null>; requestId?: string } = {}): Response {
+  logger().warn({ request_id: opts.requestId, err: err instanceof Error ? err.message : String(err) }, "database unavailable");
+  const answers = (opts.ids ?? [null]).map((id) => ({
+    jsonrpc: "2.0",
+    id,
+    error: { code: MCP_UNAVAILABLE_CODE, message: MESSAGES.serviceUnavailable, data: { code: "service_unavailable", retry_after: UNAVAILABLE_RETRY_AFTER_SECONDS } },
+  }));
+  return new Response(JSON.stringify(answers.length === 1 ? answers[0] : answers), {
+    status: 503,
+    headers: { "Content-Type": "application/json", "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" },
+  });
+}
+
+async function answerRequest(request: JSONRPCRequest, methods: ReadonlyMap<string, JsonRpcMethod>): Promise<JSONRPCResultResponse | JSONRPCErrorResponse | Unavailable> {
   const handler = methods.get(request.method);
   if (!handler) return { jsonrpc: "2.0", id: request.id, error: { code: ErrorCode.MethodNotFound, message: "Method not found" } };
   try {
@@ -72,6 +101,7 @@ async function answerRequest(request: JSONRPCRequest, methods: ReadonlyMap<strin
     if (!parsed.success) throw parsed.error;
     return { result: await handler.answer(parsed.data), jsonrpc: "2.0", id: request.id };
   } catch (error) {
+    if (databaseUnavailable(error)) return { unavailable: error };
     return errorAnswer(request.id, error);
   }
 }
@@ -84,8 +114,9 @@ function isRequest(message: JSONRPCMessage): message is JSONRPCRequest {
 /**
  * The answer to one POST of JSON-RPC messages (`body`, read already): 406, 415 or 400 for a request the
  * transport refuses; 202 when it holds no request; else 200 with each request's answer (an array for
- * several). Notifications and responses are taken and left unanswered: a stateless server that sends no
- * requests has nothing to cancel or to await.
+ * several), or 503 when a request could not be answered because the database is away. Notifications
+ * and responses are taken and left unanswered: a stateless server that sends no requests has nothing
+ * to cancel or to await.
  */
 export async function answerJsonRpc({ req, body, methods }: { req: Request; body: string; methods: ReadonlyMap<string, JsonRpcMethod> }): Promise<Response> {
   const accept = req.headers.get("accept");
@@ -118,5 +149,7 @@ export async function answerJsonRpc({ req, body, methods }: { req: Request; body
   const requests = messages.filter(isRequest);
   if (!requests.length) return new Response(null, { status: 202 });
   const answers = await Promise.all(requests.map((r) => answerRequest(r, methods)));
+  const unavailable = answers.find((a): a is Unavailable => "unavailable" in a);
+  if (unavailable) return mcpServiceUnavailable(unavailable.unavailable, { ids: requests.map((r) => r.id) });
   return new Response(JSON.stringify(answers.length === 1 ? answers[0] : answers), { status: 200, headers: { "Content-Type": "application/json" } });
 }

@@ -21,11 +21,12 @@ import { z } from "zod";
 import { apiErrorAnswer } from "../http/define-route";
 import { ApiError, MESSAGES } from "../http/errors";
 import { newRequestId, readBodyText } from "../http/request";
+import { databaseUnavailable } from "../platform/db/unavailable";
 import { logger, requestLogger } from "../platform/log";
 import { processWide } from "../platform/process-wide";
 import { COMMIT_GATE_SECONDS } from "../profile/obligation";
 import { approvedUser, authenticateMcpCaller, type McpCaller } from "./caller";
-import { answerJsonRpc, method, type JsonRpcMethod, type McpResource } from "./json-rpc";
+import { answerJsonRpc, mcpServiceUnavailable, method, type JsonRpcMethod, type McpResource } from "./json-rpc";
 import { connectorTools, DEVELOPER_TOOLS, type Tool } from "./tools";
 import { runConnectorTool } from "../connectors/tools/run";
 import { recordAccess } from "../access-log/access-log";
@@ -135,6 +136,8 @@ async function callTool(call: { tool: Tool; caller: McpCaller | null; rawArgs: u
       throw new McpError(MCP_COMMIT_REQUIRED_CODE, MCP_COMMIT_REQUIRED_MESSAGE, { code: err.code, ...err.extras });
     }
     if (err instanceof ApiError) return toolError(JSON.stringify({ error: { code: err.code, message: err.message, ...err.extras } }));
+    // The database away: not the tool's failure; the whole POST answers 503 (lib/mcp/json-rpc.ts).
+    if (databaseUnavailable(err)) throw err;
     logger().error({ err, tool: tool.name, request_id: call.requestId }, "MCP tool failed");
     return toolError(JSON.stringify({ error: { code: "internal_error", message: MESSAGES.internalError } }));
   }
@@ -166,6 +169,8 @@ async function callConnectorTool(call: {
     return toolResult(body);
   } catch (err) {
     if (err instanceof ApiError) return toolError(JSON.stringify({ error: { code: err.code, message: err.message, ...err.extras } }));
+    // The database away: not the tool's failure; the whole POST answers 503 (lib/mcp/json-rpc.ts).
+    if (databaseUnavailable(err)) throw err;
     logger().error({ err, tool: tool.name, request_id: call.requestId }, "MCP tool failed");
     return toolError(JSON.stringify({ error: { code: "internal_error", message: MESSAGES.internalError } }));
   }
@@ -248,8 +253,8 @@ export async function serveDeveloperMcp(req: Request): Promise<Response> {
     const body = await readBodyText(req, MCP_BODY_LIMIT);
     response = await answerMcp({ req, body, caller, tools: toolsFor(caller), resources: cardResources(), requestId });
   } catch (err) {
-    response = apiErrorAnswer(err, requestId);
-    errorCode = err instanceof ApiError ? err.code : "internal_error";
+    response = databaseUnavailable(err) ? mcpServiceUnavailable(err, { requestId }) : apiErrorAnswer(err, requestId);
+    errorCode = err instanceof ApiError ? err.code : databaseUnavailable(err) ? "service_unavailable" : "internal_error";
   }
   response.headers.set("X-Request-Id", requestId);
   const latency = performance.now() - started;

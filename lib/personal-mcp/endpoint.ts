@@ -10,9 +10,11 @@
 import { z } from "zod";
 import { verifyAccessToken } from "../bearer-tokens/access-token";
 import { db } from "../platform/db";
+import { databaseUnavailable } from "../platform/db/unavailable";
 import { bearerToken, newRequestId, readBodyText } from "../http/request";
 import { apiErrorAnswer } from "../http/define-route";
 import { requestLogger } from "../platform/log";
+import { mcpServiceUnavailable } from "../mcp/json-rpc";
 import { answerMcp, mcpMethodNotAllowed, MCP_BODY_LIMIT } from "../mcp/server";
 import type { McpCaller } from "../mcp/caller";
 import { PERSONAL_TOOLS, type OpenTool } from "../mcp/tools";
@@ -120,7 +122,7 @@ export async function servePersonalMcp(req: Request): Promise<Response> {
       response = await answerMcp({ req, body, caller: null, tools: [SIGN_IN_TOOL] });
     }
   } catch (err) {
-    response = apiErrorAnswer(err, requestId);
+    response = databaseUnavailable(err) ? mcpServiceUnavailable(err, { requestId }) : apiErrorAnswer(err, requestId);
   }
   response.headers.set("X-Request-Id", requestId);
   for (const [k, v] of Object.entries(CORS)) response.headers.set(k, v);

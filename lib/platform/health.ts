@@ -1,22 +1,25 @@
-// Health and readiness, for GET /api/health and GET /api/ready.
+// Liveness and readiness, for GET /api/health and GET /api/ready.
 import { z } from "zod";
 import { database } from "./db";
 import { processWide } from "./process-wide";
 
 const TIMEOUT_MS = 2000;
 
-/** GET /api/health's 200 answer (a database that does not answer is a 503, an error). */
-export const healthResponse = z.strictObject({ status: z.literal("ok"), database: z.literal("ok") });
-/** GET /api/health's 503: the database did not answer in time. */
-export const healthUnavailableResponse = z.strictObject({ status: z.literal("unavailable"), database: z.literal("unavailable") });
+/**
+ * GET /api/health's answer: the process is up and serves requests. It does not ask the database: a
+ * database that is away is not cured by restarting the process, and an orchestrator restarting every
+ * instance at once would make an outage longer (GET /api/ready says whether to send traffic).
+ */
+export const healthResponse = z.strictObject({ status: z.literal("ok") });
 
-export async function checkHealth(): Promise<{ ok: boolean; database: "ok" | "unavailable" }> {
+/** Whether the database answers `SELECT 1` within 2 s. */
+export async function checkDatabase(): Promise<"ok" | "unavailable"> {
   try {
     const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), TIMEOUT_MS).unref());
     await Promise.race([database().then((d) => d.sql.query("SELECT 1")), timeout]);
-    return { ok: true, database: "ok" };
+    return "ok";
   } catch {
-    return { ok: false, database: "unavailable" };
+    return "unavailable";
   }
 }
 
@@ -38,7 +41,7 @@ export const readyResponse = z.strictObject({ status: z.literal("ready"), databa
 export const notReadyResponse = z.strictObject({ status: z.enum(["shutting_down", "unavailable"]), database: z.enum(["ok", "unavailable"]) });
 
 export async function checkReadiness(): Promise<{ ready: boolean; status: "ready" | "shutting_down" | "unavailable"; database: "ok" | "unavailable" }> {
-  const health = await checkHealth();
-  if (shuttingDown()) return { ready: false, status: "shutting_down", database: health.database };
-  return health.ok ? { ready: true, status: "ready", database: "ok" } : { ready: false, status: "unavailable", database: "unavailable" };
+  const db = await checkDatabase();
+  if (shuttingDown()) return { ready: false, status: "shutting_down", database: db };
+  return db === "ok" ? { ready: true, status: "ready", database: "ok" } : { ready: false, status: "unavailable", database: "unavailable" };
 }

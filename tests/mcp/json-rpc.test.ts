@@ -4,10 +4,11 @@
 // byte for byte (status, Content-Type, body). A new SDK version that answers otherwise fails here.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, PingRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { authenticateMcpCaller, type McpCaller } from "@/lib/mcp/caller";
-import type { McpResource } from "@/lib/mcp/json-rpc";
+import { MESSAGES, UNAVAILABLE_RETRY_AFTER_SECONDS } from "@/lib/http/errors";
+import { answerJsonRpc, MCP_UNAVAILABLE_CODE, method, type McpResource } from "@/lib/mcp/json-rpc";
 import { answerMcp, mcpMethods, MCP_SERVER_INFO, type McpExchange } from "@/lib/mcp/server";
 import { DEVELOPER_TOOLS, type Tool } from "@/lib/mcp/tools";
 import { createTenant, type Tenant } from "../helpers/fixtures";
@@ -124,4 +125,51 @@ describe("answerMcp answers as the MCP SDK", () => {
       }
     });
   }
+});
+
+describe("a method that finds the database away", () => {
+  const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+  const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+  const methods = new Map([
+    ["ping", method(PingRequestSchema, () => ({}))],
+    [
+      "tools/list",
+      method(ListToolsRequestSchema, () => {
+        throw refused;
+      }),
+    ],
+  ]);
+  const post = (body: unknown) => answerJsonRpc({ req: new Request(MCP_URL, { method: "POST", headers }), body: JSON.stringify(body), methods });
+
+  it("makes the whole POST a 503 with Retry-After, a JSON-RPC error for each request naming service_unavailable", async () => {
+    const res = await post([
+      { jsonrpc: "2.0", id: 1, method: "ping" },
+      { jsonrpc: "2.0", id: 2, method: "tools/list" },
+    ]);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe(String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    const error = { code: MCP_UNAVAILABLE_CODE, message: MESSAGES.serviceUnavailable, data: { code: "service_unavailable", retry_after: UNAVAILABLE_RETRY_AFTER_SECONDS } };
+    expect(await res.json()).toEqual([
+      { jsonrpc: "2.0", id: 1, error },
+      { jsonrpc: "2.0", id: 2, error },
+    ]);
+  });
+
+  it("leaves any other failure the request's own JSON-RPC error", async () => {
+    const failing = new Map([
+      [
+        "tools/list",
+        method(ListToolsRequestSchema, () => {
+          throw new Error("Cannot read properties of undefined");
+        }),
+      ],
+    ]);
+    const res = await answerJsonRpc({
+      req: new Request(MCP_URL, { method: "POST", headers }),
+      body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list" }),
+      methods: failing,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ jsonrpc: "2.0", id: 3, error: { code: -32603, message: "Cannot read properties of undefined" } });
+  });
 });

@@ -1,10 +1,11 @@
-// GET /api/ready: 200 while the database answers and no shutdown has begun; 503 shutting_down from the
-// moment a shutdown begins (scripts/server.mjs calls beginShutdown on SIGTERM and SIGINT), so a load
-// balancer sends the instance nothing new while it finishes what it has.
+// GET /api/ready: 200 while the database answers and no shutdown has begun; 503 unavailable while it
+// does not; 503 shutting_down from the moment a shutdown begins (scripts/server.mjs calls beginShutdown
+// on SIGTERM and SIGINT), so a load balancer sends the instance nothing new while it finishes what it has.
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/ready/route";
 import { GET as health } from "@/app/api/health/route";
-import { database } from "@/lib/platform/db";
+import { closeDatabase, database } from "@/lib/platform/db";
+import { resetEnvForTests } from "@/lib/platform/env";
 import { beginShutdown, shuttingDown } from "@/lib/platform/health";
 
 describe("GET /api/ready", () => {
@@ -17,6 +18,24 @@ describe("GET /api/ready", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: "ready", database: "ok" });
     expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("answers 503 unavailable while the database is unreachable", async () => {
+    const saved = { ...process.env };
+    await closeDatabase();
+    // Port 9 (discard) on loopback: nothing listens, so connections are refused at once.
+    process.env.DATABASE_URL = "postgres://nobody@127.0.0.1:9/none";
+    resetEnvForTests();
+    try {
+      const res = await GET(new Request("http://localhost:3000/api/ready"));
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ status: "unavailable", database: "unavailable" });
+    } finally {
+      process.env = saved;
+      resetEnvForTests();
+      await closeDatabase();
+      await database();
+    }
   });
 
   it("answers 503 shutting_down once a shutdown has begun, while the process itself stays healthy", async () => {

@@ -56,8 +56,8 @@ const SIMULATE = `curl -s -X POST \\
   -H "Content-Type: application/json" \\
   -d '{ "scenario": "gmail_token_expired" }'`;
 
-const HEALTH = `curl -s http://localhost:3000/api/health
-# {"status":"ok","database":"ok"}`;
+const HEALTH = `curl -s http://localhost:3000/api/ready
+# {"status":"ready","database":"ok"}`;
 
 export default function DocsPage() {
   return (
@@ -195,8 +195,9 @@ export default function DocsPage() {
 
           <Section id="health" title="Health check">
             <P>
-              <Code>GET /api/health</Code> answers <Code>200</Code> with <Code>{`{"status":"ok"}`}</Code> when the service and its database answer, and <Code>503</Code> when they
-              do not. It needs no credentials.
+              <Code>GET /api/ready</Code> answers <Code>200</Code> while the service and its database answer, and <Code>503</Code> while the database does not or the instance is
+              shutting down: point a load balancer here. <Code>GET /api/health</Code> answers <Code>200</Code> while the process serves, for a liveness check. Neither needs
+              credentials.
             </P>
             <CodeBlock label="Health check" code={HEALTH} />
           </Section>
