@@ -15,15 +15,15 @@ import { deleteAppMemories } from "./memories/facts";
 import { queueAppMemories } from "./memories/queue";
 import { ConnectError } from "./errors";
 import { canConnect, connectorOf, providerFor, PROVIDERS } from "./providers";
-import { ProviderGrantError, type ConnectorProvider } from "./types";
+import { REFRESH_AHEAD_SECONDS, refreshConnectionToken, TOKEN_PURPOSE } from "./token-refresh";
+import type { ConnectorProvider } from "./types";
 import { isApp, MAILBOX_APPS, type App } from "../catalogue";
+
+export { REFRESH_AHEAD_SECONDS } from "./token-refresh";
 
 /** How long the person has to consent at the provider. */
 export const CONNECT_ATTEMPT_TTL_SECONDS = 10 * 60;
-/** Access tokens are refreshed when they have less than this left. */
-export const REFRESH_AHEAD_SECONDS = 5 * 60;
 
-const TOKEN_PURPOSE = "connection-token";
 const STATE_PURPOSE = "connect-state";
 const BROWSER_PURPOSE = "connect-browser";
 const COOKIE_NAME_PURPOSE = "connect-cookie-name";
@@ -207,8 +207,9 @@ export function mailboxAddressOf(connections: ReadonlyArray<{ app: string; statu
 /**
  * A usable access token for the connection: refreshed first when it expires within five minutes, or
  * when the provider just refused the current one (`refused`, or `force`). Refreshes are single-flight per
- * connection within the process: concurrent calls share one refresh and its outcome. A grant the
- * provider refuses marks the connection as needing reconnection.
+ * connection: concurrent calls in the process share one refresh and its outcome, and across processes
+ * the row's refresh lease lets one refresh while the others wait for its token (./token-refresh.ts). A
+ * grant the provider refuses marks the connection as needing reconnection.
  */
 export async function accessTokenFor(
   connectionId: string,
@@ -227,45 +228,10 @@ export async function accessTokenFor(
   const refreshes = processWide("connectors.refreshes", () => new Map<string, Promise<string>>());
   let pending = refreshes.get(c.id);
   if (!pending) {
-    pending = refresh(c).finally(() => refreshes.delete(c.id));
+    pending = refreshConnectionToken(c).finally(() => refreshes.delete(c.id));
     refreshes.set(c.id, pending);
   }
   return pending;
-}
-
-async function refresh(c: { id: string; provider: string; refreshTokenSealed: string | null; accessTokenSealed: string; updatedAt: Date }): Promise<string> {
-  const prisma = await db();
-  if (!c.refreshTokenSealed) {
-    await prisma.appConnection.update({ where: { id: c.id }, data: { status: "needs_reconnect" } });
-    throw new ConnectError("needs_reconnect");
-  }
-  // Another process may have refreshed since this one read the row: its token is the one to use.
-  const now = await prisma.appConnection.findUniqueOrThrow({ where: { id: c.id } });
-  if (
-    now.updatedAt.getTime() !== c.updatedAt.getTime() &&
-    now.status === "active" &&
-    now.accessTokenExpiresAt &&
-    now.accessTokenExpiresAt.getTime() - clockNow().getTime() > REFRESH_AHEAD_SECONDS * 1000
-  ) {
-    return openSecret(TOKEN_PURPOSE, now.accessTokenSealed);
-  }
-  try {
-    const next = await PROVIDERS[c.provider as ConnectorProvider["id"]].refresh(openSecret(TOKEN_PURPOSE, c.refreshTokenSealed));
-    await prisma.appConnection.update({
-      where: { id: c.id },
-      data: {
-        accessTokenSealed: sealSecret(TOKEN_PURPOSE, next.accessToken),
-        refreshTokenSealed: next.refreshToken ? sealSecret(TOKEN_PURPOSE, next.refreshToken) : c.refreshTokenSealed,
-        accessTokenExpiresAt: next.expiresAt,
-        ...(next.scopes.length ? { scopes: next.scopes } : {}),
-      },
-    });
-    return next.accessToken;
-  } catch (err) {
-    if (!(err instanceof ProviderGrantError)) throw err;
-    await prisma.appConnection.update({ where: { id: c.id }, data: { status: "needs_reconnect" } });
-    throw new ConnectError("needs_reconnect");
-  }
 }
 
 /** The person's connected apps, for their account page. */
