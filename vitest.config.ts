@@ -13,11 +13,13 @@ export default defineConfig({
     include: ["tests/**/*.test.ts", "packages/*/tests/**/*.test.ts"],
     // *.postgres.test.ts: what only a PostgreSQL server has (its connections, its administrator), run on
     // the PostgreSQL leg (TEST_DATABASE_URL) and not listed on the embedded one; *.redis.test.ts, what
-    // needs the machine's Redis (TEST_REDIS_URL), likewise.
+    // needs the machine's Redis (TEST_REDIS_URL), likewise. *.embedded.test.ts: what always runs on an
+    // embedded database of its own whatever the leg (the command-line tool as a newcomer runs it), so
+    // the PostgreSQL leg would only run it a second time.
     exclude: [
       "**/node_modules/**",
       "**/.git/**",
-      ...(process.env.TEST_DATABASE_URL ? [] : ["**/*.postgres.test.ts"]),
+      ...(process.env.TEST_DATABASE_URL ? ["**/*.embedded.test.ts"] : ["**/*.postgres.test.ts"]),
       ...(process.env.TEST_REDIS_URL ? [] : ["**/*.redis.test.ts"]),
     ],
     // One migrated database per run, which each file's own database starts from (tests/global-setup.ts).

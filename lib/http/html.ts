@@ -61,3 +61,43 @@ export function noticePage(input: { title: string; text: string; status: number 
 </main></body></html>`;
   return new Response(html, { status: input.status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...FRAME_DENY_HEADERS } });
 }
+
+/** How long a person's browser is asked to wait before trying a page again while the service is away. */
+const UNAVAILABLE_RETRY_SECONDS = 5;
+
+/**
+ * The page a person gets while the service cannot serve theirs (the database away): nothing they
+ * entered is lost, and trying again in a moment works. Also the load balancer's page when no instance
+ * is ready (deploy/unavailable.html holds the same text; tests/http/unavailable-page.test.ts keeps them one).
+ */
+export function unavailableHtml(): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>We&rsquo;ll be right back · Profile Service</title><style>${STYLE}
+.icon.wait{background:#eff6ff;color:#1d4ed8}
+a.button{display:inline-flex;align-items:center;justify-content:center;min-height:2.75rem;padding:.625rem 1.25rem;border-radius:.625rem;background:#0f172a;color:#fff;font-weight:600;text-decoration:none}
+a.button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
+</style></head>
+<body><main role="main" aria-labelledby="title">
+<div class="icon wait" aria-hidden="true"><svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><circle cx="12" cy="12" r="9"/><path d="M12 7v5l3 2"/></svg></div>
+<h1 id="title">We&rsquo;ll be right back</h1>
+<p>The service is briefly unavailable. Nothing you entered is lost: try again in a few seconds.</p>
+<p><a class="button" href="">Try again</a></p>
+<p class="brand">Profile Service</p>
+</main></body></html>
+`;
+}
+
+/** unavailableHtml as a 503 with Retry-After. */
+export function unavailablePage(): Response {
+  return new Response(unavailableHtml(), {
+    status: 503,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Retry-After": String(UNAVAILABLE_RETRY_SECONDS),
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      "X-Frame-Options": "DENY",
+    },
+  });
+}

@@ -1,7 +1,8 @@
 // GET /oauth/authorize — start an OpenID Connect sign-in: a valid request opens the hosted flow;
 // any error is shown in the browser (JSON for non-browser callers) and never sent to the callback.
 import { defineRoute } from "@/lib/api-edge/define-route";
-import { oauthErrorPage } from "@/lib/http/html";
+import { oauthErrorPage, unavailablePage } from "@/lib/http/html";
+import { databaseUnavailable } from "@/lib/platform/db/unavailable";
 import { flowRedirect } from "@/lib/flow/browser";
 import { openAuthorizeFlow } from "@/lib/flow/ways-in/oidc";
 import { invalidRequest, OAuthError, oauthErrorAnswer, unsafeParameter } from "@/lib/oidc/errors";
@@ -24,8 +25,10 @@ export const GET = defineRoute({
       if (unsafe !== null) throw invalidRequest(unsafeParameter(unsafe));
       return flowRedirect(await openAuthorizeFlow(url.searchParams, ip));
     } catch (err) {
-      if (!(err instanceof OAuthError)) throw err;
       const wantsHtml = (req.headers.get("accept") ?? "").includes("text/html");
+      // A person's browser gets the "we'll be right back" page while the database is away; other callers the OAuth 503.
+      if (wantsHtml && databaseUnavailable(err)) return unavailablePage();
+      if (!(err instanceof OAuthError)) throw err;
       if (wantsHtml) return oauthErrorPage({ error: err.error, description: err.description, status: err.status });
       throw err;
     }

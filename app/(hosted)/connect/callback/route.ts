@@ -10,8 +10,9 @@ import { finishCapabilityConsent } from "@/lib/flow/steps";
 import { clearCookieHeader } from "@/lib/http/cookies";
 import { noticePage } from "@/lib/http/html";
 import { logger } from "@/lib/platform/log";
+import { browserRoute } from "@/lib/http/browser-route";
 
-export async function GET(req: Request) {
+export const GET = browserRoute(async function GET(req: Request) {
   const url = new URL(req.url);
   const callbackUrl = new URL(`${env().BASE_URL}/connect/callback${url.search}`);
   // The attempt's cookie has done its work, whatever the outcome.
@@ -37,4 +38,4 @@ export async function GET(req: Request) {
     res.headers.append("Set-Cookie", clear);
     return res;
   }
-}
+});

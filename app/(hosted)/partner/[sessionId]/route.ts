@@ -6,10 +6,11 @@ import { openPartnerSession } from "@/lib/flow/ways-in/partner";
 import { noticePage } from "@/lib/http/html";
 import { clientIp } from "@/lib/http/request";
 import { PARTNER_LINK_REFUSED } from "@/lib/partner-sessions/sessions";
+import { browserRoute } from "@/lib/http/browser-route";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(req: Request, { params }: { params: Promise<{ sessionId: string }> }) {
+export const GET = browserRoute(async function GET(req: Request, { params }: { params: Promise<{ sessionId: string }> }) {
   const { sessionId } = await params;
   try {
     const opened = await openPartnerSession({ sessionId, ip: clientIp(req) });
@@ -18,4 +19,4 @@ export async function GET(req: Request, { params }: { params: Promise<{ sessionI
     if (err instanceof FlowError && err.reason === "rate_limited") return flowRateLimitedPage(err);
     throw err;
   }
-}
+});

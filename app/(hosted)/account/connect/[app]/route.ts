@@ -4,8 +4,9 @@ import { sessionUserFromRequest } from "@/lib/person-auth/session";
 import { startConnection } from "@/lib/connectors/connections";
 import { ConnectError } from "@/lib/connectors/errors";
 import { env } from "@/lib/platform/env";
+import { browserRoute } from "@/lib/http/browser-route";
 
-export async function GET(req: Request, { params }: { params: Promise<{ app: string }> }) {
+export const GET = browserRoute(async function GET(req: Request, { params }: { params: Promise<{ app: string }> }) {
   const { app } = await params;
   const back = (query = "") => Response.redirect(new URL(`/account${query}`, env().BASE_URL), 303);
   const userId = await sessionUserFromRequest(req);
@@ -17,4 +18,4 @@ export async function GET(req: Request, { params }: { params: Promise<{ app: str
     if (err instanceof ConnectError) return back(`?connect_error=${err.reason}`);
     throw err;
   }
-}
+});

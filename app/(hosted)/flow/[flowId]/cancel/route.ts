@@ -4,8 +4,9 @@ import { FlowError } from "@/lib/flow/errors";
 import { openFlowFor } from "@/lib/flow/open";
 import { declineFlow } from "@/lib/flow/transitions";
 import { env } from "@/lib/platform/env";
+import { browserRoute } from "@/lib/http/browser-route";
 
-export async function POST(req: Request, { params }: { params: Promise<{ flowId: string }> }) {
+export const POST = browserRoute(async function POST(req: Request, { params }: { params: Promise<{ flowId: string }> }) {
   const { flowId } = await params;
   const back = new URL(`/flow/${flowId}`, env().BASE_URL);
   const opened = await openFlowFor(flowId, flowCookieFrom(req, flowId));
@@ -18,4 +19,4 @@ export async function POST(req: Request, { params }: { params: Promise<{ flowId:
     if (err instanceof FlowError) return Response.redirect(back, 303);
     throw err;
   }
-}
+});

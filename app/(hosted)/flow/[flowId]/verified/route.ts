@@ -9,8 +9,9 @@ import { flowCookieFrom } from "@/lib/flow/browser";
 import { FlowError } from "@/lib/flow/errors";
 import { openFlowFor } from "@/lib/flow/open";
 import { finishThirdPartyProof, StepError } from "@/lib/flow/steps";
+import { browserRoute } from "@/lib/http/browser-route";
 
-export async function GET(req: Request, { params }: { params: Promise<{ flowId: string }> }) {
+export const GET = browserRoute(async function GET(req: Request, { params }: { params: Promise<{ flowId: string }> }) {
   const { flowId } = await params;
   const opened = await openFlowFor(flowId, flowCookieFrom(req, flowId));
   if (opened.state === "open") {
@@ -25,4 +26,4 @@ export async function GET(req: Request, { params }: { params: Promise<{ flowId: 
     status: 303,
     headers: { Location: new URL(`/flow/${encodeURIComponent(flowId)}`, env().BASE_URL).href, "Set-Cookie": clearCookieHeader(verifyFlowCookie), "Cache-Control": "no-store" },
   });
-}
+});

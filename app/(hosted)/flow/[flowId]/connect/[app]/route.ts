@@ -7,8 +7,9 @@ import { env } from "@/lib/platform/env";
 import { flowCookieFrom } from "@/lib/flow/browser";
 import { openFlowFor } from "@/lib/flow/open";
 import { traitsOf } from "@/lib/flow/sequence";
+import { browserRoute } from "@/lib/http/browser-route";
 
-export async function GET(req: Request, { params }: { params: Promise<{ flowId: string; app: string }> }) {
+export const GET = browserRoute(async function GET(req: Request, { params }: { params: Promise<{ flowId: string; app: string }> }) {
   const { flowId, app } = await params;
   const back = (query = "") => Response.redirect(new URL(`/flow/${flowId}${query}`, env().BASE_URL), 303);
   const opened = await openFlowFor(flowId, flowCookieFrom(req, flowId));
@@ -24,4 +25,4 @@ export async function GET(req: Request, { params }: { params: Promise<{ flowId: 
     if (err instanceof ConnectError) return back(`?connect_error=${err.reason}`);
     throw err;
   }
-}
+});
