@@ -25,6 +25,8 @@ const nextConfig = {
     "ioredis",
     "rate-limiter-flexible",
     "pg-boss",
+    // One metrics registry per process, read by prom-client's cluster aggregator (lib/platform/metrics.ts).
+    "prom-client",
     // Bundles the MCP App cards' host script where no build wrote it (lib/mcp/cards/host-script.ts).
     "esbuild",
   ],

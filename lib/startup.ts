@@ -2,10 +2,11 @@
 // worker alike: start-up opens the database and starts the job workers (any failure stops the
 // process with a clear message); shutdown stops them, writes every batched log and closes the database.
 import { startAppMemoriesWorker } from "./connectors/memories/run";
-import { closeDatabase, database } from "./platform/db";
+import { closeDatabase, database, type Database } from "./platform/db";
 import { env } from "./platform/env";
 import { startImportWorker } from "./import-jobs/worker";
-import { stopJobs } from "./platform/jobs";
+import { queueCounts, stopJobs } from "./platform/jobs";
+import { measurePool, measureQueues } from "./platform/metrics";
 import { logger } from "./platform/log";
 import { closeRateLimitStore, connectRateLimitStore, limitStore } from "./platform/ratelimit";
 import { flushWriters } from "./platform/log/batched-writer";
@@ -29,6 +30,7 @@ export async function startService(): Promise<void> {
     const config = env();
     // Redis's first answer (or its absence) is known before the first request: none waits for it.
     const [db] = await Promise.all([database(), connectRateLimitStore()]);
+    measure(db);
     // Queued jobs wait in the database, so the workers may start after the service answers.
     if (config.JOBS_WORKER === "in-process") {
       for (const worker of JOB_WORKERS) {
@@ -51,10 +53,17 @@ export async function startService(): Promise<void> {
   }
 }
 
+/** What /metrics reads at each scrape: the pool (on PostgreSQL) and the job queues. */
+function measure(db: Database): void {
+  const { pool } = db;
+  if (pool) measurePool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
+  measureQueues(queueCounts);
+}
+
 /** The worker process's start-up (scripts/worker.ts): every job worker, each started before it is ready. */
 export async function startWorker(): Promise<void> {
   env();
-  await database();
+  measure(await database());
   for (const worker of JOB_WORKERS) await worker.start();
   logger().info("worker ready");
 }

@@ -20,6 +20,7 @@ const entry = [
   `export { stampClientIp } from ${JSON.stringify(path.join(root, "lib/http/request.ts"))};`,
   `export { env } from ${JSON.stringify(path.join(root, "lib/platform/env.ts"))};`,
   `export { beginShutdown } from ${JSON.stringify(path.join(root, "lib/platform/health.ts"))};`,
+  `export { metricsText } from ${JSON.stringify(path.join(root, "lib/platform/metrics.ts"))};`,
   `export const router = new ApiRouter([${files.map((f, i) => `{ file: ${JSON.stringify(f)}, module: r${i} }`).join(", ")}]);`,
   "",
 ].join("\n");

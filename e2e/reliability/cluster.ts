@@ -80,7 +80,8 @@ export class Proc {
 export interface Cluster {
   /** HAProxy's address: the service's BASE_URL. */
   url: string;
-  instances: Array<Proc & { port: number; url: string; server: string }>;
+  /** instance1 runs one server process; instance2 two (WEB_CONCURRENCY=2). Each serves its metrics on a port of its own. */
+  instances: Array<Proc & { port: number; url: string; server: string; metricsUrl: string }>;
   worker: Proc;
   haproxy: Proc;
   postgres: TcpProxy;
@@ -125,7 +126,7 @@ export async function startCluster(testDatabaseUrl: string, testRedisUrl: string
   redisUrl.hostname = "127.0.0.1";
   redisUrl.port = String(redis.port);
 
-  const [lbPort, portA, portB, unusedPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [lbPort, portA, portB, unusedPort, metricsA, metricsB] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
   const url = `http://localhost:${lbPort}`;
   const rateLimitPrefix = `rl-${name}`;
   // What the README's Production section asks for. Text messages and e-mail have production drivers
@@ -155,9 +156,14 @@ export async function startCluster(testDatabaseUrl: string, testRedisUrl: string
     NEXT_TELEMETRY_DISABLED: "1",
   };
   const instances = [
-    { server: "instance1", port: portA },
-    { server: "instance2", port: portB },
-  ].map(({ server, port }) => Object.assign(new Proc(server, "npm", ["start", "--silent"], { ...env, PORT: String(port) }), { port, url: `http://127.0.0.1:${port}`, server }));
+    { server: "instance1", port: portA, metrics: metricsA, processes: 1 },
+    { server: "instance2", port: portB, metrics: metricsB, processes: 2 },
+  ].map(({ server, port, metrics, processes }) =>
+    Object.assign(
+      new Proc(server, "npm", ["start", "--silent"], { ...env, PORT: String(port), METRICS_PORT: String(metrics), METRICS_HOST: "127.0.0.1", WEB_CONCURRENCY: String(processes) }),
+      { port, url: `http://127.0.0.1:${port}`, server, metricsUrl: `http://127.0.0.1:${metrics}/metrics` },
+    ),
+  );
   const worker = new Proc("worker", "npm", ["run", "worker", "--silent"], { ...env, JOBS_WORKER: "in-process" });
   const haproxy = new Proc("haproxy", "haproxy", ["-db", "-f", "deploy/haproxy.cfg"], {
     LISTEN: `127.0.0.1:${lbPort}`,

@@ -3,6 +3,7 @@
 // token racing on both instances, and a sign-in whose steps land on both. Run by
 // playwright.reliability.config.ts on the PostgreSQL leg of npm test (it needs TEST_DATABASE_URL,
 // TEST_REDIS_URL and HAProxy).
+import { execFileSync } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect, test } from "@playwright/test";
 import { Redis } from "ioredis";
@@ -44,7 +45,8 @@ const count = (k: Kept) => [...k.byText.values()].reduce((n, ids) => n + ids.len
 /**
  * What every experiment asserts of its writes: each acknowledged write kept once, under the id it was
  * answered with; no write kept twice; no refused write kept; every refusal a 503 with Retry-After (or,
- * where `lostInFlight` allows, HAProxy's 502 for a request an instance died while answering); the
+ * where `lostInFlight` allows, for a request an instance died while answering, HAProxy's 502 or the
+ * connection closed without an answer: a write is not sent twice, its client decides); the
  * access log counts each kept write; the request log holds each acknowledged request, but for those
  * `mayMissLog` excuses.
  */
@@ -55,10 +57,10 @@ async function expectWritesKept(outcomes: Outcome[], before: Kept, opts: { lostI
   const refused = outcomes.filter((o) => o.status !== 201);
   for (const o of refused) {
     if (o.status === 503) expect(o.retryAfter, `503 without Retry-After: ${o.text}`).toMatch(/^\d+$/);
-    else if (o.status === 502 && opts.lostInFlight) continue;
+    else if ((o.status === 502 || o.status === 0) && opts.lostInFlight) continue;
     else throw new Error(`unexpected answer ${o.status} ${o.error ?? ""} (${JSON.stringify(statuses(outcomes))})`);
   }
-  if (opts.lostInFlight) expect(refused.filter((o) => o.status === 502).length).toBeLessThanOrEqual(CONCURRENCY);
+  if (opts.lostInFlight) expect(refused.filter((o) => o.status === 502 || o.status === 0).length).toBeLessThanOrEqual(CONCURRENCY);
 
   // The logs are written in batches after the answers (and retried while the database was away).
   const excused = opts.mayMissLog ? acknowledged.filter((o) => opts.mayMissLog!(o)).length : 0;
@@ -132,6 +134,33 @@ test("two refreshes of one token racing on both instances get the same successor
     });
     expect(profile.status).toBe(200);
   }
+});
+
+test("an instance of two processes shares its port between them and serves the metrics of both", async () => {
+  const instance = cluster.instances[1]!;
+  expect(instance.output).toContain(`Service listening on http://localhost:${instance.port} (2 processes)`);
+  // npm, scripts/start.mjs, the primary (scripts/server.mjs) and its two server processes, one group.
+  const group = execFileSync("ps", ["-o", "args=", "-g", String(instance.child.pid)], { encoding: "utf8" });
+  expect(group.split("\n").filter((l) => l.includes("scripts/server.mjs")).length).toBe(3);
+
+  const line = 'service_http_requests_total{route="/v1/profile/remember",method="POST",status="201"}';
+  const read = async () => {
+    const text = await (await fetch(instance.metricsUrl)).text();
+    return Number(
+      text
+        .split("\n")
+        .find((l) => l.startsWith(`${line} `))
+        ?.slice(line.length + 1) ?? 0,
+    );
+  };
+  const before = await read();
+  const outcomes = await underLoad(writer, "metrics", 2_000, []);
+  const served = outcomes.filter((o) => o.status === 201 && o.servedBy === instance.server).length;
+  expect(served).toBeGreaterThan(5);
+  expect((await read()) - before).toBe(served);
+  const text = await (await fetch(instance.metricsUrl)).text();
+  expect(text).toMatch(/^service_db_pool_processes 2$/m);
+  expect(text).toMatch(/^service_shutting_down 0$/m);
 });
 
 test("kill -9 of an instance under load: nothing acknowledged is lost, and it rejoins", async () => {

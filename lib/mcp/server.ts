@@ -23,6 +23,7 @@ import { ApiError, MESSAGES } from "../http/errors";
 import { newRequestId, readBodyText } from "../http/request";
 import { databaseUnavailable } from "../platform/db/unavailable";
 import { logger, requestLogger } from "../platform/log";
+import { observeRequest } from "../platform/metrics";
 import { processWide } from "../platform/process-wide";
 import { COMMIT_GATE_SECONDS } from "../profile/obligation";
 import { approvedUser, authenticateMcpCaller, type McpCaller } from "./caller";
@@ -270,6 +271,7 @@ export async function serveDeveloperMcp(req: Request): Promise<Response> {
       latencyMs: Math.round(latency),
     });
   }
+  observeRequest({ route: "/mcp", method: req.method, status: response.status, latencyMs: latency });
   requestLogger().info(
     { request_id: requestId, method: req.method, route: "/mcp", status: response.status, latency_ms: Math.round(latency * 10) / 10, developer_id: developerId },
     "request",

@@ -14,6 +14,7 @@ import { databaseUnavailable } from "../platform/db/unavailable";
 import { bearerToken, newRequestId, readBodyText } from "../http/request";
 import { apiErrorAnswer } from "../http/define-route";
 import { requestLogger } from "../platform/log";
+import { observeRequest } from "../platform/metrics";
 import { mcpServiceUnavailable } from "../mcp/json-rpc";
 import { answerMcp, mcpMethodNotAllowed, MCP_BODY_LIMIT } from "../mcp/server";
 import type { McpCaller } from "../mcp/caller";
@@ -126,6 +127,7 @@ export async function servePersonalMcp(req: Request): Promise<Response> {
   }
   response.headers.set("X-Request-Id", requestId);
   for (const [k, v] of Object.entries(CORS)) response.headers.set(k, v);
+  observeRequest({ route: "/personal-mcp", method: req.method, status: response.status, latencyMs: performance.now() - started });
   requestLogger().info(
     {
       request_id: requestId,

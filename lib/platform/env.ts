@@ -1,5 +1,6 @@
 // The service's configuration: every setting, its default for embedded mode, validated once with zod.
 import { randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -24,6 +25,12 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** The address the server listens on: 127.0.0.1 in development mode, every interface (0.0.0.0) outside it. */
   HOSTNAME: optionalString,
+  /** How many server processes npm start runs, sharing PORT: one per core on PostgreSQL; the embedded database serves one. */
+  WEB_CONCURRENCY: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(64).optional()),
+  /** Where Prometheus reads /metrics (a port of its own, never behind the load balancer); unset, none is served. */
+  METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(65_535).optional()),
+  /** The address METRICS_PORT listens on: HOSTNAME's by default. */
+  METRICS_HOST: optionalString,
   BASE_URL: url.default("http://localhost:3000"),
   MCP_URL: optionalUrl,
   SIGN_IN_URL: optionalUrl,
@@ -170,8 +177,10 @@ const schema = z.object({
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 
-export type Env = Omit<z.infer<typeof schema>, "LOG_LEVEL" | "CONNECT_DRIVER" | "DEVELOPMENT_MODE" | "HOSTNAME"> & {
+export type Env = Omit<z.infer<typeof schema>, "LOG_LEVEL" | "CONNECT_DRIVER" | "DEVELOPMENT_MODE" | "HOSTNAME" | "WEB_CONCURRENCY" | "METRICS_HOST"> & {
   HOSTNAME: string;
+  WEB_CONCURRENCY: number;
+  METRICS_HOST: string;
   LOG_LEVEL: NonNullable<z.infer<typeof schema>["LOG_LEVEL"]>;
   CONNECT_DRIVER: NonNullable<z.infer<typeof schema>["CONNECT_DRIVER"]>;
   MCP_URL: string;
@@ -237,6 +246,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       );
     }
   }
+  if (embedded && e.WEB_CONCURRENCY !== undefined && e.WEB_CONCURRENCY > 1) {
+    throw new ConfigError(`Invalid configuration:\n  WEB_CONCURRENCY=${e.WEB_CONCURRENCY} needs DATABASE_URL: the embedded database serves one process.`);
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError("Invalid configuration:\n  METRICS_PORT must differ from PORT: metrics are served on a port of their own, never behind the load balancer.");
+  }
   if (embedded && e.JOBS_WORKER === "off") {
     throw new ConfigError("Invalid configuration:\n  JOBS_WORKER=off needs DATABASE_URL: the embedded database serves one process, so its jobs run in it.");
   }
@@ -256,6 +271,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     LOG_LEVEL: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     // A development instance holds every code in its outbox: reachable from this machine only unless asked.
     HOSTNAME: e.HOSTNAME ?? (developmentMode ? "127.0.0.1" : "0.0.0.0"),
+    WEB_CONCURRENCY: e.WEB_CONCURRENCY ?? (embedded ? 1 : availableParallelism()),
+    METRICS_HOST: e.METRICS_HOST ?? e.HOSTNAME ?? (developmentMode ? "127.0.0.1" : "0.0.0.0"),
     CONNECT_DRIVER: connectDriver,
     MCP_URL: e.MCP_URL ?? `${e.BASE_URL}/personal-mcp`,
     SIGN_IN_URL: e.SIGN_IN_URL ?? `${e.BASE_URL}/sign-in`,

@@ -1,6 +1,7 @@
 // Liveness and readiness, for GET /api/health and GET /api/ready.
 import { z } from "zod";
 import { database } from "./db";
+import { markShuttingDown } from "./metrics";
 import { processWide } from "./process-wide";
 
 const TIMEOUT_MS = 2000;
@@ -29,6 +30,7 @@ const lifecycle = processWide("health.lifecycle", () => ({ shuttingDown: false }
 /** From now on the process is not ready: a load balancer sends it nothing new. */
 export function beginShutdown(): void {
   lifecycle.shuttingDown = true;
+  markShuttingDown();
 }
 
 export function shuttingDown(): boolean {

@@ -3,6 +3,7 @@
 // sends it through Twilio's REST API (Messages resource).
 import { db } from "../platform/db";
 import { env } from "../platform/env";
+import { countSend } from "../platform/metrics";
 import { phoneDigest } from "../users/phone";
 
 export interface SmsMessage {
@@ -55,11 +56,23 @@ export function twilioDriver(config: { accountSid: string; authToken: string; fr
   };
 }
 
-/** The configured driver. */
+/** The configured driver, each send counted by outcome (/metrics). */
 export function smsDriver(): SmsDriver {
   const e = env();
-  if (e.SMS_DRIVER === "twilio") {
-    return twilioDriver({ accountSid: e.TWILIO_ACCOUNT_SID!, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM!, apiBase: e.TWILIO_API_BASE });
-  }
-  return outboxDriver;
+  const driver =
+    e.SMS_DRIVER === "twilio"
+      ? twilioDriver({ accountSid: e.TWILIO_ACCOUNT_SID!, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM!, apiBase: e.TWILIO_API_BASE })
+      : outboxDriver;
+  return {
+    name: driver.name,
+    async send(message) {
+      try {
+        await driver.send(message);
+        countSend("sms", "sent");
+      } catch (err) {
+        countSend("sms", "failed");
+        throw err;
+      }
+    },
+  };
 }

@@ -1,5 +1,6 @@
-// The steps every answer takes: its X-Request-Id, the route's CORS policy, and one log line.
+// The steps every answer takes: its X-Request-Id, the route's CORS policy, and one log line (and its metrics).
 import { requestLogger } from "../../platform/log";
+import { observeRequest } from "../../platform/metrics";
 import { applyCors } from "../cors";
 import { latencyMs, type AnswerStep } from "../route-pipeline";
 
@@ -14,6 +15,7 @@ export const cors: AnswerStep = (def) => {
 };
 
 export const logLine: AnswerStep = (def) => (response, s) => {
+  observeRequest({ route: def.path, method: s.req.method, status: response.status, latencyMs: latencyMs(s) });
   requestLogger().info(
     {
       request_id: s.requestId,

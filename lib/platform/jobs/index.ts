@@ -5,6 +5,7 @@ import { database } from "../db";
 import { parsePostgresUrl } from "../db/open";
 import { env } from "../env";
 import { logger } from "../log";
+import { countJobFailure } from "../metrics";
 import { processWide, processWideSlot } from "../process-wide";
 
 export const QUEUES = {
@@ -120,8 +121,24 @@ export async function work(queue: QueueName, handler: Handler): Promise<void> {
   await (
     await jobs()
   ).work<Record<string, unknown>>(queue, { pollingIntervalSeconds: 1 }, async (batch) => {
-    for (const job of batch) await handler(job.data, { retryCount: job.retryCount, final: job.retryCount >= retryLimitOf(queue) });
+    for (const job of batch) {
+      try {
+        await handler(job.data, { retryCount: job.retryCount, final: job.retryCount >= retryLimitOf(queue) });
+      } catch (err) {
+        countJobFailure(queue);
+        throw err;
+      }
+    }
   });
+}
+
+/** Each queue's jobs ready to run and running, as the job system's monitor last counted them (for /metrics). */
+export async function queueCounts(): Promise<Array<{ name: string; ready: number; active: number }>> {
+  const schema = jobsSchema(env().DATABASE_URL).replace(/"/g, "");
+  const rows = await (
+    await database()
+  ).sql.query<{ name: string; ready: number | string; active: number | string }>(`SELECT name, ready_count AS ready, active_count AS active FROM "${schema}".queue`);
+  return rows.map((r) => ({ name: r.name, ready: Number(r.ready), active: Number(r.active) }));
 }
 
 /** Runs a queue's job on a cron schedule (pg-boss keeps one schedule for all instances). */

@@ -10,6 +10,7 @@ import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "../env";
 import { logger } from "../log";
+import { countRateLimitInMemory } from "../metrics";
 import { processWide, processWideSlot } from "../process-wide";
 
 export interface LimitSpec {
@@ -148,6 +149,7 @@ export function createLimiter(spec: LimitSpec): Limiter {
           tripCircuit(err);
         }
       }
+      if (pair.redis) countRateLimitInMemory();
       return consumeIn(pair.memory, key);
     },
   };
