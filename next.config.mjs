@@ -27,6 +27,8 @@ const nextConfig = {
     "pg-boss",
     // One metrics registry per process, read by prom-client's cluster aggregator (lib/platform/metrics.ts).
     "prom-client",
+    // Traces: one API per process, one SDK loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+    "@opentelemetry/api",
     // Bundles the MCP App cards' host script where no build wrote it (lib/mcp/cards/host-script.ts).
     "esbuild",
   ],

@@ -2,7 +2,9 @@
 // before the browser tests): it serves the existing build, on a fresh embedded database, without
 // building again and without touching the build another instance (Playwright's server) is serving.
 import { spawn } from "node:child_process";
-import { Agent, request } from "node:http";
+import { randomBytes } from "node:crypto";
+import { Agent, createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -168,5 +170,43 @@ test("SIGTERM while a client keeps its connection busy: the connection is let go
   } finally {
     agent.destroy();
     started.cleanUp();
+  }
+});
+
+test("with OTEL_EXPORTER_OTLP_ENDPOINT, npm start sends each request's span to the collector, continuing the caller's trace and named by its route", async () => {
+  test.setTimeout(120_000);
+  // A collector receiving OTLP/HTTP in JSON, as an OpenTelemetry Collector's otlphttp receiver does.
+  const received: Array<{ traceId: string; parentSpanId?: string; name: string; kind: number; attributes: Array<{ key: string; value: Record<string, unknown> }> }> = [];
+  const collector = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => (body += c.toString()));
+    req.on("end", () => {
+      if (req.url === "/v1/traces" && req.method === "POST") {
+        const payload = JSON.parse(body) as { resourceSpans: Array<{ scopeSpans: Array<{ spans: typeof received }> }> };
+        for (const rs of payload.resourceSpans) for (const ss of rs.scopeSpans) received.push(...ss.spans);
+      }
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => collector.listen(0, "127.0.0.1", resolve));
+  const port = 3280 + test.info().workerIndex;
+  const started = npmStart(port, { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}` });
+  try {
+    await started.ready(() => health(port));
+    const traceId = randomBytes(16).toString("hex");
+    const parent = randomBytes(8).toString("hex");
+    const res = await fetch(`http://localhost:${port}/v1/profile?sections=identity`, { headers: { traceparent: `00-${traceId}-${parent}-01` } });
+    expect(res.status).toBe(401);
+    await expect.poll(() => received.filter((s) => s.traceId === traceId).length, { timeout: 15_000 }).toBe(1);
+    const span = received.find((s) => s.traceId === traceId)!;
+    expect(span).toMatchObject({ parentSpanId: parent, name: "GET /v1/profile", kind: 2 });
+    const attributes = Object.fromEntries(span.attributes.map((a) => [a.key, Object.values(a.value)[0]]));
+    expect(attributes).toMatchObject({ "http.request.method": "GET", "http.route": "/v1/profile" });
+    expect(Number(attributes["http.response.status_code"])).toBe(401);
+    // Never the path or its query: a path may hold a capability, a query a code.
+    expect(JSON.stringify(span)).not.toContain("sections=identity");
+  } finally {
+    started.cleanUp();
+    collector.close();
   }
 });

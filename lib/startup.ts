@@ -7,6 +7,7 @@ import { env } from "./platform/env";
 import { startImportWorker } from "./import-jobs/worker";
 import { queueCounts, stopJobs } from "./platform/jobs";
 import { measurePool, measureQueues } from "./platform/metrics";
+import { stopTracing } from "./platform/tracing";
 import { logger } from "./platform/log";
 import { closeRateLimitStore, connectRateLimitStore, limitStore } from "./platform/ratelimit";
 import { flushWriters } from "./platform/log/batched-writer";
@@ -81,5 +82,5 @@ export async function settleService(): Promise<void> {
 /** Graceful shutdown, the server's and the worker's: the work settles, then the database closes. */
 export async function stopService(): Promise<void> {
   await settleService();
-  await Promise.all([closeDatabase(), closeRateLimitStore()]);
+  await Promise.all([closeDatabase(), closeRateLimitStore(), stopTracing()]);
 }

@@ -21,6 +21,7 @@ const entry = [
   `export { env } from ${JSON.stringify(path.join(root, "lib/platform/env.ts"))};`,
   `export { beginShutdown } from ${JSON.stringify(path.join(root, "lib/platform/health.ts"))};`,
   `export { metricsText } from ${JSON.stringify(path.join(root, "lib/platform/metrics.ts"))};`,
+  `export { startTracing, traceRequest } from ${JSON.stringify(path.join(root, "lib/platform/tracing.ts"))};`,
   `export const router = new ApiRouter([${files.map((f, i) => `{ file: ${JSON.stringify(f)}, module: r${i} }`).join(", ")}]);`,
   "",
 ].join("\n");

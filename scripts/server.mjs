@@ -49,7 +49,7 @@ async function serve() {
   const loopback = /^(127\.|::1$|localhost$)/.test(hostname);
   const app = next({ dev: false, hostname: loopback ? "localhost" : hostname, port });
   const handle = app.getRequestHandler();
-  await Promise.all([api.startService(), app.prepare()]);
+  await Promise.all([api.startService(), app.prepare(), api.startTracing()]);
 
   function onSeparateHost(req) {
     if (!req.headers.host) return false;
@@ -63,7 +63,9 @@ async function serve() {
   /** Set on SIGTERM or SIGINT: every answer from then on closes its connection. */
   let stopping = false;
 
-  const server = createServer((req, res) => {
+  // With OTEL_EXPORTER_OTLP_ENDPOINT, each request runs inside its span (lib/platform/tracing.ts).
+  const server = createServer((req, res) => api.traceRequest(req, res, () => serveRequest(req, res)));
+  function serveRequest(req, res) {
     // A client that keeps its connection busy still goes: it gets its answer, then the connection closes.
     if (stopping) res.setHeader("connection", "close");
     api.stampClientIp(req, config.TRUSTED_PROXY_HOPS);
@@ -79,7 +81,7 @@ async function serve() {
         res.end();
       },
     );
-  });
+  }
   server.keepAliveTimeout = 65_000;
   holdServerPid();
   server.listen(port, hostname, () => {

@@ -31,6 +31,10 @@ const schema = z.object({
   METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(65_535).optional()),
   /** The address METRICS_PORT listens on: HOSTNAME's by default. */
   METRICS_HOST: optionalString,
+  /** Where traces go over OTLP/HTTP (the collector's base URL; /v1/traces is added); unset, none are made. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  /** The service.name traces carry. */
+  OTEL_SERVICE_NAME: z.string().min(1).default("profile-service"),
   BASE_URL: url.default("http://localhost:3000"),
   MCP_URL: optionalUrl,
   SIGN_IN_URL: optionalUrl,

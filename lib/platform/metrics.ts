@@ -7,6 +7,7 @@
 import cluster from "node:cluster";
 import client from "prom-client";
 import { processWide } from "./process-wide";
+import { nameRequestSpan } from "./tracing";
 
 type Collect = () => Promise<void> | void;
 
@@ -73,7 +74,9 @@ const metrics = processWide("metrics", () => {
   };
 });
 
+/** One answered request: its metrics, and its trace's name (lib/platform/tracing.ts). */
 export function observeRequest(r: { route: string; method: string; status: number; latencyMs: number }): void {
+  nameRequestSpan(r.method, r.route);
   metrics.requests.inc({ route: r.route, method: r.method, status: String(r.status) });
   metrics.latency.observe({ route: r.route, method: r.method }, r.latencyMs / 1000);
 }
