@@ -1,8 +1,8 @@
-// npm test: lint (npm run lint), integration tests (embedded PGlite; again on PostgreSQL when
-// TEST_DATABASE_URL is set), then a production build and the browser tests in Debian's Chromium, and
-// with TEST_DATABASE_URL, TEST_REDIS_URL and HAProxy the reliability suite (playwright.reliability.config.ts).
-// Prints one summary line.
-import { spawnSync } from "node:child_process";
+// npm test: lint (npm run lint) beside the production build, integration tests (embedded PGlite; again
+// on PostgreSQL when TEST_DATABASE_URL is set), then the browser tests in Debian's Chromium, and with
+// TEST_DATABASE_URL, TEST_REDIS_URL and HAProxy the reliability suite (playwright.reliability.config.ts).
+// Prints how long each leg took and one summary line.
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
@@ -22,6 +22,31 @@ function run(label, args, extraEnv = {}) {
   return res.status === 0;
 }
 
+/** Runs several steps at once (each mostly on one core), printing each one's output once it ends; whether each passed. */
+async function runTogether(steps) {
+  const label = steps.map((step) => step.label).join(" ‖ ");
+  console.log(`\n=== ${label} ===`);
+  const started = performance.now();
+  const results = await Promise.all(
+    steps.map(
+      (step) =>
+        new Promise((resolve) => {
+          const child = spawn(process.execPath, step.args, { stdio: ["ignore", "pipe", "pipe"], env });
+          let output = "";
+          child.stdout.on("data", (c) => (output += c));
+          child.stderr.on("data", (c) => (output += c));
+          child.on("close", (code) => {
+            console.log(`\n--- ${step.label} (exit ${code}) ---\n${output}`);
+            resolve(code === 0);
+          });
+        }),
+    ),
+  );
+  legs.push(`${label}: ${Math.round((performance.now() - started) / 1000)} s`);
+  if (results.includes(false)) ok = false;
+  return results;
+}
+
 function countVitest(file) {
   if (!existsSync(file)) return void (ok = false);
   const r = JSON.parse(readFileSync(file, "utf8"));
@@ -39,8 +64,13 @@ function countPlaywright(file) {
 }
 
 // The house rules and typescript-eslint's type-checked rules (eslint.config.mjs), the layers and the
-// cycles (.dependency-cruiser.mjs), as npm run lint runs them: a finding fails the run.
-if (!run("lint", ["scripts/lint.mjs"])) totals.failed += 1;
+// cycles (.dependency-cruiser.mjs), as npm run lint runs them: a finding fails the run. The build runs
+// beside it: each keeps about one core busy, and the browser tests need the build.
+const [linted, built] = await runTogether([
+  { label: "lint", args: ["scripts/lint.mjs"] },
+  { label: "production build", args: ["scripts/build.mjs"] },
+]);
+if (!linted) totals.failed += 1;
 
 const vitest = ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json"];
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -53,7 +83,7 @@ if (pgUrl) {
   countVitest(`${out}/vitest-postgres.json`);
 }
 
-if (run("production build", ["scripts/build.mjs"])) {
+if (built) {
   run("browser tests · Chromium", ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`,
   });

@@ -42,6 +42,6 @@ describe("the test tree", () => {
       .filter((e) => e.isDirectory() && !["helpers", "fixtures"].includes(e.name))
       .flatMap((e) => testFiles(e.name));
     expect(all.length).toBeGreaterThan(100);
-    expect(all.every((file) => /^[a-z-]+(\/[a-z-]+)*\/[a-z0-9-]+(\.postgres|\.redis)?\.test\.ts$/.test(file))).toBe(true);
+    expect(all.every((file) => /^[a-z-]+(\/[a-z-]+)*\/[a-z0-9-]+(\.postgres|\.redis|\.embedded)?\.test\.ts$/.test(file))).toBe(true);
   });
 });
