@@ -6,6 +6,7 @@
 // process: an external package of both bundles).
 import cluster from "node:cluster";
 import client from "prom-client";
+import { env } from "./env";
 import { processWide } from "./process-wide";
 import { nameRequestSpan } from "./tracing";
 
@@ -16,7 +17,9 @@ const sources = processWide("metrics.sources", () => ({ pool: null as null | (()
 
 const metrics = processWide("metrics", () => {
   const registry = client.register;
-  client.collectDefaultMetrics({ register: registry });
+  // The process's own figures (CPU, memory, event-loop delay, garbage collection) cost a little on every
+  // collection of garbage: gathered only where something reads them.
+  if (env().METRICS_PORT) client.collectDefaultMetrics({ register: registry });
   // Under a primary (WEB_CONCURRENCY > 1), the aggregator's construction is what makes this process
   // answer the primary's requests for its metrics.
   if (cluster.isWorker) new client.AggregatorRegistry();
