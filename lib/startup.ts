@@ -6,7 +6,7 @@ import { closeDatabase, database, type Database } from "./platform/db";
 import { env } from "./platform/env";
 import { startImportWorker } from "./import-jobs/worker";
 import { queueCounts, stopJobs } from "./platform/jobs";
-import { measurePool, measureQueues } from "./platform/metrics";
+import { measurePool, measureQueues, startMetrics } from "./platform/metrics";
 import { stopTracing } from "./platform/tracing";
 import { logger } from "./platform/log";
 import { closeRateLimitStore, connectRateLimitStore, limitStore } from "./platform/ratelimit";
@@ -56,6 +56,7 @@ export async function startService(): Promise<void> {
 
 /** What /metrics reads at each scrape: the pool (on PostgreSQL) and the job queues. */
 function measure(db: Database): void {
+  startMetrics();
   const { pool } = db;
   if (pool) measurePool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   measureQueues(queueCounts);
