@@ -17,10 +17,10 @@ export async function onRequestError(
 ): Promise<void> {
   // eslint-disable-next-line no-restricted-properties -- Next.js's own runtime marker, as in register()
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const [{ logger }, { databaseUnavailable }] = await Promise.all([import("./lib/platform/log"), import("./lib/platform/db/unavailable")]);
+  const [{ logger }, { databaseUnavailable, logDatabaseUnavailable }] = await Promise.all([import("./lib/platform/log"), import("./lib/platform/db/unavailable")]);
   const digest = (err as { digest?: unknown }).digest;
   // The route's pattern, never the path with its ids (as the request log).
   const fields = { method: request.method, route: context.routePath, route_type: context.routeType, digest };
-  if (databaseUnavailable(err)) logger().warn({ ...fields, err: err instanceof Error ? err.message : String(err) }, "database unavailable");
+  if (databaseUnavailable(err)) logDatabaseUnavailable(err, fields);
   else logger().error({ ...fields, err }, "request failed");
 }

@@ -2,7 +2,7 @@
 // /dev/email-outbox and tests); the SMTP driver sends it through nodemailer to SMTP_URL.
 import { db } from "../platform/db";
 import { env } from "../platform/env";
-import { countSend } from "../platform/metrics";
+import { countingSends } from "../platform/metrics";
 import { processWideSlot } from "../platform/process-wide";
 
 export interface EmailMessage {
@@ -58,16 +58,5 @@ export function smtpDriver(config: { url: string; from: string }): EmailDriver {
 export function emailDriver(): EmailDriver {
   const e = env();
   const driver = e.EMAIL_DRIVER !== "smtp" ? emailOutboxDriver : smtpDriver({ url: e.SMTP_URL!, from: e.EMAIL_FROM });
-  return {
-    name: driver.name,
-    async send(message) {
-      try {
-        await driver.send(message);
-        countSend("email", "sent");
-      } catch (err) {
-        countSend("email", "failed");
-        throw err;
-      }
-    },
-  };
+  return countingSends("email", driver);
 }

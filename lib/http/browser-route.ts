@@ -1,8 +1,7 @@
 // A route handler a person's browser opens (a sign-in link, a connect callback, a flow's return): while
 // the database is away it answers the "we'll be right back" page (503, Retry-After) instead of an empty
 // 500; any other failure is left to Next.js as before.
-import { databaseUnavailable } from "../platform/db/unavailable";
-import { logger } from "../platform/log";
+import { databaseUnavailable, logDatabaseUnavailable } from "../platform/db/unavailable";
 import { unavailablePage } from "./html";
 
 export function browserRoute<A extends unknown[]>(handler: (req: Request, ...rest: A) => Promise<Response>): (req: Request, ...rest: A) => Promise<Response> {
@@ -11,7 +10,7 @@ export function browserRoute<A extends unknown[]>(handler: (req: Request, ...res
       return await handler(req, ...rest);
     } catch (err) {
       if (!databaseUnavailable(err)) throw err;
-      logger().warn({ method: req.method, err: err instanceof Error ? err.message : String(err) }, "database unavailable");
+      logDatabaseUnavailable(err, { method: req.method });
       return unavailablePage();
     }
   };

@@ -2,7 +2,7 @@
 // reads a contract (the reference, the tests). The request path that serves a contract is a list of
 // named steps (./route-pipeline.ts); lib/api-edge/define-route.ts composes `defineRoute` from them.
 import type { z } from "zod";
-import { databaseUnavailable } from "../platform/db/unavailable";
+import { databaseUnavailable, logDatabaseUnavailable } from "../platform/db/unavailable";
 import { logger } from "../platform/log";
 import type { Limiter } from "../platform/ratelimit";
 import type { CallerKey, KeyRequirement, ResolvedAgent, ResolvedUser } from "./caller";
@@ -149,7 +149,7 @@ export type ErrorAnswer = (err: unknown, requestId: string) => Response;
 export const apiErrorAnswer: ErrorAnswer = (err, requestId) => {
   if (err instanceof ApiError) return errorResponse(err, requestId);
   if (databaseUnavailable(err)) {
-    logger().warn({ request_id: requestId, err: err instanceof Error ? err.message : String(err) }, "database unavailable");
+    logDatabaseUnavailable(err, { request_id: requestId });
     return errorResponse(serviceUnavailable(), requestId);
   }
   logger().error({ request_id: requestId, err }, "unhandled error");

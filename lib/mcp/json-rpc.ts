@@ -23,8 +23,7 @@ import {
 import type { z } from "zod";
 import { MESSAGES, UNAVAILABLE_RETRY_AFTER_SECONDS } from "../http/errors";
 import { UNSAFE_TEXT_MESSAGE, unsafeTextField } from "../http/text-input";
-import { databaseUnavailable } from "../platform/db/unavailable";
-import { logger } from "../platform/log";
+import { databaseUnavailable, logDatabaseUnavailable } from "../platform/db/unavailable";
 
 /** A resource a server lists and reads (an MCP App's page): listed as { uri, name, ...metadata }. */
 export interface McpResource {
@@ -77,7 +76,7 @@ interface Unavailable {
  * client's transport fails the call on the status; a client reading the body finds the same.
  */
 export function mcpServiceUnavailable(err: unknown, opts: { ids?: ReadonlyArray<JSONRPCRequest["id"] | null>; requestId?: string } = {}): Response {
-  logger().warn({ request_id: opts.requestId, err: err instanceof Error ? err.message : String(err) }, "database unavailable");
+  logDatabaseUnavailable(err, { request_id: opts.requestId });
   const answers = (opts.ids ?? [null]).map((id) => ({
     jsonrpc: "2.0",
     id,

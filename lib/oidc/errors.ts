@@ -1,7 +1,7 @@
 // Errors of the OAuth endpoints: { error, error_description }, with the specification's strings.
 import { json, type ErrorAnswer } from "../http/define-route";
 import { ApiError, UNAVAILABLE_RETRY_AFTER_SECONDS } from "../http/errors";
-import { databaseUnavailable } from "../platform/db/unavailable";
+import { databaseUnavailable, logDatabaseUnavailable } from "../platform/db/unavailable";
 import { logger } from "../platform/log";
 
 /** Descriptions the specification gives verbatim (Errors › OAuth endpoints), and the service's own. */
@@ -100,7 +100,7 @@ export const oauthErrorAnswer: ErrorAnswer = (err, requestId) => {
   }
   if (databaseUnavailable(err)) {
     // RFC 6749's temporarily_unavailable, as a 503 with Retry-After: the client retries soon.
-    logger().warn({ request_id: requestId, err: err instanceof Error ? err.message : String(err) }, "database unavailable");
+    logDatabaseUnavailable(err, { request_id: requestId });
     return json(
       { error: "temporarily_unavailable", error_description: OAUTH_MESSAGES.temporarilyUnavailable },
       { status: 503, headers: { ...headers, "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) } },

@@ -90,8 +90,20 @@ export function countJobFailure(queue: string): void {
   metrics().jobFailures.inc({ queue });
 }
 
-export function countSend(channel: "sms" | "email", outcome: "sent" | "failed"): void {
-  metrics()[channel].inc({ outcome });
+/** `driver` with each send counted by outcome: a text-message or e-mail driver as /metrics sees it. */
+export function countingSends<M, D extends { send(message: M): Promise<void> }>(channel: "sms" | "email", driver: D): D {
+  return {
+    ...driver,
+    async send(message: M) {
+      try {
+        await driver.send(message);
+        metrics()[channel].inc({ outcome: "sent" });
+      } catch (err) {
+        metrics()[channel].inc({ outcome: "failed" });
+        throw err;
+      }
+    },
+  };
 }
 
 export function countRateLimitInMemory(): void {

@@ -62,6 +62,8 @@ export function traceRequest(req: IncomingMessage, res: ServerResponse, serve: (
 
 /** Names the request's span by its route pattern, where the service knows it (lib/platform/metrics.ts). */
 export function nameRequestSpan(method: string, route: string): void {
+  // Without tracing there is no span to name: a request pays this one check.
+  if (!started.current) return;
   const span: Span | undefined = trace.getActiveSpan();
   if (!span) return;
   span.setAttribute("http.route", route);

@@ -3,7 +3,7 @@
 // sends it through Twilio's REST API (Messages resource).
 import { db } from "../platform/db";
 import { env } from "../platform/env";
-import { countSend } from "../platform/metrics";
+import { countingSends } from "../platform/metrics";
 import { phoneDigest } from "../users/phone";
 
 export interface SmsMessage {
@@ -63,16 +63,5 @@ export function smsDriver(): SmsDriver {
     e.SMS_DRIVER === "twilio"
       ? twilioDriver({ accountSid: e.TWILIO_ACCOUNT_SID!, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM!, apiBase: e.TWILIO_API_BASE })
       : outboxDriver;
-  return {
-    name: driver.name,
-    async send(message) {
-      try {
-        await driver.send(message);
-        countSend("sms", "sent");
-      } catch (err) {
-        countSend("sms", "failed");
-        throw err;
-      }
-    },
-  };
+  return countingSends("sms", driver);
 }

@@ -49,3 +49,22 @@ export async function freshRateLimits(): Promise<void> {
     resetEnvForTests();
   }
 }
+
+/**
+ * Points the service at a PostgreSQL address where nothing listens (port 9, discard, on loopback:
+ * every connection is refused at once) until the returned function puts the test run's own database
+ * back. The database that was open is closed first.
+ */
+export async function makeDatabaseUnreachable(): Promise<() => Promise<void>> {
+  const { closeDatabase } = await import("@/lib/platform/db");
+  const saved = { ...process.env };
+  await closeDatabase();
+  process.env.DATABASE_URL = "postgres://nobody@127.0.0.1:9/none";
+  delete process.env.DATA_DIR;
+  resetEnvForTests();
+  return async () => {
+    await closeDatabase();
+    process.env = saved;
+    resetEnvForTests();
+  };
+}

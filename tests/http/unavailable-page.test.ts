@@ -9,8 +9,7 @@ import { errorBody, MESSAGES, serviceUnavailable } from "@/lib/http/errors";
 import { unavailableHtml } from "@/lib/http/html";
 import { mcpServiceUnavailable } from "@/lib/mcp/json-rpc";
 import { OAUTH_MESSAGES } from "@/lib/oidc/errors";
-import { closeDatabase } from "@/lib/platform/db";
-import { resetEnvForTests } from "@/lib/platform/env";
+import { makeDatabaseUnreachable } from "../helpers/env";
 
 const deployed = (name: string) => readFileSync(`deploy/${name}`, "utf8");
 
@@ -38,19 +37,11 @@ describe("the load balancer's answers (deploy/) are the instances' own", () => {
 });
 
 describe("while the database is away", () => {
-  const saved = { ...process.env };
+  let restore: () => Promise<void>;
   beforeAll(async () => {
-    await closeDatabase();
-    // Port 9 (discard) on loopback: nothing listens, so connections are refused at once.
-    process.env.DATABASE_URL = "postgres://nobody@127.0.0.1:9/none";
-    delete process.env.DATA_DIR;
-    resetEnvForTests();
+    restore = await makeDatabaseUnreachable();
   });
-  afterAll(async () => {
-    await closeDatabase();
-    process.env = saved;
-    resetEnvForTests();
-  });
+  afterAll(() => restore());
 
   const expectPage = async (res: Response) => {
     expect(res.status).toBe(503);

@@ -4,8 +4,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/ready/route";
 import { GET as health } from "@/app/api/health/route";
-import { closeDatabase, database } from "@/lib/platform/db";
-import { resetEnvForTests } from "@/lib/platform/env";
+import { database } from "@/lib/platform/db";
+import { makeDatabaseUnreachable } from "../helpers/env";
 import { beginShutdown, shuttingDown } from "@/lib/platform/health";
 
 describe("GET /api/ready", () => {
@@ -21,19 +21,13 @@ describe("GET /api/ready", () => {
   });
 
   it("answers 503 unavailable while the database is unreachable", async () => {
-    const saved = { ...process.env };
-    await closeDatabase();
-    // Port 9 (discard) on loopback: nothing listens, so connections are refused at once.
-    process.env.DATABASE_URL = "postgres://nobody@127.0.0.1:9/none";
-    resetEnvForTests();
+    const restore = await makeDatabaseUnreachable();
     try {
       const res = await GET(new Request("http://localhost:3000/api/ready"));
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({ status: "unavailable", database: "unavailable" });
     } finally {
-      process.env = saved;
-      resetEnvForTests();
-      await closeDatabase();
+      await restore();
       await database();
     }
   });

@@ -2,6 +2,7 @@
 // restarting, or no connection free in time — rather than a fault of the request or of the code. Such a
 // request is answered 503 with Retry-After (lib/http/define-route.ts, lib/oidc/errors.ts): retrying it
 // soon is right, and nothing about it needs a stack trace.
+import { logger } from "../log";
 
 /** Socket errors of a connection that could not be made or was lost. */
 const SOCKET_CODES: ReadonlySet<string> = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
@@ -41,4 +42,9 @@ export function databaseUnavailable(err: unknown): boolean {
     if (meta && typeof meta === "object") queue.push(meta.driverAdapterError);
   }
   return false;
+}
+
+/** The one log line of a request the database could not serve: a warning with the driver's message, no stack. */
+export function logDatabaseUnavailable(err: unknown, fields: Record<string, unknown> = {}): void {
+  logger().warn({ ...fields, err: err instanceof Error ? err.message : String(err) }, "database unavailable");
 }

@@ -8,25 +8,17 @@ import { POST as token } from "@/app/oauth/token/route";
 import { POST as developerMcp } from "@/app/mcp/route";
 import { POST as personalMcp } from "@/app/personal-mcp/route";
 import { MCP_UNAVAILABLE_CODE } from "@/lib/mcp/json-rpc";
-import { closeDatabase, database } from "@/lib/platform/db";
+import { database } from "@/lib/platform/db";
 import { databaseUnavailable } from "@/lib/platform/db/unavailable";
-import { resetEnvForTests } from "@/lib/platform/env";
 import { MESSAGES, UNAVAILABLE_RETRY_AFTER_SECONDS } from "@/lib/http/errors";
 import { OAUTH_MESSAGES } from "@/lib/oidc/errors";
+import { makeDatabaseUnreachable } from "../../helpers/env";
 
-const saved = { ...process.env };
+let restore: () => Promise<void>;
 beforeAll(async () => {
-  await closeDatabase();
-  // Port 9 (discard) on loopback: nothing listens, so connections are refused at once.
-  process.env.DATABASE_URL = "postgres://nobody@127.0.0.1:9/none";
-  delete process.env.DATA_DIR;
-  resetEnvForTests();
+  restore = await makeDatabaseUnreachable();
 });
-afterAll(async () => {
-  await closeDatabase();
-  process.env = saved;
-  resetEnvForTests();
-});
+afterAll(() => restore());
 
 describe("while the database is away", () => {
   it("a /v1 route answers 503 service_unavailable with Retry-After, in the /v1 error shape", async () => {
