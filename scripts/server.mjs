@@ -10,6 +10,7 @@
 import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import next from "next";
@@ -96,9 +97,11 @@ async function serve() {
 
   // Graceful shutdown, within SHUTDOWN_TIMEOUT_MS (10 s by default):
   // 1. readiness fails at once (GET /api/ready answers 503 shutting_down), and the server stops accepting
-  //    connections;
-  // 2. idle kept-alive connections close now; a busy one gets its answers with `Connection: close`, so it
-  //    closes after the request in flight;
+  //    connections (a load balancer sends a refused connection to another instance);
+  // 2. every answer from then on carries `Connection: close`, so a busy kept-alive connection closes after
+  //    the request in flight; an idle one stays open for SHUTDOWN_DRAIN_MS, while the load balancer sees
+  //    readiness fail and stops sending on it, and is closed then: closed earlier, it could race a request
+  //    being sent on it, which would be lost with the connection (a proxy cannot send a write again);
   // 3. once no connection is left, the job workers stop, every batched log writes what waits and the
   //    database closes (lib/startup.ts, stopService), and the process exits 0;
   // 4. whatever still runs at the deadline does not keep the process: the connections are cut and it exits 1.
@@ -114,8 +117,9 @@ async function serve() {
         process.exit(1);
       }, shutdownTimeoutMs);
       deadline.unref();
-      server.close(() => void api.stopService().finally(() => process.exit(0)));
-      server.closeIdleConnections();
+      // http.Server's close() would also close the idle connections at once: net.Server's stops accepting only.
+      net.Server.prototype.close.call(server, () => void api.stopService().finally(() => process.exit(0)));
+      setTimeout(() => server.closeIdleConnections(), config.SHUTDOWN_DRAIN_MS).unref();
     });
   }
 }

@@ -23,6 +23,12 @@ const schema = z.object({
   PORT: z.coerce.number().int().positive().default(3000),
   /** How long a shutdown (SIGTERM, SIGINT) lets requests and work finish before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /**
+   * How long, after SIGTERM or SIGINT, idle kept-alive connections stay open while the load balancer
+   * sees readiness fail and stops sending on them: closing one earlier can race a request it is being
+   * sent. 2 s (or half of SHUTDOWN_TIMEOUT_MS, if less) by default.
+   */
+  SHUTDOWN_DRAIN_MS: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).max(600_000).optional()),
   /** The address the server listens on: 127.0.0.1 in development mode, every interface (0.0.0.0) outside it. */
   HOSTNAME: optionalString,
   /** How many server processes npm start runs, sharing PORT: one per core on PostgreSQL; the embedded database serves one. */
@@ -181,10 +187,11 @@ const schema = z.object({
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 
-export type Env = Omit<z.infer<typeof schema>, "LOG_LEVEL" | "CONNECT_DRIVER" | "DEVELOPMENT_MODE" | "HOSTNAME" | "WEB_CONCURRENCY" | "METRICS_HOST"> & {
+export type Env = Omit<z.infer<typeof schema>, "LOG_LEVEL" | "CONNECT_DRIVER" | "DEVELOPMENT_MODE" | "HOSTNAME" | "WEB_CONCURRENCY" | "METRICS_HOST" | "SHUTDOWN_DRAIN_MS"> & {
   HOSTNAME: string;
   WEB_CONCURRENCY: number;
   METRICS_HOST: string;
+  SHUTDOWN_DRAIN_MS: number;
   LOG_LEVEL: NonNullable<z.infer<typeof schema>["LOG_LEVEL"]>;
   CONNECT_DRIVER: NonNullable<z.infer<typeof schema>["CONNECT_DRIVER"]>;
   MCP_URL: string;
@@ -198,6 +205,9 @@ export type Env = Omit<z.infer<typeof schema>, "LOG_LEVEL" | "CONNECT_DRIVER" | 
 };
 
 export class ConfigError extends Error {}
+
+/** SHUTDOWN_DRAIN_MS's default: longer than deploy/haproxy.cfg takes to see readiness fail (two checks 500 ms apart). */
+export const DEFAULT_SHUTDOWN_DRAIN_MS = 2_000;
 
 function readOrCreateSecrets(dataDir: string): { SERVICE_SECRET: string; AUTH_SECRET: string } {
   // In-memory databases (tests) get throw-away secrets: nothing outlives the process.
@@ -253,6 +263,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (embedded && e.WEB_CONCURRENCY !== undefined && e.WEB_CONCURRENCY > 1) {
     throw new ConfigError(`Invalid configuration:\n  WEB_CONCURRENCY=${e.WEB_CONCURRENCY} needs DATABASE_URL: the embedded database serves one process.`);
   }
+  if (e.SHUTDOWN_DRAIN_MS !== undefined && e.SHUTDOWN_DRAIN_MS > 0 && e.SHUTDOWN_DRAIN_MS >= e.SHUTDOWN_TIMEOUT_MS) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SHUTDOWN_DRAIN_MS=${e.SHUTDOWN_DRAIN_MS} must be less than SHUTDOWN_TIMEOUT_MS=${e.SHUTDOWN_TIMEOUT_MS}: the requests a drain lets arrive need time to finish.`,
+    );
+  }
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
     throw new ConfigError("Invalid configuration:\n  METRICS_PORT must differ from PORT: metrics are served on a port of their own, never behind the load balancer.");
   }
@@ -276,6 +291,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     // A development instance holds every code in its outbox: reachable from this machine only unless asked.
     HOSTNAME: e.HOSTNAME ?? (developmentMode ? "127.0.0.1" : "0.0.0.0"),
     WEB_CONCURRENCY: e.WEB_CONCURRENCY ?? (embedded ? 1 : availableParallelism()),
+    SHUTDOWN_DRAIN_MS: e.SHUTDOWN_DRAIN_MS ?? Math.min(DEFAULT_SHUTDOWN_DRAIN_MS, Math.floor(e.SHUTDOWN_TIMEOUT_MS / 2)),
     METRICS_HOST: e.METRICS_HOST ?? e.HOSTNAME ?? (developmentMode ? "127.0.0.1" : "0.0.0.0"),
     CONNECT_DRIVER: connectDriver,
     MCP_URL: e.MCP_URL ?? `${e.BASE_URL}/personal-mcp`,

@@ -110,4 +110,16 @@ describe("loadEnv", () => {
     expect(loadEnv(production).HOSTNAME).toBe("0.0.0.0");
     expect(loadEnv({ ...production, HOSTNAME: "10.0.0.5" }).HOSTNAME).toBe("10.0.0.5");
   });
+
+  it("drains idle connections 2 s after a shutdown signal, or half of SHUTDOWN_TIMEOUT_MS when that is less; a drain as long as the timeout is refused", () => {
+    const base = { DATA_DIR: "memory://" };
+    expect(loadEnv(base).SHUTDOWN_DRAIN_MS).toBe(2_000);
+    expect(loadEnv({ ...base, SHUTDOWN_TIMEOUT_MS: "3000" }).SHUTDOWN_DRAIN_MS).toBe(1_500);
+    expect(loadEnv({ ...base, SHUTDOWN_DRAIN_MS: "0" }).SHUTDOWN_DRAIN_MS).toBe(0);
+    expect(loadEnv({ ...base, SHUTDOWN_DRAIN_MS: "5000" }).SHUTDOWN_DRAIN_MS).toBe(5_000);
+    expect(() => loadEnv({ ...base, SHUTDOWN_DRAIN_MS: "10000" })).toThrow(
+      new ConfigError("Invalid configuration:\n  SHUTDOWN_DRAIN_MS=10000 must be less than SHUTDOWN_TIMEOUT_MS=10000: the requests a drain lets arrive need time to finish."),
+    );
+    expect(() => loadEnv({ ...base, SHUTDOWN_DRAIN_MS: "soon" })).toThrow(/SHUTDOWN_DRAIN_MS/);
+  });
 });
