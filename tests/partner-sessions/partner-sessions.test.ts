@@ -330,32 +330,3 @@ describe("the partner link's flows", () => {
     expect((await read(t, session.id)).body.status).toBe("expired");
   });
 });
-
-describe("npm run service -- set-partner-phone-first", () => {
-  it("turns a partner's phone-first order on and off, and asks for exactly one of --on and --off", async () => {
-    const { execFile } = await import("node:child_process");
-    const { mkdtempSync } = await import("node:fs");
-    const { tmpdir } = await import("node:os");
-    const path = await import("node:path");
-    const { promisify } = await import("node:util");
-    const run = promisify(execFile);
-    const dataDir = mkdtempSync(path.join(tmpdir(), "cli-partner-"));
-    const cli = async (...args: string[]): Promise<{ code: number; out: string; err: string }> => {
-      const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "development" as const, LOG_LEVEL: "silent" };
-      try {
-        const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...args], { env });
-        return { code: 0, out: stdout, err: stderr };
-      } catch (e) {
-        const err = e as { code: number; stdout: string; stderr: string };
-        return { code: err.code, out: err.stdout, err: err.stderr };
-      }
-    };
-    expect((await cli("create-developer", "--name", "partner-co")).code).toBe(0);
-    expect((await cli("set-partner-phone-first", "--developer", "partner-co", "--on")).out).toContain("Partner phone-first order for partner-co: on.");
-    expect((await cli("set-partner-phone-first", "--developer", "partner-co", "--off")).out).toContain("Partner phone-first order for partner-co: off.");
-    const neither = await cli("set-partner-phone-first", "--developer", "partner-co");
-    expect(neither.code).toBe(1);
-    expect(neither.err).toContain("give one of --on or --off");
-    expect((await cli("set-partner-phone-first", "--developer", "partner-co", "--on", "--off")).err).toContain("give one of --on or --off");
-  }, 120_000);
-});

@@ -79,6 +79,30 @@ describe("npm run service", () => {
     expect(ambiguous.err).toMatch(/^Error: Option '--delay-seconds' argument is ambiguous/);
   }, 60_000);
 
+  it("rotates a key as the dashboard does: a new key printed once, the old one listed as rotated until the overlap ends", async () => {
+    await cli("create-developer", "--name", "rotor");
+    const issued = await cli("issue-key", "--developer", "rotor", "--kind", "secret", "--plane", "test");
+    const keyId = issued.out.match(/\(id ([0-9a-f-]{36})\)/)![1]!;
+    const rotated = await cli("rotate-key", "--developer", "rotor", "--key", keyId);
+    expect(rotated.out).toMatch(/New test secret key \(id [0-9a-f-]{36}\)\. It is shown once/);
+    expect(rotated.out).toMatch(/\bsk_test_[A-Za-z0-9]{32}\b/);
+    expect(rotated.out).toContain("The old key works until");
+    const listed = (await cli("list-keys", "--developer", "rotor")).out;
+    expect(listed).toContain(`${keyId}  sk_test_`);
+    expect(listed).toMatch(/rotated, works until/);
+    expect((await cli("rotate-key", "--developer", "rotor", "--key", keyId)).err).toContain("No active, unrotated key with this id.");
+  }, 120_000);
+
+  it("turns a partner's phone-first order on and off, and asks for exactly one of --on and --off", async () => {
+    expect((await cli("create-developer", "--name", "partner-co")).code).toBe(0);
+    expect((await cli("set-partner-phone-first", "--developer", "partner-co", "--on")).out).toContain("Partner phone-first order for partner-co: on.");
+    expect((await cli("set-partner-phone-first", "--developer", "partner-co", "--off")).out).toContain("Partner phone-first order for partner-co: off.");
+    const neither = await cli("set-partner-phone-first", "--developer", "partner-co");
+    expect(neither.code).toBe(1);
+    expect(neither.err).toContain("give one of --on or --off");
+    expect((await cli("set-partner-phone-first", "--developer", "partner-co", "--on", "--off")).err).toContain("give one of --on or --off");
+  }, 120_000);
+
   it("explains its usage and rejects unknown commands and bad flags", async () => {
     const unknown = await cli("launch-rockets");
     expect(unknown.code).toBe(1);
