@@ -2,7 +2,7 @@
 // state here, the address it is connected as, and the facts it taught the profile.
 import { APP_READS, appFactsOf, type AppFacts } from "../connectors/memories/facts";
 import { connectionsOf } from "../connectors/connections";
-import { appState, connectsInDevelopment, type AppState } from "../connectors/providers";
+import { appState, appConnectsInDevelopment, type AppState } from "../connectors/providers";
 import { appsListedFor, isApp, type App } from "../catalogue";
 
 export interface AccountApp {
@@ -32,7 +32,7 @@ export async function accountApps(userId: string): Promise<AccountApp[]> {
       state: appState(app, c),
       accountEmail: c?.accountEmail ?? null,
       held: !!c,
-      inDevelopment: connectsInDevelopment(app),
+      inDevelopment: appConnectsInDevelopment(app),
       reads: APP_READS[app] ?? null,
       facts: learned.find((l) => l.app === app)?.facts ?? [],
     };

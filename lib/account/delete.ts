@@ -4,7 +4,7 @@
 // (the tables bound to it by a foreign key cascade). tests/account/delete.test.ts lists the
 // database's tables itself and fails on one with such a column this module does not name.
 import { z } from "zod";
-import { disconnect } from "../connectors/connections";
+import { deleteAppConnection } from "../connectors/connections";
 import { db } from "../platform/db";
 import { inTransaction } from "../profile/memories";
 import { clearUserAccessCache } from "../users/approvals";
@@ -71,7 +71,7 @@ export async function deleteAccount(input: { userId: string; confirmation: unkno
   });
   if (!user) return false;
   // The provider is asked to revoke each app's grant; what it taught goes with the connection.
-  for (const c of await prisma.appConnection.findMany({ where: { userId: user.id }, select: { id: true } })) await disconnect(c.id);
+  for (const c of await prisma.appConnection.findMany({ where: { userId: user.id }, select: { id: true } })) await deleteAppConnection(c.id);
 
   const userId = user.id;
   await inTransaction(async (tx) => {

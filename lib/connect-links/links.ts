@@ -28,7 +28,7 @@ export { CONNECT_STATUSES, LINK_STATUSES, type ConnectStatus, type LinkStatus } 
 
 const mintLimiter = lazyLimiter(() => ({ name: "connect-mint", points: CONNECT_MINTS_PER_MINUTE, durationSeconds: 60 }));
 
-export function connectUrl(id: string): string {
+export function connectLinkUrl(id: string): string {
   return `${env().MCP_URL}/connect/${id}`;
 }
 
@@ -133,7 +133,7 @@ export async function mintConnectLink(input: MintInput) {
         expiresAt: new Date(at.getTime() + CONNECT_LINK_TTL_SECONDS * 1000),
       },
     }));
-  const url = connectUrl(link.id);
+  const url = connectLinkUrl(link.id);
   return {
     status,
     connect_url: url,

@@ -9,7 +9,7 @@ const capability = z
   .regex(new RegExp(`^(${APPS.join("|")}):[a-z_]{1,40}$`), "capability is <app>:<permission>, for example gmail:send");
 
 /** POST /v1/profile/connect (and the connect MCP tool). All fields optional; `required` and anything else unknown are dropped without error. */
-export const connectBody = z.object({
+export const connectLinkBody = z.object({
   app: z.enum(APPS).optional(),
   capability: capability.optional(),
   purpose: z.string().trim().max(280).optional(),
@@ -19,7 +19,7 @@ export const connectBody = z.object({
 });
 
 /** POST /v1/profile/connect: what is missing, and the link that asks the person for it. */
-export const connectResponse = z.strictObject({
+export const connectLinkResponse = z.strictObject({
   status: z.enum(CONNECT_STATUSES),
   connect_url: z.url(),
   expires_at: z.iso.datetime(),

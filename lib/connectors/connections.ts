@@ -13,8 +13,8 @@ import { cookieFromHeader, defineCookie, setCookieHeader, type CookieDefinition 
 import { processWide } from "../platform/process-wide";
 import { deleteAppMemories } from "./memories/facts";
 import { queueAppMemories } from "./memories/queue";
-import { ConnectError } from "./errors";
-import { canConnect, connectorOf, providerFor, PROVIDERS } from "./providers";
+import { AppConnectionError } from "./errors";
+import { canConnectApp, connectorOf, providerFor, PROVIDERS } from "./providers";
 import { REFRESH_AHEAD_SECONDS, refreshConnectionToken, TOKEN_PURPOSE } from "./token-refresh";
 import type { ConnectorProvider } from "./types";
 import { isApp, MAILBOX_APPS, type App } from "../catalogue";
@@ -28,7 +28,7 @@ const STATE_PURPOSE = "connect-state";
 const BROWSER_PURPOSE = "connect-browser";
 const COOKIE_NAME_PURPOSE = "connect-cookie-name";
 
-export function connectCallbackUrl(): string {
+export function appConnectionCallbackUrl(): string {
   return `${env().BASE_URL}/connect/callback`;
 }
 
@@ -79,7 +79,7 @@ export async function startConnection(input: {
     },
   });
   const codeChallenge = await oauth.calculatePKCECodeChallenge(verifier);
-  const url = provider.authorizationUrl({ app: input.app, state, codeChallenge, redirectUri: connectCallbackUrl(), capability: input.capability });
+  const url = provider.authorizationUrl({ app: input.app, state, codeChallenge, redirectUri: appConnectionCallbackUrl(), capability: input.capability });
   const attempt = attemptCookie(state);
   return { url, cookie: `${attempt.name}=${browserSecret}`, setCookie: setCookieHeader(attempt, browserSecret) };
 }
@@ -97,7 +97,7 @@ export async function capabilityConsentNeeded(input: { userId: string; capabilit
   if (!isApp(app)) return null;
   const c = await (await db()).appConnection.findUnique({ where: { userId_app: { userId: input.userId, app } }, select: { provider: true, scopes: true, status: true } });
   // Reading an app is allowed together with connecting it when the account has no working connection.
-  if (input.capability === `${app}:read` && c?.status !== "active") return canConnect(app) ? app : null;
+  if (input.capability === `${app}:read` && c?.status !== "active") return canConnectApp(app) ? app : null;
   const provider = c && Object.hasOwn(PROVIDERS, c.provider) ? PROVIDERS[c.provider as ConnectorProvider["id"]] : undefined;
   if (!c || !provider?.configured() || provider !== connectorOf(app)) return null;
   const scope = provider.capabilityScope?.(input.capability);
@@ -118,14 +118,14 @@ export async function finishConnection(
   const state = callbackUrl.searchParams.get("state") ?? "";
   const prisma = await db();
   const attempt = await prisma.connectAttempt.findUnique({ where: { stateHash: keyedHash(STATE_PURPOSE, state) } });
-  if (!attempt) throw new ConnectError("unknown_attempt");
+  if (!attempt) throw new AppConnectionError("unknown_attempt");
   // Another browser (someone sent this consent link on) cannot finish it, nor use it up.
   const secret = cookieFromHeader(cookieHeader, attemptCookie(state).name);
-  if (!secret || !safeEqual(attempt.browserHash, keyedHash(BROWSER_PURPOSE, secret))) throw new ConnectError("other_browser");
+  if (!secret || !safeEqual(attempt.browserHash, keyedHash(BROWSER_PURPOSE, secret))) throw new AppConnectionError("other_browser");
   const used = await prisma.connectAttempt.deleteMany({ where: { stateHash: attempt.stateHash } });
-  if (used.count === 0) throw new ConnectError("unknown_attempt");
-  if (attempt.expiresAt <= clockNow()) throw new ConnectError("expired", attempt.flowId);
-  if (callbackUrl.searchParams.get("error")) throw new ConnectError("declined", attempt.flowId);
+  if (used.count === 0) throw new AppConnectionError("unknown_attempt");
+  if (attempt.expiresAt <= clockNow()) throw new AppConnectionError("expired", attempt.flowId);
+  if (callbackUrl.searchParams.get("error")) throw new AppConnectionError("declined", attempt.flowId);
   const provider = providerFor(attempt.app);
   const got = await provider.exchange({ callbackUrl, state, verifier: openSecret(STATE_PURPOSE, attempt.verifierSealed) });
   const data = {
@@ -218,7 +218,7 @@ export async function accessTokenFor(
 ): Promise<string> {
   const prisma = await db();
   const c = await prisma.appConnection.findUniqueOrThrow({ where: { id: connectionId } });
-  if (c.status !== "active") throw new ConnectError("needs_reconnect");
+  if (c.status !== "active") throw new AppConnectionError("needs_reconnect");
   // Development connections never expire (accessTokenExpiresAt is null) and are never refreshed.
   const fresh = !c.accessTokenExpiresAt || c.accessTokenExpiresAt.getTime() - clockNow().getTime() > REFRESH_AHEAD_SECONDS * 1000;
   const stored = openSecret(TOKEN_PURPOSE, c.accessTokenSealed);
@@ -247,7 +247,7 @@ export async function connectionsOf(userId: string): Promise<Array<{ id: string;
 export async function disconnectApp(userId: string, app: string): Promise<boolean> {
   const c = await (await db()).appConnection.findUnique({ where: { userId_app: { userId, app } }, select: { id: true } });
   if (!c) return false;
-  await disconnect(c.id);
+  await deleteAppConnection(c.id);
   return true;
 }
 
@@ -256,7 +256,7 @@ export async function disconnectApp(userId: string, app: string): Promise<boolea
  * with every memory the app taught the person's profile (source apps/<app>) and every agent's grants
  * on the app, in one transaction.
  */
-export async function disconnect(connectionId: string): Promise<void> {
+export async function deleteAppConnection(connectionId: string): Promise<void> {
   const prisma = await db();
   const c = await prisma.appConnection.findUnique({ where: { id: connectionId } });
   if (!c) return;

@@ -1,10 +1,10 @@
 // Why connecting an app, or using a connection, did not work: one reason per case, each with its
 // message. A failed attempt carries its flow, so the person goes back to it.
-export type ConnectErrorReason = "unknown_app" | "not_configured" | "unknown_attempt" | "other_browser" | "expired" | "declined" | "needs_reconnect";
+export type AppConnectionErrorReason = "unknown_app" | "not_configured" | "unknown_attempt" | "other_browser" | "expired" | "declined" | "needs_reconnect";
 
-export class ConnectError extends Error {
+export class AppConnectionError extends Error {
   constructor(
-    readonly reason: ConnectErrorReason,
+    readonly reason: AppConnectionErrorReason,
     /** The flow the attempt belonged to, when known: the person goes back to it. */
     readonly flowId: string | null = null,
   ) {
@@ -19,6 +19,6 @@ export class ConnectError extends Error {
         needs_reconnect: "The provider no longer accepts this connection. Connect the app again.",
       }[reason],
     );
-    this.name = "ConnectError";
+    this.name = "AppConnectionError";
   }
 }

@@ -2,7 +2,7 @@
 // provider when configured, else the development provider when CONNECT_DRIVER=development stands in.
 import { isApp, type App } from "../catalogue";
 import { development } from "./development";
-import { ConnectError } from "./errors";
+import { AppConnectionError } from "./errors";
 import { google } from "./google";
 import { microsoft } from "./microsoft";
 import { notion } from "./notion";
@@ -25,14 +25,14 @@ export const PROVIDERS: Record<ConnectorProvider["id"], ConnectorProvider> = { g
  */
 export function providerFor(app: string): ConnectorProvider {
   const provider = connectorOf(app);
-  if (!provider) throw new ConnectError("unknown_app");
+  if (!provider) throw new AppConnectionError("unknown_app");
   if (provider.configured()) return provider;
   if (development.configured()) return development;
-  throw new ConnectError("not_configured");
+  throw new AppConnectionError("not_configured");
 }
 
 /** Whether an app can be connected on this service (its provider is configured, or the development one stands in). */
-export function canConnect(app: string): boolean {
+export function canConnectApp(app: string): boolean {
   const provider = connectorOf(app);
   return !!provider && (provider.configured() || development.configured());
 }
@@ -40,11 +40,11 @@ export function canConnect(app: string): boolean {
 /** How an app's row reads: connected, needing reconnection, ready to connect, or not set up here. */
 export type AppState = "connected" | "reconnect" | "connect" | "unavailable";
 export function appState(app: string, connection?: { status: string }): AppState {
-  return connection?.status === "active" ? "connected" : connection ? "reconnect" : canConnect(app) ? "connect" : "unavailable";
+  return connection?.status === "active" ? "connected" : connection ? "reconnect" : canConnectApp(app) ? "connect" : "unavailable";
 }
 
 /** Whether an app connects through the development provider here (the page says so). */
-export function connectsInDevelopment(app: string): boolean {
+export function appConnectsInDevelopment(app: string): boolean {
   const provider = connectorOf(app);
   return !!provider && !provider.configured() && development.configured();
 }

@@ -7,7 +7,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { now as clockNow } from "../platform/clock";
 import { openSecret, sealSecret } from "../platform/crypto";
 import { db } from "../platform/db";
-import { ConnectError } from "./errors";
+import { AppConnectionError } from "./errors";
 import { PROVIDERS } from "./providers";
 import { ProviderGrantError, type ConnectorProvider } from "./types";
 
@@ -35,13 +35,13 @@ function freshEnough(expiresAt: Date | null): boolean {
 /**
  * A new access token for the connection `seen` describes: refreshed here when this process claims the
  * lease, or the one another process's refresh stored since `seen` was read. A grant the provider
- * refuses marks the connection as needing reconnection (ConnectError needs_reconnect).
+ * refuses marks the connection as needing reconnection (AppConnectionError needs_reconnect).
  */
 export async function refreshConnectionToken(seen: ConnectionTokens): Promise<string> {
   const prisma = await db();
   if (!seen.refreshTokenSealed) {
     await prisma.appConnection.update({ where: { id: seen.id }, data: { status: "needs_reconnect" } });
-    throw new ConnectError("needs_reconnect");
+    throw new AppConnectionError("needs_reconnect");
   }
   for (;;) {
     const at = clockNow();
@@ -50,13 +50,13 @@ export async function refreshConnectionToken(seen: ConnectionTokens): Promise<st
       data: { refreshLeaseUntil: new Date(at.getTime() + REFRESH_LEASE_MS) },
     });
     const now = await prisma.appConnection.findUnique({ where: { id: seen.id } });
-    if (!now) throw new ConnectError("needs_reconnect");
+    if (!now) throw new AppConnectionError("needs_reconnect");
     // Another process refreshed since `seen` was read: its token is the one to use.
     if (now.status === "active" && now.accessTokenSealed !== seen.accessTokenSealed && freshEnough(now.accessTokenExpiresAt)) {
       if (claimed.count) await prisma.appConnection.updateMany({ where: { id: seen.id }, data: { refreshLeaseUntil: null } });
       return openSecret(TOKEN_PURPOSE, now.accessTokenSealed);
     }
-    if (now.status !== "active") throw new ConnectError("needs_reconnect");
+    if (now.status !== "active") throw new AppConnectionError("needs_reconnect");
     if (claimed.count) return refreshHolding({ ...now, refreshTokenSealed: now.refreshTokenSealed ?? seen.refreshTokenSealed });
     // Another process holds the lease: wait for what it stores (or for its lease to run out).
     await sleep(WAIT_STEP_MS);
@@ -82,7 +82,7 @@ async function refreshHolding(c: { id: string; provider: string; refreshTokenSea
   } catch (err) {
     if (err instanceof ProviderGrantError) {
       await prisma.appConnection.update({ where: { id: c.id }, data: { status: "needs_reconnect", refreshLeaseUntil: null } });
-      throw new ConnectError("needs_reconnect");
+      throw new AppConnectionError("needs_reconnect");
     }
     // The provider unreachable, or the database: let go at once, so the next call tries again.
     await prisma.appConnection.updateMany({ where: { id: c.id }, data: { refreshLeaseUntil: null } }).catch(() => undefined);

@@ -6,7 +6,7 @@ import type { App } from "../catalogue";
 import { db } from "../platform/db";
 import { ProviderAuthError, providerFetch, type ProviderRequest } from "./apis/http";
 import { accessTokenFor } from "./connections";
-import { ConnectError } from "./errors";
+import { AppConnectionError } from "./errors";
 import type { UsableConnection } from "./tools/definition";
 
 export interface ConnectionRow {
@@ -52,7 +52,7 @@ export function usableConnection(row: ConnectionRow, signal?: AbortSignal): Usab
         } catch (again) {
           if (again instanceof ProviderAuthError) {
             await (await db()).appConnection.update({ where: { id: row.id }, data: { status: "needs_reconnect" } });
-            throw new ConnectError("needs_reconnect");
+            throw new AppConnectionError("needs_reconnect");
           }
           throw again;
         }

@@ -9,7 +9,7 @@ import { agentDisplayName, developerDisplayName } from "../agents/agents";
 import { RESEND_AFTER_SECONDS, takesSandboxCode } from "../person-auth/phone-codes";
 import { configuredThirdParty, isThirdPartyProvider, THIRD_PARTY_NAMES } from "../person-auth/third-party";
 import { APP_NAMES, APPS, ASSISTANT_NAMES, EXPORT_ASSISTANTS, IMPORT_SCREEN_APPS, isApp, MAILBOX_APPS, type App, type Assistant, type MailboxApp } from "../catalogue";
-import { appState, connectsInDevelopment } from "../connectors/providers";
+import { appState, appConnectsInDevelopment } from "../connectors/providers";
 import { appFactsOf, APP_READS } from "../connectors/memories/facts";
 import { appList, capabilityPhrase, readCapability } from "../app-grants/grants";
 import { db } from "../platform/db";
@@ -110,7 +110,7 @@ export function appRow(flow: Pick<Flow, "id">, app: App, connection: { accountEm
       : state === "reconnect"
         ? "Needs reconnecting"
         : state === "connect"
-          ? connectsInDevelopment(app)
+          ? appConnectsInDevelopment(app)
             ? "Connect (development)"
             : "Connect"
           : "Not set up on this service";

@@ -2,7 +2,7 @@
 // lib function as its REST route, with the same input schema and the same JSON answer.
 import { z } from "zod";
 import { checkReturnUrl, mintConnectLink, personFor } from "../connect-links/links";
-import { connectBody } from "../connect-links/schemas";
+import { connectLinkBody } from "../connect-links/schemas";
 import { submitCommit } from "../profile/commit";
 import { forget, type ForgetSelector } from "../profile/forget";
 import { importText } from "../profile/import-text";
@@ -58,7 +58,7 @@ export interface ConnectorMcpTool extends ToolBase<z.ZodObject> {
 
 export type Tool = OpenTool | PersonalTool | ConnectorMcpTool;
 
-const connectTool: OpenTool<typeof connectBody> = {
+const connectTool: OpenTool<typeof connectLinkBody> = {
   name: "service_connect",
   title: "Connect the user",
   personal: false,
@@ -69,7 +69,7 @@ const connectTool: OpenTool<typeof connectBody> = {
     "Call it when another tool says the user must connect first, or when the user asks to connect an app. " +
     "Returns { status, connect_url, expires_at, instructions }: show connect_url to the user verbatim and follow instructions; the link is valid until expires_at and may be reused. " +
     "user_id (the developer's own id for the person) is only read when the request names nobody else.",
-  input: connectBody,
+  input: connectLinkBody,
   run: async (caller, args) => {
     const { key, agent, person } = caller;
     if (args.return_url !== undefined) await checkReturnUrl({ developerId: key.developerId, url: args.return_url });

@@ -8,7 +8,7 @@ import { signInUrl } from "../agents/agents";
 import { now as clockNow } from "../platform/clock";
 import { SIGN_IN_LINK_CONNECTORS } from "../catalogue";
 import { mintConnectLink, personFor } from "../connect-links/links";
-import { connectBody } from "../connect-links/schemas";
+import { connectLinkBody } from "../connect-links/schemas";
 import { db } from "../platform/db";
 import type { Prisma } from "../platform/db/generated/client";
 import type { Plane } from "../platform/db/generated/enums";
@@ -53,7 +53,7 @@ export const messageUrlBody = z.object({
     .max(SIGN_IN_LINK_CONNECTORS.length * 2)
     .optional(),
   /** permission_review only: the capability asked for (<app>:<permission>), as POST /v1/profile/connect takes it. */
-  capability: connectBody.shape.capability,
+  capability: connectLinkBody.shape.capability,
   agentPhone: text(64).optional(),
   messageLinePhone: text(64).optional(),
   messageBody: text(MAX_MESSAGE_BODY_LENGTH).optional(),

@@ -33,9 +33,9 @@ async function consent(url: URL, answer: { decision: "allow" | "deny"; email?: s
 describe("the development provider", () => {
   it("stands in for a provider without credentials: consent for an address, then the connection", async () => {
     const { startConnection, finishConnection, accessTokenFor } = await conn();
-    const { canConnect, connectsInDevelopment } = await import("@/lib/connectors/providers");
-    expect(canConnect("notion")).toBe(true);
-    expect(connectsInDevelopment("notion")).toBe(true);
+    const { canConnectApp, appConnectsInDevelopment } = await import("@/lib/connectors/providers");
+    expect(canConnectApp("notion")).toBe(true);
+    expect(appConnectsInDevelopment("notion")).toBe(true);
     const { url, cookie } = await startConnection({ app: "outlook", flowId: "dev-flow-1" });
     expect(url.origin + url.pathname).toBe("http://localhost:3000/dev/connect");
     expect(url.searchParams.get("code_challenge_method")).toBe("S256");
@@ -122,8 +122,8 @@ describe("the development provider", () => {
     process.env.CONNECT_DRIVER = "providers";
     resetEnvForTests();
     const { startConnection } = await conn();
-    const { canConnect } = await import("@/lib/connectors/providers");
-    expect(canConnect("notion")).toBe(false);
+    const { canConnectApp } = await import("@/lib/connectors/providers");
+    expect(canConnectApp("notion")).toBe(false);
     await expect(startConnection({ app: "notion", flowId: "dev-flow-3" })).rejects.toMatchObject({ reason: "not_configured" });
     const form = new FormData();
     form.set("decision", "deny");

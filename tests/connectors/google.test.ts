@@ -70,7 +70,7 @@ describe("connecting Gmail", () => {
     const row = await (await db()).appConnection.findUniqueOrThrow({ where: { id } });
     const { openSecret } = await import("@/lib/platform/crypto");
     const refreshToken = openSecret("connection-token", row.refreshTokenSealed!);
-    await conn.disconnect(id);
+    await conn.deleteAppConnection(id);
     expect(await (await db()).appConnection.findUnique({ where: { id } })).toBeNull();
     const { google } = await import("@/lib/connectors/google");
     await expect(google.refresh(refreshToken)).rejects.toMatchObject({ name: "ProviderGrantError" });

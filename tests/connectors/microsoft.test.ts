@@ -31,7 +31,7 @@ describe("connecting Outlook", () => {
     advanceClockForTests((3600 - conn.REFRESH_AHEAD_SECONDS + 10) * 1000);
     const second = await conn.accessTokenFor(done.id);
     expect(second).not.toBe(first);
-    await conn.disconnect(done.id);
+    await conn.deleteAppConnection(done.id);
     expect(await (await db()).appConnection.findUnique({ where: { id: done.id } })).toBeNull();
   });
 

@@ -32,7 +32,7 @@ describe("connecting Notion", () => {
     const row = await (await db()).appConnection.findUniqueOrThrow({ where: { id: done.id } });
     const refresh = openSecret("connection-token", row.refreshTokenSealed!);
     expect(notion.isRefreshValid(refresh)).toBe(true);
-    await conn.disconnect(done.id);
+    await conn.deleteAppConnection(done.id);
     expect(notion.isRefreshValid(refresh)).toBe(false);
     expect(await (await db()).appConnection.findUnique({ where: { id: done.id } })).toBeNull();
   });

@@ -245,7 +245,7 @@ describe("listing", () => {
 
   it("serves service_email_search only where Outlook is enabled; Notion's tool stays", async () => {
     await withoutOutlook(async () => {
-      expect(providers.canConnect("outlook")).toBe(false);
+      expect(providers.canConnectApp("outlook")).toBe(false);
       const client = await mcpClient(headersFor(ada.token));
       const names = (await client.listTools()).tools.map((x) => x.name);
       expect(names).not.toContain("service_email_search");
@@ -263,7 +263,7 @@ describe("listing", () => {
     process.env.CONNECT_DRIVER = "development";
     resetEnvForTests();
     try {
-      expect(providers.canConnect("outlook")).toBe(true);
+      expect(providers.canConnectApp("outlook")).toBe(true);
       const client = await mcpClient(headersFor(ada.token));
       expect((await client.listTools()).tools.map((x) => x.name)).toContain("service_email_search");
       await client.close();

@@ -12,7 +12,7 @@ import { POST } from "@/app/mcp/route";
 import { GET as hostScriptRoute, HEAD as hostScriptHead } from "@/app/mcp-apps/service-mcp-host.js/route";
 import { resetEnvForTests } from "@/lib/platform/env";
 import { HOST_SCRIPT_CACHE, hostScript } from "@/lib/mcp/cards/host-script";
-import { absoluteExpiry, cardText, pollDelayMs, readConnectInput, readConnectResult, relativeExpiry, type ConnectResult } from "@/lib/mcp/cards/host/model";
+import { absoluteExpiry, cardText, pollDelayMs, readConnectLinkInput, readConnectLinkResult, relativeExpiry, type ConnectLinkResult } from "@/lib/mcp/cards/host/model";
 import { CARD_MIME_TYPE } from "@/lib/mcp/cards/mcp";
 import { CARDS, CONNECT_CARD } from "@/lib/mcp/cards/registry";
 import { createTenant, type Tenant } from "../helpers/fixtures";
@@ -120,10 +120,10 @@ describe("the connect card on the developer MCP server", () => {
     expect(result.isError ?? false).toBe(false);
     expect(Object.keys(result.structuredContent!).sort()).toEqual(["connect_url", "expires_at", "instructions", "status"]);
     expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
-    const read = readConnectResult(result, `${BASE}/personal-mcp/connect/`);
+    const read = readConnectLinkResult(result, `${BASE}/personal-mcp/connect/`);
     expect(read).toEqual({ ok: true, result: result.structuredContent });
     // A host passing only the text still gives the card the result.
-    expect(readConnectResult({ content: result.content }, `${BASE}/personal-mcp/connect/`)).toEqual(read);
+    expect(readConnectLinkResult({ content: result.content }, `${BASE}/personal-mcp/connect/`)).toEqual(read);
     await client.close();
   });
 
@@ -173,14 +173,14 @@ describe("GET /mcp-apps/service-mcp-host.js", () => {
 
 describe("what the card shows", () => {
   const prefix = `${BASE}/personal-mcp/connect/`;
-  const result: ConnectResult = { status: "connect_app", connect_url: `${prefix}mcc_${"A".repeat(24)}`, expires_at: "2030-01-01T12:00:00.000Z", instructions: "…" };
+  const result: ConnectLinkResult = { status: "connect_app", connect_url: `${prefix}mcc_${"A".repeat(24)}`, expires_at: "2030-01-01T12:00:00.000Z", instructions: "…" };
 
   it("takes only links under the service's connect address, and a tool error's message", () => {
-    expect(readConnectResult({ structuredContent: { ...result, connect_url: "https://evil.example/connect/mcc_x" } }, prefix)).toMatchObject({ ok: false });
-    expect(readConnectResult({ structuredContent: { ...result, connect_url: `${prefix}mcc_A/../../x` } }, prefix)).toMatchObject({ ok: false });
-    expect(readConnectResult({ structuredContent: { ...result, status: "other" } }, prefix)).toMatchObject({ ok: false });
+    expect(readConnectLinkResult({ structuredContent: { ...result, connect_url: "https://evil.example/connect/mcc_x" } }, prefix)).toMatchObject({ ok: false });
+    expect(readConnectLinkResult({ structuredContent: { ...result, connect_url: `${prefix}mcc_A/../../x` } }, prefix)).toMatchObject({ ok: false });
+    expect(readConnectLinkResult({ structuredContent: { ...result, status: "other" } }, prefix)).toMatchObject({ ok: false });
     expect(
-      readConnectResult({ isError: true, content: [{ type: "text", text: JSON.stringify({ error: { code: "rate_limited", message: "Too many requests." } }) }] }, prefix),
+      readConnectLinkResult({ isError: true, content: [{ type: "text", text: JSON.stringify({ error: { code: "rate_limited", message: "Too many requests." } }) }] }, prefix),
     ).toEqual({
       ok: false,
       message: "Too many requests.",
@@ -188,7 +188,7 @@ describe("what the card shows", () => {
   });
 
   it("names the app, the permission and the purpose the call asked for, by where the link stands", () => {
-    const input = readConnectInput({ app: "gmail", purpose: " Find your bookings. ", user_id: "u1", extra: 3 });
+    const input = readConnectLinkInput({ app: "gmail", purpose: " Find your bookings. ", user_id: "u1", extra: 3 });
     expect(input).toEqual({ app: "gmail", capability: undefined, purpose: "Find your bookings.", client_name: undefined });
     expect(cardText(result, input, "pending")).toMatchObject({ title: "Connect Gmail", app: "Gmail", purpose: "Find your bookings." });
     expect(cardText(result, input, "approved")).toMatchObject({ title: "You're all set", lead: "Gmail is connected. You can return to the conversation." });

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as linesRoute from "@/app/v1/auth/sign-in/message-lines/route";
 import { POST as messageUrlRoute } from "@/app/v1/auth/sign-in/message-url/route";
-import { connectUrl, linkStatus } from "@/lib/connect-links/links";
+import { connectLinkUrl, linkStatus } from "@/lib/connect-links/links";
 import { openConnectLink } from "@/lib/flow/ways-in/connect";
 import { db } from "@/lib/platform/db";
 import { findFlow } from "@/lib/flow/store";
@@ -28,7 +28,7 @@ const messageUrl = (body: Record<string, unknown>) => call(messageUrlRoute, { he
 
 /** The connect link a permission-review URL names. */
 async function linkOf(url: string) {
-  const id = url.slice(connectUrl("").length);
+  const id = url.slice(connectLinkUrl("").length);
   return (await db()).connectLink.findUniqueOrThrow({ where: { id } });
 }
 
@@ -41,7 +41,7 @@ describe("POST /v1/auth/sign-in/message-url, reason permission_review", () => {
     const res = await messageUrl({ reason: "permission_review", agentPhone: LINE, subject: { externalId: "user-live" }, capability: "gmail:send" });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ mode: "plain", url: expect.any(String), reason: "permission_review", fallbackReason: FALLBACK_REASONS.missing, idempotencyKey: null });
-    expect(res.body.url).toMatch(new RegExp(`^${connectUrl("").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}mcc_`));
+    expect(res.body.url).toMatch(new RegExp(`^${connectLinkUrl("").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}mcc_`));
     const link = await linkOf(res.body.url);
     expect(link).toMatchObject({
       developerId: t.developer.id,

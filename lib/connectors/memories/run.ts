@@ -19,7 +19,7 @@ import { ProviderScopeError } from "../apis/http";
 import { snapshotNotion } from "../apis/notion";
 import { snapshotOutlook } from "../apis/outlook";
 import type { AppSnapshot } from "../../profile/distill/snapshot";
-import { ConnectError } from "../errors";
+import { AppConnectionError } from "../errors";
 import type { UsableConnection } from "../tools/definition";
 import { usableConnection } from "../usable";
 import { readsForMemories } from "./facts";
@@ -118,7 +118,7 @@ export async function startAppMemoriesWorker(): Promise<void> {
       if (run) logger().info({ connection_id: connectionId, app: run.app, facts: run.facts.length, written: run.written, removed: run.removed }, "app memories");
     } catch (err) {
       // A grant the provider refused (the connection now needs reconnecting) or a missing scope: trying again changes nothing.
-      if (err instanceof ConnectError || err instanceof ProviderScopeError) {
+      if (err instanceof AppConnectionError || err instanceof ProviderScopeError) {
         logger().warn({ connection_id: connectionId, err: err.message }, "app memories skipped");
         return;
       }

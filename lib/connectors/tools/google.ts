@@ -11,7 +11,7 @@ import { searchDrive } from "../apis/drive";
 import { searchGmail, sendGmail } from "../apis/gmail";
 import { isMailAddress, MAX_RECIPIENTS, validateOutgoingMail, type OutgoingMail } from "../apis/mail";
 import { sendOutlook } from "../apis/outlook";
-import { canConnect } from "../providers";
+import { canConnectApp } from "../providers";
 import { listLimit as limit, mailSummary, pageToken } from "./schemas";
 import { connectorTool, idempotencyKey, type ConnectorRunContext, type ConnectorToolDefinition } from "./definition";
 
@@ -80,7 +80,7 @@ function outgoing(args: Pick<EmailSendArgs, "to" | "cc" | "subject" | "body" | "
  * check would (app_not_connected, app_needs_reconnect).
  */
 async function sendingMailbox(ctx: ConnectorRunContext, args: Pick<EmailSendArgs, "mailbox">): Promise<MailboxApp> {
-  const outlook = canConnect("outlook");
+  const outlook = canConnectApp("outlook");
   if (args.mailbox === "outlook" && !outlook) {
     throw new ApiError("invalid_request", "Outlook is not enabled on this service; leave mailbox out to send from Gmail.", {
       fields: [{ field: "mailbox", message: "Outlook is not enabled here." }],

@@ -12,7 +12,7 @@ import { searchGmail } from "../apis/gmail";
 import { ProviderFailure, ProviderRateLimited } from "../apis/http";
 import type { MailPage, MailSearch, MailSummary } from "../apis/mail";
 import { searchOutlook } from "../apis/outlook";
-import { ConnectError } from "../errors";
+import { AppConnectionError } from "../errors";
 import { connectorTool, type ConnectorRunContext, type ConnectorToolDefinition, type UsableConnection } from "./definition";
 import { appNeedsReconnect } from "./run";
 import { listLimit, mailSummary } from "./schemas";
@@ -104,7 +104,7 @@ function warningFor(mailbox: MailboxApp, err: unknown): MailboxWarning | null {
       retry_after: err.retryAfter,
     };
   }
-  if (err instanceof ConnectError && err.reason === "needs_reconnect") return { mailbox, code: "app_needs_reconnect", message: appNeedsReconnect(mailbox).message };
+  if (err instanceof AppConnectionError && err.reason === "needs_reconnect") return { mailbox, code: "app_needs_reconnect", message: appNeedsReconnect(mailbox).message };
   if (err instanceof ProviderFailure) {
     logger().warn({ tool: "service_email_search", app: mailbox, status: err.status, err: err.message }, "connector provider failed");
     return { mailbox, code: "provider_error", message: `${name} failed to answer (${err.status ? `HTTP ${err.status}` : "no answer"}): its messages are missing from this page.` };
@@ -162,7 +162,7 @@ async function searchMailboxes(ctx: ConnectorRunContext, args: { query: string; 
     const warning = warningFor(mailbox, s.reason);
     if (!warning) throw s.reason;
     // Should every mailbox fail, the call ends with the first failure, named for its mailbox.
-    failures.push(s.reason instanceof ConnectError ? appNeedsReconnect(mailbox) : s.reason);
+    failures.push(s.reason instanceof AppConnectionError ? appNeedsReconnect(mailbox) : s.reason);
     warnings.push(warning);
     // A rate-limited mailbox is read again from the same place on the next page; a failing one is left out.
     if (warning.code === "rate_limited") next[mailbox] = places[mailbox]!;

@@ -2,7 +2,7 @@
 // Outlook ones (service_email_search) only when the Outlook connector is enabled: its provider
 // configured, or the development provider standing in. service_email_send sends through Outlook
 // only then.
-import { canConnect } from "../providers";
+import { canConnectApp } from "../providers";
 import type { ConnectorToolDefinition } from "./definition";
 import { GOOGLE_TOOLS } from "./google";
 import { MICROSOFT_TOOLS } from "./microsoft";
@@ -12,7 +12,7 @@ export const CONNECTOR_TOOL_DEFINITIONS: readonly ConnectorToolDefinition[] = [.
 
 /** The tools served now: those needing Outlook only when the Outlook connector is enabled. */
 export function enabledConnectorTools<T extends { definition: ConnectorToolDefinition }>(tools: readonly T[]): readonly T[] {
-  const outlook = canConnect("outlook");
+  const outlook = canConnectApp("outlook");
   return tools.filter((t) => !t.definition.needsOutlook || outlook);
 }
 

@@ -3,7 +3,7 @@
 // an OpenID Connect access token) naming the person (`user: "token"`); X-User-Id and user_id are
 // refused. The route file serves it: `defineRoute(connectorContract(name))`.
 import type { z } from "zod";
-import { canConnect } from "../providers";
+import { canConnectApp } from "../providers";
 import type { RouteDefinition } from "../../http/define-route";
 import { ApiError, MESSAGES } from "../../http/errors";
 import { connectorToolDefinition } from "./registry";
@@ -32,7 +32,7 @@ export function connectorContract(name: string): RouteDefinition<z.ZodType, z.Zo
       ...(tool.action ? (["idempotency_key_reused", "action_in_progress"] as const) : []),
     ],
     handler: async ({ key, agent, user, body }) => {
-      if (tool.needsOutlook && !canConnect("outlook")) throw new ApiError("not_found", MESSAGES.notFound);
+      if (tool.needsOutlook && !canConnectApp("outlook")) throw new ApiError("not_found", MESSAGES.notFound);
       return { body: await runConnectorTool({ tool, developerId: key.developerId, plane: key.plane, agent, userId: user.id, surface: "rest", rawArgs: body }) };
     },
   };

@@ -17,7 +17,7 @@ import { ApiError, MESSAGES } from "../../http/errors";
 import { logger } from "../../platform/log";
 import { isApproved } from "../../users/approvals";
 import { ProviderFailure, ProviderRateLimited, ProviderScopeError } from "../apis/http";
-import { ConnectError } from "../errors";
+import { AppConnectionError } from "../errors";
 import { capabilityApp, grantsOf, readCapability } from "../../app-grants/grants";
 import { usableConnection } from "../usable";
 import type { ConnectorRunContext, ConnectorToolDefinition } from "./definition";
@@ -188,7 +188,7 @@ async function actionCapability(
 /** The service's error for a failure of the tool's work. */
 async function asApiError(call: ConnectorCall, err: unknown, capability: string | undefined): Promise<unknown> {
   const app = (err as { app?: string }).app ?? call.tool.apps[0]!;
-  if (err instanceof ConnectError && err.reason === "needs_reconnect") return appNeedsReconnect(app);
+  if (err instanceof AppConnectionError && err.reason === "needs_reconnect") return appNeedsReconnect(app);
   if (err instanceof ProviderScopeError) return permissionNeeded(call, { app, capability: capability ?? `${app}:read` });
   if (err instanceof ProviderRateLimited) {
     return new ApiError(

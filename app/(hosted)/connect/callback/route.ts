@@ -4,7 +4,7 @@
 // connected from it.
 import { sessionUserFromRequest } from "@/lib/person-auth/session";
 import { attemptCookie, finishConnection } from "@/lib/connectors/connections";
-import { ConnectError } from "@/lib/connectors/errors";
+import { AppConnectionError } from "@/lib/connectors/errors";
 import { env } from "@/lib/platform/env";
 import { finishCapabilityConsent } from "@/lib/flow/steps";
 import { clearCookieHeader } from "@/lib/http/cookies";
@@ -27,12 +27,12 @@ export const GET = browserRoute(async function GET(req: Request) {
     }
     return go(done.userId ? `/account?connected=${done.app}` : "/");
   } catch (err) {
-    if (err instanceof ConnectError && err.flowId) return go(`/flow/${err.flowId}?connect_error=${err.reason}`);
-    if (err instanceof ConnectError && (await sessionUserFromRequest(req))) return go(`/account?connect_error=${err.reason}`);
-    if (!(err instanceof ConnectError)) logger().error({ err: (err as Error).message }, "connection failed");
+    if (err instanceof AppConnectionError && err.flowId) return go(`/flow/${err.flowId}?connect_error=${err.reason}`);
+    if (err instanceof AppConnectionError && (await sessionUserFromRequest(req))) return go(`/account?connect_error=${err.reason}`);
+    if (!(err instanceof AppConnectionError)) logger().error({ err: (err as Error).message }, "connection failed");
     const res = noticePage({
       title: "The app was not connected",
-      text: err instanceof ConnectError ? err.message : "The provider's answer could not be used. Go back and try again.",
+      text: err instanceof AppConnectionError ? err.message : "The provider's answer could not be used. Go back and try again.",
       status: 400,
     });
     res.headers.append("Set-Cookie", clear);

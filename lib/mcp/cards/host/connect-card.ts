@@ -4,12 +4,12 @@
 import {
   absoluteExpiry,
   cardText,
-  readConnectInput,
-  readConnectResult,
+  readConnectLinkInput,
+  readConnectLinkResult,
   relativeExpiry,
   statusLine,
-  type ConnectInput,
-  type ConnectResult,
+  type ConnectLinkInput,
+  type ConnectLinkResult,
   type LinkState,
   type ToolResultLike,
 } from "./model";
@@ -22,10 +22,10 @@ export interface CardHost {
   /** Calls service_connect again with the same arguments, for a new link; absent when the host cannot. */
   renew?: (args: Record<string, unknown>) => Promise<ToolResultLike>;
   /** Tells the conversation the link was approved. */
-  approved?: (result: ConnectResult) => void;
+  approved?: (result: ConnectLinkResult) => void;
 }
 
-type View = { kind: "loading" } | { kind: "failed"; message: string } | { kind: "cancelled" } | { kind: "link"; result: ConnectResult; state: LinkState; retrying: boolean };
+type View = { kind: "loading" } | { kind: "failed"; message: string } | { kind: "cancelled" } | { kind: "link"; result: ConnectLinkResult; state: LinkState; retrying: boolean };
 
 const PILL: Record<string, string> = {
   loading: "Preparing",
@@ -54,7 +54,7 @@ export function mountConnectCard(root: HTMLElement, linkPrefix: string): Connect
   };
   let view: View = { kind: "loading" };
   let rawArgs: Record<string, unknown> = {};
-  let input: ConnectInput = {};
+  let input: ConnectLinkInput = {};
   let format: { locale?: string; timeZone?: string } = {};
   let host: CardHost = {};
   let stopWatching: (() => void) | undefined;
@@ -135,10 +135,10 @@ export function mountConnectCard(root: HTMLElement, linkPrefix: string): Connect
     setText(slot("status"), statusLine(view.state, { retrying: view.retrying }));
   }
 
-  function watch(result: ConnectResult) {
+  function watch(result: ConnectLinkResult) {
     stopWatching?.();
     stopWatching = watchLink({
-      connectUrl: result.connect_url,
+      connectLinkUrl: result.connect_url,
       expiresAt: new Date(result.expires_at),
       onState: (state, { retrying }) => {
         if (view.kind !== "link" || view.result !== result) return;
@@ -182,11 +182,11 @@ export function mountConnectCard(root: HTMLElement, linkPrefix: string): Connect
   const card: ConnectCard = {
     setInput(args) {
       rawArgs = { ...(args ?? {}) };
-      input = readConnectInput(args);
+      input = readConnectLinkInput(args);
       render();
     },
     setResult(result) {
-      const read = readConnectResult(result, linkPrefix);
+      const read = readConnectLinkResult(result, linkPrefix);
       stopWatching?.();
       if (!read.ok) {
         view = { kind: "failed", message: read.message };

@@ -7,7 +7,7 @@ import { CONNECT_STATUSES, type ConnectStatus, type LinkStatus } from "../../../
 export type LinkState = LinkStatus | "unknown";
 
 /** The connect result, exactly as the service answers it. */
-export interface ConnectResult {
+export interface ConnectLinkResult {
   status: ConnectStatus;
   connect_url: string;
   expires_at: string;
@@ -15,7 +15,7 @@ export interface ConnectResult {
 }
 
 /** The arguments service_connect was called with (the fields the card shows). */
-export interface ConnectInput {
+export interface ConnectLinkInput {
   app?: string;
   capability?: string;
   purpose?: string;
@@ -29,7 +29,7 @@ export interface ToolResultLike {
   content?: Array<{ type: string; text?: string }>;
 }
 
-export type ReadResult = { ok: true; result: ConnectResult } | { ok: false; message: string };
+export type ReadResult = { ok: true; result: ConnectLinkResult } | { ok: false; message: string };
 
 const GENERIC_FAILURE = "The link could not be created. Ask the assistant to try again.";
 
@@ -50,14 +50,14 @@ function parseJson(text: string | undefined): unknown {
  * The connect result inside a tool result: structuredContent, or the JSON text a host without
  * structured content passes on. `linkPrefix` ({MCP_URL}/connect/) is the only place a link may point.
  */
-export function readConnectResult(result: ToolResultLike, linkPrefix: string): ReadResult {
+export function readConnectLinkResult(result: ToolResultLike, linkPrefix: string): ReadResult {
   if (result.isError) {
     const body = parseJson(textOf(result)) as { error?: { message?: unknown } } | undefined;
     const message = typeof body?.error?.message === "string" ? body.error.message : GENERIC_FAILURE;
     return { ok: false, message };
   }
   const found = result.structuredContent ?? parseJson(textOf(result));
-  const body = (typeof found === "object" && found !== null ? found : undefined) as Partial<Record<keyof ConnectResult, unknown>> | undefined;
+  const body = (typeof found === "object" && found !== null ? found : undefined) as Partial<Record<keyof ConnectLinkResult, unknown>> | undefined;
   if (
     !body ||
     typeof body.connect_url !== "string" ||
@@ -79,8 +79,8 @@ export function isLinkOf(url: string, prefix: string): boolean {
 }
 
 /** The arguments, keeping only strings the card knows how to show. */
-export function readConnectInput(args: Record<string, unknown> | undefined): ConnectInput {
-  const pick = (k: keyof ConnectInput) => {
+export function readConnectLinkInput(args: Record<string, unknown> | undefined): ConnectLinkInput {
+  const pick = (k: keyof ConnectLinkInput) => {
     const value = args?.[k];
     return typeof value === "string" && value.trim() ? value.trim() : undefined;
   };
@@ -102,7 +102,7 @@ export interface CardText {
 }
 
 /** Headline, lead and details for a link, by what it asks and where it stands. */
-export function cardText(result: ConnectResult, input: ConnectInput, state: LinkState, opts: { canRenew?: boolean } = {}): CardText {
+export function cardText(result: ConnectLinkResult, input: ConnectLinkInput, state: LinkState, opts: { canRenew?: boolean } = {}): CardText {
   const [capApp, capPermission] = input.capability?.split(":") ?? [];
   const appId = input.app ?? capApp;
   const app = appId ? appName(appId) : undefined;

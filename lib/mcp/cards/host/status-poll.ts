@@ -5,7 +5,7 @@ import { LINK_STATUSES } from "../../../connect-links/statuses";
 import { pollDelayMs, type LinkState } from "./model";
 
 export interface WatchOptions {
-  connectUrl: string;
+  connectLinkUrl: string;
   expiresAt: Date;
   /** Called with every answer; retrying is true after several failed attempts in a row. */
   onState: (state: LinkState, info: { retrying: boolean }) => void;
@@ -15,8 +15,8 @@ export interface WatchOptions {
 const FAILURES_SHOWN = 3;
 
 /** Starts watching; the returned function stops it. */
-export function watchLink({ connectUrl, expiresAt, onState }: WatchOptions): () => void {
-  const statusUrl = `${connectUrl}/status`;
+export function watchLink({ connectLinkUrl, expiresAt, onState }: WatchOptions): () => void {
+  const statusUrl = `${connectLinkUrl}/status`;
   const started = Date.now();
   let stopped = false;
   let inFlight = false;

@@ -2,7 +2,7 @@
 // sends the browser back to /connect/callback, which returns to the account page.
 import { sessionUserFromRequest } from "@/lib/person-auth/session";
 import { startConnection } from "@/lib/connectors/connections";
-import { ConnectError } from "@/lib/connectors/errors";
+import { AppConnectionError } from "@/lib/connectors/errors";
 import { env } from "@/lib/platform/env";
 import { browserRoute } from "@/lib/http/browser-route";
 
@@ -15,7 +15,7 @@ export const GET = browserRoute(async function GET(req: Request, { params }: { p
     const { url, setCookie } = await startConnection({ app, userId });
     return new Response(null, { status: 303, headers: { Location: url.href, "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
   } catch (err) {
-    if (err instanceof ConnectError) return back(`?connect_error=${err.reason}`);
+    if (err instanceof AppConnectionError) return back(`?connect_error=${err.reason}`);
     throw err;
   }
 });

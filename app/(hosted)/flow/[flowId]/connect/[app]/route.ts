@@ -2,7 +2,7 @@
 // when the provider grants its scope separately) to the app's provider to consent; the provider sends
 // the browser back to /connect/callback.
 import { startConnection } from "@/lib/connectors/connections";
-import { ConnectError } from "@/lib/connectors/errors";
+import { AppConnectionError } from "@/lib/connectors/errors";
 import { env } from "@/lib/platform/env";
 import { flowCookieFrom } from "@/lib/flow/browser";
 import { openFlowFor } from "@/lib/flow/open";
@@ -22,7 +22,7 @@ export const GET = browserRoute(async function GET(req: Request, { params }: { p
     const { url, setCookie } = await startConnection({ app, flowId, userId: opened.flow.userId ?? undefined, capability: traits.capability ?? undefined });
     return new Response(null, { status: 303, headers: { Location: url.href, "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
   } catch (err) {
-    if (err instanceof ConnectError) return back(`?connect_error=${err.reason}`);
+    if (err instanceof AppConnectionError) return back(`?connect_error=${err.reason}`);
     throw err;
   }
 });
