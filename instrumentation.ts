@@ -17,7 +17,9 @@ export async function onRequestError(
 ): Promise<void> {
   // eslint-disable-next-line no-restricted-properties -- Next.js's own runtime marker, as in register()
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const [{ logger }, { databaseUnavailable, logDatabaseUnavailable }] = await Promise.all([import("./lib/platform/log"), import("./lib/platform/db/unavailable")]);
+  const [{ logger, markLogged }, { databaseUnavailable, logDatabaseUnavailable }] = await Promise.all([import("./lib/platform/log"), import("./lib/platform/db/unavailable")]);
+  // Logged here, once: Next.js's own console line for it follows and is dropped (consoleToLog).
+  markLogged(err);
   const digest = (err as { digest?: unknown }).digest;
   // The route's pattern, never the path with its ids (as the request log).
   const fields = { method: request.method, route: context.routePath, route_type: context.routeType, digest };

@@ -14,7 +14,7 @@ export async function runPrimary(config) {
   let failed = false;
   let listening = 0;
   cluster.on("listening", () => {
-    if (++listening === processes) console.log(listeningLine(config, processes));
+    if (++listening === processes) process.stdout.write(`${listeningLine(config, processes)}\n`);
   });
   cluster.on("exit", (worker, code, signal) => {
     if (code !== 0) failed = true;

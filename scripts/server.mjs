@@ -36,6 +36,9 @@ try {
 }
 const port = config.PORT;
 const hostname = config.HOSTNAME;
+// From here on, what Next.js, the libraries and these scripts write to the console is a JSON line of the
+// log; the one plain line, where the service listens, is written to stdout directly.
+api.consoleToLog();
 if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
   // The primary serves nothing itself: it starts the processes that do, and stops them.
   const { runPrimary } = await import("./server-primary.mjs");
@@ -87,7 +90,7 @@ async function serve() {
   holdServerPid();
   server.listen(port, hostname, () => {
     // Under a primary, the primary says where the processes listen, once.
-    if (cluster.isPrimary) console.log(listeningLine(config));
+    if (cluster.isPrimary) process.stdout.write(`${listeningLine(config)}\n`);
   });
   // Alone, this process serves its own metrics; under a primary, the primary serves every process's.
   if (cluster.isPrimary && config.METRICS_PORT) {

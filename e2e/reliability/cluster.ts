@@ -22,10 +22,22 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** A JSON log line, or what else a service process may write: npm's header, the listening line, nothing. */
+function isLogLine(line: string): boolean {
+  if (!line.trim() || line.startsWith("> ") || line.startsWith("Service listening on ")) return true;
+  try {
+    return typeof JSON.parse(line) === "object";
+  } catch {
+    return false;
+  }
+}
+
 /** A process of the deployment (an instance, the worker, HAProxy), in a process group of its own. */
 export class Proc {
   child!: ChildProcess;
   output = "";
+  /** Lines the process wrote that are not one JSON object, but npm's own and the listening line. */
+  notJson: string[] = [];
   exited!: Promise<number | null>;
 
   constructor(
@@ -41,8 +53,15 @@ export class Proc {
       this.output += chunk.toString();
       if (this.output.length > 200_000) this.output = this.output.slice(-100_000);
     };
-    this.child.stdout!.on("data", keep);
-    this.child.stderr!.on("data", keep);
+    for (const stream of [this.child.stdout!, this.child.stderr!]) {
+      let pending = "";
+      stream.on("data", (chunk: Buffer) => {
+        keep(chunk);
+        const lines = (pending + chunk.toString()).split("\n");
+        pending = lines.pop()!;
+        this.notJson.push(...lines.filter((line) => !isLogLine(line)));
+      });
+    }
     this.exited = new Promise((resolve) => this.child.once("exit", (code) => resolve(code)));
   }
 

@@ -93,6 +93,12 @@ async function expectWritesKept(outcomes: Outcome[], before: Kept, opts: { lostI
   );
   const missing = wanted.filter((id) => !inLog.has(id));
   expect(missing, "acknowledged requests missing from the request log").toEqual([]);
+  // Each write sent again above was a call that succeeded, and the access log records it too: waited
+  // for here, so its line is not counted in the next experiment.
+  if (unknown.length) {
+    const resent = await settle(keptNow, (k) => k.accessLogOk >= after.accessLogOk + unknown.length, 20_000);
+    expect(resent.accessLogOk, "the access log's lines for the writes sent again").toBe(after.accessLogOk + unknown.length);
+  }
   if (opts.mayMissLog) {
     expect(logged).toBeGreaterThanOrEqual(written - excused);
   } else {
@@ -307,4 +313,8 @@ test("SIGTERM to an instance under load: it stops within SHUTDOWN_TIMEOUT_MS, no
   expect(result.statuses).toEqual({ "201": result.acknowledged });
   console.log(`SIGTERM: ${JSON.stringify({ ...result, exitMs: Math.round(exit!.ms) })}`);
   await cluster.restart(victim);
+});
+
+test("every line the instances and the worker wrote through the experiments is a JSON log line", () => {
+  for (const proc of [...cluster.instances, cluster.worker]) expect(proc.notJson, proc.name).toEqual([]);
 });

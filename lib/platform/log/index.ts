@@ -1,4 +1,5 @@
 // Structured JSON logs (pino) with secrets, tokens, codes and phone numbers redacted.
+import { formatWithOptions } from "node:util";
 import pino from "pino";
 import { env } from "../env";
 import { processWideSlot } from "../process-wide";
@@ -73,4 +74,48 @@ export function captureLogsForTests(destination: pino.DestinationStream, level: 
   const captured = createLogger(destination);
   captured.level = level;
   instance.current = captured;
+}
+
+/** Set on an error the service has logged itself (instrumentation.ts, onRequestError). */
+const LOGGED = Symbol.for("profile-service.log.logged");
+
+/** Marks `err` as logged: the console line Next.js writes for the same error afterwards is dropped. */
+export function markLogged(err: unknown): void {
+  if (typeof err !== "object" || err === null || LOGGED in err) return;
+  try {
+    Object.defineProperty(err, LOGGED, { value: true });
+  } catch {
+    // a frozen object: its console line is written too
+  }
+}
+
+/** ANSI colours, and Next.js's own console prefixes ("⨯ ", "⚠ ", "✓ ", …): a JSON line does without them. */
+// eslint-disable-next-line no-control-regex -- the escape character is what an ANSI colour starts with
+const ANSI_COLOURS = /\u001b\[[0-9;]*m/g;
+const CONSOLE_PREFIX = /^\s*[⨯⚠✓○»▲]\s*/;
+
+/** The console's methods the production server sends to the log, and the level each writes at. */
+const CONSOLE_LEVELS = { error: "error", warn: "warn", info: "info", log: "info" } as const;
+
+/**
+ * Sends the console to the service's log, one JSON line per call: what Next.js and the libraries write
+ * there in production (a page that failed, a warning, a start-up note) keeps the log JSON, and an error
+ * the service logged already is not written a second time. The production server calls it at start-up
+ * (its one plain line, where it listens, is written to stdout directly).
+ */
+export function consoleToLog(): void {
+  for (const [method, level] of Object.entries(CONSOLE_LEVELS) as Array<[keyof typeof CONSOLE_LEVELS, "error" | "warn" | "info"]>) {
+    console[method] = (...args: unknown[]) => {
+      if (args.some((a) => typeof a === "object" && a !== null && LOGGED in a)) return;
+      const err = args.find((a): a is Error => a instanceof Error);
+      const rest = args.filter((a) => a !== err);
+      const msg = rest.length
+        ? formatWithOptions({ colors: false }, ...rest)
+            .replace(ANSI_COLOURS, "")
+            .replace(CONSOLE_PREFIX, "")
+            .trim()
+        : "";
+      logger()[level](err ? { err } : {}, msg || err?.message || "console");
+    };
+  }
 }
