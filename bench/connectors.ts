@@ -139,6 +139,7 @@ async function seed(users: number, notionTokens: string[]): Promise<Seeded> {
   const { db } = await import("../lib/platform/db");
   const { createDeveloper } = await import("../lib/developers/developers");
   const { approveAgent } = await import("../lib/users/approvals");
+  const { grantApps } = await import("../lib/app-grants/grants");
   const { createUser } = await import("../lib/users/users");
   const started = performance.now();
   const developer = await createDeveloper({ name: "Bench Connectors Co" });
@@ -165,6 +166,8 @@ async function seed(users: number, notionTokens: string[]): Promise<Seeded> {
     await prisma.appConnection.createMany({
       data: [connection("gmail", "google", google, GOOGLE_SCOPES), connection("drive", "google", google, GOOGLE_SCOPES), connection("notion", "notion", notionTokens[i]!, [])],
     });
+    // The person gave the agent the three apps, as finishing a connect link does.
+    await prisma.$transaction((tx) => grantApps(tx, { userId: user.id, agentId: agent.id, apps: ["gmail", "drive", "notion"] }));
     const { token } = await issueAgentToken({ userId: user.id, developerId: developer.id, agentId: agent.id, agent: agent.handle, plane: "live" });
     return { agentToken: token, providerToken: { gmail: google, drive: google, notion: notionTokens[i]! } };
   });
@@ -515,7 +518,7 @@ async function measureAll(opts: Options, db: BenchDatabase): Promise<number> {
       `service started (cold start ${service.coldStartMs.toFixed(0)} ms) · providers: ${providers.env.GMAIL_API_URL} (Gmail, Drive), ${providers.env.NOTION_API_URL} (Notion)`,
     );
     console.log(
-      `seeded in ${(s.ms / 1000).toFixed(1)} s with the service's functions: a developer, a live secret key, agent '${s.handle}', ${s.people.length.toLocaleString("en")} people approving it, each with an agent token and Gmail, Drive and Notion connected`,
+      `seeded in ${(s.ms / 1000).toFixed(1)} s with the service's functions: a developer, a live secret key, agent '${s.handle}', ${s.people.length.toLocaleString("en")} people approving it, each with an agent token and Gmail, Drive and Notion connected and given to the agent`,
     );
     const surfaces: Surface[] = ["rest", "mcp"];
     for (const surface of surfaces) for (const tool of opts.tools) await probe(service.baseUrl, providers, s, surface, tool);

@@ -40,3 +40,8 @@ export function Unavailable({ digest, reset }: { digest?: string; reset: () => v
     </div>
   );
 }
+
+/** The page in the screen gallery (/dev/screens/page-unavailable), with a reference as the log gives one. */
+export function UnavailablePreview() {
+  return <Unavailable digest="2871563204" reset={() => undefined} />;
+}

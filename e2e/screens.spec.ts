@@ -46,6 +46,7 @@ const STATES = [
   "account-delete",
   "account-deleted",
   "account-signed-out",
+  "page-unavailable",
   // The developer dashboard (components/dashboard/gallery.tsx).
   "dashboard-overview",
   "dashboard-overview-new",

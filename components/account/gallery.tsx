@@ -8,6 +8,7 @@ import { AccountDeletedPage } from "./pages/deleted";
 import { DeleteAccountPage } from "./pages/delete";
 import { MemoriesPage } from "./pages/memories";
 import { SignedOutPage } from "./pages/signed-out";
+import { UnavailablePreview } from "@/components/unavailable";
 import type { AccountActions } from "./pages/actions";
 
 const account = { user: GALLERY_PERSON, notices: {}, profile: GALLERY_PROFILE, agents: GALLERY_APPROVED_AGENTS, apps: GALLERY_APPS, log: GALLERY_ACCESS_LOG };
@@ -32,4 +33,6 @@ export const ACCOUNT_GALLERY: Readonly<Record<string, (actions: AccountActions) 
   "account-delete": (actions) => <DeleteAccountPage data={{ invalid: false }} actions={actions} />,
   "account-deleted": () => <AccountDeletedPage />,
   "account-signed-out": () => <SignedOutPage page="account" />,
+  // What any hosted or site page shows when it could not be drawn (app/(hosted)/error.tsx, app/(site)/error.tsx).
+  "page-unavailable": () => <UnavailablePreview />,
 };
