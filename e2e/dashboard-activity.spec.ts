@@ -9,6 +9,8 @@ import { noSeriousViolations, PHONE, shoot, tabTo } from "./support/pages";
 test.use({ viewport: PHONE });
 
 test("a new developer sees their first requests in the log and in usage, and follows an import job", async ({ page, request }) => {
+  // Sign-up, requests, the log, usage and an import job followed to its end: longer than one test's default.
+  test.setTimeout(240_000);
   const stamp = Date.now().toString(36);
   await signUpDeveloper(page, `activity-${stamp}@example.com`, "Harbour Apps");
   const nav = page.getByRole("navigation", { name: "Dashboard" });

@@ -12,6 +12,8 @@ test.use({ viewport: PHONE });
 const shoot = (page: Page, name: string) => shootPage(page, `dashboard-${name}`);
 
 test("a new developer signs up with an e-mailed code, creates keys, an agent and an origin, and calls the API", async ({ page, request }) => {
+  // A whole journey of a dozen pages, each checked by axe-core and screenshotted: longer than one test's default.
+  test.setTimeout(240_000);
   const email = `dev-${Date.now()}@example.com`;
 
   await page.goto("/dashboard");
