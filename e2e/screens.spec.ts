@@ -1,9 +1,10 @@
 // The screen gallery (/dev/screens): every hosted flow screen in each of its states, the person's pages
 // and the developer dashboard, drawn from fixtures, screenshotted at four widths and compared with the
-// baselines in e2e/screens/chromium-<major>/.
+// baselines in e2e/screens/chromium-<major>/; axe-core checks each at 390 and 1280 px.
 // A change to a screen shows up here as a changed image in review. To accept intended changes:
 //   npx playwright test e2e/screens.spec.ts --update-snapshots
 import { expect, test } from "@playwright/test";
+import { noSeriousViolations } from "./support/pages";
 
 /** Every state the gallery shows, in its order; the first test holds the two lists together. */
 const STATES = [
@@ -19,6 +20,7 @@ const STATES = [
   "phone-link",
   "code",
   "code-sandbox",
+  "code-outbox",
   "code-link",
   "mailbox-required",
   "mailbox-either",
@@ -64,12 +66,14 @@ const STATES = [
   "dashboard-sign-in",
   "dashboard-sign-in-error",
   "dashboard-sign-in-code",
+  "dashboard-sign-in-code-outbox",
   "dashboard-sign-in-link",
   "dashboard-welcome",
   "dashboard-invite",
   "dashboard-invite-signed-out",
 ];
 const WIDTHS = [360, 390, 768, 1280] as const;
+const AXE_WIDTHS = [390, 1280] as const;
 // Countdowns (a new code, the automatic return) stay where they start: the clock does not move.
 const FROZEN_AT = new Date("2026-03-04T10:00:00Z");
 
@@ -96,6 +100,13 @@ for (const state of STATES) {
       await page.setViewportSize({ width, height: 800 });
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page).toHaveScreenshot(`${state}-${width}.png`, { fullPage: true });
+    }
+    // axe-core at a phone's width and a desktop's: no state ships with a serious or critical violation.
+    // It waits on timers of its own, so the clock runs again first.
+    await page.clock.resume();
+    for (const width of AXE_WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await noSeriousViolations(page);
     }
     expect(problems).toEqual([]);
   });

@@ -9,6 +9,7 @@ import { queueCounts, stopJobs } from "./platform/jobs";
 import { measurePool, measureQueues, startMetrics } from "./platform/metrics";
 import { stopTracing } from "./platform/tracing";
 import { logger } from "./platform/log";
+import { processWideSlot } from "./platform/process-wide";
 import { closeRateLimitStore, connectRateLimitStore, limitStore } from "./platform/ratelimit";
 import { flushWriters } from "./platform/log/batched-writer";
 import { startSweeper } from "./maintenance/sweep";
@@ -24,8 +25,16 @@ const JOB_WORKERS: ReadonlyArray<{ start: () => Promise<void>; name: string; mea
   { start: startImportWorker, name: "bulk import", meanwhile: "import jobs wait" },
 ];
 
-/** The web server's start-up (scripts/server.mjs, and instrumentation.ts under Next.js alone). */
-export async function startService(): Promise<void> {
+/** This process's start-up, once: the production server's API bundle and Next.js's instrumentation both ask for it. */
+const starting = processWideSlot<Promise<void>>("service.start");
+
+/** The web server's start-up (scripts/server.mjs, and instrumentation.ts, which Next.js runs in the same process). */
+export function startService(): Promise<void> {
+  starting.current ??= start();
+  return starting.current;
+}
+
+async function start(): Promise<void> {
   const started = performance.now();
   try {
     const config = env();
@@ -84,4 +93,5 @@ export async function settleService(): Promise<void> {
 export async function stopService(): Promise<void> {
   await settleService();
   await Promise.all([closeDatabase(), closeRateLimitStore(), stopTracing()]);
+  starting.current = undefined;
 }

@@ -35,11 +35,11 @@ const CAPABILITIES: { title: string; body: React.ReactNode; icon: React.ReactNod
     ),
   },
   {
-    title: "A REST API, MCP next",
+    title: "REST and MCP",
     body: (
       <>
-        The profile over REST under <Code>/v1</Code>: read, search, remember, forget, commit and import. The same operations as MCP tools, with short-lived MCP sessions for a
-        single user, are coming next.
+        The profile over REST under <Code>/v1</Code>: read, search, remember, forget, commit and import. The same operations as MCP tools, with short-lived MCP sessions for one
+        user that an LLM API can call with the Bearer token it is given.
       </>
     ),
     icon: <path d="M8 7l-5 5 5 5M16 7l5 5-5 5M14 4l-4 16" />,
@@ -49,7 +49,7 @@ const CAPABILITIES: { title: string; body: React.ReactNode; icon: React.ReactNod
     body: (
       <>
         An OpenID Connect provider: authorization-code flow with PKCE, always <Code>S256</Code>. The ID token carries the service&rsquo;s user id and, optionally, a verified email.
-        Hosted sign-in links, a second way in, are coming next.
+        Hosted sign-in links give each agent a sign-in address of its own.
       </>
     ),
     icon: (
@@ -99,7 +99,7 @@ function Hero() {
           </h1>
           <p className="mt-5 max-w-xl text-base leading-7 text-pretty text-slate-600 sm:text-lg sm:leading-8">
             Profile Service keeps a profile for each of your users — identity, preferences and a summary built from their memories — and shares it only with the agents they
-            approve. Agents read and write it over REST (MCP is coming next); apps sign users in with OpenID Connect.
+            approve. Agents read and write it over REST and MCP; apps sign users in with OpenID Connect or a hosted sign-in link.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link

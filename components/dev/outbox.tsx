@@ -14,6 +14,19 @@ export interface OutboxMessage {
   body: string;
 }
 
+/** On a screen that sends a code: where this development service keeps it instead of sending it. */
+export function OutboxHint({ href, kind }: { href: string; kind: "text message" | "e-mail" }) {
+  return (
+    <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+      Development mode: this service keeps each {kind} instead of sending it.{" "}
+      <a href={href} target="_blank" rel="noopener" className="font-semibold underline underline-offset-2">
+        Read the code in the outbox<span className="sr-only"> (opens in a new tab)</span>
+      </a>
+      .
+    </p>
+  );
+}
+
 export function Code({ children }: { children: React.ReactNode }) {
   return <code className="rounded bg-slate-200 px-1 py-0.5 text-sm">{children}</code>;
 }

@@ -82,7 +82,7 @@ export function FlowShell({
             {steps.map((s, i) => (
               <li key={`${s}-${i}`} className="flex-1">
                 <span className={`block h-1.5 rounded-full ${i <= at ? "bg-brand-600" : "bg-slate-300/70"}`} />
-                <span className={`mt-1.5 hidden text-xs sm:block ${i === at ? "font-semibold text-brand-700" : "text-slate-500"}`}>{SCREEN_LABELS[s]}</span>
+                <span className={`mt-1.5 hidden text-xs sm:block ${i === at ? "font-semibold text-brand-700" : "text-slate-600"}`}>{SCREEN_LABELS[s]}</span>
               </li>
             ))}
           </ol>

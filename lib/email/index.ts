@@ -36,6 +36,11 @@ function smtpTransport(url: string): Promise<import("nodemailer").Transporter> {
 }
 
 /** SMTP through nodemailer (loaded on first use). */
+/** Where the development outbox shows what it kept (/dev/email-outbox), with that driver configured; else null. */
+export function emailOutboxPath(): string | null {
+  return env().EMAIL_DRIVER === "outbox" ? "/dev/email-outbox" : null;
+}
+
 /** The development outbox's newest e-mails (the /dev/email-outbox page). */
 export async function emailOutboxMessages(take: number) {
   return (await db()).emailOutbox.findMany({ orderBy: { createdAt: "desc" }, take });

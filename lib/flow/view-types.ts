@@ -81,6 +81,8 @@ export interface CodeView {
   phoneLast4: string;
   /** The sandbox number's fixed code, said on the page; null for every real number. */
   sandboxCode: string | null;
+  /** The development outbox's address where the text messages are kept instead of sent; null when they are sent. */
+  outbox: string | null;
   linkNotice: LinkNoticeView | null;
   resendAfterSeconds: number;
 }

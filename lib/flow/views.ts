@@ -15,6 +15,7 @@ import { appList, capabilityPhrase, readCapability } from "../app-grants/grants"
 import { db } from "../platform/db";
 import { isMailboxOnly, requiredMet } from "../required/entries";
 import { SANDBOX_VERIFICATION_CODE } from "../sandbox/seed";
+import { smsOutboxPath } from "../sms";
 import { memoryPrompt } from "./bring-in";
 import { addressProvenOnceFinished } from "./email-once-finished";
 import type { OpenedFlow } from "./open";
@@ -70,6 +71,7 @@ export async function flowScreenView(opened: OpenedFlow, query: FlowPageQuery = 
         shell,
         phoneLast4: flow.phoneLast4 ?? "",
         sandboxCode: flow.phoneHash && takesSandboxCode({ plane: flow.plane, phoneHash: flow.phoneHash }) ? SANDBOX_VERIFICATION_CODE : null,
+        outbox: smsOutboxPath(),
         linkNotice: linkNotice && { ...linkNotice, phoneLast4: flow.phoneLast4 },
         resendAfterSeconds: RESEND_AFTER_SECONDS,
       };

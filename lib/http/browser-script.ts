@@ -49,9 +49,10 @@ export function browserScript(spec: BrowserScriptSpec) {
   /** Bundles the script for browsers (esbuild, one minified IIFE). */
   async function bundle(root: string = process.cwd()): Promise<string> {
     const { build } = await import("esbuild");
+    // Sources read at run time, where no build ran: not files for the production build to trace.
     const out = await build({
-      entryPoints: [path.join(root, spec.entry)],
-      tsconfig: path.join(root, "tsconfig.json"),
+      entryPoints: [path.join(/*turbopackIgnore: true*/ root, spec.entry)],
+      tsconfig: path.join(/*turbopackIgnore: true*/ root, "tsconfig.json"),
       bundle: true,
       minify: true,
       format: "iife",

@@ -11,6 +11,8 @@ import { continueState } from "@/lib/flow/queries";
 import { chooseSignIn, continueFromImport, continueFromMailbox, decidePreview, previewImport, StepError, submitCode, submitPhone } from "@/lib/flow/steps";
 import { isApproved } from "@/lib/users/approvals";
 import { phoneDigest } from "@/lib/users/phone";
+import { flowScreenView } from "@/lib/flow/views";
+import { outsideDevelopment } from "../helpers/env";
 import { createTenant, type Tenant } from "../helpers/fixtures";
 import { authorizeCall, authorizeParams, flowIdFrom, pkce, registerClient } from "../helpers/oauth";
 
@@ -92,6 +94,20 @@ describe("a new person signing in", () => {
       }
     }
     expect(tables.length).toBeGreaterThan(10);
+  });
+
+  it("the code screen links the development outbox where the text message waits, and only there", async () => {
+    let flow = await startFlow();
+    await previewImport(flow, { provider: "chatgpt", text: MEMORY_LIST });
+    await decidePreview(await reload(flow), { provider: "chatgpt", keep: true });
+    await continueFromImport(await reload(flow));
+    await submitPhone(await reload(flow), { phone: freshPhone(), ip: "10.9.0.2" });
+    flow = await reload(flow);
+    expect(await flowScreenView({ state: "open", flow })).toMatchObject({ screen: "code", outbox: "/dev/outbox" });
+    // Sent by Twilio in production: nothing kept, nothing to link.
+    await outsideDevelopment(async () => {
+      expect(await flowScreenView({ state: "open", flow })).toMatchObject({ screen: "code", outbox: null });
+    });
   });
 
   it("the same number signs in to the same account, and an existing account's memories turn Continue on", async () => {

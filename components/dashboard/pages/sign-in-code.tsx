@@ -5,8 +5,9 @@ import { DashboardAuthShell } from "../shell";
 import { inputStyle, labelStyle } from "../styles";
 import type { DashboardActions } from "./actions";
 import { OneTimeCodeInput } from "../../one-time-code-input";
+import { OutboxHint } from "../../dev/outbox";
 
-export function SignInCodePage({ data: { email, after }, actions }: { data: { email: string; after: string }; actions: DashboardActions }) {
+export function SignInCodePage({ data: { email, after, outbox }, actions }: { data: { email: string; after: string; outbox: string | null }; actions: DashboardActions }) {
   const { sendCodeAction, verifyCodeAction } = actions;
   const hidden = { email, ...(after !== "/dashboard" ? { next: after } : {}) };
   return (
@@ -14,6 +15,7 @@ export function SignInCodePage({ data: { email, after }, actions }: { data: { em
       <p className="mt-3 text-slate-600">
         We emailed a six-digit code to <span className="font-semibold break-all text-slate-900">{email}</span>. You can also open the link in that email.
       </p>
+      {outbox && <OutboxHint href={outbox} kind="e-mail" />}
       <ActionForm action={verifyCodeAction} hidden={hidden} submit="Sign in" pendingLabel="Signing in…" wide className="mt-6">
         <div>
           <label htmlFor="code" className={labelStyle}>

@@ -104,10 +104,15 @@ function AssistantPanel({ row, actions }: { row: AssistantRowView; actions: Impo
   if (panel.kind === "preview") {
     return (
       <div id="panel" className="mt-2 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
-        <h3 className="font-semibold text-slate-900">
+        <h3 id="preview-title" className="font-semibold text-slate-900">
           {panel.count} {panel.count === 1 ? "memory" : "memories"} from {name} will be saved
         </h3>
-        <ul className="mt-3 max-h-72 space-y-1.5 overflow-y-auto text-sm text-slate-700">
+        {/* It scrolls when long: focusable, so the keyboard can scroll it too. */}
+        <ul
+          aria-labelledby="preview-title"
+          tabIndex={0}
+          className="mt-3 max-h-72 space-y-1.5 overflow-y-auto rounded-md text-sm text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        >
           {panel.shown.map((m, i) => (
             <li key={i} className="flex gap-2">
               <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-brand-500" />

@@ -3,14 +3,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Code, Outbox, OUTBOX_SHOWN } from "@/components/dev/outbox";
-import { emailOutboxMessages } from "@/lib/email";
-import { env } from "@/lib/platform/env";
+import { emailOutboxMessages, emailOutboxPath } from "@/lib/email";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "E-mail outbox", robots: { index: false } };
 
 export default async function EmailOutboxPage() {
-  if (env().EMAIL_DRIVER !== "outbox") notFound();
+  if (!emailOutboxPath()) notFound();
   const messages = await emailOutboxMessages(OUTBOX_SHOWN);
   return (
     <Outbox

@@ -3,14 +3,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Code, Outbox, OUTBOX_SHOWN } from "@/components/dev/outbox";
-import { env } from "@/lib/platform/env";
-import { outboxMessages } from "@/lib/sms";
+import { outboxMessages, smsOutboxPath } from "@/lib/sms";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Text message outbox", robots: { index: false } };
 
 export default async function OutboxPage() {
-  if (env().SMS_DRIVER !== "outbox") notFound();
+  if (!smsOutboxPath()) notFound();
   const messages = await outboxMessages(OUTBOX_SHOWN);
   return (
     <Outbox

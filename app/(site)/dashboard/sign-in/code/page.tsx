@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { SignInCodePage } from "@/components/dashboard/pages/sign-in-code";
 import { afterSignInPath } from "@/lib/dashboard/paths";
 import { emailSchema } from "@/lib/developer-auth/codes";
+import { emailOutboxPath } from "@/lib/email";
 import * as actions from "../../actions";
 
 export const dynamic = "force-dynamic";
@@ -13,5 +14,5 @@ export default async function DashboardCodePage({ searchParams }: { searchParams
   const { email: raw, next } = await searchParams;
   const email = emailSchema.safeParse(raw);
   if (!email.success) redirect("/dashboard/sign-in");
-  return <SignInCodePage data={{ email: email.data, after: afterSignInPath(typeof next === "string" ? next : "") }} actions={actions} />;
+  return <SignInCodePage data={{ email: email.data, after: afterSignInPath(typeof next === "string" ? next : ""), outbox: emailOutboxPath() }} actions={actions} />;
 }
