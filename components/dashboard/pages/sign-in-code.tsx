@@ -6,6 +6,7 @@ import { inputStyle, labelStyle } from "../styles";
 import type { DashboardActions } from "./actions";
 import { OneTimeCodeInput } from "../../one-time-code-input";
 import { OutboxHint } from "../../dev/outbox";
+import { EmailAddress } from "../../email-address";
 
 export function SignInCodePage({ data: { email, after, outbox }, actions }: { data: { email: string; after: string; outbox: string | null }; actions: DashboardActions }) {
   const { sendCodeAction, verifyCodeAction } = actions;
@@ -13,7 +14,7 @@ export function SignInCodePage({ data: { email, after, outbox }, actions }: { da
   return (
     <DashboardAuthShell title="Enter your code">
       <p className="mt-3 text-slate-600">
-        We emailed a six-digit code to <span className="font-semibold break-all text-slate-900">{email}</span>. You can also open the link in that email.
+        We emailed a six-digit code to <EmailAddress email={email} className="font-semibold text-slate-900" />. You can also open the link in that email.
       </p>
       {outbox && <OutboxHint href={outbox} kind="e-mail" />}
       <ActionForm action={verifyCodeAction} hidden={hidden} submit="Sign in" pendingLabel="Signing in…" wide className="mt-6">

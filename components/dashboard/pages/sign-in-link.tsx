@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { ActionForm } from "../action-form";
 import { DashboardAuthShell } from "../shell";
+import { EmailAddress } from "../../email-address";
 import type { DashboardActions } from "./actions";
 
 /** The link's address and code, when the link is complete; null when it is not. */
@@ -15,7 +16,7 @@ export function SignInLinkPage({ data: link, actions }: { data: SignInLinkData; 
       {link ? (
         <>
           <p className="mt-3 text-slate-600">
-            Sign in as <span className="font-semibold break-all text-slate-900">{link.email}</span>.
+            Sign in as <EmailAddress email={link.email} className="font-semibold text-slate-900" />.
           </p>
           <ActionForm action={verifyCodeAction} hidden={{ email: link.email, code: link.code }} submit="Sign in" pendingLabel="Signing in…" wide className="mt-6" />
         </>
