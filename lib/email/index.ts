@@ -35,7 +35,6 @@ function smtpTransport(url: string): Promise<import("nodemailer").Transporter> {
   return transport.current.transport;
 }
 
-/** SMTP through nodemailer (loaded on first use). */
 /** Where the development outbox shows what it kept (/dev/email-outbox), with that driver configured; else null. */
 export function emailOutboxPath(): string | null {
   return env().EMAIL_DRIVER === "outbox" ? "/dev/email-outbox" : null;
@@ -46,6 +45,7 @@ export async function emailOutboxMessages(take: number) {
   return (await db()).emailOutbox.findMany({ orderBy: { createdAt: "desc" }, take });
 }
 
+/** SMTP through nodemailer (loaded on first use). */
 export function smtpDriver(config: { url: string; from: string }): EmailDriver {
   return {
     name: "smtp",

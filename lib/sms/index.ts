@@ -26,7 +26,6 @@ export const outboxDriver: SmsDriver = {
   },
 };
 
-/** Twilio's Messages API: POST /2010-04-01/Accounts/{AccountSid}/Messages.json, form-encoded, HTTP Basic. */
 /** Where the development outbox shows what it kept (/dev/outbox), with that driver configured; else null. */
 export function smsOutboxPath(): string | null {
   return env().SMS_DRIVER === "outbox" ? "/dev/outbox" : null;
@@ -37,6 +36,7 @@ export async function outboxMessages(take: number) {
   return (await db()).smsOutbox.findMany({ orderBy: { createdAt: "desc" }, take });
 }
 
+/** Twilio's Messages API: POST /2010-04-01/Accounts/{AccountSid}/Messages.json, form-encoded, HTTP Basic. */
 export function twilioDriver(config: { accountSid: string; authToken: string; from: string; apiBase: string }): SmsDriver {
   return {
     name: "twilio",
