@@ -1,13 +1,14 @@
 // Site header for the service's own pages: skip link, wordmark and primary navigation.
 import Link from "next/link";
+import { PhoneMenu } from "@/components/site/phone-menu";
 
 export type SiteSection = "home" | "docs";
 
-/** `wide`: shown from the sm breakpoint up; a phone's header keeps the mark, Docs, Account and Dashboard. */
-const NAV: { href: string; label: string; section?: SiteSection; wide?: true }[] = [
-  { href: "/", label: "Overview", section: "home", wide: true },
+/** Every destination, in a row from the sm breakpoint up and behind the Menu button on a phone. */
+const NAV: { href: string; label: string; section?: SiteSection }[] = [
+  { href: "/", label: "Overview", section: "home" },
   { href: "/docs", label: "Docs", section: "docs" },
-  { href: "/#sandbox", label: "Sandbox", wide: true },
+  { href: "/#sandbox", label: "Sandbox" },
   { href: "/account", label: "Account" },
   // Developers sign in to their dashboard here.
   { href: "/dashboard", label: "Dashboard" },
@@ -37,31 +38,40 @@ export function SiteHeader({ current }: { current: SiteSection }) {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link href="/" className="-mx-1 flex items-center gap-2.5 rounded-md px-1 py-1 font-semibold tracking-tight text-slate-900">
           <LogoMark />
-          {/* On a phone the mark stands alone, so the navigation fits beside it. */}
-          <span className="max-sm:sr-only">Profile Service</span>
+          <span>Profile Service</span>
         </Link>
         <nav aria-label="Primary">
-          <ul className="flex items-center gap-1 text-sm font-medium">
-            {NAV.map((item) => {
-              const active = item.section === current;
-              return (
-                <li key={item.href} className={item.wide ? "hidden sm:block" : undefined}>
-                  <Link
-                    href={item.href}
-                    aria-current={active ? "page" : undefined}
-                    className={
-                      "inline-flex min-h-10 items-center rounded-md px-3 transition-colors " +
-                      (active ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900")
-                    }
-                  >
-                    {item.label}
-                  </Link>
-                </li>
-              );
-            })}
+          <ul className="hidden items-center gap-1 text-sm font-medium sm:flex">
+            {NAV.map((item) => (
+              <li key={item.href}>
+                <NavLink item={item} current={current} className="inline-flex min-h-10 items-center rounded-md px-3" />
+              </li>
+            ))}
           </ul>
+          <PhoneMenu>
+            <ul className="space-y-1 text-base font-medium">
+              {NAV.map((item) => (
+                <li key={item.href}>
+                  <NavLink item={item} current={current} className="flex min-h-11 items-center rounded-md px-3" />
+                </li>
+              ))}
+            </ul>
+          </PhoneMenu>
         </nav>
       </div>
     </header>
+  );
+}
+
+function NavLink({ item, current, className }: { item: (typeof NAV)[number]; current: SiteSection; className: string }) {
+  const active = item.section === current;
+  return (
+    <Link
+      href={item.href}
+      aria-current={active ? "page" : undefined}
+      className={`${className} transition-colors ${active ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"}`}
+    >
+      {item.label}
+    </Link>
   );
 }

@@ -61,18 +61,22 @@ test("a new developer follows the getting-started page from sandbox keys to a si
       server!.on("exit", (code) => reject(new Error(`server.mjs exited with ${code}: ${errors}`)));
     });
 
-    // The sign-in, as the page's list describes it.
+    // The sign-in, as the page's list describes it: each button it names, pressed by the words it gives.
+    const said = await page.getByTestId("sign-in-steps").locator("strong").allInnerTexts();
+    expect(said).toEqual(["Sign in with Profile Service", "Sign in", "Continue to Sandbox Agent", "Return to Sandbox Agent"]);
+    const [button, signIn, proceed, back] = said;
     await page.goto(`http://localhost:${port}/`);
     const popupOpened = context.waitForEvent("page");
-    await page.getByRole("button", { name: "Sign in with Profile Service" }).click();
+    await page.getByRole("button", { name: button, exact: true }).click();
     const popup = await popupOpened;
-    await popup.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(popup.getByText("Already have a profile?")).toBeInViewport();
+    await popup.getByRole("button", { name: signIn, exact: true }).click();
     await popup.getByLabel("Country").selectOption("US");
     await popup.getByLabel("Mobile number").fill("555 555 0100");
     await popup.getByRole("button", { name: "Text me a code" }).click();
     await popup.getByLabel("Six-digit code").fill("424242");
-    await popup.getByRole("button", { name: /^Continue to / }).click();
-    await popup.getByRole("button", { name: /^Return to / }).click();
+    await popup.getByRole("button", { name: proceed, exact: true }).click();
+    await popup.getByRole("button", { name: back, exact: true }).click();
 
     await expect(page.getByRole("heading", { level: 2 })).toContainText("Signed in:");
     await expect(page.locator("#facts")).toContainText("Lisbon");

@@ -34,6 +34,38 @@ test("home page renders and links to the docs", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Docs" }).first()).toHaveAttribute("aria-current", "page");
 });
 
+test("on a phone, Menu opens every destination of the header; Escape, or a choice, closes it", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto("/docs");
+  const nav = page.getByRole("navigation", { name: "Primary" });
+  const link = (name: string) => nav.getByRole("link", { name, exact: true });
+  await expect(link("Docs")).toBeHidden();
+  await nav.getByText("Menu").click();
+  for (const name of ["Overview", "Docs", "Sandbox", "Account", "Dashboard"]) await expect(link(name)).toBeVisible();
+  await expect(link("Docs")).toHaveAttribute("aria-current", "page");
+  await page.screenshot({ path: path.join(testInfo.project.testDir, "screenshots", "site-menu-360.png") });
+  await page.keyboard.press("Escape");
+  await expect(link("Overview")).toBeHidden();
+  await expect(nav.getByText("Menu")).toBeFocused();
+  // From the keyboard: Enter opens it again; a link on another page closes it on arrival.
+  await page.keyboard.press("Enter");
+  await link("Sandbox").click();
+  await expect(page).toHaveURL(/\/#sandbox$/);
+  await expect(page.getByRole("heading", { name: "Try the sandbox" })).toBeInViewport();
+  await expect(link("Sandbox")).toBeHidden();
+});
+
+test("at 390 px the home page's code is all in sight: its lines wrap instead of running past the edge", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const blocks = page.getByRole("main").locator("pre");
+  expect(await blocks.count()).toBeGreaterThan(1);
+  for (const block of await blocks.all()) {
+    const { scrollWidth, clientWidth } = await block.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+    expect(scrollWidth, (await block.getAttribute("aria-label")) ?? "code block").toBeLessThanOrEqual(clientWidth);
+  }
+});
+
 for (const vp of VIEWPORTS) {
   test(`full-page screenshots at ${vp.name} (${vp.width}×${vp.height})`, async ({ page }, testInfo) => {
     await page.setViewportSize({ width: vp.width, height: vp.height });

@@ -122,7 +122,7 @@ function Hero() {
   );
 }
 
-/** A request and the shape of its answer; values are elided rather than invented. */
+/** A request and the shape of its answer; values are elided rather than invented. On a phone the lines wrap rather than run out of sight. */
 function ProfileExample() {
   const key = "text-sky-300";
   const str = "text-emerald-300";
@@ -136,7 +136,7 @@ function ProfileExample() {
       <pre
         tabIndex={0}
         aria-label="Example request and response for GET /v1/profile"
-        className="overflow-x-auto p-4 font-mono text-xs leading-6 text-slate-100 sm:text-[0.8125rem]"
+        className="overflow-x-auto p-4 font-mono text-xs leading-6 text-slate-100 max-sm:whitespace-pre-wrap max-sm:[overflow-wrap:anywhere] sm:text-[0.8125rem]"
       >
         <code>
           <span className="text-amber-300">GET</span> /v1/profile?sections=identity,preferences,summary{"\n"}
@@ -283,10 +283,14 @@ function Code({ children }: { children: React.ReactNode }) {
   return <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] whitespace-nowrap text-slate-800 ring-1 ring-slate-200 ring-inset">{children}</code>;
 }
 
-/** Long commands scroll sideways inside the block; the page itself never does. */
+/** Long commands wrap on a phone and scroll sideways inside the block above it; the page itself never scrolls sideways. */
 function CodeBlock({ label, code }: { label: string; code: string }) {
   return (
-    <pre tabIndex={0} aria-label={label} className="overflow-x-auto rounded-lg bg-slate-900 px-4 py-3.5 font-mono text-xs leading-6 text-slate-100 sm:text-[0.8125rem] shadow-sm">
+    <pre
+      tabIndex={0}
+      aria-label={label}
+      className="overflow-x-auto rounded-lg bg-slate-900 px-4 py-3.5 font-mono text-xs leading-6 text-slate-100 shadow-sm max-sm:whitespace-pre-wrap max-sm:[overflow-wrap:anywhere] sm:text-[0.8125rem]"
+    >
       <code>{code}</code>
     </pre>
   );

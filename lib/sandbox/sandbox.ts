@@ -8,13 +8,22 @@ import { clearUserAccessCache } from "../users/approvals";
 import { clearProfile, seedSandboxConnections, seedSandboxProfile } from "./seed-profile";
 import { phoneDigest } from "../users/phone";
 import { ApiError } from "../http/errors";
-import { SANDBOX_AGENT_HANDLE, SANDBOX_EXTERNAL_ID, SANDBOX_PHONE, SANDBOX_SCENARIOS, SANDBOX_USER_CLAIMS, SANDBOX_VERIFICATION_CODE, type SandboxScenario } from "./seed";
+import {
+  SANDBOX_AGENT_HANDLE,
+  SANDBOX_AGENT_NAME,
+  SANDBOX_EXTERNAL_ID,
+  SANDBOX_PHONE,
+  SANDBOX_SCENARIOS,
+  SANDBOX_USER_CLAIMS,
+  SANDBOX_VERIFICATION_CODE,
+  type SandboxScenario,
+} from "./seed";
 
 export async function provisionSandbox() {
   const prisma = await db();
   const { developer, agent, user } = await prisma.$transaction(async (tx) => {
     const developer = await tx.developer.create({ data: { name: `Sandbox ${randomBase62(8)}`, sandbox: true } });
-    const agent = await createAgent({ developerId: developer.id, handle: SANDBOX_AGENT_HANDLE, displayName: "Sandbox Agent" }, tx);
+    const agent = await createAgent({ developerId: developer.id, handle: SANDBOX_AGENT_HANDLE, displayName: SANDBOX_AGENT_NAME }, tx);
     const user = await tx.user.create({
       data: {
         plane: "test",

@@ -5,6 +5,8 @@ export const SANDBOX_PHONE = "+15555550100";
 /** The synthetic user's verification code: always this, and no message is ever sent. */
 export const SANDBOX_VERIFICATION_CODE = "424242";
 export const SANDBOX_AGENT_HANDLE = "sandbox-agent";
+/** The sandbox agent's display name: the hosted flow's buttons say it ("Continue to Sandbox Agent"). */
+export const SANDBOX_AGENT_NAME = "Sandbox Agent";
 export const SANDBOX_EXTERNAL_ID = "sandbox-user";
 
 export const SANDBOX_USER_CLAIMS = {

@@ -18,6 +18,15 @@ export function ImportScreen({ view, actions }: { view: ImportView; actions: Imp
         {view.apps.length > 0 ? "Import what an assistant already knows about you, or connect an app." : "Import what an assistant already knows about you."} {appName} can then
         personalise from the start.
       </p>
+      {/* Above the cards: in a 480×720 popup, below them would be out of sight. */}
+      {view.signInOffered && (
+        <form action={actions.signInFirst} className="mt-2 text-sm text-slate-600">
+          Already have a profile?{" "}
+          <button type="submit" className="min-h-10 font-semibold text-brand-700 underline underline-offset-2">
+            Sign in
+          </button>
+        </form>
+      )}
       {view.linkNotice && <LinkNotice {...view.linkNotice} />}
       <ConnectErrorBanner code={view.connectError ?? undefined} />
       {view.signedIn && (
@@ -67,14 +76,6 @@ export function ImportScreen({ view, actions }: { view: ImportView; actions: Imp
       <div className="mt-8 border-t border-slate-200 pt-6">
         {view.alternatives && <p className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">Where several are marked Required together, one of them is enough.</p>}
         <ContinueForm action={actions.continueImport} enabled={view.continueEnabled} hint={view.hint} label={view.signedIn ? `Continue to ${appName}` : "Continue"} />
-        {view.signInOffered && (
-          <form action={actions.signInFirst} className="mt-4 text-center text-sm text-slate-600">
-            Already have a profile?{" "}
-            <button type="submit" className="min-h-10 font-semibold text-brand-700 underline underline-offset-2">
-              Sign in
-            </button>
-          </form>
-        )}
       </div>
     </FlowShell>
   );

@@ -10,6 +10,7 @@ import { SiteHeader } from "@/components/site-header";
 import { DocsHero } from "@/components/site/docs-hero";
 import { Code, CodeBlock, DocsBody, LINK, P, Section } from "@/components/site/docs-parts";
 import { env } from "@/lib/platform/env";
+import { SANDBOX_AGENT_NAME } from "@/lib/sandbox/seed";
 import { SSO_SCRIPT_PATH, ssoScript } from "@/lib/sdk/sso-script";
 
 export const dynamic = "force-dynamic";
@@ -115,19 +116,27 @@ console.log(profile.summary);`;
 
           <Section id="sign-in" title="4. Sign in">
             <CodeBlock label="Start the page" code={run} testId="step-run" />
-            <ol className="list-decimal space-y-2 pl-6 text-base leading-7 text-slate-700">
+            <ol className="list-decimal space-y-2 pl-6 text-base leading-7 text-slate-700" data-testid="sign-in-steps">
               <li>
                 Open <Code>http://localhost:{PAGE_PORT}</Code> and press <strong>Sign in with Profile Service</strong>. The sign-in opens in a popup.
               </li>
               <li>
-                Choose <strong>Already have a profile? Sign in</strong>. Enter the sandbox number <Code>+1 555 555 0100</Code> (United States, <Code>555 555 0100</Code>), then the
-                code <Code>424242</Code>. No message is sent.
+                Press <strong>Sign in</strong> beside &ldquo;Already have a profile?&rdquo;, under the popup&rsquo;s heading. Enter the sandbox number <Code>+1 555 555 0100</Code>{" "}
+                (United States, <Code>555 555 0100</Code>), then the code <Code>424242</Code>. No message is sent.
               </li>
               <li>
-                Press <strong>Return to Trailhead</strong>. The popup closes and the page shows the sandbox person&rsquo;s name, summary and what is known about them, read by your
-                server.
+                You are signed in, and the popup offers to import more memories or connect apps. The sandbox person&rsquo;s profile is already filled, so press{" "}
+                <strong>Continue to {SANDBOX_AGENT_NAME}</strong>.
+              </li>
+              <li>
+                Press <strong>Return to {SANDBOX_AGENT_NAME}</strong>, or wait five seconds. The popup closes and the page shows the sandbox person&rsquo;s name, summary and what
+                is known about them, read by your server.
               </li>
             </ol>
+            <P>
+              The popup names your agent as it is registered: the sandbox&rsquo;s is {SANDBOX_AGENT_NAME}, and your own agents&rsquo; names are set in the dashboard. The
+              button&rsquo;s <Code>agent-name</Code> attribute words only its tooltip.
+            </P>
             <P>Anyone else signs up in the same popup: they bring memories from an assistant, confirm their phone number, and approve your agent.</P>
           </Section>
 
