@@ -76,6 +76,7 @@ for (const vp of VIEWPORTS) {
       ["/docs/api", "docs-api"],
       ["/docs/getting-started", "docs-getting-started"],
       ["/docs/client", "docs-client"],
+      ["/docs/mcp-sessions", "docs-mcp-sessions"],
     ] as const) {
       await page.goto(route);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -1,13 +1,14 @@
 // The head of a docs page: the section label, the page's one h1, its lead paragraph, and the docs' pages.
 import Link from "next/link";
 
-export type DocsPage = "getting-started" | "conventions" | "api" | "client";
+export type DocsPage = "getting-started" | "conventions" | "api" | "client" | "mcp-sessions";
 
 const PAGES: { id: DocsPage; href: string; label: string }[] = [
   { id: "getting-started", href: "/docs/getting-started", label: "Getting started" },
   { id: "conventions", href: "/docs", label: "Conventions" },
   { id: "api", href: "/docs/api", label: "API reference" },
   { id: "client", href: "/docs/client", label: "Client library" },
+  { id: "mcp-sessions", href: "/docs/mcp-sessions", label: "MCP sessions" },
 ];
 
 export function DocsHero({ title, width, current, children }: { title: string; width: "max-w-4xl" | "max-w-6xl"; current: DocsPage; children: React.ReactNode }) {

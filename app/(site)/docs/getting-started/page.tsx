@@ -171,6 +171,10 @@ console.log(profile.summary);`;
               <Link href="/docs/api" className={LINK}>
                 API reference
               </Link>
+              . To give a model the person&rsquo;s profile tools over MCP, through Anthropic&rsquo;s or OpenAI&rsquo;s API or an agent framework, see{" "}
+              <Link href="/docs/mcp-sessions" className={LINK}>
+                MCP sessions
+              </Link>
               .
             </P>
           </Section>
