@@ -3,9 +3,7 @@
 # Do not edit: run `npm run generate:python` after the API changes.
 """Request and answer types of every /v1 operation, and the error-code tables."""
 
-from __future__ import annotations
-
-from typing import Any, Literal, Never, NotRequired, TypeAlias, TypedDict
+from typing import Any, Literal, NotRequired, TypeAlias, TypedDict
 
 #: One of the thirteen error codes.
 ErrorCode: TypeAlias = Literal["API_KEY_MISSING", "AUTH_REQUIRED", "ACCESS_DENIED", "TOOL_NOT_CONNECTED", "COMMIT_REQUIRED", "PAYMENT_REQUIRED", "RATE_LIMITED", "INVALID_INPUT", "NOT_FOUND", "TOOL_ERROR", "TIMEOUT", "NETWORK_ERROR", "SERVER_ERROR"]
