@@ -107,6 +107,9 @@ export default defineConfig({
         SMS_PER_NETWORK_PER_HOUR: "1000",
         // The journeys register their own localhost callbacks with the one seeded publishable key.
         SSO_LOCALHOST_CALLBACKS_PER_HOUR: "1000",
+        // The getting-started page, the examples and the client libraries' tests each provision sandboxes
+        // of their own from 127.0.0.1; the limit itself is e2e/client-address.spec.ts's, on its own server.
+        SANDBOX_PROVISION_PER_HOUR: "1000",
         // A fresh embedded database and in-memory limits, whatever the calling shell points at.
         DATABASE_URL: "",
         REDIS_URL: "",
