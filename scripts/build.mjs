@@ -1,5 +1,6 @@
 // npm run build: the route manifest (scripts/route-manifest.mjs), the Next.js production build, then the API fast path (scripts/build-api.mjs),
-// the cards' host script (scripts/build-card-host.ts), the sign-in button's script (scripts/build-sso-script.ts) and the embedded database template (scripts/build-db-template.ts); last, the stamp that says the build
+// the cards' host script (scripts/build-card-host.ts), the sign-in button's script (scripts/build-sso-script.ts), the client library's
+// tarball served at /sdk/v1/ (scripts/build-sdk.ts) and the embedded database template (scripts/build-db-template.ts); last, the stamp that says the build
 // is whole and current (scripts/build-stamp.mjs).
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -21,6 +22,7 @@ for (const args of [
   ["scripts/build-api.mjs"],
   ["--import", "tsx", "scripts/build-card-host.ts"],
   ["--import", "tsx", "scripts/build-sso-script.ts"],
+  ["--import", "tsx", "scripts/build-sdk.ts"],
   ["--import", "tsx", "scripts/build-db-template.ts"],
 ])
   step(args);

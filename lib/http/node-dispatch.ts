@@ -21,7 +21,9 @@ export type RouteModule = ({ file: string } | { path: string }) & { module: Reco
 /** A handler the fast path serves: a defineRoute contract, or a plainRoute handler (which takes no params). */
 type ServedHandler = (req: Request, ctx?: { params?: Promise<Record<string, string>> }) => Promise<Response>;
 
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+// HEAD only where a route exports a handler for it (the SDK files, whose HEAD gives their size): Next.js
+// answers HEAD for the rest, and drops the Content-Length a handler sets.
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 function isServedHandler(value: unknown): value is RouteHandler | ServedHandler {
   return (typeof value === "function" && "meta" in value) || isPlainRoute(value);

@@ -18,6 +18,9 @@ const optionalString = z
 const optionalUrl = optionalString.pipe(url.optional());
 const secret = z.string().min(32, "must be at least 32 characters");
 
+/** Where `npm run build` leaves the SDK files {BASE_URL}/sdk/v1/ serves (SDK_DIR's default, from the project root). */
+export const DEFAULT_SDK_DIR = ".sdk/v1";
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   PORT: z.coerce.number().int().positive().default(3000),
@@ -51,6 +54,9 @@ const schema = z.object({
       .optional(),
   ),
   DATA_DIR: z.string().default(".data"),
+  // The directory whose SDK files (the client library's npm tarball, the Python wheel) are served at
+  // {BASE_URL}/sdk/v1/<file>; `npm run build` packs the client library into it.
+  SDK_DIR: optionalString.pipe(z.string().min(1).default(DEFAULT_SDK_DIR)),
   REDIS_URL: optionalString.pipe(
     z
       .string()
@@ -205,6 +211,11 @@ export type Env = Omit<z.infer<typeof schema>, "LOG_LEVEL" | "CONNECT_DRIVER" | 
 };
 
 export class ConfigError extends Error {}
+
+/** SDK_DIR alone, for `npm run build` (scripts/build-sdk.ts), which reads no other setting and makes no secret. */
+export function sdkDirSetting(source: Record<string, string | undefined> = process.env): string {
+  return schema.shape.SDK_DIR.parse(source.SDK_DIR);
+}
 
 /** SHUTDOWN_DRAIN_MS's default: longer than deploy/haproxy.cfg takes to see readiness fail (two checks 500 ms apart). */
 export const DEFAULT_SHUTDOWN_DRAIN_MS = 2_000;

@@ -1,5 +1,6 @@
-// The client library reference (/docs/client): install, a first call, the thirteen error codes (each
-// ServiceError's docUrl points at its row), and every export, generated from the package's types.
+// The client library reference (/docs/client): install (the tarball this service serves), a first call,
+// the thirteen error codes (each ServiceError's docUrl points at its row), and every export, generated
+// from the package's types.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { SiteFooter } from "@/components/site-footer";
@@ -8,6 +9,8 @@ import { ClientReference, ErrorTable } from "@/components/site/client-reference"
 import { DocsHero } from "@/components/site/docs-hero";
 import { Code, CodeBlock, DocsBody, LINK, P, Section } from "@/components/site/docs-parts";
 import { env } from "@/lib/platform/env";
+import { npmTarballUrl, SDK_INDEX_PATH } from "@/lib/sdk/files";
+import clientPackage from "@/packages/client/package.json";
 import referenceJson from "@/packages/client/reference.json";
 import type { Reference } from "@/packages/client/scripts/generate-reference";
 
@@ -54,7 +57,14 @@ try {
         </DocsHero>
         <DocsBody sections={sections}>
           <Section id="install" title="Install">
-            <CodeBlock label="Install" code={`npm install ${reference.name}`} />
+            <CodeBlock label="Install" code={`npm install ${npmTarballUrl(clientPackage)}`} testId="client-install" />
+            <P>
+              This service serves the library built from its own sources; it installs as <Code>{reference.name}</Code>. The file&rsquo;s name carries its version and never changes;{" "}
+              <a href={SDK_INDEX_PATH} className={LINK}>
+                <Code>{SDK_INDEX_PATH}</Code>
+              </a>{" "}
+              lists the files served, with their sizes and hashes.
+            </P>
             <P>
               ESM with type declarations and no runtime dependencies; it needs only <Code>fetch</Code>, so it runs on Node 20+, Bun, Deno and edge runtimes. It takes a secret key,
               so it belongs on a server. For the sign-in button in a browser, see{" "}

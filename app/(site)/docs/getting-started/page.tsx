@@ -1,6 +1,7 @@
 // Getting started (/docs/getting-started): from sandbox keys to a signed-in person and a profile read,
 // in four steps. The addresses are this service's own; the page server is examples/button-page's file
-// itself, and the script tag carries the integrity value of the script this service serves now.
+// itself, the script tag carries the integrity value of the script this service serves now, and the
+// client library installs from this service's own /sdk/v1/.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Metadata } from "next";
@@ -11,7 +12,9 @@ import { DocsHero } from "@/components/site/docs-hero";
 import { Code, CodeBlock, DocsBody, LINK, P, Section } from "@/components/site/docs-parts";
 import { env } from "@/lib/platform/env";
 import { SANDBOX_AGENT_NAME } from "@/lib/sandbox/seed";
+import { npmTarballUrl, SDK_INDEX_PATH } from "@/lib/sdk/files";
 import { SSO_SCRIPT_PATH, ssoScript } from "@/lib/sdk/sso-script";
+import clientPackage from "@/packages/client/package.json";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = {
@@ -65,6 +68,7 @@ export CLIENT_ID=oc_…`;
         integrity="${script.integrity}"
         crossorigin="anonymous"></script>
 <script>Service.handleSsoCallback({ exchangeUrl: "/exchange" });</script>`;
+  const install = `npm install ${npmTarballUrl(clientPackage)}`;
   const agent = `import { ProfileClient, readForTurn } from "@profile-service/client";
 
 const service = new ProfileClient({ baseUrl: "${base}", apiKey: SK, agent: "sandbox-agent" }); // SK: the sk_test_… key from step 1
@@ -159,7 +163,16 @@ console.log(profile.summary);`;
           <Section id="agent" title="From your agent">
             <P>
               Your agent reads and writes the same profile with the secret key, by your own user id once linked, or by a token. The client library wraps every route; its fail-open
-              helpers let a turn go on without the profile when the service cannot answer in time.
+              helpers let a turn go on without the profile when the service cannot answer in time. Install it from this service, which serves the library built from its own
+              sources:
+            </P>
+            <CodeBlock label="Install the client library" code={install} testId="step-install" />
+            <P>
+              It installs as <Code>@profile-service/client</Code>.{" "}
+              <a href={SDK_INDEX_PATH} className={LINK}>
+                <Code>{SDK_INDEX_PATH}</Code>
+              </a>{" "}
+              lists the files served, with their versions and hashes.
             </P>
             <CodeBlock label="agent.ts" code={agent} />
             <P>
