@@ -3,44 +3,23 @@
 // into a fresh virtual environment outside the repository, running an agent's turn as a developer would.
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
-import { buildPythonWheel } from "../scripts/build-python-wheel.mjs";
+import { pythonProject, wheelFileName } from "../scripts/build-python-wheel.mjs";
 
 const seed = JSON.parse(readFileSync(`${process.env.E2E_DATA_DIR}-seed.json`, "utf8")) as { secret_key: string; agent: string };
 const run = promisify(execFile);
 
-/** The path the service serves its SDK files under: `{BASE_URL}/sdk/v1/<file>`. */
-const SDK_PATH = "/sdk/v1";
-/**
- * Whether pip fetches the wheel from the service itself (its build writes the wheel into .sdk/v1/ and
- * serves it at SDK_PATH). When false, a local server serves the wheel this test builds at the same path.
- */
-const WHEEL_FROM_SERVICE = false;
-
-/** Serves `dir`'s files at SDK_PATH as the service does (application/zip for a wheel); resolves to its address. */
-async function serveSdk(dir: string): Promise<{ url: string; server: Server }> {
-  const server = createServer((req, res) => {
-    const file = path.basename(decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname));
-    try {
-      const bytes = readFileSync(path.join(dir, file));
-      res.writeHead(200, { "content-type": file.endsWith(".whl") ? "application/zip" : "application/octet-stream", "content-length": bytes.length });
-      res.end(bytes);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, server };
-}
-
-/** The address pip installs the wheel from. */
-function wheelUrl(origin: string, file: string): string {
-  return `${origin}${SDK_PATH}/${file}`;
+/** One file the service lists at /sdk/v1/index.json. */
+interface SdkFile {
+  name: string;
+  kind: string;
+  version: string;
+  url: string;
+  sha256: string;
+  install: string;
 }
 
 test("the Python library's unittest suite passes against the production server", async ({ baseURL }) => {
@@ -93,17 +72,25 @@ print(json.dumps({
 }))
 `;
 
-test("the wheel installs with pip into a fresh virtual environment and runs an agent's turn", async ({ baseURL }) => {
+test("the wheel the service serves installs with pip into a fresh virtual environment and runs an agent's turn", async ({ baseURL, request }) => {
   test.setTimeout(240_000);
+  // The wheel as the service lists it, and the command the listing gives, run as given.
+  const { files } = (await (await request.get("/sdk/v1/index.json")).json()) as { files: SdkFile[] };
+  const wheel = files.find((f) => f.kind === "python");
+  expect(wheel, "the build writes the wheel the service lists").toBeDefined();
+  const { version, name: packageName } = await pythonProject();
+  expect(wheel!.name).toBe(wheelFileName(version));
+  expect(wheel!.url).toBe(`${baseURL}/sdk/v1/${wheel!.name}`);
+  expect(wheel!.install).toBe(`pip install ${wheel!.url}`);
   const dir = mkdtempSync(path.join(tmpdir(), "profile-service-python-"));
-  const built = path.join(dir, "sdk");
-  const local = WHEEL_FROM_SERVICE ? null : await serveSdk(built);
   try {
-    const file = await buildPythonWheel(built);
     const venv = path.join(dir, "venv");
     await run("python3", ["-m", "venv", venv]);
     const python = path.join(venv, "bin", "python");
-    await run(python, ["-m", "pip", "install", "--no-deps", "--no-index", "--disable-pip-version-check", wheelUrl(local?.url ?? baseURL!, file)]);
+    // From the service's address, with the listing's sha256 as pip checks a fragment: the file installed is the one listed.
+    await run(python, ["-m", "pip", "install", "--no-deps", "--no-index", "--disable-pip-version-check", `${wheel!.url}#sha256=${wheel!.sha256}`]);
+    const shown = await run(python, ["-m", "pip", "show", packageName]);
+    expect(shown.stdout).toContain(`Version: ${version}`);
 
     const provisioned = await fetch(`${baseURL}/v1/sandbox/provision`, { method: "POST" });
     expect(provisioned.status).toBe(201);
@@ -117,7 +104,7 @@ test("the wheel installs with pip into a fresh virtual environment and runs an a
     const out = JSON.parse(stdout) as Record<string, unknown>;
     expect(String(out.installed_at).startsWith(path.join(venv, "lib"))).toBe(true);
     expect(out).toMatchObject({
-      version: file.split("-")[1],
+      version,
       linked: true,
       answer: "Hello Sam",
       commit: "completed",
@@ -126,7 +113,6 @@ test("the wheel installs with pip into a fresh virtual environment and runs an a
       refused: ["AUTH_REQUIRED", 401],
     });
   } finally {
-    local?.server.close();
     rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -5,7 +5,7 @@
 //
 //   node scripts/build-python-wheel.mjs <outDir>    writes <outDir>/profile_service-<version>-py3-none-any.whl
 import { createHash } from "node:crypto";
-import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
@@ -151,7 +151,10 @@ export async function buildPythonWheel(outDir) {
   const { project, entries } = await wheelEntries();
   const file = wheelFileName(project.version);
   await mkdir(outDir, { recursive: true });
-  await writeFile(path.join(outDir, file), zip(entries));
+  // Renamed into place: a server reading the directory meanwhile sees the old file or the new one, whole.
+  const partial = path.join(outDir, `.${file}.partial`);
+  await writeFile(partial, zip(entries));
+  await rename(partial, path.join(outDir, file));
   return file;
 }
 

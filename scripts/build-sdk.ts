@@ -1,13 +1,15 @@
 // npm run build: packs the client library (packages/client) into SDK_DIR, the directory
-// {BASE_URL}/sdk/v1/ serves (lib/sdk/files.ts), as profile-service-client-<version>.tgz. It is compiled
+// {BASE_URL}/sdk/v1/ serves (lib/sdk/files.ts), as profile-service-client-<version>.tgz, and writes the
+// Python library (packages/python) beside it as profile_service-<version>-py3-none-any.whl. It is compiled
 // (tsc -p tsconfig.build.json) and packed (npm pack) in a temporary directory, so the source tree keeps no
 // build output; files already in SDK_DIR (older versions, the Python wheel) stay.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sdkDirSetting } from "../lib/platform/env";
+import { buildPythonWheel } from "./build-python-wheel.mjs";
 import { npmTarballName } from "../lib/sdk/files";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -61,3 +63,9 @@ try {
 } finally {
   rmSync(stage, { recursive: true, force: true });
 }
+
+const wheelStarted = performance.now();
+const wheel = await buildPythonWheel(outDir);
+console.log(
+  `Python library: ${wheel}, ${Math.round(statSync(path.join(outDir, wheel)).size / 1024)} KB → ${path.relative(root, path.join(outDir, wheel))} (${Math.round(performance.now() - wheelStarted)} ms)`,
+);

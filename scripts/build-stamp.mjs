@@ -13,6 +13,9 @@ export const SOURCES = [
   "packages/client/package.json",
   "packages/client/README.md",
   "packages/client/tsconfig.build.json",
+  "packages/python/profile_service",
+  "packages/python/pyproject.toml",
+  "packages/python/README.md",
   "public",
   "prisma",
   "scripts",
@@ -36,7 +39,7 @@ function newestMtime(p) {
   if (!st.isDirectory()) return st.mtimeMs;
   let newest = st.mtimeMs;
   for (const entry of readdirSync(p)) {
-    if (entry === "generated" || entry === "node_modules") continue;
+    if (entry === "generated" || entry === "node_modules" || entry === "__pycache__") continue;
     newest = Math.max(newest, newestMtime(path.join(p, entry)));
   }
   return newest;

@@ -1,10 +1,13 @@
 // npm run build: the route manifest (scripts/route-manifest.mjs), the Next.js production build, then the API fast path (scripts/build-api.mjs),
 // the cards' host script (scripts/build-card-host.ts), the sign-in button's script (scripts/build-sso-script.ts), the client library's
-// tarball served at /sdk/v1/ (scripts/build-sdk.ts) and the embedded database template (scripts/build-db-template.ts); last, the stamp that says the build
+// tarball and the Python library's wheel served at /sdk/v1/ (scripts/build-sdk.ts) and the embedded database template (scripts/build-db-template.ts); last, the stamp that says the build
 // is whole and current (scripts/build-stamp.mjs).
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { BUILD_STAMP, sourcesMtime, writeBuildStamp } from "./build-stamp.mjs";
+import { requireSupportedNode } from "./node-version.mjs";
+
+requireSupportedNode();
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 function step(args) {

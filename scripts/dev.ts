@@ -3,6 +3,9 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { ConfigError, loadEnv } from "../lib/platform/env";
+import { requireSupportedNode } from "./node-version.mjs";
+
+requireSupportedNode();
 
 let config;
 try {

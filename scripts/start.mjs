@@ -3,6 +3,9 @@
 import { spawnSync, spawn } from "node:child_process";
 import { buildState, runningInstance } from "./build-stamp.mjs";
 import { SERVER_NODE_FLAGS } from "./node-flags.mjs";
+import { requireSupportedNode } from "./node-version.mjs";
+
+requireSupportedNode();
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const state = buildState();

@@ -4,6 +4,9 @@
 // Prints how long each leg took and one summary line.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { requireSupportedNode } from "./node-version.mjs";
+
+requireSupportedNode();
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const out = ".test-data/reports";

@@ -2,6 +2,9 @@
 // memories, bulk import jobs, the sweep), for deployments on PostgreSQL that set JOBS_WORKER=off on their web instances.
 // It stops gracefully on SIGINT or SIGTERM. Its start-up and shutdown are in lib/startup.ts, beside the server's.
 import { startWorker, stopService } from "../lib/startup";
+import { requireSupportedNode } from "./node-version.mjs";
+
+requireSupportedNode();
 
 await startWorker();
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -1,8 +1,8 @@
 // The SDK files served at {BASE_URL}/sdk/v1/ (lib/sdk/files.ts): the client library's tarball as
-// `npm run build` packs it (scripts/build-sdk.ts, run here into a directory of this file's own) and a
-// wheel dropped beside it, each with its type, immutable caching, ETag and digest; HEAD and 304; the
-// listing; 404 in the /v1 error shape for every other name, traversal and look-alikes included; and
-// the docs naming the file the build packs.
+// `npm run build` packs it (scripts/build-sdk.ts, run here into a directory of this file's own) and
+// the Python library's wheel written beside it, each with its type, immutable caching, ETag and digest; HEAD and
+// 304; the listing; 404 in the /v1 error shape for every other name, traversal and look-alikes included;
+// and the docs naming the file the build packs.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -18,12 +18,13 @@ import { ApiRouter } from "@/lib/http/node-dispatch";
 import { resetEnvForTests } from "@/lib/platform/env";
 import { npmTarballName, SDK_FILE_CACHE, SDK_FILE_NOT_FOUND, SDK_INDEX_CACHE, sdkFileName, type SdkIndex } from "@/lib/sdk/files";
 import clientPackage from "@/packages/client/package.json";
+import { pythonProject, wheelFileName } from "../../scripts/build-python-wheel.mjs";
 import { call, TEST_ORIGIN } from "../helpers/http";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TARBALL = npmTarballName(clientPackage);
-const WHEEL = "profile_service_client-0.1.0-py3-none-any.whl";
-const WHEEL_BYTES = Buffer.from("PK\u0003\u0004 a wheel is a zip archive");
+const PYTHON = await pythonProject();
+const WHEEL = wheelFileName(PYTHON.version);
 
 let dir: string;
 let savedSdkDir: string | undefined;
@@ -44,7 +45,7 @@ beforeAll(() => {
   expect(built.stdout).toMatch(
     new RegExp(`^Client library: @profile-service/client ${clientPackage.version.replace(/\./g, "\\.")}, \\d+ files, \\d+ KB → .*${TARBALL} \\(\\d+ ms\\)`),
   );
-  writeFileSync(path.join(dir, WHEEL), WHEEL_BYTES);
+  expect(built.stdout).toContain(`Python library: ${WHEEL}`);
   // What must never be served: other names, a hidden or partly written file, a directory named like a
   // tarball, a file in a subdirectory, and a link out of the directory.
   writeFileSync(path.join(dir, "notes.txt"), "not an SDK file");
@@ -90,13 +91,14 @@ describe("GET /sdk/v1/<file>", () => {
     expect(tar).not.toContain('"scripts"');
   });
 
-  it("serves a wheel dropped into the directory as application/zip", async () => {
+  it("serves the Python library's wheel, written beside it, as application/zip", async () => {
+    const wheelBytes = readFileSync(path.join(dir, WHEEL));
     const res = await getFile(WHEEL);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/zip");
     expect(res.headers.get("cache-control")).toBe(SDK_FILE_CACHE);
-    expect(res.headers.get("etag")).toBe(`"${sha256(WHEEL_BYTES)}"`);
-    expect(Buffer.from(await res.arrayBuffer()).equals(WHEEL_BYTES)).toBe(true);
+    expect(res.headers.get("etag")).toBe(`"${sha256(wheelBytes)}"`);
+    expect(Buffer.from(await res.arrayBuffer()).equals(wheelBytes)).toBe(true);
   });
 
   it("answers HEAD with the headers and no body", async () => {
@@ -186,6 +188,7 @@ describe("the SDK file names", () => {
 describe("GET /sdk/v1/index.json and GET /sdk/v1", () => {
   it("list every file served, with its version, size, SHA-256, integrity and install command; nothing else", async () => {
     const tarball = readFileSync(path.join(dir, TARBALL));
+    const wheelBytes = readFileSync(path.join(dir, WHEEL));
     const expected: SdkIndex = {
       files: [
         {
@@ -203,13 +206,13 @@ describe("GET /sdk/v1/index.json and GET /sdk/v1", () => {
         {
           name: WHEEL,
           kind: "python",
-          package: "profile_service_client",
-          version: "0.1.0",
+          package: "profile_service",
+          version: PYTHON.version,
           url: `http://localhost:3000/sdk/v1/${WHEEL}`,
           content_type: "application/zip",
-          size: WHEEL_BYTES.byteLength,
-          sha256: sha256(WHEEL_BYTES),
-          integrity: `sha512-${createHash("sha512").update(WHEEL_BYTES).digest("base64")}`,
+          size: wheelBytes.byteLength,
+          sha256: sha256(wheelBytes),
+          integrity: `sha512-${createHash("sha512").update(wheelBytes).digest("base64")}`,
           install: `pip install http://localhost:3000/sdk/v1/${WHEEL}`,
         },
       ],
