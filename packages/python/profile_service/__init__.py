@@ -27,6 +27,7 @@ from ._mcp import MCP_COMMIT_REQUIRED, anthropic_mcp_servers, openai_mcp_tools
 from ._sign_in import RequiredEntries, SignInConnector, SignInDefaults, build_sign_in_url, required_param
 from ._transport import DEFAULT_BASE_URL, DEFAULT_TIMEOUT, RetryInfo, RetryOptions
 from ._version import __version__
+from ._webhooks import WEBHOOK_TOLERANCE_SECONDS, WebhookVerificationError, WebhookVerificationReason, verify_webhook
 
 __all__ = [
     "DEFAULT_BASE_URL",
@@ -37,6 +38,7 @@ __all__ = [
     "MCP_COMMIT_REQUIRED",
     "RETRYABLE_CODES",
     "SUGGESTED_ACTIONS",
+    "WEBHOOK_TOLERANCE_SECONDS",
     "WIRE_ERROR_CODES",
     "EmptyProfile",
     "ErrorCode",
@@ -49,6 +51,8 @@ __all__ = [
     "ServiceError",
     "SignInConnector",
     "SignInDefaults",
+    "WebhookVerificationError",
+    "WebhookVerificationReason",
     "__version__",
     "anthropic_mcp_servers",
     "api",
@@ -62,4 +66,5 @@ __all__ = [
     "read_for_turn",
     "required_param",
     "retry_after_header",
+    "verify_webhook",
 ]
