@@ -197,3 +197,17 @@ describe("tenancy", () => {
     }
   });
 });
+
+describe("docs/webhooks.md", () => {
+  it("lists every event type, the test event and the retry schedule the service keeps", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { WEBHOOK_EVENT_TYPES, TEST_EVENT_TYPE } = await import("@/lib/webhooks/catalogue");
+    const { RETRY_DELAYS_SECONDS, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_TIMEOUT_MS } = await import("@/lib/webhooks/deliver");
+    const doc = readFileSync(new URL("../../docs/webhooks.md", import.meta.url), "utf8");
+    for (const type of [...WEBHOOK_EVENT_TYPES, TEST_EVENT_TYPE]) expect(doc, type).toContain(`| \`${type}\` |`);
+    expect(RETRY_DELAYS_SECONDS).toEqual([60, 600, 3_600, 21_600, 57_600]);
+    expect(doc).toContain("1 minute later, then 10 minutes, 1 hour, 6 hours and\n  16 hours: **six tries in all");
+    expect(WEBHOOK_MAX_ATTEMPTS).toBe(6);
+    expect(doc).toContain(`A try** has ${WEBHOOK_TIMEOUT_MS / 1000} seconds`);
+  });
+});
