@@ -26,9 +26,14 @@ const LAST_TRY_LEASE_MS = 60_000;
 export const RELAY_INTERVAL_MS = 2_000;
 const USER_AGENT = "profile-signin-service/webhooks";
 
-/** The queue job of one try of one delivery: a UUID from both, so queuing a try twice queues it once. */
-function jobIdOf(deliveryId: string, attempts: number): string {
-  const h = createHash("sha256").update(`${deliveryId}.${attempts}`).digest("hex");
+/**
+ * The queue job of one try of one delivery, a UUID: the relay's repeated passes within a minute queue a
+ * due try once; a try still due a minute later (its job lost, or failed before claiming) gets a new job.
+ * Two jobs for one try send it once: the claim decides.
+ */
+function jobIdOf(deliveryId: string, attempts: number, at: Date): string {
+  const minute = Math.floor(at.getTime() / 60_000);
+  const h = createHash("sha256").update(`${deliveryId}.${attempts}.${minute}`).digest("hex");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
@@ -42,7 +47,7 @@ export async function relayDueDeliveries(at: Date = clockNow()): Promise<number>
     take: 200,
     select: { id: true, attempts: true },
   });
-  for (const d of due) await enqueueOnce(QUEUES.webhookDeliveries, jobIdOf(d.id, d.attempts), { deliveryId: d.id });
+  for (const d of due) await enqueueOnce(QUEUES.webhookDeliveries, jobIdOf(d.id, d.attempts, at), { deliveryId: d.id });
   return due.length;
 }
 
@@ -66,6 +71,11 @@ export async function deliverWebhook(deliveryId: string): Promise<void> {
   // and a process that dies mid-try leaves it to be tried again when that next one is due.
   const claimed = await prisma.webhookDelivery.updateMany({ where: { id: row.id, status: "pending", attempts: row.attempts }, data: { attempts: tries, nextAttemptAt: next } });
   if (claimed.count === 0) return;
+  // A try a stopped worker left without an outcome is logged as such.
+  await prisma.webhookDeliveryAttempt.updateMany({
+    where: { deliveryId: row.id, status: "pending" },
+    data: { status: "failed", error: "no outcome: the worker stopped during the try" },
+  });
   const attempt = await prisma.webhookDeliveryAttempt.create({ data: { deliveryId: row.id, attempt: tries, startedAt: at } });
 
   const started = performance.now();
@@ -95,7 +105,8 @@ export async function deliverWebhook(deliveryId: string): Promise<void> {
   const delivered = responseCode !== null && responseCode >= 200 && responseCode < 300;
   const error = delivered ? null : (outcome.kind === "answered" ? describeStatus(outcome.status) : outcome.reason).slice(0, 200);
   const final = !delivered && (outcome.kind === "refused" || tries >= WEBHOOK_MAX_ATTEMPTS);
-  await prisma.webhookDeliveryAttempt.update({ where: { id: attempt.id }, data: { status: delivered ? "delivered" : "failed", responseCode, durationMs, error } });
+  // updateMany: an endpoint removed during the try took its deliveries and their tries with it.
+  await prisma.webhookDeliveryAttempt.updateMany({ where: { id: attempt.id }, data: { status: delivered ? "delivered" : "failed", responseCode, durationMs, error } });
   await prisma.webhookDelivery.updateMany({
     where: { id: row.id, status: "pending", attempts: tries },
     data: delivered

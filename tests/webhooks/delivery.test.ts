@@ -181,6 +181,28 @@ describe("retries", () => {
   });
 });
 
+describe("a worker that stops mid-try", () => {
+  it("leaves the try logged without an outcome, and the next try is made when due", async () => {
+    const ep = await endpointAt("/ok");
+    const id = await testEvent(ep.id);
+    const prisma = await db();
+    // What a claim leaves when its process dies before the answer: the try counted, the next one scheduled.
+    await prisma.webhookDelivery.update({ where: { id }, data: { attempts: 1, nextAttemptAt: new Date(now().getTime() + RETRY_DELAYS_SECONDS[0] * 1000) } });
+    await prisma.webhookDeliveryAttempt.create({ data: { deliveryId: id, attempt: 1, startedAt: now() } });
+    await deliverWebhook(id);
+    expect(receiver.received).toHaveLength(0);
+    advanceClockForTests(RETRY_DELAYS_SECONDS[0] * 1000 + 1_000);
+    await deliverWebhook(id);
+    const d = await delivery(id);
+    expect(d.status).toBe("delivered");
+    expect(d.attempts.map((a: { attempt: number; status: string; error: string | null }) => [a.attempt, a.status, a.error])).toEqual([
+      [1, "failed", "no outcome: the worker stopped during the try"],
+      [2, "delivered", null],
+    ]);
+    expect(receiver.to("/ok")).toHaveLength(1);
+  });
+});
+
 describe("outbound safety", () => {
   it("never calls a private address outside development mode: failed at once, nothing sent", async () => {
     const ep = await endpointAt("/ok");
