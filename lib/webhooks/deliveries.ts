@@ -5,9 +5,14 @@ import { db } from "../platform/db";
 import type { Prisma } from "../platform/db/generated/client";
 import { isIdOf, newId, PREFIX } from "../platform/ids";
 import { ApiError } from "../http/errors";
+import { lazyLimiter } from "../platform/ratelimit";
 import { TEST_EVENT_TYPE } from "./catalogue";
 import { recordEvent } from "./emit";
 import { findEndpoint, WEBHOOK_MESSAGES, type WebhookScope } from "./endpoints";
+
+/** Test events and resends a key may ask for in a minute: each makes the service call an address the developer chose. */
+export const WEBHOOK_SENDS_PER_MINUTE = 30;
+export const webhookSendLimiter = lazyLimiter(() => ({ name: "webhook-sends", points: WEBHOOK_SENDS_PER_MINUTE, durationSeconds: 60 }));
 
 /** How long events and their deliveries are kept (the sweep deletes older ones). */
 export const WEBHOOK_LOG_KEPT_MS = 30 * 24 * 3_600_000;

@@ -151,6 +151,23 @@ describe("endpoints", () => {
   });
 });
 
+describe("sends on request", () => {
+  it("limits test events and resends together, per key and minute", async () => {
+    const { WEBHOOK_SENDS_PER_MINUTE } = await import("@/lib/webhooks/deliveries");
+    const made = await create(a.keys.skTest, { url: "https://hooks.example.com/t" });
+    let last = await call(sendTest, { headers: key(a.keys.skTest), ...at(made.endpoint.id, "/test") });
+    for (let i = 1; i < WEBHOOK_SENDS_PER_MINUTE; i++) last = await call(sendTest, { headers: key(a.keys.skTest), ...at(made.endpoint.id, "/test") });
+    expect(last.status).toBe(202);
+    const refused = await call(resend, {
+      headers: key(a.keys.skTest),
+      path: `/v1/webhooks/deliveries/${last.body.delivery.id}/resend`,
+      params: { deliveryId: last.body.delivery.id },
+    });
+    expect([refused.status, refused.body.error.code]).toEqual([429, "rate_limited"]);
+    expect(await (await db()).webhookDelivery.count({ where: { endpointId: made.endpoint.id } })).toBe(WEBHOOK_SENDS_PER_MINUTE);
+  });
+});
+
 describe("tenancy", () => {
   it("never shows or changes another developer's endpoint, nor the other plane's", async () => {
     const mine = await create(a.keys.sk);

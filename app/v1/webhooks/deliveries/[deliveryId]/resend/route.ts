@@ -1,7 +1,7 @@
 // POST /v1/webhooks/deliveries/:deliveryId/resend — send again: a new delivery of the same event (same
 // webhook-id and body) to the same endpoint, due now.
 import { defineRoute } from "@/lib/api-edge/define-route";
-import { resendDelivery } from "@/lib/webhooks/deliveries";
+import { resendDelivery, webhookSendLimiter } from "@/lib/webhooks/deliveries";
 import { deliveryResponse } from "@/lib/webhooks/schemas";
 
 export const POST = defineRoute({
@@ -11,6 +11,7 @@ export const POST = defineRoute({
   responses: { 202: deliveryResponse },
   errors: ["not_found", "endpoint_disabled"],
   auth: { key: "secret", agent: false, user: "none" },
+  rateLimit: { limiter: webhookSendLimiter, by: "key" },
   livemode: true,
   handler: async ({ key, params }) => ({
     status: 202,

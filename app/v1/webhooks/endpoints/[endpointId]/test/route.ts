@@ -1,6 +1,6 @@
 // POST /v1/webhooks/endpoints/:endpointId/test — sends a webhook.test event to this endpoint only.
 import { defineRoute } from "@/lib/api-edge/define-route";
-import { sendTestEvent } from "@/lib/webhooks/deliveries";
+import { sendTestEvent, webhookSendLimiter } from "@/lib/webhooks/deliveries";
 import { deliveryResponse } from "@/lib/webhooks/schemas";
 
 export const POST = defineRoute({
@@ -10,6 +10,7 @@ export const POST = defineRoute({
   responses: { 202: deliveryResponse },
   errors: ["not_found", "endpoint_disabled"],
   auth: { key: "secret", agent: false, user: "none" },
+  rateLimit: { limiter: webhookSendLimiter, by: "key" },
   livemode: true,
   handler: async ({ key, params }) => ({
     status: 202,
