@@ -54,6 +54,7 @@ const LAYERS = {
     "sign-in/",
     "sms/",
     "users/",
+    "webhooks/",
   ]),
   "api-edge": paths("lib/", ["api-edge/", "actions/"]),
   entry: [...paths("lib/", ["startup.ts", "maintenance/"]), "^instrumentation\\.ts$", "^proxy\\.ts$", "^next\\.config\\.mjs$"],

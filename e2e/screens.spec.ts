@@ -58,6 +58,8 @@ const STATES = [
   "dashboard-sso",
   "dashboard-sign-in-links",
   "dashboard-imports",
+  "dashboard-webhooks",
+  "dashboard-webhooks-empty",
   "dashboard-usage",
   "dashboard-requests",
   "dashboard-requests-found",

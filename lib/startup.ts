@@ -15,6 +15,7 @@ import { flushWriters } from "./platform/log/batched-writer";
 import { startSweeper } from "./maintenance/sweep";
 import { startCommitWorker } from "./profile/commit";
 import { startCompletionCallbackWorker } from "./sign-in/completion-callback";
+import { startWebhookWorker } from "./webhooks/deliver";
 
 /** Every job worker, with what waits while it is not running. */
 const JOB_WORKERS: ReadonlyArray<{ start: () => Promise<void>; name: string; meanwhile?: string }> = [
@@ -23,6 +24,7 @@ const JOB_WORKERS: ReadonlyArray<{ start: () => Promise<void>; name: string; mea
   { start: startSweeper, name: "sweep" },
   { start: startAppMemoriesWorker, name: "app memories", meanwhile: "connected apps are read later" },
   { start: startImportWorker, name: "bulk import", meanwhile: "import jobs wait" },
+  { start: startWebhookWorker, name: "webhooks", meanwhile: "webhook deliveries wait" },
 ];
 
 /** This process's start-up, once: the production server's API bundle and Next.js's instrumentation both ask for it. */

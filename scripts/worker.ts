@@ -1,4 +1,4 @@
-// npm run worker: a process that only runs queued jobs (commits, completion callbacks, connected apps'
+// npm run worker: a process that only runs queued jobs (commits, completion callbacks, webhooks, connected apps'
 // memories, bulk import jobs, the sweep), for deployments on PostgreSQL that set JOBS_WORKER=off on their web instances.
 // It stops gracefully on SIGINT or SIGTERM. Its start-up and shutdown are in lib/startup.ts, beside the server's.
 import { startWorker, stopService } from "../lib/startup";

@@ -56,5 +56,13 @@ import * as r53 from "../v1/tools/service_email_search/route";
 import * as r54 from "../v1/tools/service_email_send/route";
 import * as r55 from "../v1/tools/service_gmail_search/route";
 import * as r56 from "../v1/tools/service_notion_search/route";
+import * as r57 from "../v1/webhooks/deliveries/[deliveryId]/resend/route";
+import * as r58 from "../v1/webhooks/deliveries/[deliveryId]/route";
+import * as r59 from "../v1/webhooks/deliveries/route";
+import * as r60 from "../v1/webhooks/endpoints/[endpointId]/route";
+import * as r61 from "../v1/webhooks/endpoints/[endpointId]/secret/rotate/route";
+import * as r62 from "../v1/webhooks/endpoints/[endpointId]/secret/route";
+import * as r63 from "../v1/webhooks/endpoints/[endpointId]/test/route";
+import * as r64 from "../v1/webhooks/endpoints/route";
 
-export const ROUTE_MODULES: readonly Record<string, unknown>[] = [r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r32, r33, r34, r35, r36, r37, r38, r39, r40, r41, r42, r43, r44, r45, r46, r47, r48, r49, r50, r51, r52, r53, r54, r55, r56];
+export const ROUTE_MODULES: readonly Record<string, unknown>[] = [r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r32, r33, r34, r35, r36, r37, r38, r39, r40, r41, r42, r43, r44, r45, r46, r47, r48, r49, r50, r51, r52, r53, r54, r55, r56, r57, r58, r59, r60, r61, r62, r63, r64];

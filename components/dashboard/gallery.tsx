@@ -16,6 +16,7 @@ import {
   GALLERY_SSO_CLIENTS,
 } from "@/lib/dashboard/gallery";
 import { GALLERY_IMPORTS, GALLERY_REQUESTS, GALLERY_REQUESTS_EMPTY, GALLERY_REQUESTS_FOUND, GALLERY_SIGN_IN_LINKS, GALLERY_USAGE } from "@/lib/dashboard/gallery-activity";
+import { GALLERY_WEBHOOKS, GALLERY_WEBHOOKS_EMPTY } from "@/lib/dashboard/gallery-webhooks";
 import type { DashboardActions } from "./pages/actions";
 import { AgentsPage } from "./pages/agents";
 import { ImportsPage } from "./pages/imports";
@@ -31,6 +32,7 @@ import { SignInLinksPage } from "./pages/sign-in-links";
 import { RequestsPage } from "./pages/requests";
 import { SsoClientsPage } from "./pages/sso";
 import { UsagePage } from "./pages/usage";
+import { WebhooksPage } from "./pages/webhooks";
 import { WelcomePage } from "./pages/welcome";
 
 export const DASHBOARD_GALLERY: Readonly<Record<string, (actions: DashboardActions) => ReactElement>> = {
@@ -42,6 +44,8 @@ export const DASHBOARD_GALLERY: Readonly<Record<string, (actions: DashboardActio
   "dashboard-sso": (actions) => <SsoClientsPage ctx={ctx} data={GALLERY_SSO_CLIENTS} actions={actions} />,
   "dashboard-sign-in-links": (actions) => <SignInLinksPage ctx={ctx} data={GALLERY_SIGN_IN_LINKS} actions={actions} />,
   "dashboard-imports": (actions) => <ImportsPage ctx={ctx} data={GALLERY_IMPORTS} actions={actions} live={false} />,
+  "dashboard-webhooks": (actions) => <WebhooksPage ctx={ctx} data={GALLERY_WEBHOOKS} overlapHours={24} actions={actions} />,
+  "dashboard-webhooks-empty": (actions) => <WebhooksPage ctx={ctx} data={GALLERY_WEBHOOKS_EMPTY} overlapHours={24} actions={actions} />,
   "dashboard-usage": (actions) => <UsagePage ctx={ctx} data={GALLERY_USAGE} actions={actions} />,
   "dashboard-requests": (actions) => <RequestsPage ctx={ctx} data={GALLERY_REQUESTS} retentionDays={30} actions={actions} />,
   "dashboard-requests-found": (actions) => <RequestsPage ctx={ctx} data={GALLERY_REQUESTS_FOUND} retentionDays={30} actions={actions} />,

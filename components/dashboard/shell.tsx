@@ -7,7 +7,7 @@ import { DashboardNotices } from "./notices";
 import { buttonStyles, inputStyle } from "./styles";
 import { PageFooter } from "@/components/page-footer";
 
-export type DashboardSection = "overview" | "keys" | "agents" | "origins" | "sso" | "sign-in-links" | "imports" | "usage" | "requests" | "members";
+export type DashboardSection = "overview" | "keys" | "agents" | "origins" | "sso" | "sign-in-links" | "imports" | "webhooks" | "usage" | "requests" | "members";
 
 const NAV: ReadonlyArray<{ section: DashboardSection; href: string; label: string }> = [
   { section: "overview", href: "/dashboard", label: "Overview" },
@@ -17,6 +17,7 @@ const NAV: ReadonlyArray<{ section: DashboardSection; href: string; label: strin
   { section: "sso", href: "/dashboard/sso", label: "SSO clients" },
   { section: "sign-in-links", href: "/dashboard/sign-in-links", label: "Sign-in links" },
   { section: "imports", href: "/dashboard/imports", label: "Imports" },
+  { section: "webhooks", href: "/dashboard/webhooks", label: "Webhooks" },
   { section: "usage", href: "/dashboard/usage", label: "Usage" },
   { section: "requests", href: "/dashboard/requests", label: "Request log" },
   { section: "members", href: "/dashboard/members", label: "Members" },
@@ -94,7 +95,7 @@ export function DashboardShell({
           )}
         </div>
         <nav aria-label="Dashboard" className="mx-auto w-full max-w-4xl px-2">
-          <ul className="flex flex-wrap gap-x-0.5 text-sm font-medium">
+          <ul className="flex flex-wrap text-sm font-medium">
             {NAV.map((item) => {
               const active = item.section === current;
               return (
@@ -102,7 +103,7 @@ export function DashboardShell({
                   <Link
                     href={item.href}
                     aria-current={active ? "page" : undefined}
-                    className={`inline-flex min-h-11 items-center border-b-2 px-2.5 ${active ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"}`}
+                    className={`inline-flex min-h-11 items-center border-b-2 px-2 ${active ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"}`}
                   >
                     {item.label}
                   </Link>

@@ -9,6 +9,7 @@ import { inTransaction } from "../profile/memories";
 import { revokeChain } from "../oidc/tokens";
 import { clearUserAccessCache } from "../users/approvals";
 import { AccountError } from "./errors";
+import { emitAgentEvent } from "../webhooks/emit";
 import { APPS } from "../catalogue";
 import { appGrantsByAgent, type AgentAppGrant } from "../app-grants/grants";
 
@@ -62,8 +63,11 @@ export async function revokeAgentApp(input: { userId: string; agentId: unknown; 
   const parsed = revokeAppSchema.safeParse({ agentId: input.agentId, app: input.app });
   if (!parsed.success) throw new AccountError("not_found", NO_SUCH_APP_GRANT);
   const { agentId, app } = parsed.data;
-  const removed = await (await db()).capabilityGrant.deleteMany({ where: { userId: input.userId, agentId, capability: { startsWith: `${app}:` } } });
-  if (!removed.count) throw new AccountError("not_found", NO_SUCH_APP_GRANT);
+  await inTransaction(async (tx) => {
+    const removed = await tx.capabilityGrant.deleteMany({ where: { userId: input.userId, agentId, capability: { startsWith: `${app}:` } } });
+    if (!removed.count) throw new AccountError("not_found", NO_SUCH_APP_GRANT);
+    await emitAgentEvent(tx, { type: "app.disconnected", app }, { userId: input.userId, agentId });
+  });
 }
 
 const agentIdSchema = z.string().uuid();
@@ -83,6 +87,7 @@ export async function revokeAgent(input: { userId: string; agentId: unknown }): 
   await inTransaction(async (tx) => {
     const revoked = await tx.agentApproval.updateMany({ where: { userId: input.userId, agentId, revokedAt: null }, data: { revokedAt: at } });
     if (!revoked.count) throw new AccountError("not_found", "No such agent among those you approved.");
+    await emitAgentEvent(tx, { type: "approval.revoked" }, { userId: input.userId, agentId });
     // A relying party's grant names the agent it acts for; an MCP client's client is the agent's own.
     const grants = await tx.oAuthGrant.findMany({
       where: { userId: input.userId, revokedAt: null, OR: [{ agentId }, { client: { agentId } }] },

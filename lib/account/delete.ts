@@ -8,6 +8,7 @@ import { deleteAppConnection } from "../connectors/connections";
 import { db } from "../platform/db";
 import { inTransaction } from "../profile/memories";
 import { clearUserAccessCache } from "../users/approvals";
+import { emitUserDeleted } from "../webhooks/emit";
 import { AccountError } from "./errors";
 
 /** The word the person types to confirm. */
@@ -75,6 +76,8 @@ export async function deleteAccount(input: { userId: string; confirmation: unkno
 
   const userId = user.id;
   await inTransaction(async (tx) => {
+    // Every developer that knew the person hears of it, while their ids and approvals are still there.
+    await emitUserDeleted(tx, user);
     // The number's rows, in its namespace only: every sandbox's synthetic user shares one reserved test number.
     if (user.phoneHash) {
       const hash = user.phoneHash;

@@ -7,6 +7,7 @@
 import { APP_NAMES, APPS, isApp, type App } from "../catalogue";
 import { db } from "../platform/db";
 import type { Prisma } from "../platform/db/generated/client";
+import { emitAgentEvent } from "../webhooks/emit";
 
 /** The capability that lets an agent read an app for a person. */
 export function readCapability(app: string): string {
@@ -34,14 +35,17 @@ export async function readsApp(input: { userId: string; agentId: string; app: st
   return !!row;
 }
 
-/** Records that the person gave the agent these apps (inside the transaction that finishes their flow). */
+/**
+ * Records that the person gave the agent these apps (inside the transaction that finishes their flow);
+ * an app the agent did not hold yet emits app.connected to its developer in the same transaction.
+ */
 export async function grantApps(tx: Prisma.TransactionClient, input: { userId: string; agentId: string; apps: readonly string[] }): Promise<void> {
   for (const app of new Set(input.apps.filter(isApp))) {
-    await tx.capabilityGrant.upsert({
-      where: { userId_agentId_capability: { userId: input.userId, agentId: input.agentId, capability: readCapability(app) } },
-      create: { userId: input.userId, agentId: input.agentId, capability: readCapability(app) },
-      update: {},
+    const created = await tx.capabilityGrant.createMany({
+      data: [{ userId: input.userId, agentId: input.agentId, capability: readCapability(app) }],
+      skipDuplicates: true,
     });
+    if (created.count) await emitAgentEvent(tx, { type: "app.connected", app }, { userId: input.userId, agentId: input.agentId });
   }
 }
 

@@ -18,6 +18,7 @@ import { canConnectApp, connectorOf, providerFor, PROVIDERS } from "./providers"
 import { REFRESH_AHEAD_SECONDS, refreshConnectionToken, TOKEN_PURPOSE } from "./token-refresh";
 import type { ConnectorProvider } from "./types";
 import { isApp, MAILBOX_APPS, type App } from "../catalogue";
+import { emitAgentEvent } from "../webhooks/emit";
 
 export { REFRESH_AHEAD_SECONDS } from "./token-refresh";
 
@@ -270,9 +271,13 @@ export async function deleteAppConnection(connectionId: string): Promise<void> {
   await prisma.$transaction(async (tx) => {
     const deleted = await tx.appConnection.deleteMany({ where: { id: c.id } });
     if (deleted.count && c.userId) {
-      await deleteAppMemories(tx, { userId: c.userId, app: c.app });
+      const userId = c.userId;
+      await deleteAppMemories(tx, { userId, app: c.app });
       // Every agent's grants on the app end with it: connecting it again gives it to no one by itself.
-      await tx.capabilityGrant.deleteMany({ where: { userId: c.userId, capability: { startsWith: `${c.app}:` } } });
+      const grants = { userId, capability: { startsWith: `${c.app}:` } };
+      const holders = await tx.capabilityGrant.findMany({ where: grants, select: { agentId: true }, distinct: ["agentId"] });
+      await tx.capabilityGrant.deleteMany({ where: grants });
+      for (const h of holders) await emitAgentEvent(tx, { type: "app.disconnected", app: c.app }, { userId, agentId: h.agentId });
     }
   });
 }

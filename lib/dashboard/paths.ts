@@ -7,6 +7,7 @@ const PAGES: ReadonlySet<string> = new Set([
   "/dashboard/origins",
   "/dashboard/sso",
   "/dashboard/sign-in-links",
+  "/dashboard/webhooks",
   "/dashboard/members",
 ]);
 

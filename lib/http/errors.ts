@@ -50,6 +50,7 @@ export const ERROR_STATUS = {
   app_not_connected: 409,
   app_needs_reconnect: 409,
   action_in_progress: 409,
+  endpoint_disabled: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   invalid_format: 422,

@@ -1,5 +1,5 @@
-// Requests the service makes to addresses others chose (completion callbacks, MCP clients' metadata
-// documents): resolved first, refused outside development mode when any address is private, loopback,
+// Requests the service makes to addresses others chose (completion callbacks, webhooks, MCP clients'
+// metadata documents): resolved first, refused outside development mode when any address is private, loopback,
 // link-local or reserved, then sent to exactly the addresses checked, so a second DNS answer cannot
 // move the connection elsewhere. node:http never follows a redirect.
 import type { LookupAddress } from "node:dns";
@@ -8,6 +8,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
+import { developmentMode } from "../platform/env";
 
 export interface PinnedResponse {
   status: number;
@@ -152,4 +153,69 @@ function embeddedIpv4(w: number[]): string | null {
   if (zero(0, 6) || (w[0] === 0x64 && w[1] === 0xff9b && zero(2, 6))) return v4(w[6]!, w[7]!);
   if (w[0] === 0x2002) return v4(w[1]!, w[2]!);
   return null;
+}
+
+const LOCAL_HOSTS: ReadonlySet<string> = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * The rule for a web address a developer registers for the service to call or send a browser to
+ * (return destinations, webhook endpoints): https with a host, or http on localhost only, without
+ * credentials; answered without its fragment, or null when it may not be one.
+ */
+export function registrableWebUrl(input: URL): string | null {
+  const url = new URL(input.href);
+  if (url.username || url.password) return null;
+  url.hash = "";
+  if (url.protocol === "https:") return url.hostname ? url.toString() : null;
+  if (url.protocol === "http:") return LOCAL_HOSTS.has(url.hostname) ? url.toString() : null;
+  return null;
+}
+
+/** What one POST to a developer's address came to: an answer (any status), refused before sending, or no answer. */
+export type OutboundOutcome = { kind: "answered"; status: number } | { kind: "refused"; reason: string } | { kind: "failed"; reason: string };
+
+/**
+ * One POST to an http(s) address a developer registered (completion callbacks, webhooks): the host is
+ * resolved within the try's budget, refused outside development mode when any of its addresses is
+ * private, loopback, link-local or reserved, and the request goes to exactly the addresses checked, with
+ * no redirect followed. `prepare` makes the headers and body once the address passed (a signature's
+ * time, a token minted only for a request that is sent). Never throws for the network's sake.
+ */
+export async function postToRegisteredAddress(input: {
+  url: string;
+  timeoutMs: number;
+  prepare: () => Promise<{ headers: Record<string, string>; body: string }>;
+}): Promise<OutboundOutcome> {
+  const url = URL.canParse(input.url) ? new URL(input.url) : null;
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) return { kind: "refused", reason: "not an http(s) address" };
+  const signal = AbortSignal.timeout(input.timeoutMs);
+  let addresses: LookupAddress[];
+  try {
+    addresses = await resolveHost(url.hostname.replace(/^\[(.*)\]$/, "$1"), signal);
+  } catch (err) {
+    return { kind: "failed", reason: describeFailure(err, signal, input.timeoutMs, "DNS lookup failed") };
+  }
+  if (!addresses.length) return { kind: "failed", reason: "DNS lookup found no address" };
+  if (!developmentMode() && addresses.some((a) => isRefusedAddress(a.address))) {
+    return { kind: "refused", reason: "the host resolves to a private, loopback, link-local or reserved address" };
+  }
+  const { headers, body } = await input.prepare();
+  try {
+    const { status } = await pinnedRequest({ url, addresses, method: "POST", headers, body, signal });
+    return { kind: "answered", status };
+  } catch (err) {
+    return { kind: "failed", reason: describeFailure(err, signal, input.timeoutMs, "connection failed") };
+  }
+}
+
+/** Why an answered status is not a success, in a few words: a redirect is named as one not followed. */
+export function describeStatus(status: number): string {
+  return status >= 300 && status < 400 ? `HTTP ${status} (redirects are not followed)` : `HTTP ${status}`;
+}
+
+/** A short reason, without secrets: an error code, never a message that might quote the request. */
+function describeFailure(err: unknown, signal: AbortSignal, timeoutMs: number, what: string): string {
+  if (signal.aborted) return `timed out after ${timeoutMs / 1000} s`;
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  return typeof code === "string" && /^[A-Z0-9_]{1,40}$/.test(code) ? `${what} (${code})` : what;
 }

@@ -5,6 +5,7 @@ import { db } from "../platform/db";
 import { logger } from "../platform/log";
 import type { Job } from "./chunk";
 import { giveBackQuota } from "./quota";
+import { emitImportJobEnded } from "../webhooks/emit";
 
 /** running → completed, once every user is done; the quota of users that failed is given back. */
 export async function finishCompleted(job: Job, holder: string): Promise<void> {
@@ -15,7 +16,10 @@ export async function finishCompleted(job: Job, holder: string): Promise<void> {
       UPDATE import_jobs SET status = 'completed', finished_at = now(), lease_holder = NULL, lease_until = NULL, updated_at = now()
        WHERE id = ${job.id} AND status = 'running' AND lease_holder = ${holder}
          AND NOT EXISTS (SELECT 1 FROM import_job_profiles WHERE job_id = ${job.id} AND status = 'pending')`;
-    if (done) await giveBackQuota(tx, job);
+    if (done) {
+      await giveBackQuota(tx, job);
+      await emitImportJobEnded(tx, { jobId: job.id, type: "import_job.completed" });
+    }
   });
   logger().info({ import_job: job.id }, "import job completed");
 }
@@ -72,6 +76,7 @@ export async function markFailed(jobId: string, err: unknown): Promise<void> {
          WHERE job_id = ${jobId} AND status = 'pending'`;
       await tx.$executeRaw`UPDATE import_jobs SET profiles_failed = profiles_failed + ${failed}::int WHERE id = ${jobId}`;
       await giveBackQuota(tx, { id: jobId, developerId: ended.developer_id, plane: ended.plane });
+      await emitImportJobEnded(tx, { jobId, type: "import_job.failed" });
     })
     .catch((e: Error) => logger().error({ import_job: jobId, err: e.message }, "could not mark the import job failed"));
 }

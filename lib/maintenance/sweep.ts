@@ -10,6 +10,7 @@ import { logger } from "../platform/log";
 import { PERSONAL_MCP_DEVELOPER_ID } from "../developers/personal-mcp-account";
 import { sweepRequestLog } from "../request-log/record";
 import { requeuePendingCallbacks } from "../sign-in/completion-callback";
+import { WEBHOOK_LOG_KEPT_MS } from "../webhooks/deliveries";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long expired rows stay (they explain a late "expired" answer for a day). */
@@ -57,6 +58,8 @@ export async function sweepExpired(at = clockNow()): Promise<Record<string, numb
     ["email_outbox", `DELETE FROM email_outbox WHERE created_at < $1`, new Date(at.getTime() - OUTBOX_KEPT_MS)],
     ["sign_in_codes", `DELETE FROM sign_in_codes WHERE expires_at < $1`, day],
     ["sign_in_message_url_requests", `DELETE FROM sign_in_message_url_requests WHERE created_at < $1`, new Date(at.getTime() - 2 * DAY_MS)],
+    // The delivery log keeps 30 days; an event goes with its deliveries (the foreign keys cascade).
+    ["webhook_events", `DELETE FROM webhook_events WHERE created_at < $1`, new Date(at.getTime() - WEBHOOK_LOG_KEPT_MS)],
     ["sign_in_completion_callbacks", `DELETE FROM sign_in_completion_callbacks WHERE created_at < $1`, new Date(at.getTime() - REVOKED_GRANT_KEPT_MS)],
     [
       "app_connections_flow_ended",

@@ -20,6 +20,10 @@ export const PREFIX = {
   request: "req_",
   /** A suppression: memories hidden at the person's request, restorable from the account page. */
   suppression: "sup_",
+  /** A developer's webhook endpoint, one of its events, and one event's delivery to one endpoint. */
+  webhookEndpoint: "whe_",
+  webhookEvent: "evt_",
+  webhookDelivery: "whd_",
 } as const;
 
 export type Prefix = (typeof PREFIX)[keyof typeof PREFIX];

@@ -4,14 +4,12 @@
 // to a registered return destination on a public address (any address in development mode), over a
 // connection pinned to the address that was checked, with a short timeout and no redirects followed.
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
-import type { LookupAddress } from "node:dns";
 import { AGENT_TOKEN_USE, issueAgentToken } from "../bearer-tokens/agent-token";
 import { now } from "../platform/clock";
 import { db } from "../platform/db";
 import type { CompletionCallback, Prisma } from "../platform/db/generated/client";
 import type { Plane } from "../platform/db/generated/enums";
-import { developmentMode } from "../platform/env";
-import { isRefusedAddress, pinnedRequest, resolveHost } from "../http/outbound";
+import { describeStatus, postToRegisteredAddress } from "../http/outbound";
 import { enqueueOnce, QUEUES, retryLimitOf, work } from "../platform/jobs";
 import { logger } from "../platform/log";
 import { COMPLETION_EVENT_TYPE, completionPayload, type CompletionCallbackBody, type CompletionPayload } from "./callback-schemas";
@@ -173,35 +171,23 @@ async function tryDelivery(row: CompletionCallback): Promise<Outcome> {
   // And the person still approves the agent: a token is never minted for an approval revoked since.
   const { userId } = completionPayload.parse(JSON.parse(row.payload));
   if (!(await isApproved({ userId, agentId: row.agentId }))) return { kind: "refused", reason: "the person no longer approves the agent" };
-  const url = URL.canParse(row.url) ? new URL(row.url) : null;
-  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) return { kind: "refused", reason: "not an http(s) address" };
-  const signal = AbortSignal.timeout(CALLBACK_TIMEOUT_MS);
-  let addresses: LookupAddress[];
-  try {
-    addresses = await resolveHost(url.hostname.replace(/^\[(.*)\]$/, "$1"), signal);
-  } catch (err) {
-    return { kind: "failed", reason: describeFailure(err, signal, "DNS lookup failed") };
-  }
-  if (!addresses.length) return { kind: "failed", reason: "DNS lookup found no address" };
-  if (!developmentMode() && addresses.some((a) => isRefusedAddress(a.address))) {
-    return { kind: "refused", reason: "the host resolves to a private, loopback, link-local or reserved address" };
-  }
-
-  const at = now();
-  const rawBody = JSON.stringify(await callbackBody(row, at));
-  const headers = {
-    "Content-Type": "application/json",
-    "User-Agent": USER_AGENT,
-    [CALLBACK_HEADERS.signature]: signCompletionBody(await signingSecrets({ developerId: row.developerId, plane: row.plane }, at), rawBody, at),
-    [CALLBACK_HEADERS.id]: row.id,
-  };
-  try {
-    const { status } = await pinnedRequest({ url, addresses, method: "POST", headers, body: rawBody, signal });
-    if (status >= 200 && status < 300) return { kind: "delivered" };
-    return { kind: "failed", reason: status >= 300 && status < 400 ? `HTTP ${status} (redirects are not followed)` : `HTTP ${status}` };
-  } catch (err) {
-    return { kind: "failed", reason: describeFailure(err, signal, "connection failed") };
-  }
+  const outcome = await postToRegisteredAddress({
+    url: row.url,
+    timeoutMs: CALLBACK_TIMEOUT_MS,
+    prepare: async () => {
+      const at = now();
+      const body = JSON.stringify(await callbackBody(row, at));
+      const headers = {
+        "Content-Type": "application/json",
+        "User-Agent": USER_AGENT,
+        [CALLBACK_HEADERS.signature]: signCompletionBody(await signingSecrets({ developerId: row.developerId, plane: row.plane }, at), body, at),
+        [CALLBACK_HEADERS.id]: row.id,
+      };
+      return { headers, body };
+    },
+  });
+  if (outcome.kind !== "answered") return outcome;
+  return outcome.status >= 200 && outcome.status < 300 ? { kind: "delivered" } : { kind: "failed", reason: describeStatus(outcome.status) };
 }
 
 /** The body of one try: the stored payload and an agent token minted now (never stored). */
@@ -221,13 +207,6 @@ async function callbackBody(row: CompletionCallback, at: Date): Promise<Completi
     channel: p.channel,
     livemode: p.livemode,
   };
-}
-
-/** A short reason, without secrets: an error code, never a message that might quote the request. */
-function describeFailure(err: unknown, signal: AbortSignal, what: string): string {
-  if (signal.aborted) return `timed out after ${CALLBACK_TIMEOUT_MS / 1000} s`;
-  const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  return typeof code === "string" && /^[A-Z0-9_]{1,40}$/.test(code) ? `${what} (${code})` : what;
 }
 
 function hostOf(url: string): string | null {

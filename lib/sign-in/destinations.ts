@@ -6,6 +6,7 @@ import { db } from "../platform/db";
 import type { Prisma } from "../platform/db/generated/client";
 import type { Plane } from "../platform/db/generated/enums";
 import { ApiError } from "../http/errors";
+import { registrableWebUrl } from "../http/outbound";
 
 export const DESTINATION_MESSAGES = {
   invalid: "return_to must be an absolute https URL (http only for localhost) or a native app link (scheme://…), without credentials.",
@@ -17,7 +18,6 @@ export const MAX_RETURN_DESTINATIONS = 50;
 /** The longest destination accepted. */
 export const MAX_DESTINATION_LENGTH = 2048;
 
-const LOCAL_HOSTS: ReadonlySet<string> = new Set(["localhost", "127.0.0.1", "[::1]"]);
 /** Schemes that never name an app: a return destination of one of these would run in the page. */
 const FORBIDDEN_SCHEMES: ReadonlySet<string> = new Set(["javascript:", "data:", "vbscript:", "file:", "blob:", "about:", "ftp:", "ws:", "wss:"]);
 
@@ -42,8 +42,7 @@ export function normalizeDestination(value: string): string | null {
   if (url.username || url.password) return null;
   url.hash = "";
   const protocol = url.protocol.toLowerCase();
-  if (protocol === "https:") return url.hostname ? url.toString() : null;
-  if (protocol === "http:") return LOCAL_HOSTS.has(url.hostname) ? url.toString() : null;
+  if (protocol === "https:" || protocol === "http:") return registrableWebUrl(url);
   if (FORBIDDEN_SCHEMES.has(protocol)) return null;
   // A native app link: its own scheme (RFC 8252 private-use schemes look like reverse domain names).
   if (!/^[a-z][a-z0-9+.-]*:$/.test(protocol)) return null;

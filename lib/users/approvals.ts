@@ -1,33 +1,43 @@
 // Agent approvals: a user approves an agent once; revoking ends the agent's access to the profile.
 import { TtlCache } from "../platform/cache";
 import { now as clockNow } from "../platform/clock";
-import type { Prisma } from "../platform/db/generated/client";
+import type { AgentApproval, Prisma } from "../platform/db/generated/client";
 import type { Plane } from "../platform/db/generated/enums";
 import { database, db } from "../platform/db";
+import { emitAgentEvent } from "../webhooks/emit";
 
 type Tx = Prisma.TransactionClient;
 
-/** Approves (or re-approves) the agent for the user. Idempotent. */
-export async function approveAgent(input: { userId: string; agentId: string }, tx?: Tx) {
-  const client = tx ?? (await db());
-  const approval = await client.agentApproval.upsert({
-    where: { userId_agentId: { userId: input.userId, agentId: input.agentId } },
-    create: { userId: input.userId, agentId: input.agentId },
-    update: { revokedAt: null, approvedAt: clockNow() },
-  });
+/**
+ * Approves (or re-approves) the agent for the user. Idempotent: approval.granted is emitted, in the same
+ * transaction, only when the approval is new or had been revoked.
+ */
+export async function approveAgent(input: { userId: string; agentId: string }, tx?: Tx): Promise<AgentApproval> {
+  if (!tx) return (await db()).$transaction((t) => approveAgent(input, t));
+  const at = clockNow();
+  const key = { userId: input.userId, agentId: input.agentId };
+  const created = await tx.agentApproval.createMany({ data: [{ ...key, approvedAt: at }], skipDuplicates: true });
+  const renewed = created.count ? 0 : (await tx.agentApproval.updateMany({ where: { ...key, revokedAt: { not: null } }, data: { revokedAt: null, approvedAt: at } })).count;
+  if (created.count || renewed) await emitAgentEvent(tx, { type: "approval.granted" }, key);
+  else await tx.agentApproval.updateMany({ where: key, data: { approvedAt: at } });
   accessCache.clear();
-  return approval;
+  return tx.agentApproval.findUniqueOrThrow({ where: { userId_agentId: key } });
 }
 
+/** Revokes the user's approval of the agent (approval.revoked in the same transaction); how many it revoked (0 or 1). */
 export async function revokeApproval(input: { userId: string; agentId: string }) {
-  const res = await (
+  const count = await (
     await db()
-  ).agentApproval.updateMany({
-    where: { userId: input.userId, agentId: input.agentId, revokedAt: null },
-    data: { revokedAt: clockNow() },
+  ).$transaction(async (tx) => {
+    const res = await tx.agentApproval.updateMany({
+      where: { userId: input.userId, agentId: input.agentId, revokedAt: null },
+      data: { revokedAt: clockNow() },
+    });
+    if (res.count) await emitAgentEvent(tx, { type: "approval.revoked" }, input);
+    return res.count;
   });
   accessCache.clear();
-  return res.count;
+  return count;
 }
 
 // The two lookups below run on every authenticated request: each is one SQL statement (Prisma

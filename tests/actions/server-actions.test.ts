@@ -153,6 +153,7 @@ describe("the contract", () => {
       "app/(hosted)/flow/[flowId]/actions.ts",
       "app/(site)/dashboard/account-actions.ts",
       "app/(site)/dashboard/settings-actions.ts",
+      "app/(site)/dashboard/webhook-actions.ts",
     ]);
     for (const file of files) {
       for (const [name, value] of Object.entries((await import(/* @vite-ignore */ path.resolve(import.meta.dirname, "../..", file))) as Record<string, unknown>)) {

@@ -36,6 +36,8 @@ let clientOfA: string;
 let lineOfA: string;
 let jobOfA: string;
 let formerOfA: { id: string };
+let endpointOfA: string;
+let deliveryOfA: string;
 
 async function signInAs(dashboardUserId: string) {
   const { dashboardSessionSecret, DASHBOARD_SESSION_COOKIE } = await import("@/lib/developer-auth/session");
@@ -66,6 +68,8 @@ async function snapshotOfA() {
       prisma.messageLine.findMany({ where: { developerId }, orderBy: { id: "asc" }, select: { id: true, status: true, revokedAt: true } }),
       prisma.importJob.findMany({ where: { developerId }, orderBy: { id: "asc" }, select: { id: true, status: true, cancelRequestedAt: true, finishedAt: true } }),
       prisma.callbackSecret.findMany({ where: { developerId }, orderBy: { id: "asc" } }),
+      prisma.webhookEndpoint.findMany({ where: { developerId }, orderBy: { id: "asc" } }),
+      prisma.webhookDelivery.findMany({ where: { developerId }, orderBy: { id: "asc" } }),
     ]),
   );
 }
@@ -111,6 +115,11 @@ beforeAll(async () => {
   await issueApiKey({ developerId: a.developer.id, kind: "secret", plane: "live", name: "former", createdBy: { via: "dashboard", dashboardUserId: formerOfA.id } });
   const { callbackSecretsOf } = await import("@/lib/dashboard/callback-secrets");
   await callbackSecretsOf(a.developer.id);
+  // A's webhook endpoint, with one delivery in its log.
+  const { createEndpoint } = await import("@/lib/webhooks/endpoints");
+  const { sendTestEvent } = await import("@/lib/webhooks/deliveries");
+  endpointOfA = (await createEndpoint({ developerId: a.developer.id, plane: "live", url: "https://a.example.com/hooks" })).endpoint.id;
+  deliveryOfA = (await sendTestEvent({ developerId: a.developer.id, plane: "live" }, endpointOfA)).id;
 });
 
 afterAll(() => {
@@ -159,6 +168,21 @@ describe("dashboard server actions across accounts", () => {
       ["removeMemberAction", actions.removeMemberAction, { developer: A, member: ownerA.id }],
       ["withdrawInviteAction", actions.withdrawInviteAction, { developer: A, invite: invite.id }],
       ["withdrawInviteAction (B's account, A's invite)", actions.withdrawInviteAction, { developer: b.developer.id, invite: invite.id }],
+      ["addWebhookEndpointAction", actions.addWebhookEndpointAction, { developer: A, plane: "live", url: "https://spy.example.com/h" }],
+      ...(
+        [
+          ["toggleWebhookEndpointAction", actions.toggleWebhookEndpointAction, { enabled: "off" }],
+          ["removeWebhookEndpointAction", actions.removeWebhookEndpointAction, {}],
+          ["showWebhookSecretAction", actions.showWebhookSecretAction, {}],
+          ["rotateWebhookSecretAction", actions.rotateWebhookSecretAction, { overlap: "end" }],
+          ["sendWebhookTestAction", actions.sendWebhookTestAction, {}],
+        ] as const
+      ).flatMap(([name, action, extra]): Array<[string, (s: null, f: FormData) => Promise<unknown>, Record<string, string>]> => [
+        [name, action, { developer: A, plane: "live", endpoint: endpointOfA, ...extra }],
+        [`${name} (B's account, A's endpoint)`, action, { developer: b.developer.id, plane: "live", endpoint: endpointOfA, ...extra }],
+      ]),
+      ["resendWebhookDeliveryAction", actions.resendWebhookDeliveryAction, { developer: A, plane: "live", delivery: deliveryOfA }],
+      ["resendWebhookDeliveryAction (B's account, A's delivery)", actions.resendWebhookDeliveryAction, { developer: b.developer.id, plane: "live", delivery: deliveryOfA }],
     ];
     const before = await snapshotOfA();
     await signInAs(ownerB.id);
@@ -238,5 +262,26 @@ describe("dashboard server actions across accounts", () => {
     ]) {
       expect(await actions.rotateCallbackSecretAction(null, form({ developer: a.developer.id, ...bad }))).toEqual({ error: "Check the form and try again.", field: undefined });
     }
+
+    // Webhooks: the owner adds, shows, rotates, tests, disables and removes; another plane's id is not found.
+    const hook = { developer: a.developer.id, plane: "test" };
+    const added = await actions.addWebhookEndpointAction(null, form({ ...hook, url: "http://localhost:4000/hook", "event:user.deleted": "on" }));
+    expect(added).toMatchObject({ ok: "Endpoint added.", secret: { value: expect.stringMatching(/^whsec_/) } });
+    const endpoint = await (await db()).webhookEndpoint.findFirstOrThrow({ where: { developerId: a.developer.id, plane: "test" } });
+    expect(endpoint.events).toEqual(["user.deleted"]);
+    const row = { ...hook, endpoint: endpoint.id };
+    expect((await actions.showWebhookSecretAction(null, form(row)))?.secret?.value).toBe(added?.secret?.value);
+    const rotated = await actions.rotateWebhookSecretAction(null, form({ ...row, overlap: "keep" }));
+    expect(rotated?.secret?.value).not.toBe(added?.secret?.value);
+    expect(await actions.sendWebhookTestAction(null, form(row))).toMatchObject({ ok: expect.stringMatching(/^Test event evt_\w+ queued/) });
+    expect(await actions.toggleWebhookEndpointAction(null, form({ ...row, enabled: "off" }))).toEqual({
+      ok: "http://localhost:4000/hook is disabled: it receives nothing until you enable it.",
+    });
+    expect(await actions.showWebhookSecretAction(null, form({ ...row, plane: "live" }))).toEqual({ error: "Not found in this account.", field: undefined });
+    expect(await actions.addWebhookEndpointAction(null, form({ developer: a.developer.id, plane: "live", url: "http://localhost:4000/hook" }))).toMatchObject({ field: "url" });
+    expect(await actions.removeWebhookEndpointAction(null, form(row))).toEqual({ ok: "Endpoint removed with its deliveries." });
+    expect(await actions.resendWebhookDeliveryAction(null, form({ developer: a.developer.id, plane: "live", delivery: deliveryOfA }))).toMatchObject({
+      ok: expect.stringMatching(/queued again/),
+    });
   });
 });

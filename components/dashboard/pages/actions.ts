@@ -32,6 +32,13 @@ export interface DashboardActions {
   revokeLineAction: FormAction;
   partnerPhoneFirstAction: FormAction;
   cancelImportJobAction: FormAction;
+  addWebhookEndpointAction: FormAction;
+  toggleWebhookEndpointAction: FormAction;
+  removeWebhookEndpointAction: FormAction;
+  showWebhookSecretAction: FormAction;
+  rotateWebhookSecretAction: FormAction;
+  sendWebhookTestAction: FormAction;
+  resendWebhookDeliveryAction: FormAction;
   inviteAction: FormAction;
   changeRoleAction: FormAction;
   removeMemberAction: FormAction;

@@ -18,6 +18,8 @@ export const QUEUES = {
   appMemoriesDaily: "app-memories-daily",
   /** A bulk import job (lib/import-jobs): the hand-off to a worker; the job's own row holds its state. */
   importJobs: "import-jobs",
+  /** One try of a webhook delivery (lib/webhooks): the delivery's own row holds its schedule. */
+  webhookDeliveries: "webhook-deliveries",
 } as const;
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 /** How often a failed job is tried again before it is given up. */

@@ -1527,6 +1527,250 @@ class PostV1ToolsServiceNotionSearchResponse(TypedDict):
     next_page_token: str | None
 
 
+class GetV1WebhooksDeliveriesQuery(TypedDict):
+    """Query of GET /v1/webhooks/deliveries."""
+    endpointId: NotRequired[str]
+    status: NotRequired[Literal["pending", "delivered", "failed"]]
+    limit: NotRequired[int]
+
+
+class GetV1WebhooksDeliveriesResponseDeliveriesItemAttemptsItem(TypedDict):
+    attempt: int
+    status: Literal["pending", "delivered", "failed"]
+    responseCode: int | None
+    durationMs: int | None
+    error: str | None
+    startedAt: str
+
+
+class GetV1WebhooksDeliveriesResponseDeliveriesItem(TypedDict):
+    id: str
+    eventId: str
+    eventType: str
+    endpointId: str
+    status: Literal["pending", "delivered", "failed"]
+    responseCode: int | None
+    lastError: str | None
+    nextAttemptAt: str | None
+    deliveredAt: str | None
+    createdAt: str
+    attempts: list[GetV1WebhooksDeliveriesResponseDeliveriesItemAttemptsItem]
+
+
+class GetV1WebhooksDeliveriesResponse(TypedDict):
+    """Answer of GET /v1/webhooks/deliveries: The webhook delivery log of the key's plane, newest first; by endpoint or status, up to limit (50, at most 100)."""
+    deliveries: list[GetV1WebhooksDeliveriesResponseDeliveriesItem]
+    livemode: bool
+
+
+class GetV1WebhooksDeliveriesDeliveryIdResponseDeliveryAttemptsItem(TypedDict):
+    attempt: int
+    status: Literal["pending", "delivered", "failed"]
+    responseCode: int | None
+    durationMs: int | None
+    error: str | None
+    startedAt: str
+
+
+class GetV1WebhooksDeliveriesDeliveryIdResponseDelivery(TypedDict):
+    id: str
+    eventId: str
+    eventType: str
+    endpointId: str
+    status: Literal["pending", "delivered", "failed"]
+    responseCode: int | None
+    lastError: str | None
+    nextAttemptAt: str | None
+    deliveredAt: str | None
+    createdAt: str
+    attempts: list[GetV1WebhooksDeliveriesDeliveryIdResponseDeliveryAttemptsItem]
+
+
+class GetV1WebhooksDeliveriesDeliveryIdResponse(TypedDict):
+    """Answer of GET /v1/webhooks/deliveries/{deliveryId}: A webhook delivery: its status, last response code and error, and every try."""
+    delivery: GetV1WebhooksDeliveriesDeliveryIdResponseDelivery
+    livemode: bool
+
+
+class PostV1WebhooksDeliveriesDeliveryIdResendResponseDeliveryAttemptsItem(TypedDict):
+    attempt: int
+    status: Literal["pending", "delivered", "failed"]
+    responseCode: int | None
+    durationMs: int | None
+    error: str | None
+    startedAt: str
+
+
+class PostV1WebhooksDeliveriesDeliveryIdResendResponseDelivery(TypedDict):
+    id: str
+    eventId: str
+    eventType: str
+    endpointId: str
+    status: Literal["pending", "delivered", "failed"]
+    responseCode: int | None
+    lastError: str | None
+    nextAttemptAt: str | None
+    deliveredAt: str | None
+    createdAt: str
+    attempts: list[PostV1WebhooksDeliveriesDeliveryIdResendResponseDeliveryAttemptsItem]
+
+
+class PostV1WebhooksDeliveriesDeliveryIdResendResponse(TypedDict):
+    """Answer of POST /v1/webhooks/deliveries/{deliveryId}/resend: Send a delivery's event again to its endpoint (same webhook-id and body); answers the new delivery, pending."""
+    delivery: PostV1WebhooksDeliveriesDeliveryIdResendResponseDelivery
+    livemode: bool
+
+
+class GetV1WebhooksEndpointsResponseEndpointsItem(TypedDict):
+    id: str
+    url: str
+    description: str
+    events: list[str]
+    enabled: bool
+    createdAt: str
+    updatedAt: str
+    previousSecretExpiresAt: str | None
+
+
+class GetV1WebhooksEndpointsResponse(TypedDict):
+    """Answer of GET /v1/webhooks/endpoints: List the webhook endpoints of the key's plane (never their secrets)."""
+    endpoints: list[GetV1WebhooksEndpointsResponseEndpointsItem]
+    livemode: bool
+
+
+class PostV1WebhooksEndpointsBody(TypedDict):
+    """Body of POST /v1/webhooks/endpoints."""
+    url: str
+    description: NotRequired[str]
+    #: The event types the endpoint receives; ["*"] (the default) is every type.
+    events: NotRequired[list[Literal["*", "approval.granted", "approval.revoked", "user.deleted", "app.connected", "app.disconnected", "import_job.completed", "import_job.failed"]]]
+    enabled: NotRequired[bool]
+
+
+class PostV1WebhooksEndpointsResponseEndpoint(TypedDict):
+    id: str
+    url: str
+    description: str
+    events: list[str]
+    enabled: bool
+    createdAt: str
+    updatedAt: str
+    previousSecretExpiresAt: str | None
+
+
+class PostV1WebhooksEndpointsResponse(TypedDict):
+    """Answer of POST /v1/webhooks/endpoints: Add a webhook endpoint for the key's plane; the answer carries its signing secret."""
+    endpoint: PostV1WebhooksEndpointsResponseEndpoint
+    secret: str
+    livemode: bool
+
+
+class GetV1WebhooksEndpointsEndpointIdResponseEndpoint(TypedDict):
+    id: str
+    url: str
+    description: str
+    events: list[str]
+    enabled: bool
+    createdAt: str
+    updatedAt: str
+    previousSecretExpiresAt: str | None
+
+
+class GetV1WebhooksEndpointsEndpointIdResponse(TypedDict):
+    """Answer of GET /v1/webhooks/endpoints/{endpointId}: A webhook endpoint: its address, events, enabled flag and secret rotation."""
+    endpoint: GetV1WebhooksEndpointsEndpointIdResponseEndpoint
+    livemode: bool
+
+
+class PatchV1WebhooksEndpointsEndpointIdBody(TypedDict):
+    """Body of PATCH /v1/webhooks/endpoints/{endpointId}."""
+    url: NotRequired[str]
+    description: NotRequired[str]
+    #: The event types the endpoint receives; ["*"] (the default) is every type.
+    events: NotRequired[list[Literal["*", "approval.granted", "approval.revoked", "user.deleted", "app.connected", "app.disconnected", "import_job.completed", "import_job.failed"]]]
+    enabled: NotRequired[bool]
+
+
+class PatchV1WebhooksEndpointsEndpointIdResponseEndpoint(TypedDict):
+    id: str
+    url: str
+    description: str
+    events: list[str]
+    enabled: bool
+    createdAt: str
+    updatedAt: str
+    previousSecretExpiresAt: str | None
+
+
+class PatchV1WebhooksEndpointsEndpointIdResponse(TypedDict):
+    """Answer of PATCH /v1/webhooks/endpoints/{endpointId}: Change a webhook endpoint's address, description, events or enabled flag."""
+    endpoint: PatchV1WebhooksEndpointsEndpointIdResponseEndpoint
+    livemode: bool
+
+
+class DeleteV1WebhooksEndpointsEndpointIdResponse(TypedDict):
+    """Answer of DELETE /v1/webhooks/endpoints/{endpointId}: Remove a webhook endpoint with its delivery log; its pending deliveries are not sent."""
+    deleted: Literal[True]
+    id: str
+    livemode: bool
+
+
+class GetV1WebhooksEndpointsEndpointIdSecretResponsePrevious(TypedDict):
+    expiresAt: str
+
+
+class GetV1WebhooksEndpointsEndpointIdSecretResponse(TypedDict):
+    """Answer of GET /v1/webhooks/endpoints/{endpointId}/secret: The endpoint's signing secret (whsec_…), and when the one it replaced stops signing."""
+    secret: str
+    previous: GetV1WebhooksEndpointsEndpointIdSecretResponsePrevious | None
+    livemode: bool
+
+
+class PostV1WebhooksEndpointsEndpointIdSecretRotateBody(TypedDict):
+    """Body of POST /v1/webhooks/endpoints/{endpointId}/secret/rotate."""
+    overlapHours: NotRequired[int]
+
+
+class PostV1WebhooksEndpointsEndpointIdSecretRotateResponsePrevious(TypedDict):
+    expiresAt: str
+
+
+class PostV1WebhooksEndpointsEndpointIdSecretRotateResponse(TypedDict):
+    """Answer of POST /v1/webhooks/endpoints/{endpointId}/secret/rotate: Replace the endpoint's signing secret; the replaced one keeps signing beside it for overlapHours (24 by default, at most 168; 0 ends it now)."""
+    secret: str
+    previous: PostV1WebhooksEndpointsEndpointIdSecretRotateResponsePrevious | None
+    livemode: bool
+
+
+class PostV1WebhooksEndpointsEndpointIdTestResponseDeliveryAttemptsItem(TypedDict):
+    attempt: int
+    status: Literal["pending", "delivered", "failed"]
+    responseCode: int | None
+    durationMs: int | None
+    error: str | None
+    startedAt: str
+
+
+class PostV1WebhooksEndpointsEndpointIdTestResponseDelivery(TypedDict):
+    id: str
+    eventId: str
+    eventType: str
+    endpointId: str
+    status: Literal["pending", "delivered", "failed"]
+    responseCode: int | None
+    lastError: str | None
+    nextAttemptAt: str | None
+    deliveredAt: str | None
+    createdAt: str
+    attempts: list[PostV1WebhooksEndpointsEndpointIdTestResponseDeliveryAttemptsItem]
+
+
+class PostV1WebhooksEndpointsEndpointIdTestResponse(TypedDict):
+    """Answer of POST /v1/webhooks/endpoints/{endpointId}/test: Send a webhook.test event to the endpoint, whatever events it takes; answers its delivery, pending."""
+    delivery: PostV1WebhooksEndpointsEndpointIdTestResponseDelivery
+    livemode: bool
+
+
 #: Every /v1 operation by method and path, with its query, body and answer types.
 OPERATIONS: dict[str, dict[str, Any]] = {
     "GET /v1/agents": {"response": GetV1AgentsResponse},
@@ -1576,4 +1820,15 @@ OPERATIONS: dict[str, dict[str, Any]] = {
     "POST /v1/tools/service_email_send": {"body": PostV1ToolsServiceEmailSendBody, "response": PostV1ToolsServiceEmailSendResponse},
     "POST /v1/tools/service_gmail_search": {"body": PostV1ToolsServiceGmailSearchBody, "response": PostV1ToolsServiceGmailSearchResponse},
     "POST /v1/tools/service_notion_search": {"body": PostV1ToolsServiceNotionSearchBody, "response": PostV1ToolsServiceNotionSearchResponse},
+    "GET /v1/webhooks/deliveries": {"query": GetV1WebhooksDeliveriesQuery, "response": GetV1WebhooksDeliveriesResponse},
+    "GET /v1/webhooks/deliveries/{deliveryId}": {"response": GetV1WebhooksDeliveriesDeliveryIdResponse},
+    "POST /v1/webhooks/deliveries/{deliveryId}/resend": {"response": PostV1WebhooksDeliveriesDeliveryIdResendResponse},
+    "GET /v1/webhooks/endpoints": {"response": GetV1WebhooksEndpointsResponse},
+    "POST /v1/webhooks/endpoints": {"body": PostV1WebhooksEndpointsBody, "response": PostV1WebhooksEndpointsResponse},
+    "GET /v1/webhooks/endpoints/{endpointId}": {"response": GetV1WebhooksEndpointsEndpointIdResponse},
+    "PATCH /v1/webhooks/endpoints/{endpointId}": {"body": PatchV1WebhooksEndpointsEndpointIdBody, "response": PatchV1WebhooksEndpointsEndpointIdResponse},
+    "DELETE /v1/webhooks/endpoints/{endpointId}": {"response": DeleteV1WebhooksEndpointsEndpointIdResponse},
+    "GET /v1/webhooks/endpoints/{endpointId}/secret": {"response": GetV1WebhooksEndpointsEndpointIdSecretResponse},
+    "POST /v1/webhooks/endpoints/{endpointId}/secret/rotate": {"body": PostV1WebhooksEndpointsEndpointIdSecretRotateBody, "response": PostV1WebhooksEndpointsEndpointIdSecretRotateResponse},
+    "POST /v1/webhooks/endpoints/{endpointId}/test": {"response": PostV1WebhooksEndpointsEndpointIdTestResponse},
 }

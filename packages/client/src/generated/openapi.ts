@@ -1140,6 +1140,222 @@ export type PostV1ToolsServiceNotionSearchResponse = {
   next_page_token: string | null;
 };
 
+/** Query of GET /v1/webhooks/deliveries. */
+export type GetV1WebhooksDeliveriesQuery = {
+  endpointId?: string;
+  status?: "pending" | "delivered" | "failed";
+  limit?: number;
+};
+
+/** Answer of GET /v1/webhooks/deliveries: The webhook delivery log of the key's plane, newest first; by endpoint or status, up to limit (50, at most 100). */
+export type GetV1WebhooksDeliveriesResponse = {
+  deliveries: Array<{
+    id: string;
+    eventId: string;
+    eventType: string;
+    endpointId: string;
+    status: "pending" | "delivered" | "failed";
+    responseCode: number | null;
+    lastError: string | null;
+    nextAttemptAt: string | null;
+    deliveredAt: string | null;
+    createdAt: string;
+    attempts: Array<{
+      attempt: number;
+      status: "pending" | "delivered" | "failed";
+      responseCode: number | null;
+      durationMs: number | null;
+      error: string | null;
+      startedAt: string;
+    }>;
+  }>;
+  livemode: boolean;
+};
+
+/** Answer of GET /v1/webhooks/deliveries/{deliveryId}: A webhook delivery: its status, last response code and error, and every try. */
+export type GetV1WebhooksDeliveriesDeliveryIdResponse = {
+  delivery: {
+    id: string;
+    eventId: string;
+    eventType: string;
+    endpointId: string;
+    status: "pending" | "delivered" | "failed";
+    responseCode: number | null;
+    lastError: string | null;
+    nextAttemptAt: string | null;
+    deliveredAt: string | null;
+    createdAt: string;
+    attempts: Array<{
+      attempt: number;
+      status: "pending" | "delivered" | "failed";
+      responseCode: number | null;
+      durationMs: number | null;
+      error: string | null;
+      startedAt: string;
+    }>;
+  };
+  livemode: boolean;
+};
+
+/** Answer of POST /v1/webhooks/deliveries/{deliveryId}/resend: Send a delivery's event again to its endpoint (same webhook-id and body); answers the new delivery, pending. */
+export type PostV1WebhooksDeliveriesDeliveryIdResendResponse = {
+  delivery: {
+    id: string;
+    eventId: string;
+    eventType: string;
+    endpointId: string;
+    status: "pending" | "delivered" | "failed";
+    responseCode: number | null;
+    lastError: string | null;
+    nextAttemptAt: string | null;
+    deliveredAt: string | null;
+    createdAt: string;
+    attempts: Array<{
+      attempt: number;
+      status: "pending" | "delivered" | "failed";
+      responseCode: number | null;
+      durationMs: number | null;
+      error: string | null;
+      startedAt: string;
+    }>;
+  };
+  livemode: boolean;
+};
+
+/** Answer of GET /v1/webhooks/endpoints: List the webhook endpoints of the key's plane (never their secrets). */
+export type GetV1WebhooksEndpointsResponse = {
+  endpoints: Array<{
+    id: string;
+    url: string;
+    description: string;
+    events: Array<string>;
+    enabled: boolean;
+    createdAt: string;
+    updatedAt: string;
+    previousSecretExpiresAt: string | null;
+  }>;
+  livemode: boolean;
+};
+
+/** Body of POST /v1/webhooks/endpoints. */
+export type PostV1WebhooksEndpointsBody = {
+  url: string;
+  description?: string;
+  /** The event types the endpoint receives; ["*"] (the default) is every type. */
+  events?: Array<"*" | "approval.granted" | "approval.revoked" | "user.deleted" | "app.connected" | "app.disconnected" | "import_job.completed" | "import_job.failed">;
+  enabled?: boolean;
+};
+
+/** Answer of POST /v1/webhooks/endpoints: Add a webhook endpoint for the key's plane; the answer carries its signing secret. */
+export type PostV1WebhooksEndpointsResponse = {
+  endpoint: {
+    id: string;
+    url: string;
+    description: string;
+    events: Array<string>;
+    enabled: boolean;
+    createdAt: string;
+    updatedAt: string;
+    previousSecretExpiresAt: string | null;
+  };
+  secret: string;
+  livemode: boolean;
+};
+
+/** Answer of GET /v1/webhooks/endpoints/{endpointId}: A webhook endpoint: its address, events, enabled flag and secret rotation. */
+export type GetV1WebhooksEndpointsEndpointIdResponse = {
+  endpoint: {
+    id: string;
+    url: string;
+    description: string;
+    events: Array<string>;
+    enabled: boolean;
+    createdAt: string;
+    updatedAt: string;
+    previousSecretExpiresAt: string | null;
+  };
+  livemode: boolean;
+};
+
+/** Body of PATCH /v1/webhooks/endpoints/{endpointId}. */
+export type PatchV1WebhooksEndpointsEndpointIdBody = {
+  url?: string;
+  description?: string;
+  /** The event types the endpoint receives; ["*"] (the default) is every type. */
+  events?: Array<"*" | "approval.granted" | "approval.revoked" | "user.deleted" | "app.connected" | "app.disconnected" | "import_job.completed" | "import_job.failed">;
+  enabled?: boolean;
+};
+
+/** Answer of PATCH /v1/webhooks/endpoints/{endpointId}: Change a webhook endpoint's address, description, events or enabled flag. */
+export type PatchV1WebhooksEndpointsEndpointIdResponse = {
+  endpoint: {
+    id: string;
+    url: string;
+    description: string;
+    events: Array<string>;
+    enabled: boolean;
+    createdAt: string;
+    updatedAt: string;
+    previousSecretExpiresAt: string | null;
+  };
+  livemode: boolean;
+};
+
+/** Answer of DELETE /v1/webhooks/endpoints/{endpointId}: Remove a webhook endpoint with its delivery log; its pending deliveries are not sent. */
+export type DeleteV1WebhooksEndpointsEndpointIdResponse = {
+  deleted: true;
+  id: string;
+  livemode: boolean;
+};
+
+/** Answer of GET /v1/webhooks/endpoints/{endpointId}/secret: The endpoint's signing secret (whsec_…), and when the one it replaced stops signing. */
+export type GetV1WebhooksEndpointsEndpointIdSecretResponse = {
+  secret: string;
+  previous: {
+    expiresAt: string;
+  } | null;
+  livemode: boolean;
+};
+
+/** Body of POST /v1/webhooks/endpoints/{endpointId}/secret/rotate. */
+export type PostV1WebhooksEndpointsEndpointIdSecretRotateBody = {
+  overlapHours?: number;
+};
+
+/** Answer of POST /v1/webhooks/endpoints/{endpointId}/secret/rotate: Replace the endpoint's signing secret; the replaced one keeps signing beside it for overlapHours (24 by default, at most 168; 0 ends it now). */
+export type PostV1WebhooksEndpointsEndpointIdSecretRotateResponse = {
+  secret: string;
+  previous: {
+    expiresAt: string;
+  } | null;
+  livemode: boolean;
+};
+
+/** Answer of POST /v1/webhooks/endpoints/{endpointId}/test: Send a webhook.test event to the endpoint, whatever events it takes; answers its delivery, pending. */
+export type PostV1WebhooksEndpointsEndpointIdTestResponse = {
+  delivery: {
+    id: string;
+    eventId: string;
+    eventType: string;
+    endpointId: string;
+    status: "pending" | "delivered" | "failed";
+    responseCode: number | null;
+    lastError: string | null;
+    nextAttemptAt: string | null;
+    deliveredAt: string | null;
+    createdAt: string;
+    attempts: Array<{
+      attempt: number;
+      status: "pending" | "delivered" | "failed";
+      responseCode: number | null;
+      durationMs: number | null;
+      error: string | null;
+      startedAt: string;
+    }>;
+  };
+  livemode: boolean;
+};
+
 /** Every /v1 operation by method and path, with its query, body and answer types. */
 export interface Operations {
   "GET /v1/agents": { response: GetV1AgentsResponse; };
@@ -1189,4 +1405,15 @@ export interface Operations {
   "POST /v1/tools/service_email_send": { body: PostV1ToolsServiceEmailSendBody; response: PostV1ToolsServiceEmailSendResponse; };
   "POST /v1/tools/service_gmail_search": { body: PostV1ToolsServiceGmailSearchBody; response: PostV1ToolsServiceGmailSearchResponse; };
   "POST /v1/tools/service_notion_search": { body: PostV1ToolsServiceNotionSearchBody; response: PostV1ToolsServiceNotionSearchResponse; };
+  "GET /v1/webhooks/deliveries": { query: GetV1WebhooksDeliveriesQuery; response: GetV1WebhooksDeliveriesResponse; };
+  "GET /v1/webhooks/deliveries/{deliveryId}": { response: GetV1WebhooksDeliveriesDeliveryIdResponse; };
+  "POST /v1/webhooks/deliveries/{deliveryId}/resend": { response: PostV1WebhooksDeliveriesDeliveryIdResendResponse; };
+  "GET /v1/webhooks/endpoints": { response: GetV1WebhooksEndpointsResponse; };
+  "POST /v1/webhooks/endpoints": { body: PostV1WebhooksEndpointsBody; response: PostV1WebhooksEndpointsResponse; };
+  "GET /v1/webhooks/endpoints/{endpointId}": { response: GetV1WebhooksEndpointsEndpointIdResponse; };
+  "PATCH /v1/webhooks/endpoints/{endpointId}": { body: PatchV1WebhooksEndpointsEndpointIdBody; response: PatchV1WebhooksEndpointsEndpointIdResponse; };
+  "DELETE /v1/webhooks/endpoints/{endpointId}": { response: DeleteV1WebhooksEndpointsEndpointIdResponse; };
+  "GET /v1/webhooks/endpoints/{endpointId}/secret": { response: GetV1WebhooksEndpointsEndpointIdSecretResponse; };
+  "POST /v1/webhooks/endpoints/{endpointId}/secret/rotate": { body: PostV1WebhooksEndpointsEndpointIdSecretRotateBody; response: PostV1WebhooksEndpointsEndpointIdSecretRotateResponse; };
+  "POST /v1/webhooks/endpoints/{endpointId}/test": { response: PostV1WebhooksEndpointsEndpointIdTestResponse; };
 }
