@@ -17,7 +17,8 @@ import { deliverWebhook, RETRY_DELAYS_SECONDS, startWebhookWorker, WEBHOOK_MAX_A
 import { createTenant, type Tenant } from "../helpers/fixtures";
 import { outsideDevelopment } from "../helpers/env";
 import { call } from "../helpers/http";
-import { documentedTsVerifier, pythonVerifies, startReceiver } from "./helpers";
+import { verifyWebhook as libraryVerifyWebhook } from "@/packages/client/src/index";
+import { documentedTsVerifier, pythonLibraryVerifies, pythonVerifies, startReceiver } from "./helpers";
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let verifyWebhook: Awaited<ReturnType<typeof documentedTsVerifier>>;
@@ -105,7 +106,7 @@ describe("signing", () => {
     expect(logged.attempts).toEqual([{ attempt: 1, status: "delivered", responseCode: 200, durationMs: expect.any(Number), error: null, startedAt: expect.any(String) }]);
   });
 
-  it("signs under both secrets during a rotation's overlap, so either verifies; after it, the new one only", async () => {
+  it("signs under both secrets during a rotation's overlap, so either verifies (the documented snippets and both client libraries); after it, the new one only", async () => {
     const ep = await endpointAt("/ok");
     const rotated = await call(rotate, {
       headers: { "x-api-key": t.keys.skTest },
@@ -120,7 +121,13 @@ describe("signing", () => {
     for (const secret of [ep.secret, fresh]) {
       expect(verifyWebhook(secret, during!.headers, during!.raw, now().getTime())).toMatchObject({ type: "webhook.test" });
       expect(pythonVerifies({ secret, headers: during!.headers, raw: during!.raw, nowSeconds: nowSeconds() }).ok).toBe(true);
+      // The client libraries' own verifiers, as a developer's receiver calls them.
+      await expect(libraryVerifyWebhook(secret, during!.headers, during!.raw, { now: now().getTime() })).resolves.toMatchObject({ type: "webhook.test" });
+      expect(pythonLibraryVerifies({ secret, headers: during!.headers, raw: during!.raw, nowSeconds: nowSeconds() })).toMatchObject({ ok: true, event: { type: "webhook.test" } });
     }
+    const stranger = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
+    await expect(libraryVerifyWebhook(stranger, during!.headers, during!.raw, { now: now().getTime() })).rejects.toMatchObject({ reason: "invalid_signature" });
+    expect(pythonLibraryVerifies({ secret: stranger, headers: during!.headers, raw: during!.raw, nowSeconds: nowSeconds() })).toEqual({ ok: false, reason: "invalid_signature" });
     advanceClockForTests(2 * 3_600_000 + 1_000);
     await deliverWebhook(await testEvent(ep.id));
     const after = receiver.to("/ok")[1]!;

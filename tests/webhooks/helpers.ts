@@ -86,3 +86,28 @@ except ValueError as e:
   if (run.status !== 0) throw new Error(`python3 failed: ${run.stderr}`);
   return JSON.parse(run.stdout) as { ok: true; event: unknown } | { ok: false; error: string };
 }
+
+/** Runs the Python library's verify_webhook (packages/python) with python3 on one delivery: the event, or the refusal's reason. */
+export function pythonLibraryVerifies(input: {
+  secret: string;
+  headers: IncomingHttpHeaders;
+  raw: string;
+  nowSeconds: number;
+}): { ok: true; event: unknown } | { ok: false; reason: string } {
+  const driver = `import json, sys
+from profile_service import WebhookVerificationError, verify_webhook
+args = json.loads(sys.stdin.read())
+try:
+    print(json.dumps({"ok": True, "event": verify_webhook(args["secret"], args["headers"], args["raw"].encode("utf-8"), now=args["now"])}))
+except WebhookVerificationError as e:
+    print(json.dumps({"ok": False, "reason": e.reason}))
+`;
+  const headers = Object.fromEntries(Object.entries(input.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+  const run = spawnSync("python3", ["-c", driver], {
+    input: JSON.stringify({ secret: input.secret, headers, raw: input.raw, now: input.nowSeconds }),
+    encoding: "utf8",
+    env: { ...process.env, PYTHONPATH: path.resolve("packages/python"), PYTHONDONTWRITEBYTECODE: "1" },
+  });
+  if (run.status !== 0) throw new Error(`python3 failed: ${run.stderr}`);
+  return JSON.parse(run.stdout) as { ok: true; event: unknown } | { ok: false; reason: string };
+}

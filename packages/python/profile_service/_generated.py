@@ -75,6 +75,7 @@ WIRE_ERROR_CODES: dict[str, ErrorCode] = {
     "app_not_connected": "TOOL_NOT_CONNECTED",
     "app_needs_reconnect": "TOOL_NOT_CONNECTED",
     "action_in_progress": "INVALID_INPUT",
+    "endpoint_disabled": "INVALID_INPUT",
     "payload_too_large": "INVALID_INPUT",
     "unsupported_media_type": "INVALID_INPUT",
     "invalid_format": "INVALID_INPUT",
