@@ -76,9 +76,10 @@ test("the wheel the service serves installs with pip into a fresh virtual enviro
   test.setTimeout(240_000);
   // The wheel as the service lists it, and the command the listing gives, run as given.
   const { files } = (await (await request.get("/sdk/v1/index.json")).json()) as { files: SdkFile[] };
-  const wheel = files.find((f) => f.kind === "python");
-  expect(wheel, "the build writes the wheel the service lists").toBeDefined();
   const { version, name: packageName } = await pythonProject();
+  // The current version's: earlier versions stay listed, at their own addresses.
+  const wheel = files.find((f) => f.kind === "python" && f.version === version);
+  expect(wheel, "the build writes the wheel the service lists").toBeDefined();
   expect(wheel!.name).toBe(wheelFileName(version));
   expect(wheel!.url).toBe(`${baseURL}/sdk/v1/${wheel!.name}`);
   expect(wheel!.install).toBe(`pip install ${wheel!.url}`);

@@ -59,7 +59,8 @@ test("a project outside the repository installs the client library from the serv
   test.setTimeout(120_000);
   // The file the listing names is the one the getting-started page tells developers to install.
   const index = (await (await request.get("/sdk/v1/index.json")).json()) as { files: Listed[] };
-  const tarball = index.files.find((f) => f.kind === "npm" && f.package === "profile-service-client");
+  // The current version's: earlier versions stay listed, at their own addresses.
+  const tarball = index.files.find((f) => f.kind === "npm" && f.package === "profile-service-client" && f.version === clientPackage.version);
   expect(tarball, "npm run build packs the client library into the directory /sdk/v1/ serves").toBeDefined();
   expect(tarball!.url).toBe(`${baseURL}/sdk/v1/profile-service-client-${clientPackage.version}.tgz`);
   await page.goto("/docs/getting-started");
@@ -73,9 +74,14 @@ test("a project outside the repository installs the client library from the serv
     await sh("sh", ["-c", `${command} --no-audit --no-fund`], { cwd: dir });
     console.log(`npm install ${tarball!.name}: ${Math.round(performance.now() - started)} ms`);
 
-    // npm recorded the file the listing describes, by its address and integrity value.
+    // npm recorded the file the listing describes, by its address and integrity value. npm keeps a file
+    // served immutable in its cache under its address: another integrity is an earlier file of the same
+    // name, which every machine that installed it keeps too.
     const lock = JSON.parse(readFileSync(path.join(dir, "package-lock.json"), "utf8")) as { packages: Record<string, { version?: string; resolved?: string; integrity?: string }> };
-    expect(lock.packages[`node_modules/${clientPackage.name}`]).toMatchObject({ version: clientPackage.version, resolved: tarball!.url, integrity: tarball!.integrity });
+    expect(
+      lock.packages[`node_modules/${clientPackage.name}`],
+      "the client library changed under the same version: raise the version in packages/client/package.json (and packages/python's with it)",
+    ).toMatchObject({ version: clientPackage.version, resolved: tarball!.url, integrity: tarball!.integrity });
 
     writeFileSync(path.join(dir, "check.mjs"), SCRIPT);
     const { stdout } = await sh(process.execPath, ["check.mjs"], { cwd: dir, env: { ...process.env, SERVICE_URL: baseURL!, SECRET_KEY: seed.secret_key, AGENT: seed.agent } });

@@ -1,3 +1,3 @@
 """The library's version: the same as the TypeScript client's (packages/client/package.json)."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
