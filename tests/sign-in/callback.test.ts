@@ -3,8 +3,6 @@
 // on failure up to its limit, never redirected, timed out, and never sent to a private address outside
 // development mode. The developer's endpoint is a real local HTTP server.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as callbackSecret } from "@/app/v1/auth/sign-in/callback-secret/route";
 import { POST as rotateSecret } from "@/app/v1/auth/sign-in/callback-secret/rotate/route";
@@ -29,14 +27,9 @@ import { revokeApproval } from "@/lib/users/approvals";
 import { createTenant, type Tenant } from "../helpers/fixtures";
 import { outsideDevelopment } from "../helpers/env";
 import { call } from "../helpers/http";
+import { startRecordingServer } from "../helpers/receiver";
 
 // ─── The developer's endpoint ────────────────────────────────────────────────────────────────────
-
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  raw: string;
-}
 
 /**
  * A receiver as docs/sign-in.md writes one: the HMAC-SHA256 of "<t>.<raw body>" under the secret it
@@ -57,40 +50,18 @@ function receiverAccepts(secret: string, header: string | undefined, rawBody: st
 const receiverSecrets = new Map<string, string>();
 
 /** Answers by path: /ok 200, /fail-once 500 then 200, /down 503, /redirect 302 to /target, /hang never, /verify/<name> as above. */
-async function startEndpoint() {
-  const received: Received[] = [];
-  const seen = new Map<string, number>();
-  const server: Server = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c: Buffer) => (raw += c.toString("utf8")));
-    req.on("end", () => {
-      const path = (req.url ?? "").split("?")[0]!;
-      received.push({ path, headers: req.headers, raw });
-      const n = (seen.get(path) ?? 0) + 1;
-      seen.set(path, n);
-      if (path.startsWith("/verify/")) {
-        const held = receiverSecrets.get(path.slice("/verify/".length));
-        const ok = held !== undefined && receiverAccepts(held, req.headers["service-signature"] as string | undefined, raw);
-        return void res.writeHead(ok ? 200 : 401, { "content-type": "application/json" }).end("{}");
-      }
-      if (path === "/hang") return; // never answers
-      if (path === "/redirect") return void res.writeHead(302, { location: "/target" }).end();
-      const status = path === "/down" ? 503 : path === "/fail-once" && n === 1 ? 500 : 200;
-      res.writeHead(status, { "content-type": "application/json" }).end("{}");
-    });
+function startEndpoint() {
+  return startRecordingServer(({ path, headers, raw }, res, n) => {
+    if (path.startsWith("/verify/")) {
+      const held = receiverSecrets.get(path.slice("/verify/".length));
+      const ok = held !== undefined && receiverAccepts(held, headers["service-signature"] as string | undefined, raw);
+      return void res.writeHead(ok ? 200 : 401, { "content-type": "application/json" }).end("{}");
+    }
+    if (path === "/hang") return; // never answers
+    if (path === "/redirect") return void res.writeHead(302, { location: "/target" }).end();
+    const status = path === "/down" ? 503 : path === "/fail-once" && n === 1 ? 500 : 200;
+    res.writeHead(status, { "content-type": "application/json" }).end("{}");
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    base,
-    received,
-    to: (path: string) => received.filter((r) => r.path === path),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 let endpoint: Awaited<ReturnType<typeof startEndpoint>>;

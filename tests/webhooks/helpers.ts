@@ -2,46 +2,18 @@
 // snippets of docs/webhooks.md, loaded from the page itself so the documented code is the code tested.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-
-export interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  raw: string;
-}
+import { startRecordingServer } from "../helpers/receiver";
 
 /** Answers by path: /ok 200, /fail-once 500 then 200, /down 500, /redirect 302 to /target, anything else 200. */
-export async function startReceiver() {
-  const received: Received[] = [];
-  const seen = new Map<string, number>();
-  const server: Server = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c: Buffer) => (raw += c.toString("utf8")));
-    req.on("end", () => {
-      const p = (req.url ?? "").split("?")[0]!;
-      received.push({ path: p, headers: req.headers, raw });
-      const n = (seen.get(p) ?? 0) + 1;
-      seen.set(p, n);
-      if (p === "/redirect") return void res.writeHead(302, { location: "/target" }).end();
-      const status = p === "/down" ? 500 : p === "/fail-once" && n === 1 ? 500 : 200;
-      res.writeHead(status, { "content-type": "text/plain" }).end("ok");
-    });
+export function startReceiver() {
+  return startRecordingServer(({ path: p }, res, n) => {
+    if (p === "/redirect") return void res.writeHead(302, { location: "/target" }).end();
+    const status = p === "/down" ? 500 : p === "/fail-once" && n === 1 ? 500 : 200;
+    res.writeHead(status, { "content-type": "text/plain" }).end("ok");
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    base,
-    received,
-    to: (p: string) => received.filter((r) => r.path === p),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 const DOC = path.resolve(__dirname, "../../docs/webhooks.md");

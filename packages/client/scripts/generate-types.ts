@@ -8,7 +8,8 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-type Schema = {
+/** The JSON Schema keywords the generators read (the Python library's generator too). */
+export type Schema = {
   type?: string | string[];
   properties?: Record<string, Schema>;
   required?: string[];
@@ -23,8 +24,8 @@ type Schema = {
   description?: string;
   [keyword: string]: unknown;
 };
-type Parameter = { name: string; in: string; required?: boolean; description?: string; schema?: Schema };
-type Operation = {
+export type Parameter = { name: string; in: string; required?: boolean; description?: string; schema?: Schema };
+export type Operation = {
   operationId?: string;
   summary?: string;
   parameters?: Parameter[];
@@ -36,7 +37,8 @@ export type OpenApiInput = { paths: Record<string, Record<string, Operation>> };
 export const GENERATED_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), "../src/generated/openapi.ts");
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-const METHODS = ["get", "post", "put", "patch", "delete"];
+/** The operations' methods, in the order the generated files list them. */
+export const METHODS = ["get", "post", "put", "patch", "delete"];
 
 function literal(value: unknown): string {
   return JSON.stringify(value);
@@ -113,7 +115,8 @@ function typeName(operationId: string): string {
   return operationId.charAt(0).toUpperCase() + operationId.slice(1);
 }
 
-function jsonSchema(content: Record<string, { schema?: Schema }> | undefined): Schema | undefined {
+/** The JSON Schema of a request or answer body. */
+export function jsonSchema(content: Record<string, { schema?: Schema }> | undefined): Schema | undefined {
   return content?.["application/json"]?.schema;
 }
 
@@ -169,7 +172,8 @@ export function renderTypes(doc: OpenApiInput): string {
   return out.join("\n");
 }
 
-async function loadDocument(source: string | undefined): Promise<OpenApiInput> {
+/** The OpenAPI document: a saved file, a running service's /openapi.json, or the one this repository builds. */
+export async function loadDocument(source: string | undefined): Promise<OpenApiInput> {
   if (source && /^https?:\/\//.test(source)) return (await (await fetch(source)).json()) as OpenApiInput;
   if (source) return JSON.parse(await readFile(source, "utf8")) as OpenApiInput;
   const { serviceOpenApi } = await import("../../../app/openapi.json/document");

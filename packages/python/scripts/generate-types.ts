@@ -5,39 +5,14 @@
 //
 //   npm run generate:python                                     (the document this repository builds)
 //   tsx packages/python/scripts/generate-types.ts <file | URL>  (a saved document, or a running service's /openapi.json)
-import { readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ERROR_CODES, ERROR_DOCS_PATH, WIRE_ERROR_CODES } from "../../client/src/errors";
-import type { OpenApiInput } from "../../client/scripts/generate-types";
-
-type Schema = {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  prefixItems?: Schema[];
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  additionalProperties?: boolean | Schema;
-  description?: string;
-  [keyword: string]: unknown;
-};
-type Parameter = { name: string; in: string; required?: boolean; description?: string; schema?: Schema };
-type Operation = {
-  operationId?: string;
-  summary?: string;
-  parameters?: Parameter[];
-  requestBody?: { content?: Record<string, { schema?: Schema }> };
-  responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
-};
+import { jsonSchema, loadDocument, METHODS, type OpenApiInput, type Operation, type Schema } from "../../client/scripts/generate-types";
 
 export const GENERATED_PYTHON_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), "../profile_service/_generated.py");
 
-const METHODS = ["get", "post", "put", "patch", "delete"];
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 // Python's reserved words: a key spelled so cannot be a class-syntax field of a TypedDict.
 const KEYWORDS = new Set(
@@ -188,10 +163,6 @@ export class PythonTypes {
 /** What the generated module may import from typing: those its text uses. */
 const TYPING_NAMES = ["Any", "Literal", "Never", "NotRequired", "TypeAlias", "TypedDict"];
 
-function jsonSchema(content: Record<string, { schema?: Schema }> | undefined): Schema | undefined {
-  return content?.["application/json"]?.schema;
-}
-
 function errorTables(): string[] {
   const wire = Object.entries(WIRE_ERROR_CODES).map(([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v)},`);
   return [
@@ -273,13 +244,6 @@ export function renderPython(doc: OpenApiInput): string {
     "",
     body,
   ].join("\n");
-}
-
-async function loadDocument(source: string | undefined): Promise<OpenApiInput> {
-  if (source && /^https?:\/\//.test(source)) return (await (await fetch(source)).json()) as OpenApiInput;
-  if (source) return JSON.parse(await readFile(source, "utf8")) as OpenApiInput;
-  const { serviceOpenApi } = await import("../../../app/openapi.json/document");
-  return serviceOpenApi().document;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
