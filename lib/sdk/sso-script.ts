@@ -14,7 +14,7 @@ export type SsoScript = BuiltScript;
 
 const script = browserScript({
   label: "sign-in button script",
-  entry: "packages/browser/src/index.ts",
+  entry: "packages/browser/src/script.ts",
   buildFile: SSO_SCRIPT_BUILD_FILE,
   slot: processWideSlot<Promise<BuiltScript>>("sdk.sso-script"),
   dropLegalComments: true,

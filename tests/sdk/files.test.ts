@@ -17,12 +17,14 @@ import * as ssoRoute from "@/app/sdk/v1/service-sso.js/route";
 import { ApiRouter } from "@/lib/http/node-dispatch";
 import { resetEnvForTests } from "@/lib/platform/env";
 import { npmTarballName, SDK_FILE_CACHE, SDK_FILE_NOT_FOUND, SDK_INDEX_CACHE, sdkFileName, type SdkIndex } from "@/lib/sdk/files";
+import browserPackage from "@/packages/browser/package.json";
 import clientPackage from "@/packages/client/package.json";
 import { pythonProject, wheelFileName } from "../../scripts/build-python-wheel.mjs";
 import { call, TEST_ORIGIN } from "../helpers/http";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TARBALL = npmTarballName(clientPackage);
+const BROWSER_TARBALL = npmTarballName(browserPackage);
 const PYTHON = await pythonProject();
 const WHEEL = wheelFileName(PYTHON.version);
 
@@ -44,6 +46,9 @@ beforeAll(() => {
   expect(built.status, built.stderr).toBe(0);
   expect(built.stdout).toMatch(
     new RegExp(`^Client library: @profile-service/client ${clientPackage.version.replace(/\./g, "\\.")}, \\d+ files, \\d+ KB → .*${TARBALL} \\(\\d+ ms\\)`),
+  );
+  expect(built.stdout).toMatch(
+    new RegExp(`\\nBrowser library: @profile-service/browser ${browserPackage.version.replace(/\./g, "\\.")}, \\d+ files, \\d+ KB → .*${BROWSER_TARBALL} \\(\\d+ ms\\)`),
   );
   expect(built.stdout).toContain(`Python library: ${WHEEL}`);
   // What must never be served: other names, a hidden or partly written file, a directory named like a
@@ -89,6 +94,23 @@ describe("GET /sdk/v1/<file>", () => {
     expect(tar).toContain(`"name": "${clientPackage.name}"`);
     expect(tar).not.toContain("package/src/");
     expect(tar).not.toContain('"scripts"');
+  });
+
+  it("serves the browser library's tarball: an ES module with declarations, without the served script's entry", async () => {
+    const bytes = readFileSync(path.join(dir, BROWSER_TARBALL));
+    const res = await getFile(BROWSER_TARBALL);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/gzip");
+    expect(res.headers.get("cache-control")).toBe(SDK_FILE_CACHE);
+    const tar = gunzipSync(Buffer.from(await res.arrayBuffer())).toString("latin1");
+    expect(bytes.byteLength).toBeGreaterThan(0);
+    for (const entry of ["package/package.json", "package/README.md", "package/dist/index.js", "package/dist/index.d.ts", "package/dist/element.js", "package/dist/sso.js"])
+      expect(tar).toContain(entry);
+    expect(tar).toContain(`"name": "${browserPackage.name}"`);
+    expect(tar).toContain('"sideEffects": false');
+    // The served script's entry sets window.Service and defines the element at load: not in the module.
+    expect(tar).not.toContain("package/dist/script.js");
+    expect(tar).not.toContain("package/src/");
   });
 
   it("serves the Python library's wheel, written beside it, as application/zip", async () => {
@@ -188,9 +210,22 @@ describe("the SDK file names", () => {
 describe("GET /sdk/v1/index.json and GET /sdk/v1", () => {
   it("list every file served, with its version, size, SHA-256, integrity and install command; nothing else", async () => {
     const tarball = readFileSync(path.join(dir, TARBALL));
+    const browserTarball = readFileSync(path.join(dir, BROWSER_TARBALL));
     const wheelBytes = readFileSync(path.join(dir, WHEEL));
     const expected: SdkIndex = {
       files: [
+        {
+          name: BROWSER_TARBALL,
+          kind: "npm",
+          package: "profile-service-browser",
+          version: browserPackage.version,
+          url: `http://localhost:3000/sdk/v1/${BROWSER_TARBALL}`,
+          content_type: "application/gzip",
+          size: browserTarball.byteLength,
+          sha256: sha256(browserTarball),
+          integrity: `sha512-${createHash("sha512").update(browserTarball).digest("base64")}`,
+          install: `npm install http://localhost:3000/sdk/v1/${BROWSER_TARBALL}`,
+        },
         {
           name: TARBALL,
           kind: "npm",
@@ -266,6 +301,9 @@ describe("the docs", () => {
       const text = readFileSync(path.join(ROOT, doc), "utf8");
       expect(text, doc).toContain(`npm install {BASE_URL}/sdk/v1/${TARBALL}`);
       expect(text, doc).not.toMatch(/npm install @profile-service\/client/);
+    }
+    for (const doc of ["packages/browser/README.md", "docs/browser-helper.md"]) {
+      expect(readFileSync(path.join(ROOT, doc), "utf8"), doc).toContain(`npm install {BASE_URL}/sdk/v1/${BROWSER_TARBALL}`);
     }
     expect(readFileSync(path.join(ROOT, "docs/api.md"), "utf8")).toContain(`"${SDK_FILE_NOT_FOUND}"`);
   });

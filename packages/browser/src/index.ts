@@ -1,12 +1,32 @@
-// The browser script served at {BASE_URL}/sdk/v1/service-sso.js: defines <service-sso-button> and
-// window.Service (signInWithPopup, getSsoPkce, getSsoNonce, completeSso, handleSsoCallback).
-import { ServiceSsoButton } from "./element";
-import { SSO_EVENTS } from "./events";
-import { completeSso, getSsoNonce, getSsoPkce, handleSsoCallback, setServiceBase, signInWithPopup } from "./sso";
+// @profile-service/browser: sign-in with the service from a web page, as an ES module for bundlers and
+// frameworks. Importing it does nothing by itself (no globals, no element defined), so it also loads
+// where there is no DOM, as in server rendering; the served script (./script.ts) is the same code.
+//
+//   import { configure, defineServiceSsoButton } from "@profile-service/browser";
+//   configure({ baseUrl: "https://profiles.example" });
+//   defineServiceSsoButton(); // <service-sso-button client-id="oc_…" redirect-uri="…"></service-sso-button>
+import { setServiceBase } from "./sso.js";
 
-const script = document.currentScript as HTMLScriptElement | null;
-if (script?.src) setServiceBase(new URL(script.src).origin + new URL(script.src).pathname.replace(/\/sdk\/v\d+\/[^/]*$/, ""));
+export { defineServiceSsoButton, SSO_BUTTON_TAG } from "./element.js";
+export { SSO_EVENTS, type OnEvent, type SsoEventDetail, type SsoEventName } from "./events.js";
+export {
+  completeSso,
+  getSsoNonce,
+  getSsoPkce,
+  handleSsoCallback,
+  NO_SERVICE_ADDRESS,
+  POPUP_BLOCKED,
+  POPUP_CLOSED,
+  RESULT_MESSAGE,
+  serviceBaseUrl,
+  SIGN_IN_CANCELLED,
+  signInWithPopup,
+  type SignInOptions,
+} from "./sso.js";
 
-const Service = { signInWithPopup, getSsoPkce, getSsoNonce, completeSso, handleSsoCallback, events: SSO_EVENTS, version: "1" };
-(window as unknown as { Service: typeof Service }).Service = Service;
-if (!customElements.get("service-sso-button")) customElements.define("service-sso-button", ServiceSsoButton);
+/** Sets the service's address (its BASE_URL) for every sign-in and button on this page that names none. */
+export function configure(options: { baseUrl: string }): void {
+  const url = new URL(options.baseUrl);
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new TypeError(`baseUrl must be an http(s) address, not ${options.baseUrl}`);
+  setServiceBase(url.origin + url.pathname);
+}

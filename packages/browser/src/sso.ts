@@ -1,8 +1,8 @@
 // Sign-in in a popup: the authorize request is made in the page (PKCE S256, state, nonce), the person
 // signs in on the service's hosted pages, and the popup's callback page hands back only what the
 // developer's own server answered after exchanging the code there.
-import { attemptEvents, SSO_EVENTS, type OnEvent } from "./events";
-import { randomToken, readAttempt, removeAttempt, s256, saveAttempt, RECORD_TTL_MS } from "./pkce";
+import { attemptEvents, SSO_EVENTS, type OnEvent } from "./events.js";
+import { randomToken, readAttempt, removeAttempt, s256, saveAttempt, RECORD_TTL_MS } from "./pkce.js";
 
 /** The message a callback page sends to the page that opened it. */
 export const RESULT_MESSAGE = "service:sso-result";
@@ -35,9 +35,18 @@ interface ResultMessage {
   error?: string;
 }
 
+/** The message when no address for the service is known. */
+export const NO_SERVICE_ADDRESS = "The service's address is not set: call configure({ baseUrl }) or pass baseUrl.";
+
 let serviceBase = "";
+/** The service's address for every sign-in that names none (the served script sets it from its own src). */
 export function setServiceBase(url: string) {
   serviceBase = url.replace(/\/+$/, "");
+}
+
+/** The service's address, as given to configure() or taken from the script's own src. */
+export function serviceBaseUrl(): string {
+  return serviceBase;
 }
 
 /** The authorize address for one attempt. Only the parameters below are sent: `required` is never among them. */
@@ -80,8 +89,9 @@ export function signInWithPopup(options: SignInOptions = {}): Promise<unknown> {
       events.fail(message);
       reject(new Error(message));
     };
-    const baseUrl = opts.baseUrl ?? serviceBase;
+    const baseUrl = opts.baseUrl || serviceBase;
     if (!opts.clientId?.startsWith("oc_") || !opts.redirectUri) return fail("Sign-in is not set up: a client id (oc_…) and a redirect URI are needed.");
+    if (!/^https?:\/\/[^/]/.test(baseUrl)) return fail(NO_SERVICE_ADDRESS);
     let callbackOrigin: string;
     try {
       callbackOrigin = new URL(opts.redirectUri, location.href).origin;

@@ -14,6 +14,7 @@ import { env } from "@/lib/platform/env";
 import { SANDBOX_AGENT_NAME } from "@/lib/sandbox/seed";
 import { npmTarballUrl, SDK_INDEX_PATH } from "@/lib/sdk/files";
 import { SSO_SCRIPT_PATH, ssoScript } from "@/lib/sdk/sso-script";
+import browserPackage from "@/packages/browser/package.json";
 import clientPackage from "@/packages/client/package.json";
 
 export const dynamic = "force-dynamic";
@@ -69,6 +70,11 @@ export CLIENT_ID=oc_…`;
         crossorigin="anonymous"></script>
 <script>Service.handleSsoCallback({ exchangeUrl: "/exchange" });</script>`;
   const install = `npm install ${npmTarballUrl(clientPackage)}`;
+  const browserInstall = `npm install ${npmTarballUrl(browserPackage)}`;
+  const browserModule = `import { configure, defineServiceSsoButton } from "@profile-service/browser";
+
+configure({ baseUrl: "${base}" });
+defineServiceSsoButton(); // in the browser only: it returns false where there is no DOM`;
   const agent = `import { ProfileClient, readForTurn } from "@profile-service/client";
 
 const service = new ProfileClient({ baseUrl: "${base}", apiKey: SK, agent: "sandbox-agent" }); // SK: the sk_test_… key from step 1
@@ -158,6 +164,12 @@ console.log(profile.summary);`;
               <Code>service:sso-close</Code>. Any OpenID Connect library works as well: discovery is at <Code>/.well-known/openid-configuration</Code>, and PKCE with S256 is
               required for every client.
             </P>
+            <P>
+              In an app built with a bundler (Vite, webpack, Next.js), install the same code as an ES module instead of the script tag. Importing it changes nothing on the page
+              until you call it, so it also loads in server rendering; the callback page calls <Code>handleSsoCallback</Code> from the same package.
+            </P>
+            <CodeBlock label="Install the browser library" code={browserInstall} testId="step-install-browser" />
+            <CodeBlock label="In your app" code={browserModule} />
           </Section>
 
           <Section id="agent" title="From your agent">
