@@ -102,8 +102,8 @@ test.beforeAll(async ({ browser, request, baseURL }) => {
       "callback.ts",
     ],
     { cwd: dir },
-  ).catch((err: { stdout?: string }) => {
-    throw new Error(`tsc found errors in the developer's code against the package's types:\n${err.stdout ?? String(err)}`);
+  ).catch((err: Error & { stdout?: string }) => {
+    throw new Error(`tsc found errors in the developer's code against the package's types:\n${err.stdout || err.message}`);
   });
   // The developer's bundler: one ES module per page, the package resolved from the project's node_modules.
   const bundle = async (entry: string) => {
