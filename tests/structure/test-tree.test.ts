@@ -1,7 +1,7 @@
 // The integration tests are shaped like the code: a test of lib/oidc/ lives in tests/oidc/, one of
 // lib/platform/log/ in tests/platform/log/. Besides those, tests/ holds the helpers and fixtures the
 // files share, tests of the command-line scripts (tests/scripts/) and of the code's own structure
-// (tests/structure/), and the two setup files vitest runs.
+// (tests/structure/), and the files vitest loads itself: the two setup files and the sequencer.
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -10,7 +10,7 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const TESTS = path.join(ROOT, "tests");
 /** Folders of tests/ that mirror nothing in lib/. */
 const OWN_FOLDERS: ReadonlySet<string> = new Set(["helpers", "fixtures", "scripts", "structure"]);
-const SETUP_FILES: ReadonlySet<string> = new Set(["setup.ts", "global-setup.ts"]);
+const SETUP_FILES: ReadonlySet<string> = new Set(["setup.ts", "global-setup.ts", "sequencer.ts"]);
 
 /** Every test file under a folder of tests/, as paths relative to tests/. */
 function testFiles(dir: string): string[] {
@@ -22,7 +22,7 @@ function testFiles(dir: string): string[] {
 }
 
 describe("the test tree", () => {
-  it("keeps no test file at the top of tests/, only the setup files and folders", () => {
+  it("keeps no test file at the top of tests/, only the files vitest loads and folders", () => {
     const loose = readdirSync(TESTS, { withFileTypes: true }).filter((e) => e.isFile() && !SETUP_FILES.has(e.name));
     expect(loose.map((e) => e.name)).toEqual([]);
   });
