@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import { LongFilesFirst } from "./tests/sequencer";
+import { LongFilesFirst } from "./tests/sequencer.ts";
 
 export default defineConfig({
   resolve: {

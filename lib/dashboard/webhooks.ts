@@ -7,7 +7,7 @@ import { DashboardError } from "../developer-auth/errors";
 import { ApiError } from "../http/errors";
 import type { Plane } from "../platform/db/generated/enums";
 import { ALL_EVENTS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../webhooks/catalogue";
-import { listDeliveries, resendDelivery, sendTestEvent, type WebhookDeliveryView } from "../webhooks/deliveries";
+import { listDeliveries, resendDelivery, sendTestEvent, webhookSendLimiter, type WebhookDeliveryView } from "../webhooks/deliveries";
 import {
   createEndpoint,
   deleteEndpoint,
@@ -103,12 +103,23 @@ export async function rotateDashboardWebhookSecret(input: Actor & { endpointId: 
   return { url: endpoint.url, ...secretView(endpoint) };
 }
 
+/**
+ * Each test event and resend makes the service call an address the developer chose: as the API counts
+ * them per key (WEBHOOK_SENDS_PER_MINUTE), the dashboard counts them per account and plane, whichever
+ * member asks.
+ */
+async function withinSendLimit(scope: WebhookScope): Promise<void> {
+  if (!(await webhookSendLimiter.consume(`dashboard:${scope.developerId}:${scope.plane}`)).allowed) throw new DashboardError("sends_limited");
+}
+
 export async function sendDashboardWebhookTest(input: Actor & { endpointId: unknown }) {
   const scope = await scopeOf(input);
+  await withinSendLimit(scope);
   return inAccount(() => sendTestEvent(scope, idOf(input.endpointId)));
 }
 
 export async function resendDashboardWebhookDelivery(input: Actor & { deliveryId: unknown }) {
   const scope = await scopeOf(input);
+  await withinSendLimit(scope);
   return inAccount(() => resendDelivery(scope, idOf(input.deliveryId)));
 }

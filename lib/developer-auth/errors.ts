@@ -18,6 +18,7 @@ export const DASHBOARD_MESSAGES = {
   already_member: "That address is already a member of this account.",
   invalid_input: "Check the form and try again.",
   key_not_rotatable: "This key was already rotated or revoked.",
+  sends_limited: "Too many test events and resends this minute. Try again in a minute.",
 } as const;
 export type DashboardErrorReason = keyof typeof DASHBOARD_MESSAGES;
 
