@@ -77,6 +77,7 @@ for (const vp of VIEWPORTS) {
       ["/docs/getting-started", "docs-getting-started"],
       ["/docs/client", "docs-client"],
       ["/docs/mcp-sessions", "docs-mcp-sessions"],
+      ["/docs/webhooks", "docs-webhooks"],
     ] as const) {
       await page.goto(route);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -104,3 +104,20 @@ test("a developer adds an endpoint, and a test event reaches it signed, is logge
   await expect(page.getByTestId("webhook-endpoint-row")).toContainText("Disabled");
   await expect(page.getByTestId("webhook-endpoint-row").getByRole("button", { name: /Send test event/ })).toHaveCount(0);
 });
+
+test("the docs page /docs/webhooks lists every event type the service sends, and reads on a phone and a desktop", async ({ page, request }) => {
+  const { WEBHOOK_EVENT_TYPES } = await import("../lib/webhooks/catalogue");
+  for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+    await page.setViewportSize(viewport);
+    await page.goto("/docs/webhooks");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Webhooks");
+    await expect(page.getByRole("navigation").getByRole("link", { name: "Webhooks" })).toHaveAttribute("aria-current", "page");
+    const events = page.getByRole(viewport.width < 640 ? "list" : "region", { name: "Event types" });
+    for (const type of WEBHOOK_EVENT_TYPES) await expect(events.getByText(type, { exact: true })).toBeVisible();
+    // The command adds an endpoint at this service's own address.
+    await expect(page.getByTestId("webhooks-create")).toContainText(`${new URL(page.url()).origin}/v1/webhooks/endpoints`);
+    await noSeriousViolations(page);
+  }
+  await shoot(page, "docs-webhooks");
+  expect((await request.get("/docs/webhooks")).status()).toBe(200);
+});

@@ -1,7 +1,7 @@
 // The head of a docs page: the section label, the page's one h1, its lead paragraph, and the docs' pages.
 import Link from "next/link";
 
-export type DocsPage = "getting-started" | "conventions" | "api" | "client" | "mcp-sessions";
+export type DocsPage = "getting-started" | "conventions" | "api" | "client" | "mcp-sessions" | "webhooks";
 
 const PAGES: { id: DocsPage; href: string; label: string }[] = [
   { id: "getting-started", href: "/docs/getting-started", label: "Getting started" },
@@ -9,6 +9,7 @@ const PAGES: { id: DocsPage; href: string; label: string }[] = [
   { id: "api", href: "/docs/api", label: "API reference" },
   { id: "client", href: "/docs/client", label: "Client library" },
   { id: "mcp-sessions", href: "/docs/mcp-sessions", label: "MCP sessions" },
+  { id: "webhooks", href: "/docs/webhooks", label: "Webhooks" },
 ];
 
 export function DocsHero({ title, width, current, children }: { title: string; width: "max-w-4xl" | "max-w-6xl"; current: DocsPage; children: React.ReactNode }) {
