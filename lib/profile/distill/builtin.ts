@@ -1,12 +1,14 @@
 // The built-in distiller: deterministic rules over the user's own messages (and over what a connected
 // app shows, lib/profile/distill/apps.ts), no network and no model.
 import { distillAppSync } from "./apps";
-import { clausesOf } from "./text";
+import { clausesOf, type Clause } from "./text";
 import type { Candidate } from "./candidate";
 import { candidatesOf } from "./rules";
 import { factText } from "./normalise";
 import { summarise } from "./summary";
 import { BOX_OF_KIND } from "./boxes";
+import { retractionsOf } from "./retract";
+import type { Retraction } from "./merge";
 import type { DistilledFact, Distiller, DistillInput, DistillResult } from "./types";
 
 // Messages are capped by the commit route; the cap here only bounds the work on unchecked callers.
@@ -17,13 +19,30 @@ interface Found extends Candidate {
   at: Date | null;
 }
 
-function collect(input: DistillInput): Found[] {
+// "the traffic here, I hate it": a pronoun object stands for the bare noun phrase just before it.
+const PRONOUN_OBJECT = /\b(hate|love|loathe|adore|stand)\s+(?:it|them)\b/i;
+const BARE_PHRASE = /^(?:(?:the|my|our|this|no|pls|please|and|also)\s+)*([\p{L}-]+(?:\s+[\p{L}-]+){0,3})$/iu;
+const NOT_BARE = /\b(?:is|are|was|were|'s|I|we|you|he|she|they|it|have|has|do|does|did|can|will|would)\b/i;
+
+function resolvePronoun(clause: Clause, previous: Clause | undefined): Clause {
+  if (!previous || !PRONOUN_OBJECT.test(clause.text)) return clause;
+  const bare = BARE_PHRASE.exec(previous.text);
+  if (!bare || NOT_BARE.test(previous.text)) return clause;
+  return { ...clause, text: clause.text.replace(PRONOUN_OBJECT, (_, verb: string) => `${verb} ${bare[1]}`) };
+}
+
+function collect(input: DistillInput, retractions: Retraction[]): Found[] {
   const found: Found[] = [];
   input.messages.forEach((message, messageIndex) => {
     // Only the user speaks for the user: an assistant's "You live in Paris, right?" is not a fact.
     if (message.role !== "user" || typeof message.content !== "string") return;
-    for (const clause of clausesOf(message.content.slice(0, MAX_MESSAGE_CHARS))) {
-      for (const candidate of candidatesOf(clause)) {
+    let previous: Clause | undefined;
+    for (const raw of clausesOf(message.content.slice(0, MAX_MESSAGE_CHARS))) {
+      const clause = resolvePronoun(raw, previous);
+      previous = raw;
+      const ended = clause.mood === "statement" && clause.about !== "other" ? retractionsOf(clause.text) : [];
+      retractions.push(...ended);
+      for (const candidate of candidatesOf(clause, ended.length > 0)) {
         found.push({ ...candidate, messageIndex, at: message.at ?? null });
       }
     }
@@ -50,15 +69,17 @@ function resolve(found: Found[], known: ReadonlySet<string>): Found[] {
 
 export function distillSync(input: DistillInput): DistillResult {
   const known = new Set((input.known ?? []).map((k) => k.key));
-  const facts: DistilledFact[] = resolve(collect(input), known).map((f) => ({
+  const retractions: Retraction[] = [];
+  const facts: DistilledFact[] = resolve(collect(input, retractions), known).map((f) => ({
     text: factText(f.text),
     kind: f.kind,
     box: f.box ?? BOX_OF_KIND[f.kind],
     key: f.key,
     at: f.at,
     messageIndex: f.messageIndex,
+    ...(f.slot ? { slot: f.slot } : {}),
   }));
-  return { facts, summary: summarise(facts) };
+  return { facts, summary: summarise(facts), ...(retractions.length ? { retractions } : {}) };
 }
 
 export const builtinDistiller: Distiller = {

@@ -87,6 +87,8 @@ function locationRule(clause: string): Candidate[] {
     if (where) return [residence(`${m[1]}${preposition} `.trimStart(), where)];
   }
   const moved = MOVED.exec(clause);
+  // "moved to Texas at 12", "when I was a kid": a move in childhood is where they grew up, not where they live.
+  if (moved && /\b(?:at \d+|when I was|as a (?:kid|child|baby|teen))\b/i.test(clause)) return [];
   if (moved) {
     const where = place(moved[1]!);
     if (where) return [residence(/^(?:near|outside)\b/i.test(where) ? "" : "in ", where)];

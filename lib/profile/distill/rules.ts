@@ -1,29 +1,42 @@
-// Runs every rule over one clause, by mood: statements yield facts, questions only mention relations.
+// Runs every rule over one clause, by mood and by who the clause is about: statements about the speaker
+// (or "we" including them) yield facts; questions and clauses about others only mention relations.
 import type { Candidate, Rule } from "./candidate";
 import type { FactKind } from "./types";
 import type { Clause } from "./text";
+import { keyOf } from "./normalise";
 import { identityRules } from "./rules-identity";
 import { workRules } from "./rules-work";
 import { mentionRule, peopleRules } from "./rules-people";
 import { tasteRules } from "./rules-taste";
-import { doingRules } from "./rules-doing";
+import { doingRules, planRule } from "./rules-doing";
+import { chatSelfRules, namedRule, townOfJob } from "./rules-chat-self";
+import { chatLifeRules, planSaid } from "./rules-chat-life";
+import { weAsI } from "./subject";
 
-const STATEMENT_RULES: Rule[] = [...identityRules, ...workRules, ...peopleRules, ...tasteRules, ...doingRules];
+const STATEMENT_RULES: Rule[] = [...identityRules, ...workRules, ...peopleRules, ...tasteRules, ...doingRules, ...chatSelfRules, ...chatLifeRules];
 // A passing state ("I'm working on a report right now") says nothing lasting about these kinds.
 const FLEETING_KINDS: ReadonlySet<FactKind> = new Set(["like", "dislike", "project", "plan", "other"]);
 
-// Every statement rule is anchored on one of these openers; other clauses can only mention relations.
-const RULE_OPENER =
-  /^(?:I|I'm|I've|I'd|I'll|we|we're|we've|we'll|my|our|as|being|please|always|never|from|going|in|next|this|later|by|someday|one|eventually|after|call|you|people|everyone|name's|just|do|don't)\b/i;
-
-export function candidatesOf(clause: Clause): Candidate[] {
+/** The candidates of one clause; `retracting` when the clause ends something (then "we" names no partner). */
+export function candidatesOf(clause: Clause, retracting = false): Candidate[] {
   if (clause.mood === "hypothetical") return [];
   const out = mentionRule(clause.text);
-  if (clause.mood === "question" || !RULE_OPENER.test(clause.text)) return out;
-  for (const rule of STATEMENT_RULES) {
-    for (const candidate of rule(clause.text)) {
-      if (!(clause.transient && FLEETING_KINDS.has(candidate.kind))) out.push(candidate);
-    }
+  if (clause.mood === "question") return out;
+  if (clause.about === "other" || clause.about === "third") return [...out, ...namedRule(clause.text)];
+  if (clause.partner && !retracting) out.push({ kind: "relationship", text: `Is close to ${clause.partner}`, key: keyOf("relationship", clause.partner, "close") });
+  const text = clause.about === "we" ? weAsI(clause.text) : clause.text;
+  const keep = (candidate: Candidate) => !(clause.transient && FLEETING_KINDS.has(candidate.kind));
+  const found: Candidate[] = [];
+  for (const rule of STATEMENT_RULES) for (const candidate of rule(text)) found.push(candidate);
+  const timed = clause.when && !text.includes(clause.when) ? `${text} ${clause.when}` : text;
+  const plans = planRule(timed);
+  found.push(...(plans.length ? plans : planSaid(text, clause.when)));
+  for (const candidate of found) {
+    if (!keep(candidate)) continue;
+    out.push(candidate);
+    // "a librarian at a public library in Cape Town": the job's town is where the user lives.
+    const town = candidate.kind === "work" ? townOfJob(candidate.text) : null;
+    if (town) out.push(town);
   }
   return out;
 }

@@ -1,5 +1,6 @@
 // Turns a user message into clauses the rules can read: cleanup, sentences, clauses and each clause's mood.
-import { FICTION_MARKERS, HYPOTHETICAL_OPENERS, LEAD_WORDS, QUESTION_OPENERS, TRANSIENT_TIME } from "./lexicon";
+import { FICTION_MARKERS, FUTURE_TIME, HYPOTHETICAL_OPENERS, LEAD_WORDS, QUESTION_OPENERS, TRANSIENT_TIME } from "./lexicon";
+import { subjectOf, withoutReported, withoutSpeech, type About } from "./subject";
 
 /** statement: may carry facts; question: only mentions of relations count; hypothetical: nothing counts. */
 export type Mood = "statement" | "question" | "hypothetical";
@@ -9,6 +10,12 @@ export interface Clause {
   mood: Mood;
   /** About today rather than about the user ("right now", "tonight"): activities and plans are not taken. */
   transient: boolean;
+  /** Who the clause is about once its subject is restored (subject.ts). */
+  about: About;
+  /** A person named in a "we" subject ("me and Dan"). */
+  partner?: string;
+  /** A future time said anywhere in the sentence ("…a better camera, a Canon, in March"). */
+  when?: string;
 }
 
 // Chat typing habits the rules would otherwise miss: lower-case "i", missing apostrophes, slang.
@@ -60,6 +67,9 @@ export function cleanMessage(text: string): string {
 const ABBREVIATION = /(?:^|\s)(?:st|dr|mr|mrs|ms|prof|jr|sr|vs|etc|e\.g|i\.e|approx|mt|ft|inc|ltd|u\.s|u\.k|a\.m|p\.m)$/i;
 const INITIAL = /(?:^|\s)[A-HJ-Z]$/;
 
+// An emoji ends a sentence in chat ("onion soup tonight 🤢 i hate onions").
+const EMOJI = /^\p{Extended_Pictographic}/u;
+
 export interface Sentence {
   text: string;
   question: boolean;
@@ -74,8 +84,9 @@ export function sentences(text: string): Sentence[] {
   let start = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
-    if (c === "\n" || c === ";") {
+    if (c === "\n" || c === ";" || (c >= "\u2600" && EMOJI.test(text.slice(i, i + 2)))) {
       push(start, i, false);
+      if (c >= "\ud800" && c <= "\udbff") i++;
       start = i + 1;
       continue;
     }
@@ -155,11 +166,12 @@ const UNSURE_OPENER =
   /^(?:I (?:think|guess|suppose|might|may|could|should|wish|hope I|would(?! (?:much )?(?:prefer|rather)))|I'd(?! (?:much )?(?:prefer|rather))|maybe|perhaps|probably)\b/i;
 
 export function clausesOf(message: string): Clause[] {
-  const text = cleanMessage(message);
+  const text = withoutSpeech(cleanMessage(message));
   if (FICTION_MARKERS.test(text)) return [];
   const out: Clause[] = [];
   for (const sentence of sentences(text)) {
     const raw = splitClauses(sentence.text.replace(/[.!?]+$/, ""));
+    const when = FUTURE_TIME.exec(sentence.text)?.[0];
     let hypothetical = false;
     raw.forEach((part, index) => {
       let clause = stripLead(part);
@@ -167,10 +179,19 @@ export function clausesOf(message: string): Clause[] {
       if (HYPOTHETICAL_OPENERS.test(clause)) hypothetical = true;
       // What follows "if" inside a clause is a condition, not a fact.
       clause = clause.replace(/\s+(?:if|unless|in case)\s.*$/i, "");
+      const subject = subjectOf(withoutReported(clause), index === 0);
+      clause = subject.text;
       let mood: Mood = "statement";
       if (hypothetical || UNSURE_OPENER.test(clause)) mood = "hypothetical";
       else if (QUESTION_OPENERS.test(clause) || (sentence.question && index === raw.length - 1)) mood = "question";
-      out.push({ text: clause, mood, transient: TRANSIENT_TIME.test(clause) });
+      out.push({
+        text: clause,
+        mood,
+        transient: TRANSIENT_TIME.test(clause),
+        about: subject.about,
+        ...(subject.partner ? { partner: subject.partner } : {}),
+        ...(when ? { when } : {}),
+      });
     });
   }
   return out;

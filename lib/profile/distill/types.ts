@@ -1,6 +1,7 @@
 // The distiller contract: what goes in (a conversation's messages, or what a connected app shows of
 // the person) and what comes out (durable facts about the user).
 import type { AppSnapshot } from "./snapshot";
+import type { Retraction } from "./merge";
 
 export type DistillRole = "user" | "assistant" | "system" | "tool";
 
@@ -26,6 +27,8 @@ export interface DistilledFact {
   at: Date | null;
   /** Index in `DistillInput.messages` of the user message the fact came from. */
   messageIndex: number;
+  /** Single-valued slot ("location:live", "work:job", "diet", "taste:<thing>"): a new fact in it replaces the held one (merge.ts). */
+  slot?: string;
 }
 
 export interface DistillInput {
@@ -38,6 +41,8 @@ export interface DistillResult {
   facts: DistilledFact[];
   /** One or two plain sentences about the user built from `facts`; "" when there are none. */
   summary: string;
+  /** What the user said has ended or stopped being true ("we cancelled the trip", "not vegan anymore"): held facts to drop (merge.ts). */
+  retractions?: Retraction[];
 }
 
 /** At most this many facts come from one app at a time. */
