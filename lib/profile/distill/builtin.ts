@@ -8,7 +8,7 @@ import { factText } from "./normalise";
 import { summarise } from "./summary";
 import { BOX_OF_KIND } from "./boxes";
 import { retractionsOf } from "./retract";
-import type { Retraction } from "./merge";
+import { narrower, type Retraction } from "./merge";
 import type { DistilledFact, Distiller, DistillInput, DistillResult } from "./types";
 
 // Messages are capped by the commit route; the cap here only bounds the work on unchecked callers.
@@ -43,6 +43,8 @@ function collect(input: DistillInput, retractions: Retraction[]): Found[] {
       const ended = clause.mood === "statement" && clause.about !== "other" ? retractionsOf(clause.text) : [];
       retractions.push(...ended);
       for (const candidate of candidatesOf(clause, ended.length > 0)) {
+        // "my mom passed", "we cancelled the trip": the clause ends what it mentions.
+        if (ended.some((r) => r.kinds.includes(candidate.kind))) continue;
         found.push({ ...candidate, messageIndex, at: message.at ?? null });
       }
     }
@@ -64,7 +66,9 @@ function resolve(found: Found[], known: ReadonlySet<string>): Found[] {
     const parts = key.split(":");
     if (parts[0] === "relationship" && parts.length > 2) named.add(parts.slice(0, -1).join(":"));
   }
-  return found.filter((f, i) => lastOfKey.get(f.key) === i && !known.has(f.key) && !(f.kind === "relationship" && named.has(f.key)));
+  const kept = found.filter((f, i) => lastOfKey.get(f.key) === i && !known.has(f.key) && !(f.kind === "relationship" && named.has(f.key)));
+  // "Works as an electrician" adds nothing next to "Works as an electrician in Perth".
+  return kept.filter((f) => f.kind === "relationship" || f.slot || !kept.some((g) => g !== f && narrower(f, g)));
 }
 
 export function distillSync(input: DistillInput): DistillResult {

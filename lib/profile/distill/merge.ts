@@ -35,8 +35,18 @@ export function sameThing(a: MergeableFact, b: MergeableFact): boolean {
   if (!wa.size || !wb.size) return false;
   const [small, large] = wa.size <= wb.size ? [wa, wb] : [wb, wa];
   for (const w of small) if (!large.has(w)) return false;
-  // "Likes music" and "Likes jazz music" are not one fact; two single words that agree are.
-  return small.size === large.size || small.size >= 2;
+  // "Works as an electrician" and "Works as an electrician in Perth": the fuller one says it all.
+  return true;
+}
+
+/** `a` names fewer of the same content words than `b`. */
+export function narrower(a: MergeableFact, b: MergeableFact): boolean {
+  if (a.kind !== b.kind) return false;
+  const wa = wordsOf(a.key);
+  const wb = wordsOf(b.key);
+  if (!wa.size || wa.size >= wb.size) return false;
+  for (const w of wa) if (!wb.has(w)) return false;
+  return true;
 }
 
 function retracts(r: Retraction, fact: MergeableFact): boolean {
@@ -66,6 +76,8 @@ export function mergeFacts<F extends MergeableFact>(held: readonly F[], incoming
       out.push(fact);
       continue;
     }
+    // Said again with less detail ("Works as a nurse" after "Works as a nurse at St Mary's"): the held one stays.
+    if (!fact.slot && fact.kind !== "relationship" && narrower(fact, out[first]!)) continue;
     out.forEach((h, j) => {
       if (j !== first && clash(h)) out[j] = null;
     });

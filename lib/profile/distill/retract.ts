@@ -16,6 +16,8 @@ const RULES: [RegExp, Retraction["kinds"], "object" | "slot", string?][] = [
   ],
   [/^I(?:'ve|\s+have)?\s+(?:cancelled|canceled|called off|scrapped)\s+(.+)/i, ["plan"], "object"],
   [/^I\s+(?:did|finished|completed|ran|passed)\s+(.+)/i, ["plan"], "object"],
+  [/^(?:I'm\s+|we're\s+|I\s+(?:just\s+)?got\s+)?(?:just\s+)?back\s+from\s+(.+)/i, ["plan"], "object"],
+  [/^([^,]+?)\s+was\s+(?:so\s+|absolutely\s+|honestly\s+)?(?:amazing|unreal|incredible|brilliant|great|awesome|magical|lovely|perfect|the best)\b/i, ["plan"], "object"],
   // Work: "I quit the guitar shop", "handed my notice in at dishoom", "I'm leaving Iberia", "I left the firm".
   [
     /^I(?:'m|\s+am|\s+have|'ve)?\s+(?:quit|left|leaving|resigned from|handed (?:my|in my) notice in at|handed in my notice at|gave (?:my )?notice at)\s+(.+)/i,
@@ -36,7 +38,7 @@ const RULES: [RegExp, Retraction["kinds"], "object" | "slot", string?][] = [
 
 /** The retractions one clause states (its subject already restored). */
 const ENDING =
-  /\b(?:cancel+ed|called off|off|postponed|not|scrapped|dropped|did|finished|completed|ran|passed|quit|left|leaving|resigned|notice|gave up|given up|stopped|done with|over|no longer|again|broke up|split up|separated|died|goodbye|lost|put down)\b/i;
+  /\b(?:back from|was|cancel+ed|called off|off|postponed|not|scrapped|dropped|did|finished|completed|ran|passed|quit|left|leaving|resigned|notice|gave up|given up|stopped|done with|over|no longer|again|broke up|split up|separated|died|goodbye|lost|put down)\b/i;
 
 export function retractionsOf(clause: string): Retraction[] {
   const out: Retraction[] = [];

@@ -20,7 +20,7 @@ function taste(kind: "like" | "dislike", raw: string, note = ""): Candidate[] {
 
 const NP = "((?:[\\p{L}\\p{N}'&-]+\\s+){0,4}?[\\p{L}\\p{N}'&-]+)";
 const TOPIC_LIKE = new RegExp(
-  `^${NP}\\s+(?:is|are|'s|has become|have become)\\s+${ADVERB}(?:my|our)\\s+(?:(?:all-time|absolute|great|greatest|new|current|big|whole)\\s+)*(?:favourite|passion|religion|obsession|happy place|thing|jam|love|personality|stress relief|comfort)\\b`,
+  `(?:^|\\b(?:but|and|so|while)\\s+|,\\s*)${NP}\\s+(?:is|are|'s|has become|have become)\\s+${ADVERB}(?:my|our)\\s+(?:(?:all-time|absolute|great|greatest|new|current|big|whole)\\s+)*(?:favourite|passion|religion|obsession|happy place|thing|jam|love|personality|stress relief|comfort)\\b`,
   "iu",
 );
 const TOPIC_BEST = new RegExp(`^${NP}\\s+(?:is|are)\\s+${ADVERB}the\\s+best\\s+[\\p{L}-]+(?:\\s+[\\p{L}-]+)?\\s+(?:ever|in the world|of all time)\\b`, "iu");
@@ -36,7 +36,8 @@ const A_PERSON = /^I(?:'m|\s+am)\s+(?:officially\s+|apparently\s+|basically\s+|d
 const LIKE_VERBS = /^(?:loved|liked|enjoyed|loving|enjoying|love|miss)$/i;
 // A habit with its frequency: "I play bridge every Tuesday", "I go surfing in Ericeira almost every weekend".
 const HABIT =
-  /^I\s+(?:(?:usually|always|often|still|also|mostly|normally|now)\s+)*(go|play|do|listen to|watch|cook|read|swim|run|ride|surf|climb|knit|bake|paint|grow|collect)\s+(.+?)\s+((?:almost |nearly |pretty much )?(?:every|each)\s+\w+.*|on (?:weekends|the weekend|\w+days)\b.*|(?:once|twice|three times|two times) a (?:week|month)|most (?:days|weekends|mornings|evenings|nights)|all day.*)$/i;
+  /^I\s+(?:(?:usually|always|often|still|also|mostly|normally|now)\s+)*(go|play|do|listen to|watch|cook|read|swim|run|ride|surf|climb|knit|bake|paint|grow|collect)\s+(.+?)\s+((?:almost |nearly |pretty much )?(?:(?:every|each)\s+\w+.*|on (?:weekends|the weekend|\w+days)\b.*|(?:once|twice|three times|two times) a (?:week|month)|most (?:days|weekends|mornings|evenings|nights)|all day.*))$/i;
+const NEVER_MISS = /^I\s+never\s+miss\s+(?:a|an|the)?\s*(.+)/i;
 const THIRD: Record<string, string> = { go: "Goes", do: "Does", "listen to": "Listens to", watch: "Watches", play: "Plays" };
 // Taken up: "I started a pottery class", "I've taken up knitting again", "I joined the parish choir".
 const TAKEN_UP =
@@ -59,6 +60,8 @@ function tasteSaid(clause: string): Candidate[] {
   }
   const perfect = PERFECT.exec(clause) ?? STILL_LOVING.exec(clause) ?? HOW_MUCH.exec(clause);
   if (perfect) return taste(LIKE_VERBS.test(perfect[1]!) || /^enjoy/i.test(perfect[1]!) ? "like" : "dislike", perfect[2]!);
+  const never = NEVER_MISS.exec(clause);
+  if (never) return taste("like", never[1]!);
   const person = A_PERSON.exec(clause);
   if (person && !/^(?:people|morning|night|dog|cat)$/i.test(person[1]!)) return taste("like", person[1]!);
   const habit = HABIT.exec(clause);
@@ -121,7 +124,7 @@ const THINKING = /^I(?:'m|\s+am)\s+(?:(?:seriously|also|still|now)\s+)?(?:thinki
 const OFF_TO = /^I(?:'m|\s+am)\s+(?:(?:also|finally)\s+)?(?:off to|heading to|flying to|going to|travelling to|traveling to)\s+(.+)/i;
 const BOOKED = /^I(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|already\s+)?(?:booked|signed up for|entered)\s+(?!(?:a|an|the)\s+(?:[\p{L}-]+\s+){0,3}(?:course|class|classes)\b)(.+)/iu;
 const TOPIC_DATE = new RegExp(
-  `(?:^|,\\s*)(?:my|our|the)?\\s*${NP}\\s+(?:is|are|'s)\\s+(?:(?:still|now|all|officially|finally)\\s+)*(?:planned|booked|set|scheduled|on|confirmed)?\\s*(?:for|in|on)\\s+(?=${FUTURE_TIME.source})`,
+  `(?:^|,\\s*)(?:my|our|the)?\\s*${NP}\\s+(?:is|are|'s)\\s+(?:(?:still|now|all|officially|finally)\\s+)*(?:planned|booked|set|scheduled|on|confirmed)?\\s*(?=${FUTURE_TIME.source})`,
   "iu",
 );
 const PLAN_IS = /^(?:the\s+)?plan\s+is\s+(?:to\s+)?(.+)/i;
@@ -171,7 +174,7 @@ function projectSaid(clause: string): Candidate[] {
   const verb = STARTS_I.test(clause) ? PROJECT_VERB.exec(clause) : null;
   if (verb) {
     const what = cleanObject(verb[2]!);
-    if (!what || isPointer(what) || CHORE.test(what)) return [];
+    if (!what || isPointer(what) || CHORE.test(what) || /^(?:from|to|back|about|up|down|on)\b/i.test(what)) return [];
     return [{ kind: "project", text: `Is ${verb[1]!.toLowerCase()} ${what}`, key: keyOf("project", what), box: `projects/${slugOf(what)}` }];
   }
   const progress = !STARTS_I.test(clause) && PROGRESS_WORDS.test(clause) ? PROGRESS.exec(clause) : null;
@@ -201,12 +204,12 @@ function requestSaid(clause: string): Candidate[] {
   if (!REQUEST_START.test(clause)) return [];
   const dont = DONT.exec(clause);
   if (dont) {
-    const what = cleanObject(`${dont[1]} ${dont[2]}`, { lists: true });
+    const what = cleanObject(`${dont[1]} ${dont[2]}`);
     return [{ kind: "preference", text: `Wants the assistant not to ${thirdPerson(what)}`, key: keyOf("preference", `not ${what}`) }];
   }
   const m = REQUEST.exec(clause);
   if (!m || !/^(?:please|pls|plz)\b|\b(?:please|pls|plz|always|from now on|in general|only|again|next time)\b/i.test(clause) || !ABOUT_ANSWERS.test(m[2]!)) return [];
-  const what = cleanObject(`${m[1]} ${m[2]}`, { lists: true, maxWords: 12 });
+  const what = cleanObject(`${m[1]} ${m[2]}`, { maxWords: 12 });
   return what ? [{ kind: "preference", text: `Wants the assistant to ${thirdPerson(what)}`, key: keyOf("preference", what) }] : [];
 }
 

@@ -74,6 +74,8 @@ const FROM = [new RegExp(`\\b${PLACE},?\\s+where\\s+(?:I'm|I am|I was born|I gre
 const PLACE_STOP = /\s+(?:now|so|and|but|for|with|in|is|was|since|when|as|lol|tho|btw|too|again|where|at|the|though|anymore|every|after|before|this|last|next|on)\b.*$/i;
 
 function placeOf(raw: string): string | null {
+  const pair = /^(\p{Lu}[\p{L}'-]+),\s+(\p{Lu}[\p{L}'-]+)$/u.exec(raw);
+  if (pair) return `${pair[1]}, ${pair[2]}`;
   const cut = cleanObject(raw.replace(PLACE_STOP, ""), { maxWords: 3 });
   if (!cut || NOT_PLACE.test(cut) || NOT_PLACE.test(cut.split(" ")[0]!) || isPointer(cut)) return null;
   return titleCase(cut);

@@ -45,7 +45,12 @@ export function planRule(clause: string): Candidate[] {
   const planning = PLANNING.exec(text);
   if (planning) {
     const what = cleanObject(planning[3]!);
-    if (isPointer(what) || !withoutTime(what)) return [];
+    if (
+      isPointer(what) ||
+      !withoutTime(what) ||
+      /^(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)$/i.test(what)
+    )
+      return [];
     return [plan(`${PLAN_VERB[planning[1]!.toLowerCase()]} ${planning[2]!.toLowerCase()} ${what}`, what)];
   }
   const planningA = PLANNING_A.exec(text);
@@ -72,7 +77,7 @@ export function planRule(clause: string): Candidate[] {
   }
   const doing = DOING.exec(text);
   // "redoing the kitchen this spring" is a project under way, not a plan.
-  if (doing && /^(?:redoing|renovating|restoring|doing|fixing|painting)$/i.test(doing[1]!)) {
+  if (doing && /^(?:redoing|renovating|restoring|fixing|painting)$/i.test(doing[1]!)) {
     const what = cleanObject(doing[2]!.replace(FUTURE_TIME, ""));
     return what && !isPointer(what) ? [project(`Is ${doing[1]!.toLowerCase()} ${what}`, what)] : [];
   }

@@ -20,6 +20,8 @@ const NOT_INTO = /^I(?:'m| am)\s+not\s+(?:(?:really|much|a|big|huge|very|too)\s+
 const ABOUT_ANSWERS = /\b(?:answers?|responses?|repl(?:y|ies)|explanations?|bullet points?|summar(?:y|ies)|code snippets?|snippets?|emojis?|tone|examples?)\b/i;
 
 function taste(kind: "like" | "dislike", raw: string, note = ""): Candidate[] {
+  // "not into valo anymore" ends a like (retract.ts); "I love being a nurse" is about the job.
+  if (/\b(?:anymore|any more)\b/i.test(raw) || /^being\s/i.test(raw)) return [];
   const object = cleanObject(raw, { lists: true });
   if (isPointer(object)) return [];
   const text = `${kind === "like" ? "Likes" : "Dislikes"} ${object}${note}`;

@@ -55,7 +55,7 @@ function jobFacts(job: Job): Candidate[] {
 
 const WORK_AS = /^(?:I|we)\s+(?:(?:currently|now|also|still|actually|mainly|mostly)\s+)?(?:work|am working|'m working)\s+as\s+(?:an?\s+)?(.+)/i;
 const WORKING_AS = /^I(?:'m| am)\s+(?:(?:currently|now|also|still)\s+)?working\s+as\s+(?:an?\s+)?(.+)/i;
-const I_AM_A = /^(?:I'm|I am|as|being)\s+(?:(?:currently|now|also|still|actually|just)\s+)?(?:an?)\s+(.+)/i;
+const I_AM_A = /^(?:I'm|I am|as|being)\s+(?:(?:currently|now|also|still|actually|just|officially)\s+)?(?:an?\s+|the\s+)?(.+)/i;
 // "I'm Sam, a nurse from Leeds": the job in apposition to the name.
 const APPOSITION = /^I(?:'m| am)\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?,\s+an?\s+(.+)/u;
 const WORK_AT = /^I\s+(?:(?:currently|now|also|still|actually)\s+)?work\s+(at|for|with)\s+(.+)/i;
@@ -81,7 +81,7 @@ const THIRD_PERSON: Record<string, string> = {
 };
 
 const ABOUT_WORK =
-  /\b(?:work|working|job|teach|manage|run|own|lead|supervise|coach|train|retired|semi-retired|self-employed|unemployed|freelance|freelancing|between|leave|stay-at-home|an?)\b/i;
+  /\bI(?:'m| am)\b|\b(?:work|working|job|teach|manage|run|own|lead|supervise|coach|train|retired|semi-retired|self-employed|unemployed|freelance|freelancing|between|leave|stay-at-home|an?)\b/i;
 
 function workRule(clause: string): Candidate[] {
   if (!ABOUT_WORK.test(clause)) return [];
@@ -132,7 +132,10 @@ function workRule(clause: string): Candidate[] {
     return [work(`${THIRD_PERSON[name]} ${what}`, `${name} ${what}`)];
   }
   const iAm = I_AM_A.exec(clause) ?? APPOSITION.exec(clause);
-  const job = iAm ? jobPhrase(iAm[1]!) : null;
+  let job = iAm ? jobPhrase(iAm[1]!) : null;
+  // Without an article ("im cabin crew", "i am truck driver") the title must be plain nouns.
+  const bare = iAm && !/\b(?:an?|the)\s+$/i.test(iAm[0].slice(0, iAm[0].length - iAm[1]!.length));
+  if (job && bare && /\b(?:a|an|the|like|\w+ing)\b/i.test(job.title)) job = null;
   return job ? jobFacts(job) : [];
 }
 

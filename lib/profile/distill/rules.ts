@@ -23,7 +23,10 @@ export function candidatesOf(clause: Clause, retracting = false): Candidate[] {
   const out = mentionRule(clause.text);
   if (clause.mood === "question") return out;
   if (clause.about === "other" || clause.about === "third") return [...out, ...namedRule(clause.text)];
-  if (clause.partner && !retracting) out.push({ kind: "relationship", text: `Is close to ${clause.partner}`, key: keyOf("relationship", clause.partner, "close") });
+  if (clause.partner && !retracting) {
+    const name = clause.partner.charAt(0).toUpperCase() + clause.partner.slice(1);
+    out.push({ kind: "relationship", text: `Is close to ${name}`, key: keyOf("relationship", name, "close") });
+  }
   const text = clause.about === "we" ? weAsI(clause.text) : clause.text;
   const keep = (candidate: Candidate) => !(clause.transient && FLEETING_KINDS.has(candidate.kind));
   const found: Candidate[] = [];
@@ -31,7 +34,10 @@ export function candidatesOf(clause: Clause, retracting = false): Candidate[] {
   const timed = clause.when && !text.includes(clause.when) ? `${text} ${clause.when}` : text;
   const plans = planRule(timed);
   found.push(...(plans.length ? plans : planSaid(text, clause.when)));
-  for (const candidate of found) {
+  const when = clause.when?.toLowerCase();
+  for (const found1 of found) {
+    // A plan carries its date even when the rule cut it off ("…a better camera, a Canon, in March").
+    const candidate = when && found1.kind === "plan" && !found1.text.toLowerCase().includes(when) ? { ...found1, text: `${found1.text} ${when}` } : found1;
     if (!keep(candidate)) continue;
     out.push(candidate);
     // "a librarian at a public library in Cape Town": the job's town is where the user lives.

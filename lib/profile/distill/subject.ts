@@ -29,7 +29,7 @@ export interface Subjected {
   partner?: string;
 }
 
-const isNameWord = (word: string) => !NOT_NAMES.has(word.toLowerCase()) && !/^(?:the|a|an|my|our|his|her|and|or|me|you|him|them|us)$/i.test(word);
+export const isNameWord = (word: string) => !NOT_NAMES.has(word.toLowerCase()) && !/^(?:the|a|an|my|our|his|her|and|or|me|you|him|them|us)$/i.test(word);
 
 /** The clause with its subject restored, and who it is about. */
 const SPEAKER = new Set(["i", "i'm", "i've", "i'd", "i'll", "my", "me"]);
@@ -38,6 +38,8 @@ const OTHER = new Set(["you", "you're", "your", "ur", "u", "you've", "you'll", "
 const THIRD = new Set(["he", "she", "they", "he's", "she's", "they're", "his", "her", "their", "it", "it's", "its", "this", "that", "there"]);
 const FIRST_WORD = /^[\p{L}']+/u;
 const MAYBE_WE = /\s(?:and|n|&)\s/i;
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 export function subjectOf(clause: string, atSentenceStart: boolean): Subjected {
   const first = FIRST_WORD.exec(clause)?.[0].toLowerCase() ?? "";
@@ -54,13 +56,14 @@ export function subjectOf(clause: string, atSentenceStart: boolean): Subjected {
   if (OTHER.has(first)) return { text: clause, about: "other" };
   if (THIRD.has(first)) return { text: clause, about: "third" };
   if (!atSentenceStart) return { text: clause, about: "none" };
-  if (SUBJECTLESS_CANT.test(clause)) return { text: `I ${clause}`, about: "speaker" };
-  if (SUBJECTLESS_BEEN.test(clause)) return { text: `I've ${clause}`, about: "speaker" };
+  if (SUBJECTLESS_CANT.test(clause)) return { text: `I ${lowerFirst(clause)}`, about: "speaker" };
+  if (SUBJECTLESS_BEEN.test(clause)) return { text: `I've ${lowerFirst(clause)}`, about: "speaker" };
   const born = SUBJECTLESS_BORN.exec(clause);
   if (born) return { text: `I was ${clause.slice(born.index + born[0].length - born[1]!.length)}`, about: "speaker" };
-  if (SUBJECTLESS_VERB.test(clause)) return { text: `I ${clause}`, about: "speaker" };
+  if (SUBJECTLESS_VERB.test(clause)) return { text: `I ${lowerFirst(clause)}`, about: "speaker" };
+  // "bouldering on grit is my favourite thing": an "-ing" subject with its own verb later is a topic, not "I'm…".
   const ing = SUBJECTLESS_ING.exec(clause);
-  if (ing && !NOT_PROGRESSIVE.test(ing[1]!)) return { text: `I'm ${clause}`, about: "speaker" };
+  if (ing && !NOT_PROGRESSIVE.test(ing[1]!) && !/\b(?:is|are|was|were)\b/i.test(clause)) return { text: `I'm ${lowerFirst(clause)}`, about: "speaker" };
   return { text: clause, about: "none" };
 }
 

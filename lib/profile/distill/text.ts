@@ -1,6 +1,6 @@
 // Turns a user message into clauses the rules can read: cleanup, sentences, clauses and each clause's mood.
-import { FICTION_MARKERS, FUTURE_TIME, HYPOTHETICAL_OPENERS, LEAD_WORDS, QUESTION_OPENERS, TRANSIENT_TIME } from "./lexicon";
-import { subjectOf, withoutReported, withoutSpeech, type About } from "./subject";
+import { FICTION_MARKERS, FUTURE_TIME, HYPOTHETICAL_OPENERS, LEAD_WORDS, QUESTION_OPENERS, RELATIONS, TRANSIENT_TIME } from "./lexicon";
+import { isNameWord, subjectOf, withoutReported, withoutSpeech, type About } from "./subject";
 
 /** statement: may carry facts; question: only mentions of relations count; hypothetical: nothing counts. */
 export type Mood = "statement" | "question" | "hypothetical";
@@ -165,12 +165,25 @@ function splitClauses(sentence: string): string[] {
 const UNSURE_OPENER =
   /^(?:I (?:think|guess|suppose|might|may|could|should|wish|hope I|would(?! (?:much )?(?:prefer|rather)))|I'd(?! (?:much )?(?:prefer|rather))|maybe|perhaps|probably)\b/i;
 
+const PAIR =
+  /(^|[,;]\s*|\b(?:and|but|so|then)\s+)((?:my|our)\s+[\p{L}-]+\s+)?(?:(\p{L}[\p{L}'-]*)\s+(?:and|&|n)\s+(?:I|me)|(?:me|I)\s+(?:and|&|n)\s+(\p{L}[\p{L}'-]*))(?=\s+(?:are|were|have|'re|got|went|both|just|will|'ll|had|split|broke|did|finally|also|knit|play|go|love|live|moved|bought|decided|want|need|still|already)\b)/giu;
+
 export function clausesOf(message: string): Clause[] {
   const text = withoutSpeech(cleanMessage(message));
   if (FICTION_MARKERS.test(text)) return [];
   const out: Clause[] = [];
   for (const sentence of sentences(text)) {
-    const raw = splitClauses(sentence.text.replace(/[.!?]+$/, ""));
+    // "Maria and I are…", "me and Dan are…": one subject, "we", that names the other person.
+    let partner: string | undefined;
+    const body = sentence.text.replace(/[.!?]+$/, "").replace(PAIR, (whole, lead: string, kin: string | undefined, name?: string, other?: string) => {
+      const who = name ?? other ?? "";
+      if (!isNameWord(who)) return whole;
+      // "my husband Luis and I are…" keeps "my husband Luis" for the relation; "Maria and I are…" names a partner.
+      if (kin) return `${lead}${kin}${who}, we`;
+      if (!RELATIONS[who.toLowerCase()]) partner = who;
+      return `${lead}we`;
+    });
+    const raw = splitClauses(body);
     const when = FUTURE_TIME.exec(sentence.text)?.[0];
     let hypothetical = false;
     raw.forEach((part, index) => {
@@ -189,7 +202,7 @@ export function clausesOf(message: string): Clause[] {
         mood,
         transient: TRANSIENT_TIME.test(clause),
         about: subject.about,
-        ...(subject.partner ? { partner: subject.partner } : {}),
+        ...((subject.partner ?? (subject.about === "we" ? partner : undefined)) ? { partner: subject.partner ?? partner } : {}),
         ...(when ? { when } : {}),
       });
     });
