@@ -16,6 +16,7 @@ const RULES: [RegExp, Retraction["kinds"], "object" | "slot", string?][] = [
   ],
   [/^I(?:'ve|\s+have)?\s+(?:cancelled|canceled|called off|scrapped)\s+(.+)/i, ["plan"], "object"],
   [/^I\s+(?:did|finished|completed|ran|passed)\s+(.+)/i, ["plan"], "object"],
+  [/^(?:the\s+|my\s+|our\s+)?([^,]+?)(?:'s|\s+is)\s+(?:finally\s+|officially\s+)?(?:out|released|live|done|over)\b/i, ["plan"], "object"],
   [/^(?:I'm\s+|we're\s+|I\s+(?:just\s+)?got\s+)?(?:just\s+)?back\s+from\s+(.+)/i, ["plan"], "object"],
   [/^([^,]+?)\s+was\s+(?:so\s+|absolutely\s+|honestly\s+)?(?:amazing|unreal|incredible|brilliant|great|awesome|magical|lovely|perfect|the best)\b/i, ["plan"], "object"],
   // Work: "I quit the guitar shop", "handed my notice in at dishoom", "I'm leaving Iberia", "I left the firm".
@@ -28,7 +29,7 @@ const RULES: [RegExp, Retraction["kinds"], "object" | "slot", string?][] = [
   [/^I(?:'m|\s+am)?\s+(?:gave up|given up|quit|stopped|done with|over|not (?:really )?into)\s+(.+)/i, ["like", "other"], "object"],
   // Diets ended: "I'm not vegan anymore", "I'm eating fish again", "no longer vegetarian".
   [/^I(?:'m|\s+am)\s+(?:not|no longer)\s+(vegan|vegetarian|veggie|pescatarian|keto)\b/i, ["preference"], "object"],
-  [/^I(?:'ve|\s+have)?(?:'m|\s+am)?\s+(?:started\s+)?eating\s+(?:meat|fish|eggs)\s+again\b/i, ["preference"], "slot", "diet"],
+  [/^I(?:'ve|\s+have)?(?:'m|\s+am)?\s+(?:started\s+)?eating\s+(meat|fish|eggs|dairy|pork|beef|chicken)\s+again\b/i, ["preference"], "object"],
   // People and pets: "we broke up", "Bruno died", "we said goodbye to Bruno", "my mom passed".
   [/^(?:we|I)\s+(?:broke up|split up|separated)\b/i, ["relationship"], "slot", "partner"],
   [/^(?:I\s+)?(?:broke up|split up)\s+with\s+(.+)/i, ["relationship"], "object"],
@@ -38,7 +39,7 @@ const RULES: [RegExp, Retraction["kinds"], "object" | "slot", string?][] = [
 
 /** The retractions one clause states (its subject already restored). */
 const ENDING =
-  /\b(?:back from|was|cancel+ed|called off|off|postponed|not|scrapped|dropped|did|finished|completed|ran|passed|quit|left|leaving|resigned|notice|gave up|given up|stopped|done with|over|no longer|again|broke up|split up|separated|died|goodbye|lost|put down)\b/i;
+  /\b(?:back from|was|out|released|live|done|cancel+ed|called off|off|postponed|not|scrapped|dropped|did|finished|completed|ran|passed|quit|left|leaving|resigned|notice|gave up|given up|stopped|done with|over|no longer|again|broke up|split up|separated|died|goodbye|lost|put down)\b/i;
 
 export function retractionsOf(clause: string): Retraction[] {
   const out: Retraction[] = [];

@@ -28,6 +28,8 @@ const TOPIC_DISLIKE = new RegExp(
   `^${NP}\\s+(?:is|are)\\s+${ADVERB}(?:the worst(?:\\s+(?:part|bit|thing))?|disgusting|gross|vile|the bane of my life|my least favourite|my nemesis)\\b`,
   "iu",
 );
+// "Sauti Sol on repeat for race day", "Bossa nova playlist all day".
+const ON_REPEAT = new RegExp(`^${NP}\\s+(?:on repeat|playlist|on loop)\\b`, "iu");
 const THING_I = /^(?:one|the only|the|my least favourite)\s+thing\s+I\s+(love|hate|like|enjoy|can't stand|loathe)(?:\s+most)?\s+(?:is|are)\s+(.+)/i;
 const PERFECT = /^I(?:'ve|\s+have)\s+(?:always|long|forever|honestly)\s+(loved|liked|enjoyed|hated|disliked)\s+(.+)/i;
 const STILL_LOVING = /^I(?:'m|\s+am)\s+(?:still\s+)?(loving|enjoying|hating)\s+(.+)/i;
@@ -51,6 +53,8 @@ function tasteSaid(clause: string): Candidate[] {
   if (!STARTS_I.test(clause)) {
     const thingFirst = /\bthing\s+I\b/i.test(clause) ? THING_I.exec(clause) : null;
     if (thingFirst) return taste(/hate|stand|loathe/i.test(thingFirst[1]!) ? "dislike" : "like", thingFirst[2]!);
+    const repeat = /\b(?:on repeat|playlist|on loop)\b/i.test(clause) ? ON_REPEAT.exec(clause) : null;
+    if (repeat) return taste("like", repeat[1]!);
     if (!TOPIC_WORDS.test(clause)) return [];
     const topic = TOPIC_LIKE.exec(clause) ?? TOPIC_BEST.exec(clause);
     if (topic && !/^(?:it|this|that|he|she|they|you|which|what|there)$/i.test(topic[1]!)) return taste("like", topic[1]!);
@@ -107,9 +111,10 @@ function learningSaid(clause: string): Candidate[] {
   const learn = LEARN.exec(clause);
   if (learn) {
     const what = cleanObject(learn[2]!, { maxWords: 6 });
-    return what && !isPointer(what)
-      ? [{ kind: "other", text: `Is ${learn[1]!.toLowerCase() === "learn" ? "learning" : "studying"} ${what}`, key: keyOf("other", `learn ${what}`) }]
-      : [];
+    if (!what || isPointer(what)) return [];
+    // "I study heart regeneration in zebrafish": studying as one's work, not a class.
+    if (learn[1]!.toLowerCase() === "study" && !LANGUAGE.test(what)) return [{ kind: "work", text: `Studies ${what}`, key: keyOf("work", `study ${what}`) }];
+    return [{ kind: "other", text: `Is learning ${what}`, key: keyOf("other", `learn ${what}`) }];
   }
   const course = DOING_COURSE.exec(clause);
   if (course) {
@@ -200,7 +205,16 @@ const DONT = /^(?:(?:please|pls|plz)\s+)?(?:don't|do not|dont)\s+(send|use|give|
 
 const REQUEST_START = /^(?:please|pls|plz|keep|use|write|give|reply|answer|respond|format|explain|put|send|don't|do not|dont)\b/i;
 
+const UNITS = /\b(?:metric|imperial|celsius|fahrenheit)\b/i;
+// "Paces in min/km please", "prices in rupees please": what to give, said without a verb.
+const NOUN_REQUEST = /^([\p{L}/ -]{2,30}?)\s+(in|as)\s+([\p{L}/ -]{1,30}?)(?:\s+(?:only|again|always))*(?:\s+(?:please|pls|plz))+(?:\s+(?:only|again))?$/iu;
+
 function requestSaid(clause: string): Candidate[] {
+  const noun = /(?:please|pls|plz)$/i.test(clause) ? NOUN_REQUEST.exec(clause) : null;
+  if (noun && !/^(?:I|we|you|it|this|that)\b/i.test(noun[1]!)) {
+    const what = `${noun[1]} ${noun[2]} ${noun[3]}`.replace(/^(?:and|also)\s+/i, "");
+    return [{ kind: "preference", text: `Wants ${what.charAt(0).toLowerCase()}${what.slice(1)}`, key: keyOf("preference", what) }];
+  }
   if (!REQUEST_START.test(clause)) return [];
   const dont = DONT.exec(clause);
   if (dont) {
@@ -208,8 +222,12 @@ function requestSaid(clause: string): Candidate[] {
     return [{ kind: "preference", text: `Wants the assistant not to ${thirdPerson(what)}`, key: keyOf("preference", `not ${what}`) }];
   }
   const m = REQUEST.exec(clause);
-  if (!m || !/^(?:please|pls|plz)\b|\b(?:please|pls|plz|always|from now on|in general|only|again|next time)\b/i.test(clause) || !ABOUT_ANSWERS.test(m[2]!)) return [];
-  const what = cleanObject(`${m[1]} ${m[2]}`, { maxWords: 12 });
+  // Units have their own preference ("Prefers metric units").
+  if (!m || !/^(?:please|pls|plz)\b|\b(?:please|pls|plz|always|from now on|in general|only|again|next time)\b/i.test(clause) || !ABOUT_ANSWERS.test(m[2]!) || UNITS.test(m[2]!))
+    return [];
+  // "…as plain text, no markdown": the "no …" after a comma belongs to the request.
+  const no = /,\s*(no\s+[\p{L}-]+(?:\s+[\p{L}-]+)?)/iu.exec(m[2]!)?.[1];
+  const what = `${cleanObject(`${m[1]} ${m[2]}`, { maxWords: 12 })}${no ? `, ${no}` : ""}`.replace(/\byour\b/gi, "its");
   return what ? [{ kind: "preference", text: `Wants the assistant to ${thirdPerson(what)}`, key: keyOf("preference", what) }] : [];
 }
 

@@ -19,6 +19,7 @@ const NAME_SAID = [
   new RegExp(`^(?:all the best|best wishes|best|cheers|thanks|regards|kind regards|love|take care|speak soon)\\s*,?\\s+${NAME}$`, "iu"),
   new RegExp(`^(?:it's|its|this is)\\s+${NAME}(?:\\s*$|\\s+here\\b|\\s*,)`, "iu"),
   new RegExp(`^${NAME}\\s+here\\b`, "u"),
+  /^(?:it's|its|this is)\s+([a-z][a-z'-]+)(?=\s*,?\s*(?:new number|here)\b)/,
 ];
 
 const NAME_WORDS = /\b(?:sign|write|put|name|best|cheers|thanks|regards|love|care|soon|it's|its|this is|here)\b/i;
@@ -64,6 +65,8 @@ const LIVES = [
   new RegExp(`^${PLACE}\\s+(?:is|has been|'s)\\s+(?:(?:my|our|basically|definitely|now|really)\\s+)*home\\b`, "u"),
   // "8 years in chicago", "three years in and…" (a number of years somewhere).
   new RegExp(`\\b(?:\\d+|two|three|four|five|six|seven|eight|nine|ten|twenty)\\s+years\\s+in\\s+${PLACE}`, "u"),
+  // "I have been in Lisbon for a month now".
+  new RegExp(`^I(?:'ve|\\s+have)\\s+been\\s+in\\s+(\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?)\\s+(?:for|since)\\b`, "u"),
   // "get home to winnipeg", "I go home to Nakuru".
   new RegExp(`\\b(?:get|go|going|went|head|heading|come|coming|back)\\s+home\\s+to\\s+${PLACE}`, "u"),
   // "my new place in oaxaca", "our own flat in Neukölln", "we live way out in north Austin".
@@ -192,4 +195,20 @@ export function namedRule(clause: string): Candidate[] {
   return out;
 }
 
-export const chatSelfRules = [nameSaidRule, ageSaidRule, placeSaidRule, jobSaidRule, namedRule];
+// "Wife's on call all weekend", "Son Dafydd wants…", "the wife's making perogies": a relation without "my".
+const BARE_KIN = /^(?:the\s+)?(wife|husband|hubby|missus|son|daughter|kids)(?:'s\b|\s+(\p{Lu}[\p{L}'-]+)|\s+(?:is|was|has|says|thinks|wants|and)\b)/iu;
+
+function bareKinRule(clause: string): Candidate[] {
+  const m = BARE_KIN.exec(clause);
+  if (!m) return [];
+  const word = m[1]!
+    .toLowerCase()
+    .replace(/^hubby$/, "husband")
+    .replace(/^missus$/, "wife");
+  const canonical = RELATIONS[word === "kids" ? "kid" : word]?.[0] ?? word;
+  const name = m[2] && !NOT_NAMES.has(m[2].toLowerCase()) ? m[2] : "";
+  const noun = word === "kids" ? "kids" : `${article(word)} ${word}`;
+  return [{ kind: "relationship", text: `Has ${noun}${name ? ` named ${name}` : ""}`, key: keyOf("relationship", name, canonical) }];
+}
+
+export const chatSelfRules = [nameSaidRule, ageSaidRule, placeSaidRule, jobSaidRule, namedRule, bareKinRule];

@@ -57,7 +57,7 @@ const WORK_AS = /^(?:I|we)\s+(?:(?:currently|now|also|still|actually|mainly|most
 const WORKING_AS = /^I(?:'m| am)\s+(?:(?:currently|now|also|still)\s+)?working\s+as\s+(?:an?\s+)?(.+)/i;
 const I_AM_A = /^(?:I'm|I am|as|being)\s+(?:(?:currently|now|also|still|actually|just|officially)\s+)?(?:an?\s+|the\s+)?(.+)/i;
 // "I'm Sam, a nurse from Leeds": the job in apposition to the name.
-const APPOSITION = /^I(?:'m| am)\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?,\s+an?\s+(.+)/u;
+const APPOSITION = /^I(?:'m| am)\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?,\s+(?:\d{2},\s+)?(?:an?\s+)?(.+)/u;
 const WORK_AT = /^I\s+(?:(?:currently|now|also|still|actually)\s+)?work\s+(at|for|with)\s+(.+)/i;
 const WORK_IN = /^I\s+(?:(?:currently|now|also|still|actually)\s+)?work\s+(in|on)\s+(.+)/i;
 const WORK_PATTERN =

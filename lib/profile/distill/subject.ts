@@ -10,6 +10,9 @@ export type About = "speaker" | "we" | "other" | "third" | "none";
 // Past forms and plain forms that open a subjectless statement about the speaker.
 const SUBJECTLESS_VERB =
   /^(?:(?:just|finally|also|recently|actually|still|already|officially|now)\s+)?(?:started|got|moved|grew up|took|quit|joined|signed|booked|bought|adopted|finished|did|made|went|switched|gave up|picked up|tried|found|decided|passed|handed|left|landed|learned|learnt|spent|love|loved|hate|hated|loathe|like|enjoy|prefer|live|work|play|miss|teach|run|own|have|need|want|reckon|eat|drink|go)\b/i;
+// "pescatarian now I guess", "still veggie btw": a diet said without "I'm".
+const SUBJECTLESS_DIET =
+  /^(?:(?:still|now|also|fully)\s+)?(?:vegetarian|vegan|veggie|pescatarian|pescetarian|coeliac|celiac|lactose intolerant|teetotal)\b(?!\s+(?:food|options?|lunch|lunches|dinner|meals?|recipes?|places?|restaurants?|friends?|version)\b)/i;
 const SUBJECTLESS_BORN = /^(?:(?:was|i was)\s+)?(born|raised)\b/i;
 const SUBJECTLESS_CANT = /^(?:can't|cant|cannot|cannae|can not)\s+(?:stand|bear)\b/i;
 const SUBJECTLESS_BEEN = /^(?:been|bin)\s+(?!there|here|to\b)/i;
@@ -56,6 +59,8 @@ export function subjectOf(clause: string, atSentenceStart: boolean): Subjected {
   if (OTHER.has(first)) return { text: clause, about: "other" };
   if (THIRD.has(first)) return { text: clause, about: "third" };
   if (!atSentenceStart) return { text: clause, about: "none" };
+  if (SUBJECTLESS_DIET.test(clause)) return { text: `I'm ${lowerFirst(clause)}`, about: "speaker" };
+  if (/^(?:got\s+|just\s+got\s+)?promoted\b/i.test(clause)) return { text: `I got ${lowerFirst(clause).replace(/^(?:just\s+)?got\s+/i, "")}`, about: "speaker" };
   if (SUBJECTLESS_CANT.test(clause)) return { text: `I ${lowerFirst(clause)}`, about: "speaker" };
   if (SUBJECTLESS_BEEN.test(clause)) return { text: `I've ${lowerFirst(clause)}`, about: "speaker" };
   const born = SUBJECTLESS_BORN.exec(clause);
@@ -63,7 +68,7 @@ export function subjectOf(clause: string, atSentenceStart: boolean): Subjected {
   if (SUBJECTLESS_VERB.test(clause)) return { text: `I ${lowerFirst(clause)}`, about: "speaker" };
   // "bouldering on grit is my favourite thing": an "-ing" subject with its own verb later is a topic, not "I'm…".
   const ing = SUBJECTLESS_ING.exec(clause);
-  if (ing && !NOT_PROGRESSIVE.test(ing[1]!) && !/\b(?:is|are|was|were)\b/i.test(clause)) return { text: `I'm ${lowerFirst(clause)}`, about: "speaker" };
+  if (ing && !NOT_PROGRESSIVE.test(ing[1]!) && !/\b(?:is|are|was|were)\b/i.test(clause.split(",")[0]!)) return { text: `I'm ${lowerFirst(clause)}`, about: "speaker" };
   return { text: clause, about: "none" };
 }
 

@@ -165,6 +165,7 @@ function splitClauses(sentence: string): string[] {
 const UNSURE_OPENER =
   /^(?:I (?:think|guess|suppose|might|may|could|should|wish|hope I|would(?! (?:much )?(?:prefer|rather)))|I'd(?! (?:much )?(?:prefer|rather))|maybe|perhaps|probably)\b/i;
 
+const MAYBE_PAIR = /\s(?:and|&|n)\s+(?:I|me)\b|\b(?:me|I)\s+(?:and|&|n)\s/i;
 const PAIR =
   /(^|[,;]\s*|\b(?:and|but|so|then)\s+)((?:my|our)\s+[\p{L}-]+\s+)?(?:(\p{L}[\p{L}'-]*)\s+(?:and|&|n)\s+(?:I|me)|(?:me|I)\s+(?:and|&|n)\s+(\p{L}[\p{L}'-]*))(?=\s+(?:are|were|have|'re|got|went|both|just|will|'ll|had|split|broke|did|finally|also|knit|play|go|love|live|moved|bought|decided|want|need|still|already)\b)/giu;
 
@@ -175,14 +176,18 @@ export function clausesOf(message: string): Clause[] {
   for (const sentence of sentences(text)) {
     // "Maria and I are…", "me and Dan are…": one subject, "we", that names the other person.
     let partner: string | undefined;
-    const body = sentence.text.replace(/[.!?]+$/, "").replace(PAIR, (whole, lead: string, kin: string | undefined, name?: string, other?: string) => {
-      const who = name ?? other ?? "";
-      if (!isNameWord(who)) return whole;
-      // "my husband Luis and I are…" keeps "my husband Luis" for the relation; "Maria and I are…" names a partner.
-      if (kin) return `${lead}${kin}${who}, we`;
-      if (!RELATIONS[who.toLowerCase()]) partner = who;
-      return `${lead}we`;
-    });
+    // A short lead-in ("Good news: …", "Update: …") is not part of the statement.
+    const plain = sentence.text.replace(/[.!?]+$/, "").replace(/^(?:[\p{L}']+\s+){0,2}[\p{L}']+:\s+(?=\S)/u, "");
+    const body = !MAYBE_PAIR.test(plain)
+      ? plain
+      : plain.replace(PAIR, (whole, lead: string, kin: string | undefined, name?: string, other?: string) => {
+          const who = name ?? other ?? "";
+          if (!isNameWord(who)) return whole;
+          // "my husband Luis and I are…" keeps "my husband Luis" for the relation; "Maria and I are…" names a partner.
+          if (kin) return `${lead}${kin}${who}, we`;
+          if (!RELATIONS[who.toLowerCase()]) partner = who;
+          return `${lead}we`;
+        });
     const raw = splitClauses(body);
     const when = FUTURE_TIME.exec(sentence.text)?.[0];
     let hypothetical = false;
@@ -192,7 +197,9 @@ export function clausesOf(message: string): Clause[] {
       if (HYPOTHETICAL_OPENERS.test(clause)) hypothetical = true;
       // What follows "if" inside a clause is a condition, not a fact.
       clause = clause.replace(/\s+(?:if|unless|in case)\s.*$/i, "");
-      const subject = subjectOf(withoutReported(clause), index === 0);
+      // After a short lead-in ("Good news: promoted to manager") a clause still opens its sentence.
+      const opens = index === 0 || raw[index - 1]!.trim().split(/\s+/).length <= 3;
+      const subject = subjectOf(withoutReported(clause), opens);
       clause = subject.text;
       let mood: Mood = "statement";
       if (hypothetical || UNSURE_OPENER.test(clause)) mood = "hypothetical";
