@@ -16,7 +16,7 @@ const RULES: [RegExp, Retraction["kinds"], "object" | "slot", string?][] = [
   ],
   [/^I(?:'ve|\s+have)?\s+(?:cancelled|canceled|called off|scrapped)\s+(.+)/i, ["plan"], "object"],
   [/^I\s+(?:did|finished|completed|ran|passed)\s+(.+)/i, ["plan"], "object"],
-  [/^(?:the\s+|my\s+|our\s+)?([^,]+?)(?:'s|\s+is)\s+(?:finally\s+|officially\s+)?(?:out|released|live|done|over)\b/i, ["plan"], "object"],
+  [/^(?:the\s+|my\s+|our\s+)?([^,]+?)(?:'s|\s+is)\s+(?:finally\s+|officially\s+)?(?:out|released|live|done|over)\b/i, ["plan", "project"], "object"],
   [/^(?:I'm\s+|we're\s+|I\s+(?:just\s+)?got\s+)?(?:just\s+)?back\s+from\s+(.+)/i, ["plan"], "object"],
   [/^([^,]+?)\s+was\s+(?:so\s+|absolutely\s+|honestly\s+)?(?:amazing|unreal|incredible|brilliant|great|awesome|magical|lovely|perfect|the best)\b/i, ["plan"], "object"],
   // Work: "I quit the guitar shop", "handed my notice in at dishoom", "I'm leaving Iberia", "I left the firm".

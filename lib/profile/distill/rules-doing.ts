@@ -116,7 +116,7 @@ function projectRule(clause: string): Candidate[] {
   const m = PROJECT.exec(clause);
   if (m) {
     const what = cleanObject(m[2]!);
-    if (isPointer(what) || CHORE.test(what)) return [];
+    if (isPointer(what) || CHORE.test(what) || /^(?:from|to|back|about|up|down)\b/i.test(what)) return [];
     return [project(`Is ${m[1]!.toLowerCase()} ${what}`, what)];
   }
   const mine = MY_PROJECT.exec(clause);

@@ -85,7 +85,8 @@ export async function factsOf(distiller: Distiller, c: DistillCase): Promise<Dis
   let held: DistilledFact[] = [];
   for (const session of c.sessions) {
     const result = await distiller.distill({ messages: session.messages, known: [...(c.known ?? []), ...held.map((f) => ({ key: f.key }))] });
-    held = mergeFacts(held, result.facts, result.retractions);
+    const now = session.messages.find((m) => m.at)?.at ?? undefined;
+    held = mergeFacts(held, result.facts, result.retractions, now);
   }
   return held;
 }
