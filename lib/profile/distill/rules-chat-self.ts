@@ -11,20 +11,20 @@ const NAME = "(\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?)";
 const NAME_SAID = [
   // "sign it Camille Martin", "write Tomasz Nowak at the end", "put Sara Kim as the author", "name on the form is Rhys".
   new RegExp(
-    `^(?:please\\s+)?(?:sign (?:it|off|them|the \\w+)(?: as| with)?|write|put)\\s+${NAME}(?:\\s+(?:at the (?:end|bottom)|as (?:the )?(?:author|sender|signature|name))|$)`,
+    `(?:^|,\\s*)(?:(?:please|pls)\\s+)?(?:[Ss]ign (?:it|off|them|the \\w+)(?: as| with)?|[Ww]rite|[Pp]ut)\\s+${NAME}(?:\\s+(?:at (?:the )?(?:end|bottom)|as (?:the )?(?:author|sender|signature|name))|$)`,
     "u",
   ),
   new RegExp(`^(?:the\\s+)?name on (?:the|my) [\\p{L}]+ (?:is|should be)\\s+${NAME}`, "iu"),
   // A sign-off or a greeting with the name: "All the best, Gerry", "it's Bex, new number", "Maureen here again".
   new RegExp(`^(?:all the best|best wishes|best|cheers|thanks|regards|kind regards|love|take care|speak soon)\\s*,?\\s+${NAME}$`, "iu"),
-  new RegExp(`^(?:it's|its|this is)\\s+${NAME}(?:\\s*$|\\s+here\\b|\\s*,)`, "iu"),
+  new RegExp(`^(?:[Ii]t's|[Ii]ts|[Tt]his is)\\s+${NAME}(?=\\s*,?\\s*(?:new number|here)\\b)`, "u"),
   new RegExp(`^${NAME}\\s+here\\b`, "u"),
-  /^(?:it's|its|this is)\s+([a-z][a-z'-]+)(?=\s*,?\s*(?:new number|here)\b)/,
+  /^(?:it's|its|this is)\s+([a-z][a-z'-]+)(?=\s*,?\s*(?:new number|here)\b)/i,
 ];
 
 const NAME_WORDS = /\b(?:sign|write|put|name|best|cheers|thanks|regards|love|care|soon|it's|its|this is|here)\b/i;
 
-function nameSaidRule(clause: string): Candidate[] {
+export function nameSaidRule(clause: string): Candidate[] {
   if (!NAME_WORDS.test(clause)) return [];
   for (const pattern of NAME_SAID) {
     const m = pattern.exec(clause);

@@ -34,7 +34,7 @@ function nameRule(clause: string): Candidate[] {
 }
 
 const PLACE_END =
-  /\s+(?:with|for|since|because|but|so|where|which|who|now|these days|at the moment|right now|for now|currently|last|this|next|ago|after|before|when|while|to be|from|and (?:I|we|my|our|have|work|love)|in (?:january|february|march|april|may|june|july|august|september|october|november|december|\d{4}|the (?:spring|summer|autumn|fall|winter)))\b.*$/i;
+  /\s+(?:with|for|since|because|but|so|where|which|who|now|these days|at the moment|right now|for now|currently|last|this|next|ago|after|before|when|while|to be|from|\d+ (?:years?|yrs|months?|weeks?)|and (?:I|we|my|our|have|work|love)|in (?:january|february|march|april|may|june|july|august|september|october|november|december|\d{4}|the (?:spring|summer|autumn|fall|winter)))\b.*$/i;
 const NOT_A_PLACE =
   /^(?:it|there|here|this|that|work|home|school|the office|(?:a|an|the|my|their)\s+(?:house|flat|apartment|condo|dorm|tent|van|studio|bungalow|building|room|basement|bubble))\b/i;
 

@@ -37,7 +37,8 @@ export function jobPhrase(raw: string): Job | null {
   const rest = words
     .slice(head + 1)
     .join(" ")
-    .replace(/\s+(?:and|or)\s.*$/i, "");
+    .replace(/\s+(?:and|or)\s.*$/i, "")
+    .replace(/\s+(?:is|are|was|were|in (?:summer|winter|spring|autumn|the fall))\b.*$/i, "");
   const from = /^from\s+(.+)/i.exec(rest)?.[1] ?? "";
   const at = /^((?:at|for|in|with)\s+.+)/i.exec(rest)?.[1] ?? "";
   return { title: title.join(" "), place: at ? cleanObject(at.replace(/\s+from\s.*$/i, ""), { maxWords: 8 }) : "", from };

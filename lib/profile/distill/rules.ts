@@ -9,7 +9,7 @@ import { workRules } from "./rules-work";
 import { mentionRule, peopleRules } from "./rules-people";
 import { tasteRules } from "./rules-taste";
 import { doingRules, planRule } from "./rules-doing";
-import { chatSelfRules, namedRule, townOfJob } from "./rules-chat-self";
+import { chatSelfRules, nameSaidRule, namedRule, townOfJob } from "./rules-chat-self";
 import { chatLifeRules, planSaid } from "./rules-chat-life";
 import { weAsI } from "./subject";
 
@@ -21,8 +21,9 @@ const FLEETING_KINDS: ReadonlySet<FactKind> = new Set(["like", "dislike", "proje
 export function candidatesOf(clause: Clause, retracting = false): Candidate[] {
   if (clause.mood === "hypothetical") return [];
   const out = mentionRule(clause.text);
-  if (clause.mood === "question") return out;
-  if (clause.about === "other" || clause.about === "third") return [...out, ...namedRule(clause.text)];
+  // "can you put Sara Kim as the author?": a request that names the user.
+  if (clause.mood === "question") return [...out, ...nameSaidRule(clause.text.replace(/^(?:can|could|would|will) you\s+/i, ""))];
+  if (clause.about === "other" || clause.about === "third") return [...out, ...namedRule(clause.text), ...nameSaidRule(clause.text)];
   if (clause.partner && !retracting) {
     const name = clause.partner.charAt(0).toUpperCase() + clause.partner.slice(1);
     out.push({ kind: "relationship", text: `Is close to ${name}`, key: keyOf("relationship", name, "close") });

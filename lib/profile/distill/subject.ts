@@ -14,12 +14,12 @@ const SUBJECTLESS_VERB =
 const SUBJECTLESS_DIET =
   /^(?:(?:still|now|also|fully)\s+)?(?:vegetarian|vegan|veggie|pescatarian|pescetarian|coeliac|celiac|lactose intolerant|teetotal)\b(?!\s+(?:food|options?|lunch|lunches|dinner|meals?|recipes?|places?|restaurants?|friends?|version)\b)/i;
 const SUBJECTLESS_BORN = /^(?:(?:was|i was)\s+)?(born|raised)\b/i;
-const SUBJECTLESS_CANT = /^(?:can't|cant|cannot|cannae|can not)\s+(?:stand|bear)\b/i;
+const SUBJECTLESS_CANT = /^(?:can't|cant|cannot|cannae|can not)\s+(?:stand|bear|wait)\b/i;
 const SUBJECTLESS_BEEN = /^(?:been|bin)\s+(?!there|here|to\b)/i;
 // "-ing" openers read as "I'm …", unless the "-ing" word is itself the subject ("Lambing started", "Being vegan is hard").
 const SUBJECTLESS_ING = /^(?:(?:still|also|currently|now|finally|just|slowly)\s+)?([a-z]+ing)\b(?!\s+(?:is|was|are|were|'s|has|started|starts|gets|makes|helps|keeps)\b)/i;
 const NOT_PROGRESSIVE =
-  /^(?:being|nothing|something|anything|everything|thing|king|morning|evening|ring|spring|string|wedding|building|ceiling|sibling|darling|pudding|clothing|feeling|meeting|painting|timing|ending|evening|lightning|during|according|including|bling|sing|wing|thing)$/i;
+  /^(?:amazing|interesting|boring|exciting|annoying|amusing|charming|stunning|disgusting|terrifying|surprising|confusing|frustrating|embarrassing|relaxing|refreshing|satisfying|shocking|thrilling|tiring|exhausting|depressing|inspiring|fascinating|being|nothing|something|anything|everything|thing|king|morning|evening|ring|spring|string|wedding|building|ceiling|sibling|darling|pudding|clothing|feeling|meeting|painting|timing|ending|evening|lightning|during|according|including|bling|sing|wing|thing)$/i;
 
 // "me and Dan", "Dan and I", "my husband Luis and I": "we" that includes the speaker and names the other.
 const ME_AND = /^(?:me and|me n|me &)\s+(\p{L}[\p{L}'-]*)/iu;
