@@ -24,8 +24,18 @@ const PRONOUN_OBJECT = /\b(hate|love|loathe|adore|stand)\s+(?:it|them)\b/i;
 const BARE_PHRASE = /^(?:(?:the|my|our|this|no|pls|please|and|also)\s+)*([\p{L}-]+(?:\s+[\p{L}-]+){0,3})$/iu;
 const NOT_BARE = /\b(?:is|are|was|were|'s|I|we|you|he|she|they|it|have|has|do|does|did|can|will|would)\b/i;
 
+// "playing netball again on tuesdays, I've always loved it": the object of the speaker's own activity.
+const ACTIVITY = /^I(?:'m|\s+am|'ve been|\s+have been)\s+(?:\w+ly\s+)?(?:playing|doing|learning|watching|reading|going to|trying)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)/iu;
+const PRONOUN_LOVE = /\b(loved?|hate|hated|adore|enjoy(?:ed)?)\s+(?:it|them)\b/i;
+
 function resolvePronoun(clause: Clause, previous: Clause | undefined): Clause {
-  if (!previous || !PRONOUN_OBJECT.test(clause.text)) return clause;
+  if (!previous) return clause;
+  const activity = PRONOUN_LOVE.test(clause.text) ? ACTIVITY.exec(previous.text) : null;
+  if (activity) {
+    const thing = activity[1]!.replace(/\s+(?:again|on|at|in|with|every|lol|now|too)$/i, "");
+    return { ...clause, text: clause.text.replace(PRONOUN_LOVE, (_, verb: string) => `${verb} ${thing}`) };
+  }
+  if (!PRONOUN_OBJECT.test(clause.text)) return clause;
   const bare = BARE_PHRASE.exec(previous.text);
   if (!bare || NOT_BARE.test(previous.text)) return clause;
   return { ...clause, text: clause.text.replace(PRONOUN_OBJECT, (_, verb: string) => `${verb} ${bare[1]}`) };

@@ -34,7 +34,7 @@ const RULES: [RegExp, Retraction["kinds"], "object" | "slot", string?][] = [
   [/^(?:we|I)\s+(?:broke up|split up|separated)\b/i, ["relationship"], "slot", "partner"],
   [/^(?:I\s+)?(?:broke up|split up)\s+with\s+(.+)/i, ["relationship"], "object"],
   [/^(?:my\s+|our\s+)?(.+?)\s+(?:died|passed away|passed|was put down)\b/i, ["relationship"], "object"],
-  [/^(?:we|I)\s+(?:said goodbye to|lost|had to put down)\s+(.+)/i, ["relationship"], "object"],
+  [/^(?:we|I)\s+(?:said goodbye to|lost (?:my|our)|had to put down)\s+(.+)/i, ["relationship"], "object"],
 ];
 
 /** The retractions one clause states (its subject already restored). */

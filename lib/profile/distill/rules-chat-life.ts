@@ -20,7 +20,7 @@ function taste(kind: "like" | "dislike", raw: string, note = ""): Candidate[] {
 
 const NP = "((?:[\\p{L}\\p{N}'&-]+\\s+){0,4}?[\\p{L}\\p{N}'&-]+)";
 const TOPIC_LIKE = new RegExp(
-  `(?:^|\\b(?:but|and|so|while)\\s+|,\\s*)${NP}\\s+(?:is|are|'s|has become|have become)\\s+${ADVERB}(?:my|our)\\s+(?:(?:all-time|absolute|great|greatest|new|current|big|whole)\\s+)*(?:favourite|passion|religion|obsession|happy place|thing|jam|love|personality|stress relief|comfort)\\b`,
+  `(?:^|\\b(?:but|and|so|while)\\s+|,\\s*)${NP}\\s+(?:is|are|'s|has become|have become)\\s+${ADVERB}(?:my|our)\\s+(?:(?:all-time|absolute|great|greatest|new|current|big|whole)\\s+)*(?:favourite|passion|religion|obsession|happy place|thing|jam|love|personality|stress relief|comfort)\\b|^${NP}\\s+(?:is|are)\\s+${ADVERB}(?:life|sacred|everything)(?:\\s+(?:in this house|to me|tbh|lol|honestly))?$`,
   "iu",
 );
 const TOPIC_BEST = new RegExp(`^${NP}\\s+(?:is|are)\\s+${ADVERB}the\\s+best\\s+[\\p{L}-]+(?:\\s+[\\p{L}-]+)?\\s+(?:ever|in the world|of all time)\\b`, "iu");
@@ -39,6 +39,10 @@ const LIKE_VERBS = /^(?:loved|liked|enjoyed|loving|enjoying|love|miss)$/i;
 // A habit with its frequency: "I play bridge every Tuesday", "I go surfing in Ericeira almost every weekend".
 const HABIT =
   /^I\s+(?:(?:usually|always|often|still|also|mostly|normally|now)\s+)*(go|play|do|listen to|watch|cook|read|swim|run|ride|surf|climb|knit|bake|paint|grow|collect)\s+(.+?)\s+((?:almost |nearly |pretty much )?(?:(?:every|each)\s+\w+.*|on (?:weekends|the weekend|\w+days)\b.*|(?:once|twice|three times|two times) a (?:week|month)|most (?:days|weekends|mornings|evenings|nights)|all day.*))$/i;
+// "been climbing 8 years", "I've been teaching for ten years": a long-running activity; a trade when it is one.
+const BEEN_YEARS =
+  /^I(?:'ve|\s+have)\s+been\s+([a-z]+ing)\b(.*?)\s+(?:for\s+)?(?:like\s+|about\s+|over\s+|almost\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|many)\s+(?:years|yrs)\b/i;
+const TRADE = /^(?:teaching|nursing|driving|coaching|working|farming|guiding|lecturing|tutoring|cooking|baking|bartending|practi[cs]ing)$/i;
 const NEVER_MISS = /^I\s+never\s+miss\s+(?:a|an|the)?\s*(.+)/i;
 const THIRD: Record<string, string> = { go: "Goes", do: "Does", "listen to": "Listens to", watch: "Watches", play: "Plays" };
 // Taken up: "I started a pottery class", "I've taken up knitting again", "I joined the parish choir".
@@ -47,7 +51,7 @@ const TAKEN_UP =
 
 const STARTS_I = /^I\b/;
 const TOPIC_WORDS =
-  /\b(?:favourite|passion|religion|obsession|happy place|thing|jam|love|personality|stress relief|comfort|best|worst|disgusting|gross|vile|bane|least favourite|nemesis)\b/i;
+  /\b(?:life|sacred|everything|favourite|passion|religion|obsession|happy place|thing|jam|love|personality|stress relief|comfort|best|worst|disgusting|gross|vile|bane|least favourite|nemesis)\b/i;
 
 function tasteSaid(clause: string): Candidate[] {
   if (!STARTS_I.test(clause)) {
@@ -57,13 +61,21 @@ function tasteSaid(clause: string): Candidate[] {
     if (repeat) return taste("like", repeat[1]!);
     if (!TOPIC_WORDS.test(clause)) return [];
     const topic = TOPIC_LIKE.exec(clause) ?? TOPIC_BEST.exec(clause);
-    if (topic && !/^(?:it|this|that|he|she|they|you|which|what|there)$/i.test(topic[1]!)) return taste("like", topic[1]!);
+    const topicNp = topic ? (topic[1] ?? topic[2]) : undefined;
+    if (topicNp && !/^(?:it|this|that|he|she|they|you|which|what|there)$/i.test(topicNp)) return taste("like", topicNp);
     const bad = TOPIC_DISLIKE.exec(clause);
     if (bad && !/^(?:it|this|that|he|she|they|you|which|what|there)$/i.test(bad[1]!)) return taste("dislike", bad[1]!);
     return [];
   }
   const perfect = PERFECT.exec(clause) ?? STILL_LOVING.exec(clause) ?? HOW_MUCH.exec(clause);
   if (perfect) return taste(LIKE_VERBS.test(perfect[1]!) || /^enjoy/i.test(perfect[1]!) ? "like" : "dislike", perfect[2]!);
+  const years = BEEN_YEARS.exec(clause);
+  if (years) {
+    const rest = cleanObject(years[2]!, { maxWords: 5 });
+    const what = `${years[1]}${rest ? ` ${rest}` : ""}`.toLowerCase();
+    if (TRADE.test(years[1]!)) return [{ kind: "work", text: `Has been ${what} for years`, key: keyOf("work", what) }];
+    return taste("like", what);
+  }
   const never = NEVER_MISS.exec(clause);
   if (never) return taste("like", never[1]!);
   const person = A_PERSON.exec(clause);
