@@ -120,7 +120,9 @@ export function mergeFacts<F extends MergeableFact>(held: readonly F[], incoming
   };
   const out: (F | null)[] = held.filter((f) => current(f) && !retractions.some((r) => retracts(r, f)));
   for (const fact of incoming) {
-    const clash = (h: F | null) => !!h && ((fact.slot !== undefined && h.slot === fact.slot) || sameThing(h, fact));
+    // "Has a wife named Ada" replaces "Has a wife" (relationship:wife:ada over relationship:wife).
+    const clash = (h: F | null) =>
+      !!h && ((fact.slot !== undefined && h.slot === fact.slot) || sameThing(h, fact) || (h.kind === "relationship" && fact.key.startsWith(`${h.key}:`)));
     const first = out.findIndex(clash);
     if (first < 0) {
       out.push(fact);

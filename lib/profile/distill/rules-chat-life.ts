@@ -14,7 +14,7 @@ function taste(kind: "like" | "dislike", raw: string, note = ""): Candidate[] {
   const object = cleanObject(raw, { maxWords: 8 })
     .replace(/^(?:the|my|their|our)\s+/i, "")
     .replace(/\s+(?:so much|at all|ever|forever|always)$/i, "");
-  if (isPointer(object) || object.length < 2) return [];
+  if (isPointer(object) || object.length < 2 || /\s(?:it|them|that|this)$/i.test(object)) return [];
   return [{ kind, text: `${kind === "like" ? "Likes" : "Dislikes"} ${object}${note}`, key: keyOf(kind, object), slot: keyOf("taste", object) }];
 }
 

@@ -196,7 +196,8 @@ export function namedRule(clause: string): Candidate[] {
 }
 
 // "Wife's on call all weekend", "Son Dafydd wants…", "the wife's making perogies": a relation without "my".
-const BARE_KIN = /^(?:the\s+)?(wife|husband|hubby|missus|son|daughter|kids)(?:'s\b|\s+(\p{Lu}[\p{L}'-]+)|\s+(?:is|was|has|says|thinks|wants|and)\b)/iu;
+const BARE_KIN =
+  /^(?:[Tt]he\s+)?([Ww]ife|[Hh]usband|[Hh]ubby|[Mm]issus|[Ss]on|[Dd]aughter|[Kk]ids)(?:'s\b|\s+(\p{Lu}[\p{L}'-]+)|\s+(?:is|was|has|says|thinks|wants|and|[a-z]+s)\b)/u;
 
 function bareKinRule(clause: string): Candidate[] {
   const m = BARE_KIN.exec(clause);
