@@ -52,6 +52,7 @@ export function retractionsOf(clause: string): Retraction[] {
       const words = THING(m[1]!);
       if (words) out.push({ kinds, words });
     }
+    break;
   }
   return out;
 }

@@ -13,7 +13,8 @@ function taste(kind: "like" | "dislike", raw: string, note = ""): Candidate[] {
   if (/\banymore\b/i.test(raw) || /^(?:being|eating|drinking|as)\b/i.test(raw)) return [];
   const object = cleanObject(raw, { maxWords: 8 })
     .replace(/^(?:the|my|their|our)\s+/i, "")
-    .replace(/\s+(?:so much|at all|ever|forever|always)$/i, "");
+    .replace(/\s+(?:so much|at all|ever|forever|always)$/i, "")
+    .replace(/\s+(?:last|this)\s+(?:week|month|year|spring|summer|autumn|fall|winter)$/i, "");
   if (isPointer(object) || object.length < 2 || /\s(?:it|them|that|this)$/i.test(object)) return [];
   return [{ kind, text: `${kind === "like" ? "Likes" : "Dislikes"} ${object}${note}`, key: keyOf(kind, object), slot: keyOf("taste", object) }];
 }
@@ -86,7 +87,7 @@ function tasteSaid(clause: string): Candidate[] {
     const what = cleanObject(habit[2]!, { maxWords: 6 });
     if (!what || isPointer(what)) return [];
     const verbed = THIRD[verb] ?? `${verb.charAt(0).toUpperCase()}${verb.slice(1)}s`;
-    return [{ kind: "like", text: `${verbed} ${what} ${habit[3]!.toLowerCase()}`, key: keyOf("like", what), slot: keyOf("taste", what) }];
+    return [{ kind: "like", text: `${verbed} ${what} ${habit[3]!}`, key: keyOf("like", what), slot: keyOf("taste", what) }];
   }
   const up = TAKEN_UP.exec(clause);
   if (up) {

@@ -88,7 +88,8 @@ export function planRule(clause: string): Candidate[] {
   return [];
 }
 
-const LEARNING = /^I(?:'m| am)\s+(?:(?:currently|also|now|still|slowly|finally|actually)\s+)*(learning|studying|training for|practi[cs]ing|teaching myself)\s+(.+)/i;
+const LEARNING =
+  /^I(?:'m| am|'ve been| have been)\s+(?:(?:currently|also|now|still|slowly|finally|actually)\s+)*(learning|studying|training for|practi[cs]ing|teaching myself)\s+(.+)/i;
 
 function learningRule(clause: string): Candidate[] {
   if (FUTURE_TIME.test(clause)) return [];
