@@ -54,6 +54,10 @@ const STARTS_I = /^I\b/;
 const TOPIC_WORDS =
   /\b(?:life|sacred|everything|favourite|passion|religion|obsession|happy place|thing|jam|love|personality|stress relief|comfort|best|worst|disgusting|gross|vile|bane|least favourite|nemesis)\b/i;
 
+// Every "I …" taste pattern below needs one of these words.
+const I_TASTE_WORDS =
+  /\b(?:always|long|forever|honestly|loving|enjoying|hating|how much|person|fan|girl|guy|been|never|go|play|do|listen|watch|cook|read|swim|run|ride|surf|climb|knit|bake|paint|grow|collect|start|started|taken|took|picked|joined|signed|got into|entered)\b/i;
+
 function tasteSaid(clause: string): Candidate[] {
   if (!STARTS_I.test(clause)) {
     const thingFirst = /\bthing\s+I\b/i.test(clause) ? THING_I.exec(clause) : null;
@@ -68,6 +72,7 @@ function tasteSaid(clause: string): Candidate[] {
     if (bad && !/^(?:it|this|that|he|she|they|you|which|what|there)$/i.test(bad[1]!)) return taste("dislike", bad[1]!);
     return [];
   }
+  if (!I_TASTE_WORDS.test(clause)) return [];
   const perfect = PERFECT.exec(clause) ?? STILL_LOVING.exec(clause) ?? HOW_MUCH.exec(clause);
   if (perfect) return taste(LIKE_VERBS.test(perfect[1]!) || /^enjoy/i.test(perfect[1]!) ? "like" : "dislike", perfect[2]!);
   const years = BEEN_YEARS.exec(clause);

@@ -22,10 +22,12 @@ const NAME_SAID = [
   /^(?:it's|its|this is)\s+([a-z][a-z'-]+)(?=\s*,?\s*(?:new number|here)\b)/i,
 ];
 
+// A capitalised word other than "I": names are capitalised, except in "its cody, new number".
+const CAPITAL_WORD = /(?:^|\s)(?!I\b|I')\p{Lu}/u;
 const NAME_WORDS = /\b(?:sign|write|put|name|best|cheers|thanks|regards|love|care|soon|it's|its|this is|here)\b/i;
 
 export function nameSaidRule(clause: string): Candidate[] {
-  if (!NAME_WORDS.test(clause)) return [];
+  if (!NAME_WORDS.test(clause) || !(CAPITAL_WORD.test(clause) || /new number|here\b/i.test(clause))) return [];
   for (const pattern of NAME_SAID) {
     const m = pattern.exec(clause);
     const raw = m?.[1];
@@ -168,6 +170,7 @@ const CALLED = /\b(?:a|an|my|our)\s+((?:[a-z-]+\s+){0,3}?)([a-z-]+),?\s+(?:calle
 const PRONOUN_NAMED = /^(?:(?:and\s+)?(?:her|his)\s+name(?:'s|\s+is)|(?:she|he)(?:'s|\s+is)\s+(?:called|named))\s+(\p{L}[\p{L}'-]+)/iu;
 
 export function namedRule(clause: string): Candidate[] {
+  if (!CAPITAL_WORD.test(clause) && !/\b(?:called|named|name)\b/i.test(clause)) return [];
   const out: Candidate[] = [];
   const add = (noun: string, name: string, describing = "") => {
     const n = noun.toLowerCase();

@@ -90,8 +90,10 @@ const REPORTED =
   /^(.*?\b(?:he|she|they|\p{Lu}\p{L}+|(?:my|our|his|her)\s+[\p{L}-]+(?:\s+\p{Lu}\p{L}+)?)\s+(?:says|said|thinks|thought|reckons|keeps saying|swears)\b)(?:\s+that)?\s+.*$/iu;
 
 /** Quoted speech removed; a clause reporting what someone else says keeps only who says it. */
+const OPENING_QUOTE = /(?:^|[\s:,(])['"]\S/;
+
 export function withoutSpeech(text: string): string {
-  if (!text.includes("'") && !text.includes('"')) return text;
+  if (!OPENING_QUOTE.test(text)) return text;
   return text.replace(QUOTED, (m) => m.replace(/(['"]).*\1/, ""));
 }
 
