@@ -2,7 +2,9 @@
 // and true as sessions accumulate. Pure: no I/O, no clock, the same output for the same input. The
 // service's storage calls it with the stored facts; score.ts calls it between sessions.
 import { keyOf } from "./normalise";
-import type { FactKind } from "./types";
+import type { FactKind, Retraction } from "./types";
+
+export type { Retraction } from "./types";
 
 /** The least a held fact must carry to be merged: what it says, its kind and its dedupe key. */
 export interface MergeableFact {
@@ -12,15 +14,6 @@ export interface MergeableFact {
   /** When it was said; a plan's date is read from its text relative to this. */
   at?: Date | null;
   /** Single-valued slot ("location:live", "work:job", "diet", "taste:<thing>"): a new value replaces the old. */
-  slot?: string;
-}
-
-/** Something the user said has ended or is no longer true: a plan cancelled or done, a pet that died, "not vegan anymore". */
-export interface Retraction {
-  /** The kinds a held fact must have to be removed. */
-  kinds: readonly FactKind[];
-  /** Content words (as in keys) a held fact's key must all contain; or a slot it must be in. */
-  words: string;
   slot?: string;
 }
 

@@ -1,7 +1,6 @@
 // The distiller contract: what goes in (a conversation's messages, or what a connected app shows of
 // the person) and what comes out (durable facts about the user).
 import type { AppSnapshot } from "./snapshot";
-import type { Retraction } from "./merge";
 
 export type DistillRole = "user" | "assistant" | "system" | "tool";
 
@@ -35,6 +34,15 @@ export interface DistillInput {
   messages: DistillMessage[];
   /** Facts the profile already holds; a fact with one of these keys is not returned again. */
   known?: { key: string }[];
+}
+
+/** Something the user said has ended or is no longer true: a plan cancelled or done, a pet that died, "not vegan anymore". */
+export interface Retraction {
+  /** The kinds a held fact must have to be removed. */
+  kinds: readonly FactKind[];
+  /** Content words (as in keys) a held fact's key must all contain; or a slot it must be in. */
+  words: string;
+  slot?: string;
 }
 
 export interface DistillResult {
