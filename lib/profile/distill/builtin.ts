@@ -9,6 +9,7 @@ import { summarise } from "./summary";
 import { BOX_OF_KIND } from "./boxes";
 import { retractionsOf } from "./retract";
 import { narrower, type Retraction } from "./merge";
+import { PRONOUN_NAMED } from "./rules-chat-self";
 import type { DistilledFact, Distiller, DistillInput, DistillResult } from "./types";
 
 // Messages are capped by the commit route; the cap here only bounds the work on unchecked callers.
@@ -28,8 +29,17 @@ const NOT_BARE = /\b(?:is|are|was|were|'s|I|we|you|he|she|they|it|have|has|do|do
 const ACTIVITY = /^I(?:'m|\s+am|'ve been|\s+have been)\s+(?:\w+ly\s+)?(?:playing|doing|learning|watching|reading|going to|trying)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)/iu;
 const PRONOUN_LOVE = /\b(loved?|hate|hated|adore|enjoy(?:ed)?)\s+(?:it|them)\b/i;
 
+// "I adopted a cat! Her name is Pipoca": the name goes to the noun just before ("my cat Pipoca").
+const LAST_NOUN = /\b(?:a|an|my|our)\s+(?:[\p{L}-]+\s+){0,3}?([\p{L}-]+)(?:\s+(?:tho|though|lol|haha|now|too))?$/iu;
+
 function resolvePronoun(clause: Clause, previous: Clause | undefined): Clause {
   if (!previous) return clause;
+  const named = PRONOUN_NAMED.exec(clause.text);
+  if (named) {
+    const noun = LAST_NOUN.exec(previous.text)?.[1];
+    const name = named[1]!.charAt(0).toUpperCase() + named[1]!.slice(1);
+    return noun ? { ...clause, text: `my ${noun.toLowerCase()} ${name}`, about: "speaker" } : clause;
+  }
   const activity = PRONOUN_LOVE.test(clause.text) ? ACTIVITY.exec(previous.text) : null;
   if (activity) {
     const thing = activity[1]!.replace(/\s+(?:again|on|at|in|with|every|lol|now|too)$/i, "");

@@ -58,7 +58,7 @@ export function planEnds(fact: MergeableFact): Date | null {
   return endOfMonth(year, month);
 }
 
-const UNNAMED_PARTNER = /^relationship:(wife|husband|partner|spouse|boyfriend|girlfriend|fiance)$/;
+const UNNAMED_PARTNER = /^relationship:(wife|husband|partner|spouse|boyfriend|girlfriend|fiance|status:engaged|status:married)$/;
 const CLOSE = /^relationship:close:(.+)$/;
 
 /**
@@ -73,7 +73,10 @@ export function fusePartner<F extends MergeableFact>(facts: F[]): F[] {
   const person = close[0]!;
   const word = UNNAMED_PARTNER.exec(partner.key)![1]!;
   const name = person.text.replace(/^Is close to\s+/, "");
-  const fused = { ...person, text: `${partner.text} named ${name}`, key: `relationship:${word}:${CLOSE.exec(person.key)![1]}` };
+  const status = word.startsWith("status:") ? word.slice(7) : null;
+  // "Is engaged" and "Is close to Camila" become "Is engaged to Camila" (a fiancée); "Has a husband" becomes "Has a husband named Dan".
+  const text = status ? `${partner.text} to ${name}` : `${partner.text} named ${name}`;
+  const fused = { ...person, text, key: `relationship:${status === "engaged" ? "fiance" : status === "married" ? "spouse" : word}:${CLOSE.exec(person.key)![1]}` };
   return facts.filter((f) => f !== partner).map((f) => (f === person ? fused : f));
 }
 

@@ -21,12 +21,16 @@ const RULES: [RegExp, Retraction["kinds"], "object" | "slot", string?][] = [
   [/^([^,]+?)\s+was\s+(?:so\s+|absolutely\s+|honestly\s+)?(?:amazing|unreal|incredible|brilliant|great|awesome|magical|lovely|perfect|the best)\b/i, ["plan"], "object"],
   // Work: "I quit the guitar shop", "handed my notice in at dishoom", "I'm leaving Iberia", "I left the firm".
   [
-    /^I(?:'m|\s+am|\s+have|'ve)?\s+(?:quit|left|leaving|resigned from|handed (?:my|in my) notice in at|handed in my notice at|gave (?:my )?notice at)\s+(.+)/i,
+    /^I(?:'m|\s+am|\s+have|'ve)?\s+(?:quit|left|leaving|resigned from|handed (?:my|in my) notice in at|handed in my notice at|gave (?:my )?notice at)\s+(?!smoking|drinking|vaping|alcohol|caffeine|sugar)(.+)/i,
     ["work", "project", "like", "other"],
     "object",
   ],
   // Tastes given up: "I gave up spin", "I'm done with valorant", "not into X anymore", "I stopped X".
-  [/^I(?:'m|\s+am)?\s+(?:gave up|given up|quit|stopped|done with|over|not (?:really )?into)\s+(.+)/i, ["like", "other"], "object"],
+  [
+    /^I(?:'m|\s+am)?\s+(?:gave up|given up|quit|stopped|done with|over|not (?:really )?into)\s+(?!smoking|drinking|vaping|alcohol|caffeine|sugar)(.+)/i,
+    ["like", "other"],
+    "object",
+  ],
   // Diets ended: "I'm not vegan anymore", "I'm eating fish again", "no longer vegetarian".
   [/^I(?:'m|\s+am)\s+(?:not|no longer)\s+(vegan|vegetarian|veggie|pescatarian|keto)\b/i, ["preference"], "object"],
   [/^I(?:'ve|\s+have)?(?:'m|\s+am)?\s+(?:started\s+)?eating\s+(meat|fish|eggs|dairy|pork|beef|chicken)\s+again\b/i, ["preference"], "object"],

@@ -124,8 +124,15 @@ const LEARN = /^I\s+(?:(?:also|still|now)\s+)?(learn|study)\s+(.+)/i;
 const DOING_COURSE =
   /^I(?:'m|\s+am)\s+(?:(?:also|still|now|currently)\s+)?(?:doing|taking)\s+(?:an?\s+)?(.*?\b(?:course|class|masters|master's|degree|phd|diploma|certificate)\b.*)/i;
 
+const LANGUAGE_LESSONS = /\b(?:my|our)\s+([\p{L}-]+)\s+(?:lessons|classes|course|tutor)\b/iu;
+const QUIT_HABIT = /^I(?:'ve|\s+have)?\s+(?:finally\s+|just\s+)?(?:quit|stopped|gave up|given up)\s+(smoking|drinking|vaping|alcohol|caffeine|sugar)\b/i;
+
 function learningSaid(clause: string): Candidate[] {
+  const lessons = /\b(?:lessons|classes|course|tutor)\b/i.test(clause) ? LANGUAGE_LESSONS.exec(clause) : null;
+  if (lessons && LANGUAGE.test(lessons[1]!)) return [{ kind: "other", text: `Is learning ${lessons[1]}`, key: keyOf("other", `learn ${lessons[1]}`) }];
   if (!STARTS_I.test(clause)) return [];
+  const quit = QUIT_HABIT.exec(clause);
+  if (quit) return [{ kind: "other", text: `Has quit ${quit[1]!.toLowerCase()}`, key: keyOf("other", `quit ${quit[1]}`) }];
   const learn = LEARN.exec(clause);
   if (learn) {
     const what = cleanObject(learn[2]!, { maxWords: 6 });

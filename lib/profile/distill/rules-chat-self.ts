@@ -67,15 +67,23 @@ const LIVES = [
   new RegExp(`^${PLACE}\\s+(?:is|has been|'s)\\s+(?:(?:my|our|basically|definitely|now|really)\\s+)*home\\b`, "u"),
   // "8 years in chicago", "three years in and…" (a number of years somewhere).
   new RegExp(`\\b(?:\\d+|two|three|four|five|six|seven|eight|nine|ten|twenty)\\s+years\\s+in\\s+${PLACE}`, "u"),
-  // "I have been in Lisbon for a month now".
-  new RegExp(`^I(?:'ve|\\s+have)\\s+been\\s+in\\s+(\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?)\\s+(?:for|since)\\b`, "u"),
+  // "best thing about living in melbourne", "born and raised in Osaka" (below).
+  new RegExp(`\\b(?:about|love|loving|hate|enjoy|enjoying)\\s+living\\s+in\\s+${PLACE}`, "u"),
+  // "I have been in Lisbon for a month now", "We've been in Poole 35 years".
+  new RegExp(`^I(?:'ve|\\s+have)\\s+been\\s+in\\s+(\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?)\\s+(?:for|since|\\d+\\s+(?:years|months))\\b`, "u"),
   // "get home to winnipeg", "I go home to Nakuru".
   new RegExp(`\\b(?:get|go|going|went|head|heading|come|coming|back)\\s+home\\s+to\\s+${PLACE}`, "u"),
   // "my new place in oaxaca", "our own flat in Neukölln", "we live way out in north Austin".
   new RegExp(`\\b(?:my|our)\\s+(?:(?:new|own|little|first)\\s+)*(?:place|flat|apartment|house|home|condo)\\s+in\\s+${PLACE}`, "u"),
   new RegExp(`^(?:I|we)\\s+live\\s+(?:way\\s+)?(?:out|up|down|over)\\s+in\\s+${PLACE}`, "u"),
 ];
-const FROM = [new RegExp(`\\b${PLACE},?\\s+where\\s+(?:I'm|I am|I was born|I grew up)(?:\\s+from)?\\b`, "u"), new RegExp(`\\b(?:growing up|grew up)\\s+in\\s+${PLACE}`, "u")];
+const FROM = [
+  new RegExp(`\\bborn and raised in\\s+${PLACE}`, "u"),
+  // "I moved to Berlin two weeks ago from Lagos".
+  new RegExp(`^I\\s+(?:just\\s+)?moved\\s+(?:to|here)\\b.*?\\bfrom\\s+(\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?)`, "u"),
+  new RegExp(`\\b${PLACE},?\\s+where\\s+(?:I'm|I am|I was born|I grew up)(?:\\s+from)?\\b`, "u"),
+  new RegExp(`\\b(?:growing up|grew up)\\s+in\\s+${PLACE}`, "u"),
+];
 const PLACE_STOP = /\s+(?:now|so|and|but|for|with|in|is|was|since|when|as|lol|tho|btw|too|again|where|at|the|though|anymore|every|after|before|this|last|next|on)\b.*$/i;
 
 function placeOf(raw: string): string | null {
@@ -86,9 +94,9 @@ function placeOf(raw: string): string | null {
   return titleCase(cut);
 }
 
-const PLACE_WORDS = /\b(?:here in|home|years in|where I|grew up|growing up|live)\b/i;
+const PLACE_WORDS = /\b(?:here in|home|years in|where I|grew up|growing up|live|living|born|moved|been in)\b/i;
 
-function placeSaidRule(clause: string): Candidate[] {
+export function placeSaidRule(clause: string): Candidate[] {
   if (!PLACE_WORDS.test(clause)) return [];
   for (const pattern of FROM) {
     const m = pattern.exec(clause);
@@ -111,13 +119,16 @@ const BEING_A = /\bbeing\s+(?:an?|the)\s+(.+)/i;
 // "got a job at Target", "took a job at the small animal clinic", "starting at the public defender's office".
 const NEW_JOB =
   /^I(?:'m|\s+am|'ve|\s+have)?\s+(?:just\s+|finally\s+|now\s+)?(?:got|took|landed|accepted|started|start|starting|begin|began|got promoted to|been promoted to)\s+(?:(?:a|the|my)\s+(?:new\s+)?(?:job|role|position)\s+)?(at|with|as)\s+(.+)/i;
+// "full time painter now btw", "I'm doing drum lessons full time now".
+const FULL_TIME = /^(?:I'm\s+(?:a\s+)?|a\s+)?(full[- ]time|part[- ]time)\s+(.+)/i;
+const DOING_FULL_TIME = /^I(?:'m|\s+am)\s+(?:now\s+)?doing\s+(.+?)\s+(full[- ]time|part[- ]time)\b/i;
 const PROMOTED = /^I\s+(?:just\s+)?got\s+promoted\s+to\s+(?:the\s+)?(.+)/i;
 const NOW_AT = /^I(?:'m| am)\s+now\s+(?:at|with)\s+(.+)/i;
 const RUNNING_OWN = /^I(?:'m| am)\s+(?:now\s+)?(?:running|starting|opening)\s+(?:my|our)\s+own\s+(.+)/i;
 // "a librarian at a public library in Cape Town": where a job is, the user lives.
 const JOB_TOWN = /\s+in\s+((?:\p{Lu}[\p{L}'-]+)(?:\s+\p{Lu}[\p{L}'-]+)?)$/u;
 
-const JOB_WORDS = /\b(?:life|being|promoted|job|role|position|at|with|as|own)\b/i;
+const JOB_WORDS = /\b(?:life|being|promoted|job|role|position|at|with|as|own|time)\b/i;
 
 function jobSaidRule(clause: string): Candidate[] {
   const out: Candidate[] = [];
@@ -128,6 +139,13 @@ function jobSaidRule(clause: string): Candidate[] {
   const being = BEING_A.exec(clause);
   const beingJob = being ? jobPhrase(being[1]!.replace(/\s+(?:in|at)\s+.*$/i, "")) : null;
   if (beingJob) out.push(work(`Works as ${article(beingJob.title)} ${beingJob.title}`, beingJob.title));
+  const status = /\bbeing\s+(retired|semi-retired|self-employed|freelance)\b/i.exec(clause);
+  if (status) out.push(work(`Is ${status[1]!.toLowerCase()}`, status[1]!.toLowerCase()));
+  const fullTime = FULL_TIME.exec(clause);
+  const fullJob = fullTime ? jobPhrase(fullTime[2]!) : null;
+  if (fullJob) out.push(work(`Works ${fullTime![1]!.toLowerCase()} as ${article(fullJob.title)} ${fullJob.title}`, fullJob.title));
+  const doingFull = DOING_FULL_TIME.exec(clause);
+  if (doingFull) out.push(work(`Does ${cleanObject(doingFull[1]!, { maxWords: 5 })} ${doingFull[2]!.toLowerCase()}`, doingFull[1]!));
   const promoted = PROMOTED.exec(clause);
   if (promoted) {
     const role = cleanObject(promoted[1]!, { maxWords: 8 });
@@ -167,7 +185,7 @@ const NOT_KIN =
 const MY_NAMED = /\b(?:my|our)\s+((?:[a-z-]+\s+)?)([a-z-]+)\s+(\p{Lu}\p{Ll}[\p{L}'-]*)(?!\s*(?:'s\s+)?(?:is|are)\s+(?:a|an|the)\s)/gu;
 const FUNCTION_WORD = /^(?:in|at|on|with|and|or|has|have|is|are|was|only|after|before|named|called|to|from|for|of|the|a|an|own|new|old|little|first|last|whole|lovely)$/i;
 const CALLED = /\b(?:a|an|my|our)\s+((?:[a-z-]+\s+){0,3}?)([a-z-]+),?\s+(?:called|named)\s+(\p{L}[\p{L}'-]+)/giu;
-const PRONOUN_NAMED = /^(?:(?:and\s+)?(?:her|his)\s+name(?:'s|\s+is)|(?:she|he)(?:'s|\s+is)\s+(?:called|named))\s+(\p{L}[\p{L}'-]+)/iu;
+export const PRONOUN_NAMED = /^(?:(?:and\s+)?(?:her|his)\s+name(?:'s|\s+is)|(?:she|he)(?:'s|\s+is)\s+(?:called|named))\s+(\p{L}[\p{L}'-]+)/iu;
 
 export function namedRule(clause: string): Candidate[] {
   if (!CAPITAL_WORD.test(clause) && !/\b(?:called|named|name)\b/i.test(clause)) return [];
@@ -189,11 +207,6 @@ export function namedRule(clause: string): Candidate[] {
   if (/\b(?:my|our)\s/i.test(clause)) for (const m of clause.matchAll(MY_NAMED)) add(m[2]!, m[3]!, m[1]);
   if (/\b(?:called|named)\b/i.test(clause)) {
     for (const m of clause.matchAll(CALLED)) add(m[2]!, m[3]!.charAt(0).toUpperCase() + m[3]!.slice(1), m[1]);
-  }
-  const pronoun = PRONOUN_NAMED.exec(clause);
-  if (pronoun) {
-    const name = pronoun[1]!.charAt(0).toUpperCase() + pronoun[1]!.slice(1);
-    if (!NOT_NAMES.has(name.toLowerCase())) out.push({ kind: "relationship", text: `Has a pet or relation named ${name}`, key: keyOf("relationship", name, "named") });
   }
   return out;
 }

@@ -40,6 +40,9 @@ const NOT_A_PLACE =
 
 function place(raw: string): string | null {
   const cut = cleanObject(raw.replace(PLACE_END, ""), { maxWords: 7 });
+  // "a condo in Scarborough": the place is the town, not the dwelling.
+  const inside = /^(?:a|an|the|my|their)\s+(?:[\p{L}-]+\s+){0,2}(?:house|flat|apartment|condo|bungalow|studio|cottage|farmhouse)\s+in\s+(.+)$/iu.exec(cut);
+  if (inside) return titleCase(inside[1]!);
   if (!cut || NOT_A_PLACE.test(cut)) return null;
   return titleCase(cut);
 }

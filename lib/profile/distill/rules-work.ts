@@ -66,7 +66,7 @@ const WORK_PATTERN =
 const MY_JOB = /^my\s+(?:(?:current|new|day|full-time|main)\s+)?job\s+is\s+(?:(in\s+.+)|as\s+(?:an?\s+)?(.+)|an?\s+(.+)|(?:at|with)\s+(.+))/i;
 const JOB_VERB = /^I\s+(?:(?:currently|now|also|still|actually)\s+)?(teach|manage|run|own|lead|supervise|coach|train)\s+(.+)/i;
 const BUSINESS =
-  /\b(?:business|company|shop|store|bakery|restaurant|cafe|café|startup|agency|studio|salon|farm|practice|clinic|bar|pub|gym|firm|consultancy|nonprofit|charity|school|hotel|team|department|lab)\b/i;
+  /\b(?:business|company|shop|store|bakery|restaurant|cafe|café|startup|agency|studio|salon|farm|practice|clinic|bar|pub|gym|firm|consultancy|nonprofit|charity|school|hotel|team|department|lab|service)\b/i;
 const STATUS =
   /^I(?:'m| am)\s+(?:(?:now|currently|happily|recently|semi)\s*-?\s*)?(retired|semi-retired|self-employed|unemployed|freelance|freelancing|between jobs|on (?:parental|maternity|paternity) leave|a stay-at-home (?:mom|mum|dad|parent))\b/i;
 

@@ -9,7 +9,7 @@ import { workRules } from "./rules-work";
 import { mentionRule, peopleRules } from "./rules-people";
 import { tasteRules } from "./rules-taste";
 import { doingRules, planRule } from "./rules-doing";
-import { chatSelfRules, nameSaidRule, namedRule, townOfJob } from "./rules-chat-self";
+import { chatSelfRules, nameSaidRule, namedRule, placeSaidRule, townOfJob } from "./rules-chat-self";
 import { chatLifeRules, planSaid } from "./rules-chat-life";
 import { weAsI } from "./subject";
 
@@ -23,7 +23,11 @@ export function candidatesOf(clause: Clause, retracting = false): Candidate[] {
   const out = mentionRule(clause.text);
   // "can you put Sara Kim as the author?": a request that names the user.
   if (clause.mood === "question") return [...out, ...nameSaidRule(clause.text.replace(/^(?:can|could|would|will) you\s+/i, ""))];
-  if (clause.about === "other" || clause.about === "third") return [...out, ...namedRule(clause.text), ...nameSaidRule(clause.text)];
+  if (clause.about === "other" || clause.about === "third") {
+    // "she taught me to draw when I was growing up in Monterrey": the speaker's own past inside someone else's clause.
+    const grewUp = /\bI (?:was growing up|grew up)\b/i.test(clause.text) ? placeSaidRule(clause.text) : [];
+    return [...out, ...namedRule(clause.text), ...nameSaidRule(clause.text), ...grewUp];
+  }
   if (clause.partner && !retracting) {
     const name = clause.partner.charAt(0).toUpperCase() + clause.partner.slice(1);
     out.push({ kind: "relationship", text: `Is close to ${name}`, key: keyOf("relationship", name, "close") });

@@ -116,9 +116,9 @@ const CLAUSE_OPENER =
   /^(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|we'd|we'll|our|you|you're|your|he|she|they|it|it's|this|that|there|please|as an?|always|never|from now on|thanks|thank you)\b/i;
 
 // After "and"/"but" with no subject, the user is still the subject ("I'm from Brazil but live in Lisbon").
-const ELIDED_VERB = /^(?:live|work|love|like|enjoy|hate|prefer|have|teach|manage|moved|own|run|spend|plan|grew|speak|study)\b/i;
+const ELIDED_VERB = /^(?:(?:just|recently|finally|also)\s+)?(?:live|work|love|like|enjoy|hate|prefer|have|teach|manage|moved|own|run|spend|plan|grew|speak|study)\b/i;
 // After a comma or "and", a participle continues the user's "I'm" ("I'm 34, originally from Nairobi").
-const ELIDED_STATE = /^(?:(?:now|currently|also)\s+)?(?:living|based|originally|working (?:as|at|on|for|in)|building|developing|studying|learning|allergic|married)\b/i;
+const ELIDED_STATE = /^(?:(?:now|currently|also|still)\s+)?(?:living|based|originally|working (?:as|at|on|for|in)|building|developing|studying|learning|allergic|married)\b/i;
 const SUBJECT_I = /^(?:I|I'm|I am|I've|we|we're|we've|we are)\b/i;
 
 export function stripLead(text: string): string {
@@ -146,7 +146,7 @@ function splitClauses(sentence: string): string[] {
     let opened: string | null = null;
     if (!clauses.length || CLAUSE_OPENER.test(stripped) || QUESTION_OPENERS.test(stripped) || HYPOTHETICAL_OPENERS.test(stripped)) {
       opened = stripped;
-    } else if (previousIsI && ELIDED_VERB.test(stripped) && /^\s*(?:and|but)\b/i.test(part)) {
+    } else if (previousIsI && ELIDED_VERB.test(stripped) && (/^\s*(?:and|but)\b/i.test(part) || /^(?:just|recently)?\s*moved\b/i.test(stripped))) {
       opened = `I ${stripped}`;
     } else if (previousIsI && ELIDED_STATE.test(stripped)) {
       opened = `I'm ${stripped}`;
@@ -165,6 +165,8 @@ function splitClauses(sentence: string): string[] {
 const UNSURE_OPENER =
   /^(?:I (?:think|guess|suppose|might|may|could|should|wish|hope I|would(?! (?:much )?(?:prefer|rather)))|I'd(?! (?:much )?(?:prefer|rather))|maybe|perhaps|probably)\b/i;
 
+// "…in Asturias, where I'm from", "galway, that's where I'm from": the place is where the speaker is from.
+const WHERE_FROM = /\b((?!(?:in|at|to|from|near)\s)[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?),?\s+(?:that's\s+|thats\s+|which is\s+)?where\s+I(?:'m|\s+am)\s+(?:originally\s+)?from\b/u;
 const MAYBE_PAIR = /\s(?:and|&|n)\s+(?:I|me)\b|\b(?:me|I)\s+(?:and|&|n)\s/i;
 const PAIR =
   /(^|[,;]\s*|\b(?:and|but|so|then)\s+)((?:my|our)\s+[\p{L}-]+\s+)?(?:(\p{L}[\p{L}'-]*)\s+(?:and|&|n)\s+(?:I|me)|(?:me|I)\s+(?:and|&|n)\s+(\p{L}[\p{L}'-]*))(?=\s+(?:are|were|have|'re|got|went|both|just|will|'ll|had|split|broke|did|finally|also|knit|play|go|love|live|moved|bought|decided|want|need|still|already)\b)/giu;
@@ -188,7 +190,7 @@ export function clausesOf(message: string): Clause[] {
           if (!RELATIONS[who.toLowerCase()]) partner = who;
           return `${lead}we`;
         });
-    const raw = splitClauses(body);
+    const raw = splitClauses(WHERE_FROM.test(body) ? body.replace(WHERE_FROM, (_, where: string) => `${where}, I'm from ${where}`) : body);
     const when = FUTURE_TIME.exec(sentence.text)?.[0];
     let hypothetical = false;
     raw.forEach((part, index) => {
