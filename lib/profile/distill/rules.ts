@@ -33,7 +33,7 @@ export function candidatesOf(clause: Clause, retracting = false): Candidate[] {
     out.push({ kind: "relationship", text: `Is close to ${name}`, key: keyOf("relationship", name, "close") });
   }
   const text = clause.about === "we" ? weAsI(clause.text) : clause.text;
-  const keep = (candidate: Candidate) => !(clause.transient && FLEETING_KINDS.has(candidate.kind));
+  const keep = (candidate: Candidate) => !(clause.transient && FLEETING_KINDS.has(candidate.kind)) && !(clause.conditional && candidate.kind === "plan");
   const found: Candidate[] = [];
   for (const rule of STATEMENT_RULES) for (const candidate of rule(text)) found.push(candidate);
   const timed = clause.when && !text.includes(clause.when) ? `${text} ${clause.when}` : text;

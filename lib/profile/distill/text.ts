@@ -16,6 +16,8 @@ export interface Clause {
   partner?: string;
   /** A future time said anywhere in the sentence ("…a better camera, a Canon, in March"). */
   when?: string;
+  /** Followed by an "if" clause in the same sentence: plans in it are not taken. */
+  conditional?: boolean;
 }
 
 // Chat typing habits the rules would otherwise miss: lower-case "i", missing apostrophes, slang.
@@ -199,6 +201,8 @@ export function clausesOf(message: string): Clause[] {
       if (HYPOTHETICAL_OPENERS.test(clause)) hypothetical = true;
       // What follows "if" inside a clause is a condition, not a fact.
       clause = clause.replace(/\s+(?:if|unless|in case)\s.*$/i, "");
+      // "I want to do a masters one day, if I ever have money": a plan that hangs on a condition after it.
+      const conditional = /^\s*(?:if|unless|in case)\b/i.test(stripLead(raw[index + 1] ?? ""));
       // After a short lead-in ("Good news: promoted to manager") a clause still opens its sentence.
       const opens = index === 0 || raw[index - 1]!.trim().split(/\s+/).length <= 3;
       const subject = subjectOf(withoutReported(clause), opens);
@@ -213,6 +217,7 @@ export function clausesOf(message: string): Clause[] {
         about: subject.about,
         ...((subject.partner ?? (subject.about === "we" ? partner : undefined)) ? { partner: subject.partner ?? partner } : {}),
         ...(when ? { when } : {}),
+        ...(conditional ? { conditional } : {}),
       });
     });
   }
