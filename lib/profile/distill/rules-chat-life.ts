@@ -24,6 +24,11 @@ const TOPIC_LIKE = new RegExp(
   `(?:^|\\b(?:but|and|so|while)\\s+|,\\s*)${NP}\\s+(?:is|are|'s|has become|have become)\\s+${ADVERB}(?:my|our)\\s+(?:(?:all-time|absolute|great|greatest|new|current|big|whole)\\s+)*(?:favourite|passion|religion|obsession|happy place|thing|jam|love|personality|stress relief|comfort)\\b|^${NP}\\s+(?:is|are)\\s+${ADVERB}(?:life|sacred|everything)(?:\\s+(?:in this house|to me|tbh|lol|honestly))?$`,
   "iu",
 );
+const TOPIC_ONLY = new RegExp(
+  `^${NP}(?:'s|\\s+is|\\s+are)\\s+(?:literally\\s+|honestly\\s+)?the\\s+only\\s+thing\\s+(?:that\\s+)?(?:keeps|keeping|resets|gets|getting|makes)\\b`,
+  "iu",
+);
+const TOPIC_NOT_FOR_ME = new RegExp(`^${NP}\\s+(?:is|are)\\s+(?:just\\s+|really\\s+|definitely\\s+)?not\\s+for\\s+me\\b`, "iu");
 const TOPIC_BEST = new RegExp(`^${NP}\\s+(?:is|are)\\s+${ADVERB}the\\s+best\\s+[\\p{L}-]+(?:\\s+[\\p{L}-]+)?\\s+(?:ever|in the world|of all time)\\b`, "iu");
 const TOPIC_DISLIKE = new RegExp(
   `^${NP}\\s+(?:is|are)\\s+${ADVERB}(?:the worst(?:\\s+(?:part|bit|thing))?|disgusting|gross|vile|the bane of my life|my least favourite|my nemesis)\\b`,
@@ -44,6 +49,10 @@ const HABIT =
 const BEEN_YEARS =
   /^I(?:'ve|\s+have)\s+been\s+([a-z]+ing)\b(.*?)\s+(?:for\s+)?(?:like\s+|about\s+|over\s+|almost\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|many)\s+(?:years|yrs)\b/i;
 const TRADE = /^(?:teaching|nursing|driving|coaching|working|farming|guiding|lecturing|tutoring|cooking|baking|bartending|practi[cs]ing)$/i;
+const GOTTEN_INTO = /^I(?:'ve|\s+have)\s+(?:gotten|got|become)\s+(?:\w+ly\s+)?(?:really\s+)?(?:into|obsessed with|hooked on|addicted to)\s+(.+)/i;
+const NOT_MISS = /^I\s+(?:do not|don't|dont)\s+miss\s+(.+)/i;
+// "I always take the aisle": a standing choice.
+const ALWAYS_CHOOSE = /^I\s+always\s+(take|get|book|order|choose|pick|sit in|sit on|ask for)\s+(.+)/i;
 const NEVER_MISS = /^I\s+never\s+miss\s+(?:a|an|the)?\s*(.+)/i;
 const THIRD: Record<string, string> = { go: "Goes", do: "Does", "listen to": "Listens to", watch: "Watches", play: "Plays" };
 // Taken up: "I started a pottery class", "I've taken up knitting again", "I joined the parish choir".
@@ -56,7 +65,7 @@ const TOPIC_WORDS =
 
 // Every "I …" taste pattern below needs one of these words.
 const I_TASTE_WORDS =
-  /\b(?:always|long|forever|honestly|loving|enjoying|hating|how much|person|fan|girl|guy|been|never|go|play|do|listen|watch|cook|read|swim|run|ride|surf|climb|knit|bake|paint|grow|collect|start|started|taken|took|picked|joined|signed|got into|entered)\b/i;
+  /\b(?:gotten|got|become|miss|take|get|book|order|choose|pick|sit|ask|always|long|forever|honestly|loving|enjoying|hating|how much|person|fan|girl|guy|been|never|go|play|do|listen|watch|cook|read|swim|run|ride|surf|climb|knit|bake|paint|grow|collect|start|started|taken|took|picked|joined|signed|got into|entered)\b/i;
 
 function tasteSaid(clause: string): Candidate[] {
   if (!STARTS_I.test(clause)) {
@@ -64,6 +73,10 @@ function tasteSaid(clause: string): Candidate[] {
     if (thingFirst) return taste(/hate|stand|loathe/i.test(thingFirst[1]!) ? "dislike" : "like", thingFirst[2]!);
     const repeat = /\b(?:on repeat|playlist|on loop)\b/i.test(clause) ? ON_REPEAT.exec(clause) : null;
     if (repeat) return taste("like", repeat[1]!);
+    const only = /\bonly thing\b/i.test(clause) ? TOPIC_ONLY.exec(clause) : null;
+    if (only) return taste("like", only[1]!);
+    const notForMe = /\bnot for me\b/i.test(clause) ? TOPIC_NOT_FOR_ME.exec(clause) : null;
+    if (notForMe) return taste("dislike", notForMe[1]!);
     if (!TOPIC_WORDS.test(clause)) return [];
     const topic = TOPIC_LIKE.exec(clause) ?? TOPIC_BEST.exec(clause);
     const topicNp = topic ? (topic[1] ?? topic[2]) : undefined;
@@ -81,6 +94,15 @@ function tasteSaid(clause: string): Candidate[] {
     const what = `${years[1]}${rest ? ` ${rest}` : ""}`.toLowerCase();
     if (TRADE.test(years[1]!)) return [{ kind: "work", text: `Has been ${what} for years`, key: keyOf("work", what) }];
     return taste("like", what);
+  }
+  const into = GOTTEN_INTO.exec(clause);
+  if (into) return taste("like", into[1]!);
+  const notMiss = NOT_MISS.exec(clause);
+  if (notMiss) return taste("dislike", notMiss[1]!.replace(/\s+at all\b.*$/i, ""));
+  const choose = ALWAYS_CHOOSE.exec(clause);
+  if (choose) {
+    const what = cleanObject(choose[2]!, { maxWords: 6 });
+    return what && !isPointer(what) ? [{ kind: "preference", text: `Always ${choose[1]!.toLowerCase().replace(/^(\w+)/, "$1s")} ${what}`, key: keyOf("preference", what) }] : [];
   }
   const never = NEVER_MISS.exec(clause);
   if (never) return taste("like", never[1]!);
@@ -182,6 +204,16 @@ export function planSaid(clause: string, when?: string): Candidate[] {
     const what = m ? untimed(m[1]!) : "";
     if (what && !isPointer(what) && !CHORE.test(what)) return [plan(`${verb} ${withTime(what)}`, what)];
   }
+  // "Next target: Tokyo Marathon in March", "camino next year": a bare noun phrase with a date.
+  const bare = clause.replace(FUTURE_TIME, " ").replace(/\s+/g, " ").trim();
+  if (
+    bare &&
+    bare.split(" ").length <= 4 &&
+    !/\b(?:I|I'm|we|is|are|was|were|it|it's|this|that|you|he|she|they|maybe|lol|back|my|our|your|at|first|work|school|home|\w+ed|\w+ing|\w+'s|\w+s)\b/i.test(bare) &&
+    !CHORE.test(bare)
+  ) {
+    return [plan(`Plans ${bare} ${time.toLowerCase()}`, bare)];
+  }
   const topic = TOPIC_DATE.exec(clause);
   if (topic) {
     const what = cleanObject(topic[1]!);
@@ -223,7 +255,7 @@ function projectSaid(clause: string): Candidate[] {
 }
 
 // Standing requests: "please keep answers short", "use kg please not lbs", "pls dont send me voice notes".
-const REQUEST = /^(?:(?:please|pls|plz)\s+)?(keep|use|write|give|reply|answer|respond|format|explain|put|send)\s+(.+?)(?:\s+(?:please|pls|plz))?$/i;
+const REQUEST = /^(?:(?:please|pls|plz)\s+)?(?:always\s+)?(keep|use|write|give|reply|answer|respond|format|explain|put|send)\s+(.+?)(?:\s+(?:please|pls|plz))?$/i;
 const ABOUT_ANSWERS =
   /\b(?:answers?|responses?|repl(?:y|ies)|everything|prices|it simple|it short|english|metric|kg|km|bullet|plain text|markdown|short|simple|step by step|always|from now on|in general|only|again)\b/i;
 const DONT = /^(?:(?:please|pls|plz)\s+)?(?:don't|do not|dont)\s+(send|use|give|write|call|put)\s+(.+)/i;
@@ -234,7 +266,7 @@ const UNITS = /\b(?:metric|imperial|celsius|fahrenheit)\b/i;
 // "Paces in min/km please", "prices in rupees please": what to give, said without a verb.
 const NOUN_REQUEST = /^([\p{L}/ -]{2,30}?)\s+(in|as)\s+([\p{L}/ -]{1,30}?)(?:\s+(?:only|again|always))*(?:\s+(?:please|pls|plz))+(?:\s+(?:only|again))?$/iu;
 
-function requestSaid(clause: string): Candidate[] {
+export function requestSaid(clause: string): Candidate[] {
   const noun = /(?:please|pls|plz)$/i.test(clause) ? NOUN_REQUEST.exec(clause) : null;
   if (noun && !/^(?:I|we|you|it|this|that)\b/i.test(noun[1]!)) {
     const what = `${noun[1]} ${noun[2]} ${noun[3]}`.replace(/^(?:and|also)\s+/i, "");

@@ -10,7 +10,7 @@ import { mentionRule, peopleRules } from "./rules-people";
 import { tasteRules } from "./rules-taste";
 import { doingRules, planRule } from "./rules-doing";
 import { chatSelfRules, nameSaidRule, namedRule, placeSaidRule, townOfJob } from "./rules-chat-self";
-import { chatLifeRules, planSaid } from "./rules-chat-life";
+import { chatLifeRules, planSaid, requestSaid } from "./rules-chat-life";
 import { weAsI } from "./subject";
 
 const STATEMENT_RULES: Rule[] = [...identityRules, ...workRules, ...peopleRules, ...tasteRules, ...doingRules, ...chatSelfRules, ...chatLifeRules];
@@ -22,7 +22,12 @@ export function candidatesOf(clause: Clause, retracting = false): Candidate[] {
   if (clause.mood === "hypothetical") return [];
   const out = mentionRule(clause.text);
   // "can you put Sara Kim as the author?": a request that names the user.
-  if (clause.mood === "question") return [...out, ...nameSaidRule(clause.text.replace(/^(?:can|could|would|will) you\s+/i, ""))];
+  if (clause.mood === "question") {
+    const asked = clause.text.replace(/^(?:can|could|would|will) you\s+(?:please\s+)?/i, "");
+    // "can you keep responses to bullet points from now on?" is a standing request, not a one-off.
+    const standing = /\b(?:from now on|going forward|in future|always)\b/i.test(asked) ? requestSaid(`please ${asked}`) : [];
+    return [...out, ...nameSaidRule(asked), ...standing];
+  }
   if (clause.about === "other" || clause.about === "third") {
     // "she taught me to draw when I was growing up in Monterrey": the speaker's own past inside someone else's clause.
     const grewUp = /\bI (?:was growing up|grew up)\b/i.test(clause.text) ? placeSaidRule(clause.text) : [];

@@ -17,7 +17,7 @@ const SUBJECTLESS_BORN = /^(?:(?:was|i was)\s+)?(born|raised)\b/i;
 const SUBJECTLESS_CANT = /^(?:can't|cant|cannot|cannae|can not)\s+(?:stand|bear|wait)\b/i;
 const SUBJECTLESS_BEEN = /^(?:been|bin)\s+(?!there|here|to\b)/i;
 // "-ing" openers read as "I'm …", unless the "-ing" word is itself the subject ("Lambing started", "Being vegan is hard").
-const SUBJECTLESS_ING = /^(?:(?:still|also|currently|now|finally|just|slowly)\s+)?([a-z]+ing)\b(?!\s+(?:is|was|are|were|'s|has|started|starts|gets|makes|helps|keeps)\b)/i;
+const SUBJECTLESS_ING = /^(?:(?:still|also|currently|now|finally|just|slowly)\s+)?([a-z]+ing)\b(?!'s\b|\s+(?:is|was|are|were|'s|has|started|starts|gets|makes|helps|keeps)\b)/i;
 const NOT_PROGRESSIVE =
   /^(?:amazing|interesting|boring|exciting|annoying|amusing|charming|stunning|disgusting|terrifying|surprising|confusing|frustrating|embarrassing|relaxing|refreshing|satisfying|shocking|thrilling|tiring|exhausting|depressing|inspiring|fascinating|being|nothing|something|anything|everything|thing|king|morning|evening|ring|spring|string|wedding|building|ceiling|sibling|darling|pudding|clothing|feeling|meeting|painting|timing|ending|evening|lightning|during|according|including|bling|sing|wing|thing)$/i;
 
