@@ -60,6 +60,10 @@ const TAKEN_UP =
   /^I(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+|also\s+)?(?:started|start|taken up|took up|picked up|joined|started going to|signed up for|got into|been playing|been doing)\s+(.+)/i;
 
 const STARTS_I = /^I\b/;
+// Cheap tests that let most clauses skip the topic-first patterns.
+const LIKE_PREDICATE =
+  /\b(?:my|our)\s+(?:[\p{L}-]+\s+)?(?:favourite|passion|religion|obsession|happy place|thing|jam|love|personality|stress relief|comfort)\b|\b(?:is|are)\s+(?:[\p{L}-]+\s+)?(?:life|sacred|everything)\b/iu;
+const DISLIKE_PREDICATE = /\b(?:worst|disgusting|gross|vile|bane|least favourite|nemesis)\b/i;
 const TOPIC_WORDS =
   /\b(?:life|sacred|everything|favourite|passion|religion|obsession|happy place|thing|jam|love|personality|stress relief|comfort|best|worst|disgusting|gross|vile|bane|least favourite|nemesis)\b/i;
 
@@ -78,10 +82,10 @@ function tasteSaid(clause: string): Candidate[] {
     const notForMe = /\bnot for me\b/i.test(clause) ? TOPIC_NOT_FOR_ME.exec(clause) : null;
     if (notForMe) return taste("dislike", notForMe[1]!);
     if (!TOPIC_WORDS.test(clause)) return [];
-    const topic = TOPIC_LIKE.exec(clause) ?? TOPIC_BEST.exec(clause);
+    const topic = (LIKE_PREDICATE.test(clause) ? TOPIC_LIKE.exec(clause) : null) ?? (/\bthe best\b/i.test(clause) ? TOPIC_BEST.exec(clause) : null);
     const topicNp = topic ? (topic[1] ?? topic[2]) : undefined;
     if (topicNp && !/^(?:it|this|that|he|she|they|you|which|what|there)$/i.test(topicNp)) return taste("like", topicNp);
-    const bad = TOPIC_DISLIKE.exec(clause);
+    const bad = DISLIKE_PREDICATE.test(clause) ? TOPIC_DISLIKE.exec(clause) : null;
     if (bad && !/^(?:it|this|that|he|she|they|you|which|what|there)$/i.test(bad[1]!)) return taste("dislike", bad[1]!);
     return [];
   }

@@ -13,7 +13,12 @@ import { chatSelfRules, nameSaidRule, namedRule, placeSaidRule, townOfJob } from
 import { chatLifeRules, planSaid, requestSaid } from "./rules-chat-life";
 import { weAsI } from "./subject";
 
-const STATEMENT_RULES: Rule[] = [...identityRules, ...workRules, ...peopleRules, ...tasteRules, ...doingRules, ...chatSelfRules, ...chatLifeRules];
+// Rules anchored on the speaker as subject ("I…", "we…", "my…"); they run only on clauses that open so.
+const ANCHORED_RULES: Rule[] = [...identityRules, ...workRules, ...peopleRules, ...tasteRules, ...doingRules];
+// Rules that read a fact wherever the clause puts it (topic-first, in passing, subject restored).
+const CHAT_RULES: Rule[] = [...chatSelfRules, ...chatLifeRules];
+const RULE_OPENER =
+  /^(?:I|I'm|I've|I'd|I'll|my|our|as|being|please|always|never|from|going|in|next|this|later|by|someday|one|eventually|after|call|you|people|everyone|name's|just|do|don't)\b/i;
 // A passing state ("I'm working on a report right now") says nothing lasting about these kinds.
 const FLEETING_KINDS: ReadonlySet<FactKind> = new Set(["like", "dislike", "project", "plan", "other"]);
 
@@ -40,9 +45,11 @@ export function candidatesOf(clause: Clause, retracting = false): Candidate[] {
   const text = clause.about === "we" ? weAsI(clause.text) : clause.text;
   const keep = (candidate: Candidate) => !(clause.transient && FLEETING_KINDS.has(candidate.kind)) && !(clause.conditional && candidate.kind === "plan");
   const found: Candidate[] = [];
-  for (const rule of STATEMENT_RULES) for (const candidate of rule(text)) found.push(candidate);
+  const anchored = RULE_OPENER.test(text);
+  if (anchored) for (const rule of ANCHORED_RULES) for (const candidate of rule(text)) found.push(candidate);
+  for (const rule of CHAT_RULES) for (const candidate of rule(text)) found.push(candidate);
   const timed = clause.when && !text.includes(clause.when) ? `${text} ${clause.when}` : text;
-  const plans = planRule(timed);
+  const plans = anchored ? planRule(timed) : [];
   found.push(...(plans.length ? plans : planSaid(text, clause.when)));
   const when = clause.when?.toLowerCase();
   for (const found1 of found) {
