@@ -45,6 +45,8 @@ export function candidatesOf(clause: Clause, retracting = false): Candidate[] {
   const text = clause.about === "we" ? weAsI(clause.text) : clause.text;
   const keep = (candidate: Candidate) => !(clause.transient && FLEETING_KINDS.has(candidate.kind)) && !(clause.conditional && candidate.kind === "plan");
   const found: Candidate[] = [];
+  // A one-word clause ("lol", "STOP", "thanks") states nothing.
+  if (!/\s/.test(text.trim())) return out;
   const anchored = RULE_OPENER.test(text);
   if (anchored) for (const rule of ANCHORED_RULES) for (const candidate of rule(text)) found.push(candidate);
   for (const rule of CHAT_RULES) for (const candidate of rule(text)) found.push(candidate);
