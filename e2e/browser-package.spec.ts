@@ -103,7 +103,7 @@ test.beforeAll(async ({ browser, request, baseURL }) => {
     ],
     { cwd: dir },
   ).catch((err: { stdout?: string }) => {
-    throw new Error(`tsc found errors in the developer's code against the package's types:\n${err.stdout ?? String(err)}`);
+    throw new Error(`tsc found errors in the developer's code against the package's types:\n${err.stdout ?? JSON.stringify(err)}`);
   });
   // The developer's bundler: one ES module per page, the package resolved from the project's node_modules.
   const bundle = async (entry: string) => {
