@@ -89,8 +89,8 @@ describe("a suppression an agent asked for", () => {
     expect(hidden).toHaveLength(1);
     expect(hidden[0]).toMatchObject({ requestedBy: "agent", agent: { name: a.agent.displayName, developer: a.developer.name }, count: 2 });
     expect(hidden[0]!.memories.map((m) => [m.text, m.source]).sort()).toEqual([
-      ["I play chess on Sundays", "agents/other-agent"],
       ["Likes chess", "imports/chatgpt"],
+      ["Plays chess on Sundays", "agents/other-agent"],
     ]);
     // Nobody else's page lists it; the person's export holds it too.
     expect(await accountSuppressions(b.users.live.id)).toEqual([]);
@@ -110,7 +110,7 @@ describe("a suppression an agent asked for", () => {
     await forgetChessAsA();
     const [suppression] = await accountSuppressions(person);
     expect(await restoreHidden({ userId: person, suppressionId: suppression!.id })).toBe(2);
-    expect(await found(bHeaders, "chess")).toEqual(["I play chess on Sundays", "Likes chess"]);
+    expect(await found(bHeaders, "chess")).toEqual(["Likes chess", "Plays chess on Sundays"]);
     expect(await accountSuppressions(person)).toEqual([]);
     // Restored once is gone: a second tap finds nothing.
     await expect(restoreHidden({ userId: person, suppressionId: suppression!.id })).rejects.toBeInstanceOf(AccountError);
@@ -155,9 +155,9 @@ describe("a suppression an agent asked for", () => {
     expect(agents).toMatchObject({ requestedBy: "agent", count: 2 });
 
     expect(await restoreHidden({ userId: person, suppressionId: agents!.id })).toBe(1);
-    expect(await found(bHeaders, "chess")).toEqual(["I play chess on Sundays"]);
+    expect(await found(bHeaders, "chess")).toEqual(["Plays chess on Sundays"]);
     expect(await restoreHidden({ userId: person, suppressionId: own!.id })).toBe(2);
-    expect(await found(bHeaders, "chess")).toEqual(["I play chess on Sundays", "Likes chess", "Likes chess"]);
+    expect(await found(bHeaders, "chess")).toEqual(["Likes chess", "Likes chess", "Plays chess on Sundays"]);
     // Nothing is left marked hidden without a suppression holding it.
     const stray = await (await db()).memory.count({ where: { userId: person, suppressedAt: { not: null }, suppressions: { none: {} } } });
     expect(stray).toBe(0);

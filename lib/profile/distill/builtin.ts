@@ -1,12 +1,15 @@
 // The built-in distiller: deterministic rules over the user's own messages (and over what a connected
 // app shows, lib/profile/distill/apps.ts), no network and no model.
 import { distillAppSync } from "./apps";
-import { clausesOf } from "./text";
+import { clausesOf, type Clause } from "./text";
 import type { Candidate } from "./candidate";
 import { candidatesOf } from "./rules";
 import { factText } from "./normalise";
 import { summarise } from "./summary";
 import { BOX_OF_KIND } from "./boxes";
+import { retractionsOf } from "./retract";
+import { narrower, type Retraction } from "./merge";
+import { PRONOUN_NAMED } from "./rules-chat-self";
 import type { DistilledFact, Distiller, DistillInput, DistillResult } from "./types";
 
 // Messages are capped by the commit route; the cap here only bounds the work on unchecked callers.
@@ -17,13 +20,51 @@ interface Found extends Candidate {
   at: Date | null;
 }
 
-function collect(input: DistillInput): Found[] {
+// "the traffic here, I hate it": a pronoun object stands for the bare noun phrase just before it.
+const PRONOUN_OBJECT = /\b(hate|love|loathe|adore|stand)\s+(?:it|them)\b/i;
+const BARE_PHRASE = /^(?:(?:the|my|our|this|no|pls|please|and|also)\s+)*([\p{L}-]+(?:\s+[\p{L}-]+){0,3})$/iu;
+const NOT_BARE = /\b(?:is|are|was|were|'s|I|we|you|he|she|they|it|have|has|do|does|did|can|will|would)\b/i;
+
+// "playing netball again on tuesdays, I've always loved it": the object of the speaker's own activity.
+const ACTIVITY = /^I(?:'m|\s+am|'ve been|\s+have been)\s+(?:\w+ly\s+)?(?:playing|doing|learning|watching|reading|going to|trying)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)/iu;
+const PRONOUN_LOVE = /\b(loved?|hate|hated|adore|enjoy(?:ed)?)\s+(?:it|them)\b/i;
+
+// "I adopted a cat! Her name is Pipoca": the name goes to the noun just before ("my cat Pipoca").
+const LAST_NOUN = /\b(?:a|an|my|our)\s+(?:[\p{L}-]+\s+){0,3}?([\p{L}-]+)(?:\s+(?:tho|though|lol|haha|now|too))?$/iu;
+
+function resolvePronoun(clause: Clause, previous: Clause | undefined): Clause {
+  if (!previous) return clause;
+  const named = PRONOUN_NAMED.exec(clause.text);
+  if (named) {
+    const noun = LAST_NOUN.exec(previous.text)?.[1];
+    const name = named[1]!.charAt(0).toUpperCase() + named[1]!.slice(1);
+    return noun ? { ...clause, text: `my ${noun.toLowerCase()} ${name}`, about: "speaker" } : clause;
+  }
+  const activity = PRONOUN_LOVE.test(clause.text) ? ACTIVITY.exec(previous.text) : null;
+  if (activity) {
+    const thing = activity[1]!.replace(/\s+(?:again|on|at|in|with|every|lol|now|too)$/i, "");
+    return { ...clause, text: clause.text.replace(PRONOUN_LOVE, (_, verb: string) => `${verb} ${thing}`) };
+  }
+  if (!PRONOUN_OBJECT.test(clause.text)) return clause;
+  const bare = BARE_PHRASE.exec(previous.text);
+  if (!bare || NOT_BARE.test(previous.text)) return clause;
+  return { ...clause, text: clause.text.replace(PRONOUN_OBJECT, (_, verb: string) => `${verb} ${bare[1]}`) };
+}
+
+function collect(input: DistillInput, retractions: Retraction[]): Found[] {
   const found: Found[] = [];
   input.messages.forEach((message, messageIndex) => {
     // Only the user speaks for the user: an assistant's "You live in Paris, right?" is not a fact.
     if (message.role !== "user" || typeof message.content !== "string") return;
-    for (const clause of clausesOf(message.content.slice(0, MAX_MESSAGE_CHARS))) {
-      for (const candidate of candidatesOf(clause)) {
+    let previous: Clause | undefined;
+    for (const raw of clausesOf(message.content.slice(0, MAX_MESSAGE_CHARS))) {
+      const clause = resolvePronoun(raw, previous);
+      previous = raw;
+      const ended = clause.mood === "statement" && clause.about !== "other" ? retractionsOf(clause.text) : [];
+      retractions.push(...ended);
+      for (const candidate of candidatesOf(clause, ended.length > 0)) {
+        // "my mom passed", "we cancelled the trip": the clause ends what it mentions.
+        if (ended.some((r) => r.kinds.includes(candidate.kind))) continue;
         found.push({ ...candidate, messageIndex, at: message.at ?? null });
       }
     }
@@ -45,20 +86,24 @@ function resolve(found: Found[], known: ReadonlySet<string>): Found[] {
     const parts = key.split(":");
     if (parts[0] === "relationship" && parts.length > 2) named.add(parts.slice(0, -1).join(":"));
   }
-  return found.filter((f, i) => lastOfKey.get(f.key) === i && !known.has(f.key) && !(f.kind === "relationship" && named.has(f.key)));
+  const kept = found.filter((f, i) => lastOfKey.get(f.key) === i && !known.has(f.key) && !(f.kind === "relationship" && named.has(f.key)));
+  // "Works as an electrician" adds nothing next to "Works as an electrician in Perth".
+  return kept.filter((f) => f.kind === "relationship" || f.slot || !kept.some((g) => g !== f && narrower(f, g)));
 }
 
 export function distillSync(input: DistillInput): DistillResult {
   const known = new Set((input.known ?? []).map((k) => k.key));
-  const facts: DistilledFact[] = resolve(collect(input), known).map((f) => ({
+  const retractions: Retraction[] = [];
+  const facts: DistilledFact[] = resolve(collect(input, retractions), known).map((f) => ({
     text: factText(f.text),
     kind: f.kind,
     box: f.box ?? BOX_OF_KIND[f.kind],
     key: f.key,
     at: f.at,
     messageIndex: f.messageIndex,
+    ...(f.slot ? { slot: f.slot } : {}),
   }));
-  return { facts, summary: summarise(facts) };
+  return { facts, summary: summarise(facts), ...(retractions.length ? { retractions } : {}) };
 }
 
 export const builtinDistiller: Distiller = {

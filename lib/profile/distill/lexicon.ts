@@ -15,7 +15,8 @@ export const JOB_HEADS: ReadonlySet<string> = new Set(
   receptionist clerk banker trader economist statistician mathematician physicist chemist biologist geologist
   technician tester sysadmin carer caregiver nanny homemaker housewife househusband pastor priest rabbi imam
   diplomat politician translator interpreter coach trainer instructor lifeguard realtor broker strategist blogger
-  streamer youtuber surveyor porter cleaner housekeeper janitor guard courier postman miner machinist operator
+  streamer youtuber surveyor porter guide crew drummer guitarist bassist painter captain defender sre
+  horticulturist trucker tech cleaner housekeeper janitor guard courier postman miner machinist operator
   dispatcher planner stylist hairdresser barber beautician florist tailor jeweller jeweler potter sculptor
   dj comedian athlete footballer ranger zookeeper pharmacologist epidemiologist dietitian nutritionist
   underwriter actuary estimator inspector supervisor foreman lead`.split(/\s+/),
@@ -74,6 +75,14 @@ export const RELATIONS: Record<string, [string, RelationGroup]> = {
   mum: ["mother", "parent"],
   father: ["father", "parent"],
   dad: ["father", "parent"],
+  mam: ["mother", "parent"],
+  parent: ["parent", "parent"],
+  gran: ["grandmother", "extended"],
+  nan: ["grandmother", "extended"],
+  nana: ["grandmother", "extended"],
+  grandad: ["grandfather", "extended"],
+  granddad: ["grandfather", "extended"],
+  grandparent: ["grandparent", "extended"],
   grandmother: ["grandmother", "extended"],
   grandma: ["grandmother", "extended"],
   granny: ["grandmother", "extended"],
@@ -109,6 +118,8 @@ export const RELATION_PLURALS: Record<string, string> = {
   babies: "baby",
   toddlers: "toddler",
   cousins: "cousin",
+  parents: "parent",
+  grandparents: "grandparent",
   nieces: "niece",
   nephews: "nephew",
 };
@@ -151,7 +162,7 @@ export const INSTRUCTION_VERBS: ReadonlySet<string> = new Set(
 
 /** Phrases that make a plan a plan: a future time. */
 export const FUTURE_TIME =
-  /\b(?:next (?:week|month|year|summer|spring|autumn|fall|winter|semester|term|season|january|february|march|april|may|june|july|august|september|october|november|december)|this (?:summer|spring|autumn|fall|winter|year|coming \w+)|later this (?:year|month)|in (?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|the fall|the spring|the summer|the autumn|winter|\d{4}|a (?:few|couple of) (?:weeks|months|years)|\d+ (?:weeks|months|years)|a (?:month|year)|(?:two|three|four|five|six) (?:weeks|months|years))|by (?:the end of (?:the|this|next) (?:year|month|summer)|\d{4}|january|february|march|april|may|june|july|august|september|october|november|december)|someday|one day|eventually|after (?:i graduate|graduation))\b/i;
+  /\b(?:next (?:week|month|year|summer|spring|autumn|fall|winter|semester|term|season|january|february|march|april|may|june|july|august|september|october|november|december)|this (?:summer|spring|autumn|fall|winter|year|coming \w+)|later this (?:year|month)|in (?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|the fall|the spring|the summer|the autumn|winter|\d{4}|a (?:few|couple of) (?:weeks|months|years)|\d+ (?:weeks|months|years)|a (?:month|year)|(?:two|three|four|five|six) (?:weeks|months|years))|by (?:the end of (?:the|this|next) (?:year|month|summer)|\d{4}|january|february|march|april|may|june|july|august|september|october|november|december)|(?:for|from|on|until|till|this|over|around|early|late|mid)[ -](?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?)?(?:january|february|march|april|may|june|july|august|september|october|november|december)|next (?:week|month|year)end|someday|one day|eventually|after (?:i graduate|graduation))\b/i;
 
 /** Time phrases that make a statement about today, not about the user. */
 export const TRANSIENT_TIME =

@@ -19,7 +19,13 @@ export interface ObjectOptions {
 /** The phrase a rule captured, cut at the end of its clause and tidied; "" when nothing is left. */
 export function cleanObject(raw: string, options: ObjectOptions = {}): string {
   let out = raw.replace(OBJECT_END, "");
-  out = options.lists ? out.replace(/\s*[;:()"].*$/, "").replace(/,\s*$/, "") : out.replace(PUNCTUATION_END, "");
+  // In a list, a comma before a new statement ("fishing, been too busy") still ends the phrase.
+  out = options.lists
+    ? out
+        .replace(/\s*[;:()"].*$/, "")
+        .replace(/,\s*(?:been|was|is|it's|its|it|so|but|lol|haha|I|I'm|we|they|he|she|that's|thats)\b.*$/i, "")
+        .replace(/,\s*$/, "")
+    : out.replace(PUNCTUATION_END, "");
   out = out.replace(/[.!?…]+$/, "").trim();
   for (let guard = 0; guard < 4; guard++) {
     const next = out.replace(TRAILING_FILLER, "").replace(/[,\s]+$/, "");

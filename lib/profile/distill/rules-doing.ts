@@ -39,13 +39,18 @@ function withoutTime(object: string): string {
   return object.replace(FUTURE_TIME, "").replace(/\s+/g, " ").trim();
 }
 
-function planRule(clause: string): Candidate[] {
+export function planRule(clause: string): Candidate[] {
   const lead = LEADING_TIME.exec(clause);
   const text = lead ? `${lead[lead.length - 1]} ${lead[1]!.toLowerCase()}` : clause;
   const planning = PLANNING.exec(text);
   if (planning) {
     const what = cleanObject(planning[3]!);
-    if (isPointer(what)) return [];
+    if (
+      isPointer(what) ||
+      !withoutTime(what) ||
+      /^(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)$/i.test(what)
+    )
+      return [];
     return [plan(`${PLAN_VERB[planning[1]!.toLowerCase()]} ${planning[2]!.toLowerCase()} ${what}`, what)];
   }
   const planningA = PLANNING_A.exec(text);
@@ -63,7 +68,7 @@ function planRule(clause: string): Candidate[] {
   const going = GOING_TO.exec(text) ?? WILL.exec(text);
   if (going) {
     const what = cleanObject(going[1]!);
-    return withoutTime(what) ? [plan(`Plans to ${what}`, what)] : [];
+    return withoutTime(what).includes(" ") ? [plan(`Plans to ${what}`, what)] : [];
   }
   const want = WANT_TO.exec(text);
   if (want) {
@@ -71,14 +76,20 @@ function planRule(clause: string): Candidate[] {
     return withoutTime(what) ? [plan(`Wants to ${what}`, what)] : [];
   }
   const doing = DOING.exec(text);
-  if (doing && !NOT_ACTIONS.test(doing[1]!)) {
+  // "redoing the kitchen this spring" is a project under way, not a plan.
+  if (doing && /^(?:redoing|renovating|restoring|fixing|painting)$/i.test(doing[1]!)) {
+    const what = cleanObject(doing[2]!.replace(FUTURE_TIME, ""));
+    return what && !isPointer(what) ? [project(`Is ${doing[1]!.toLowerCase()} ${what}`, what)] : [];
+  }
+  if (doing && !NOT_ACTIONS.test(doing[1]!) && !/^starting$/i.test(doing[1]!)) {
     const what = cleanObject(`${doing[1]} ${doing[2]}`);
     return withoutTime(what).split(" ").length > 1 ? [plan(`Is ${what}`, what)] : [];
   }
   return [];
 }
 
-const LEARNING = /^I(?:'m| am)\s+(?:(?:currently|also|now|still|slowly|finally|actually)\s+)*(learning|studying|training for|practi[cs]ing|teaching myself)\s+(.+)/i;
+const LEARNING =
+  /^I(?:'m| am|'ve been| have been)\s+(?:(?:currently|also|now|still|slowly|finally|actually)\s+)*(learning|studying|training for|practi[cs]ing|teaching myself)\s+(.+)/i;
 
 function learningRule(clause: string): Candidate[] {
   if (FUTURE_TIME.test(clause)) return [];
@@ -106,7 +117,7 @@ function projectRule(clause: string): Candidate[] {
   const m = PROJECT.exec(clause);
   if (m) {
     const what = cleanObject(m[2]!);
-    if (isPointer(what) || CHORE.test(what)) return [];
+    if (isPointer(what) || CHORE.test(what) || /^(?:from|to|back|about|up|down)\b/i.test(what)) return [];
     return [project(`Is ${m[1]!.toLowerCase()} ${what}`, what)];
   }
   const mine = MY_PROJECT.exec(clause);
@@ -119,4 +130,4 @@ function projectRule(clause: string): Candidate[] {
   return [];
 }
 
-export const doingRules = [planRule, learningRule, projectRule];
+export const doingRules = [learningRule, projectRule];

@@ -34,12 +34,15 @@ function nameRule(clause: string): Candidate[] {
 }
 
 const PLACE_END =
-  /\s+(?:with|for|since|because|but|so|where|which|who|now|these days|at the moment|right now|for now|currently|last|this|next|ago|after|before|when|while|to be|from|and (?:I|we|my|our|have|work|love)|in (?:january|february|march|april|may|june|july|august|september|october|november|december|\d{4}|the (?:spring|summer|autumn|fall|winter)))\b.*$/i;
+  /\s+(?:with|for|since|because|but|so|where|which|who|now|these days|at the moment|right now|for now|currently|last|this|next|ago|after|before|when|while|to be|from|\d+ (?:years?|yrs|months?|weeks?)|and (?:I|we|my|our|have|work|love)|in (?:january|february|march|april|may|june|july|august|september|october|november|december|\d{4}|the (?:spring|summer|autumn|fall|winter)))\b.*$/i;
 const NOT_A_PLACE =
   /^(?:it|there|here|this|that|work|home|school|the office|(?:a|an|the|my|their)\s+(?:house|flat|apartment|condo|dorm|tent|van|studio|bungalow|building|room|basement|bubble))\b/i;
 
 function place(raw: string): string | null {
   const cut = cleanObject(raw.replace(PLACE_END, ""), { maxWords: 7 });
+  // "a condo in Scarborough": the place is the town, not the dwelling.
+  const inside = /^(?:a|an|the|my|their)\s+(?:[\p{L}-]+\s+){0,2}(?:house|flat|apartment|condo|bungalow|studio|cottage|farmhouse)\s+in\s+(.+)$/iu.exec(cut);
+  if (inside) return titleCase(inside[1]!);
   if (!cut || NOT_A_PLACE.test(cut)) return null;
   return titleCase(cut);
 }
@@ -87,6 +90,8 @@ function locationRule(clause: string): Candidate[] {
     if (where) return [residence(`${m[1]}${preposition} `.trimStart(), where)];
   }
   const moved = MOVED.exec(clause);
+  // "moved to Texas at 12", "when I was a kid": a move in childhood is where they grew up, not where they live.
+  if (moved && /\b(?:at \d+|when I was|as a (?:kid|child|baby|teen))\b/i.test(clause)) return [];
   if (moved) {
     const where = place(moved[1]!);
     if (where) return [residence(/^(?:near|outside)\b/i.test(where) ? "" : "in ", where)];

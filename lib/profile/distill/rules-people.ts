@@ -29,10 +29,20 @@ const NAME_AFTER = new RegExp(
   "u",
 );
 
+// Names typed in lower case count when a verb or a pause follows: "my brother tom is useless", "my dog chispa loves…".
+const LOWER_NAME =
+  /^\s+([a-z][a-z'-]{1,15})(?=\s*(?:$|[,.!?]|\s(?:is|was|says|said|has|had|loves|hates|thinks|and|who|just|already|keeps|got|made|cooked|broke|took|came|went|told|won|ate|fell|ran|[a-z]+ed)\b))/;
+const NOT_LOWER_NAME =
+  /^(?:of|in|at|on|to|for|from|with|by|\w+s|always|never|usually|even|finally|actually|once|literally|is|was|and|who|just|already|too|lol|tho|though|btw|again|now|here|there|says|said|has|had|so|but|or|then|still|also|really|haha|lmao|omg|pls|please|thinks|loves|hates|keeps|got|made|cooked)$/;
+
 function namesAfter(rest: string): string[] {
   if (/^'s(?! name is)/.test(rest)) return [];
   const m = NAME_AFTER.exec(rest);
-  if (!m) return [];
+  if (!m) {
+    const lower = LOWER_NAME.exec(rest)?.[1];
+    if (!lower || NOT_LOWER_NAME.test(lower) || NOT_NAMES.has(lower) || RELATIONS[lower] || /(?:ing|ed|ly)$/.test(lower)) return [];
+    return [lower.charAt(0).toUpperCase() + lower.slice(1)];
+  }
   const names = [m[1], m[2]].filter((n): n is string => !!n && !NOT_NAMES.has(n.toLowerCase()) && !RELATIONS[n.toLowerCase()]);
   // "my wife, I think" or "my son Is…": the first word must itself be a name.
   return names.length && names[0] === m[1] ? names : [];
@@ -52,8 +62,8 @@ function relationFact(r: Relation): Candidate | null {
   const singular = RELATION_PLURALS[lower] ?? lower;
   const entry = RELATIONS[singular];
   if (!entry || r.describing.some((d) => NOT_CURRENT.has(d.toLowerCase()))) return null;
-  const [canonical, group] = entry;
-  if ((group === "parent" || group === "extended" || r.inLaw) && !r.names.length) return null;
+  const [canonical] = entry;
+  if (r.inLaw && !r.names.length) return null;
   const plural = lower !== singular || /^(?:children|grandchildren)$/.test(lower);
   const count = r.count ?? (r.names.length > 1 ? "two" : null);
   const noun = [...r.describing, r.word + (r.inLaw ? "-in-law" : ""), r.extra].filter(Boolean).join(" ").toLowerCase();

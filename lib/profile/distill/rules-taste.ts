@@ -8,8 +8,9 @@ const ADVERBS =
 const LIKE = new RegExp(`^I\\s+${ADVERBS}(love|like|enjoy|adore|dig)\\s+(.+)`, "i");
 const INTO =
   /^I(?:'m| am)\s+(?:(?:really|very|super|so|totally|pretty|quite|also|big|huge)\s+)*(?:into|obsessed with|passionate about|crazy about|mad about|(?:a\s+)?(?:huge\s+|big\s+|massive\s+)?fan of)\s+(.+)/i;
-const FAN = /^I(?:'m| am)\s+(?:a|an)\s+(?:(?:huge|big|massive|total|real|proper)\s+)?([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(?:fan|lover|nerd|enthusiast|buff|geek|addict|fanatic)\b/iu;
-const FAVOURITE = /^(?:my|our)\s+(?:all-time\s+|absolute\s+)?favourite\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(?:is|are)\s+(.+)/iu;
+const FAN =
+  /^(?:I(?:'m| am|'ve been| have been)\s+(?:a|an)\s+|(?:a\s+)?(?:lifelong|life-long|massive|huge|big)\s+)(?:(?:huge|big|massive|total|real|proper|lifelong|life-long)\s+)?([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(?:fan|lover|nerd|enthusiast|buff|geek|addict|fanatic)\b/iu;
+const FAVOURITE = /^(?:my|our)\s+(?:all-time\s+|absolute\s+)?favourite\s+([\p{L}-]+(?:\s+[\p{L}-]+){0,3}?)\s+(?:is|are)\s+(.+)/iu;
 const PASTIME =
   /^(?:I\s+spend\s+(?:my|most of my|all my|a lot of my)\s+(?:free time|spare time|weekends|evenings|days|summers|holidays)|in\s+my\s+(?:free|spare|down)\s+time,?\s+I(?:\s+(?:love|like|enjoy))?(?:\s+to)?)\s+(.+)/i;
 const HATE = new RegExp(`^I\\s+${ADVERBS}(hate|dislike|detest|loathe|despise|can't stand|cannot stand|can not stand|can't bear)\\s+(.+)`, "i");
@@ -20,6 +21,8 @@ const NOT_INTO = /^I(?:'m| am)\s+not\s+(?:(?:really|much|a|big|huge|very|too)\s+
 const ABOUT_ANSWERS = /\b(?:answers?|responses?|repl(?:y|ies)|explanations?|bullet points?|summar(?:y|ies)|code snippets?|snippets?|emojis?|tone|examples?)\b/i;
 
 function taste(kind: "like" | "dislike", raw: string, note = ""): Candidate[] {
+  // "not into valo anymore" ends a like (retract.ts); "I love being a nurse" is about the job.
+  if (/\b(?:anymore|any more)\b/i.test(raw) || /^being\s/i.test(raw)) return [];
   const object = cleanObject(raw, { lists: true });
   if (isPointer(object)) return [];
   const text = `${kind === "like" ? "Likes" : "Dislikes"} ${object}${note}`;

@@ -37,7 +37,8 @@ export function jobPhrase(raw: string): Job | null {
   const rest = words
     .slice(head + 1)
     .join(" ")
-    .replace(/\s+(?:and|or)\s.*$/i, "");
+    .replace(/\s+(?:and|or)\s.*$/i, "")
+    .replace(/\s+(?:is|are|was|were|in (?:summer|winter|spring|autumn|the fall))\b.*$/i, "");
   const from = /^from\s+(.+)/i.exec(rest)?.[1] ?? "";
   const at = /^((?:at|for|in|with)\s+.+)/i.exec(rest)?.[1] ?? "";
   return { title: title.join(" "), place: at ? cleanObject(at.replace(/\s+from\s.*$/i, ""), { maxWords: 8 }) : "", from };
@@ -55,9 +56,9 @@ function jobFacts(job: Job): Candidate[] {
 
 const WORK_AS = /^(?:I|we)\s+(?:(?:currently|now|also|still|actually|mainly|mostly)\s+)?(?:work|am working|'m working)\s+as\s+(?:an?\s+)?(.+)/i;
 const WORKING_AS = /^I(?:'m| am)\s+(?:(?:currently|now|also|still)\s+)?working\s+as\s+(?:an?\s+)?(.+)/i;
-const I_AM_A = /^(?:I'm|I am|as|being)\s+(?:(?:currently|now|also|still|actually|just)\s+)?(?:an?)\s+(.+)/i;
+const I_AM_A = /^(?:I'm|I am|as|being)\s+(?:(?:currently|now|also|still|actually|just|officially)\s+)?(?:an?\s+|the\s+)?(.+)/i;
 // "I'm Sam, a nurse from Leeds": the job in apposition to the name.
-const APPOSITION = /^I(?:'m| am)\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?,\s+an?\s+(.+)/u;
+const APPOSITION = /^I(?:'m| am)\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?,\s+(?:\d{2},\s+)?(?:an?\s+)?(.+)/u;
 const WORK_AT = /^I\s+(?:(?:currently|now|also|still|actually)\s+)?work\s+(at|for|with)\s+(.+)/i;
 const WORK_IN = /^I\s+(?:(?:currently|now|also|still|actually)\s+)?work\s+(in|on)\s+(.+)/i;
 const WORK_PATTERN =
@@ -65,7 +66,7 @@ const WORK_PATTERN =
 const MY_JOB = /^my\s+(?:(?:current|new|day|full-time|main)\s+)?job\s+is\s+(?:(in\s+.+)|as\s+(?:an?\s+)?(.+)|an?\s+(.+)|(?:at|with)\s+(.+))/i;
 const JOB_VERB = /^I\s+(?:(?:currently|now|also|still|actually)\s+)?(teach|manage|run|own|lead|supervise|coach|train)\s+(.+)/i;
 const BUSINESS =
-  /\b(?:business|company|shop|store|bakery|restaurant|cafe|café|startup|agency|studio|salon|farm|practice|clinic|bar|pub|gym|firm|consultancy|nonprofit|charity|school|hotel|team|department|lab)\b/i;
+  /\b(?:business|company|shop|store|bakery|restaurant|cafe|café|startup|agency|studio|salon|farm|practice|clinic|bar|pub|gym|firm|consultancy|nonprofit|charity|school|hotel|team|department|lab|service)\b/i;
 const STATUS =
   /^I(?:'m| am)\s+(?:(?:now|currently|happily|recently|semi)\s*-?\s*)?(retired|semi-retired|self-employed|unemployed|freelance|freelancing|between jobs|on (?:parental|maternity|paternity) leave|a stay-at-home (?:mom|mum|dad|parent))\b/i;
 
@@ -81,7 +82,7 @@ const THIRD_PERSON: Record<string, string> = {
 };
 
 const ABOUT_WORK =
-  /\b(?:work|working|job|teach|manage|run|own|lead|supervise|coach|train|retired|semi-retired|self-employed|unemployed|freelance|freelancing|between|leave|stay-at-home|an?)\b/i;
+  /\bI(?:'m| am)\b|\b(?:work|working|job|teach|manage|run|own|lead|supervise|coach|train|retired|semi-retired|self-employed|unemployed|freelance|freelancing|between|leave|stay-at-home|an?)\b/i;
 
 function workRule(clause: string): Candidate[] {
   if (!ABOUT_WORK.test(clause)) return [];
@@ -132,7 +133,10 @@ function workRule(clause: string): Candidate[] {
     return [work(`${THIRD_PERSON[name]} ${what}`, `${name} ${what}`)];
   }
   const iAm = I_AM_A.exec(clause) ?? APPOSITION.exec(clause);
-  const job = iAm ? jobPhrase(iAm[1]!) : null;
+  let job = iAm ? jobPhrase(iAm[1]!) : null;
+  // Without an article ("im cabin crew", "i am truck driver") the title must be plain nouns.
+  const bare = iAm && !/\b(?:an?|the)\s+$/i.test(iAm[0].slice(0, iAm[0].length - iAm[1]!.length));
+  if (job && bare && /\b(?:a|an|the|like|\w+ing)\b/i.test(job.title)) job = null;
   return job ? jobFacts(job) : [];
 }
 

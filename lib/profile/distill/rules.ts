@@ -1,29 +1,67 @@
-// Runs every rule over one clause, by mood: statements yield facts, questions only mention relations.
+// Runs every rule over one clause, by mood and by who the clause is about: statements about the speaker
+// (or "we" including them) yield facts; questions and clauses about others only mention relations.
 import type { Candidate, Rule } from "./candidate";
 import type { FactKind } from "./types";
 import type { Clause } from "./text";
+import { keyOf } from "./normalise";
 import { identityRules } from "./rules-identity";
 import { workRules } from "./rules-work";
 import { mentionRule, peopleRules } from "./rules-people";
 import { tasteRules } from "./rules-taste";
-import { doingRules } from "./rules-doing";
+import { doingRules, planRule } from "./rules-doing";
+import { chatSelfRules, nameSaidRule, namedRule, placeSaidRule, townOfJob } from "./rules-chat-self";
+import { chatLifeRules, planSaid, requestSaid } from "./rules-chat-life";
+import { weAsI } from "./subject";
 
-const STATEMENT_RULES: Rule[] = [...identityRules, ...workRules, ...peopleRules, ...tasteRules, ...doingRules];
+// Rules anchored on the speaker as subject ("I…", "we…", "my…"); they run only on clauses that open so.
+const ANCHORED_RULES: Rule[] = [...identityRules, ...workRules, ...peopleRules, ...tasteRules, ...doingRules];
+// Rules that read a fact wherever the clause puts it (topic-first, in passing, subject restored).
+const CHAT_RULES: Rule[] = [...chatSelfRules, ...chatLifeRules];
+const RULE_OPENER =
+  /^(?:I|I'm|I've|I'd|I'll|my|our|as|being|please|always|never|from|going|in|next|this|later|by|someday|one|eventually|after|call|you|people|everyone|name's|just|do|don't)\b/i;
 // A passing state ("I'm working on a report right now") says nothing lasting about these kinds.
 const FLEETING_KINDS: ReadonlySet<FactKind> = new Set(["like", "dislike", "project", "plan", "other"]);
 
-// Every statement rule is anchored on one of these openers; other clauses can only mention relations.
-const RULE_OPENER =
-  /^(?:I|I'm|I've|I'd|I'll|we|we're|we've|we'll|my|our|as|being|please|always|never|from|going|in|next|this|later|by|someday|one|eventually|after|call|you|people|everyone|name's|just|do|don't)\b/i;
-
-export function candidatesOf(clause: Clause): Candidate[] {
+/** The candidates of one clause; `retracting` when the clause ends something (then "we" names no partner). */
+export function candidatesOf(clause: Clause, retracting = false): Candidate[] {
   if (clause.mood === "hypothetical") return [];
   const out = mentionRule(clause.text);
-  if (clause.mood === "question" || !RULE_OPENER.test(clause.text)) return out;
-  for (const rule of STATEMENT_RULES) {
-    for (const candidate of rule(clause.text)) {
-      if (!(clause.transient && FLEETING_KINDS.has(candidate.kind))) out.push(candidate);
-    }
+  // "can you put Sara Kim as the author?": a request that names the user.
+  if (clause.mood === "question") {
+    const asked = clause.text.replace(/^(?:can|could|would|will) you\s+(?:please\s+)?/i, "");
+    // "can you keep responses to bullet points from now on?" is a standing request, not a one-off.
+    const standing = /\b(?:from now on|going forward|in future|always)\b/i.test(asked) ? requestSaid(`please ${asked}`) : [];
+    return [...out, ...nameSaidRule(asked), ...standing];
+  }
+  if (clause.about === "other" || clause.about === "third") {
+    // "she taught me to draw when I was growing up in Monterrey": the speaker's own past inside someone else's clause.
+    const grewUp = /\bI (?:was growing up|grew up)\b/i.test(clause.text) ? placeSaidRule(clause.text) : [];
+    return [...out, ...namedRule(clause.text), ...nameSaidRule(clause.text), ...grewUp];
+  }
+  if (clause.partner && !retracting) {
+    const name = clause.partner.charAt(0).toUpperCase() + clause.partner.slice(1);
+    out.push({ kind: "relationship", text: `Is close to ${name}`, key: keyOf("relationship", name, "close") });
+  }
+  const text = clause.about === "we" ? weAsI(clause.text) : clause.text;
+  const keep = (candidate: Candidate) => !(clause.transient && FLEETING_KINDS.has(candidate.kind)) && !(clause.conditional && candidate.kind === "plan");
+  const found: Candidate[] = [];
+  // A one-word clause ("lol", "STOP", "thanks") states nothing.
+  if (!/\s/.test(text.trim())) return out;
+  const anchored = RULE_OPENER.test(text);
+  if (anchored) for (const rule of ANCHORED_RULES) for (const candidate of rule(text)) found.push(candidate);
+  for (const rule of CHAT_RULES) for (const candidate of rule(text)) found.push(candidate);
+  const timed = clause.when && !text.includes(clause.when) ? `${text} ${clause.when}` : text;
+  const plans = anchored ? planRule(timed) : [];
+  found.push(...(plans.length ? plans : planSaid(text, clause.when)));
+  const when = clause.when?.toLowerCase();
+  for (const found1 of found) {
+    // A plan carries its date even when the rule cut it off ("…a better camera, a Canon, in March").
+    const candidate = when && found1.kind === "plan" && !found1.text.toLowerCase().includes(when) ? { ...found1, text: `${found1.text} ${when}` } : found1;
+    if (!keep(candidate)) continue;
+    out.push(candidate);
+    // "a librarian at a public library in Cape Town": the job's town is where the user lives.
+    const town = candidate.kind === "work" ? townOfJob(candidate.text) : null;
+    if (town) out.push(town);
   }
   return out;
 }

@@ -1,5 +1,6 @@
 // Measures a distiller against labelled conversations: the matching rule, precision, recall and F1.
-import { FACT_KINDS, type DistillMessage, type Distiller, type FactKind } from "./types";
+import { FACT_KINDS, type DistilledFact, type DistillMessage, type Distiller, type FactKind } from "./types";
+import { mergeFacts } from "./merge";
 
 /** A fact a labelled conversation should yield: its kind and words its text must contain. */
 export interface ExpectedFact {
@@ -12,6 +13,8 @@ export interface DistillCase {
   messages: DistillMessage[];
   expected: ExpectedFact[];
   known?: { key: string }[];
+  /** A multi-session case: scored session by session, each distilled with what is held so far and merged in. */
+  sessions?: { messages: DistillMessage[] }[];
 }
 
 export interface Tally {
@@ -76,13 +79,25 @@ export function scoreOf(t: Tally): Score {
   return { ...t, precision, recall, f1 };
 }
 
+/** The facts a case ends with: one distillation, or for sessions the running profile after the last one. */
+export async function factsOf(distiller: Distiller, c: DistillCase): Promise<DistilledFact[]> {
+  if (!c.sessions?.length) return (await distiller.distill({ messages: c.messages, known: c.known })).facts;
+  let held: DistilledFact[] = [];
+  for (const session of c.sessions) {
+    const result = await distiller.distill({ messages: session.messages, known: [...(c.known ?? []), ...held.map((f) => ({ key: f.key }))] });
+    const now = session.messages.find((m) => m.at)?.at ?? undefined;
+    held = mergeFacts(held, result.facts, result.retractions, now);
+  }
+  return held;
+}
+
 /** Runs the distiller over every case and micro-averages: every fact in the set weighs the same. */
 export async function scoreDistiller(input: { distiller: Distiller; cases: readonly DistillCase[] }): Promise<SetScore> {
   const total: Tally = { extracted: 0, expected: 0, matched: 0 };
   const perKind = Object.fromEntries(FACT_KINDS.map((k) => [k, { extracted: 0, expected: 0, matched: 0 }])) as Record<FactKind, Tally>;
   const cases: CaseResult[] = [];
   for (const c of input.cases) {
-    const { facts } = await input.distiller.distill({ messages: c.messages, known: c.known });
+    const facts = await factsOf(input.distiller, c);
     const extracted = facts.map((f) => ({ kind: f.kind, text: f.text }));
     const pairs = matchFacts(extracted, c.expected);
     total.extracted += extracted.length;

@@ -26,6 +26,8 @@ export interface DistilledFact {
   at: Date | null;
   /** Index in `DistillInput.messages` of the user message the fact came from. */
   messageIndex: number;
+  /** Single-valued slot ("location:live", "work:job", "diet", "taste:<thing>"): a new fact in it replaces the held one (merge.ts). */
+  slot?: string;
 }
 
 export interface DistillInput {
@@ -34,10 +36,21 @@ export interface DistillInput {
   known?: { key: string }[];
 }
 
+/** Something the user said has ended or is no longer true: a plan cancelled or done, a pet that died, "not vegan anymore". */
+export interface Retraction {
+  /** The kinds a held fact must have to be removed. */
+  kinds: readonly FactKind[];
+  /** Content words (as in keys) a held fact's key must all contain; or a slot it must be in. */
+  words: string;
+  slot?: string;
+}
+
 export interface DistillResult {
   facts: DistilledFact[];
   /** One or two plain sentences about the user built from `facts`; "" when there are none. */
   summary: string;
+  /** What the user said has ended or stopped being true ("we cancelled the trip", "not vegan anymore"): held facts to drop (merge.ts). */
+  retractions?: Retraction[];
 }
 
 /** At most this many facts come from one app at a time. */

@@ -1,0 +1,295 @@
+// Rules for how people talk about their tastes, plans and doings in chat: topic-first ("Rugby is my
+// religion", "olives are disgusting"), perfect and progressive ("I've always loved chess", "still
+// loving it"), habits with a frequency ("I play bridge every Tuesday"), plans with their date anywhere
+// in the sentence, things started or taken up, projects by their progress, and standing requests.
+import { FUTURE_TIME, RELATIONS } from "./lexicon";
+import { cleanObject, isPointer, keyOf, slugOf, thirdPerson } from "./normalise";
+import { CHORE } from "./rules-doing";
+import type { Candidate } from "./candidate";
+
+const ADVERB = "(?:(?:really|honestly|genuinely|literally|definitely|basically|officially|absolutely|still|always|totally|now|just|also|kinda|so)\\s+)*";
+
+function taste(kind: "like" | "dislike", raw: string, note = ""): Candidate[] {
+  if (/\banymore\b/i.test(raw) || /^(?:being|eating|drinking|as)\b/i.test(raw)) return [];
+  const object = cleanObject(raw, { maxWords: 8 })
+    .replace(/^(?:the|my|their|our)\s+/i, "")
+    .replace(/\s+(?:so much|at all|ever|forever|always)$/i, "")
+    .replace(/\s+(?:last|this)\s+(?:week|month|year|spring|summer|autumn|fall|winter)$/i, "");
+  if (isPointer(object) || object.length < 2 || /\s(?:it|them|that|this)$/i.test(object)) return [];
+  return [{ kind, text: `${kind === "like" ? "Likes" : "Dislikes"} ${object}${note}`, key: keyOf(kind, object), slot: keyOf("taste", object) }];
+}
+
+const NP = "((?:[\\p{L}\\p{N}'&-]+\\s+){0,4}?[\\p{L}\\p{N}'&-]+)";
+const TOPIC_LIKE = new RegExp(
+  `(?:^|\\b(?:but|and|so|while)\\s+|,\\s*)${NP}\\s+(?:is|are|'s|has become|have become)\\s+${ADVERB}(?:my|our)\\s+(?:(?:all-time|absolute|great|greatest|new|current|big|whole)\\s+)*(?:favourite|passion|religion|obsession|happy place|thing|jam|love|personality|stress relief|comfort)\\b|^${NP}\\s+(?:is|are)\\s+${ADVERB}(?:life|sacred|everything)(?:\\s+(?:in this house|to me|tbh|lol|honestly))?$`,
+  "iu",
+);
+const TOPIC_ONLY = new RegExp(
+  `^${NP}(?:'s|\\s+is|\\s+are)\\s+(?:literally\\s+|honestly\\s+)?the\\s+only\\s+thing\\s+(?:that\\s+)?(?:keeps|keeping|resets|gets|getting|makes)\\b`,
+  "iu",
+);
+const TOPIC_NOT_FOR_ME = new RegExp(`^${NP}\\s+(?:is|are)\\s+(?:just\\s+|really\\s+|definitely\\s+)?not\\s+for\\s+me\\b`, "iu");
+const TOPIC_BEST = new RegExp(`^${NP}\\s+(?:is|are)\\s+${ADVERB}the\\s+best\\s+[\\p{L}-]+(?:\\s+[\\p{L}-]+)?\\s+(?:ever|in the world|of all time)\\b`, "iu");
+const TOPIC_DISLIKE = new RegExp(
+  `^${NP}\\s+(?:is|are)\\s+${ADVERB}(?:the worst(?:\\s+(?:part|bit|thing))?|disgusting|gross|vile|the bane of my life|my least favourite|my nemesis)\\b`,
+  "iu",
+);
+// "Sauti Sol on repeat for race day", "Bossa nova playlist all day".
+const ON_REPEAT = new RegExp(`^${NP}\\s+(?:on repeat|playlist|on loop)\\b`, "iu");
+const THING_I = /^(?:one|the only|the|my least favourite)\s+thing\s+I\s+(love|hate|like|enjoy|can't stand|loathe)(?:\s+most)?\s+(?:is|are)\s+(.+)/i;
+const PERFECT = /^I(?:'ve|\s+have)\s+(?:always|long|forever|honestly)\s+(loved|liked|enjoyed|hated|disliked)\s+(.+)/i;
+const STILL_LOVING = /^I(?:'m|\s+am)\s+(?:still\s+)?(loving|enjoying|hating)\s+(.+)/i;
+const HOW_MUCH = /\bhow much I\s+(love|hate|miss|enjoy)\s+(.+)/i;
+const A_PERSON = /^I(?:'m|\s+am)\s+(?:officially\s+|apparently\s+|basically\s+|definitely\s+)*(?:a|an)\s+([\p{L}-]+)\s+(?:person|fan|girl|guy)\b/iu;
+const LIKE_VERBS = /^(?:loved|liked|enjoyed|loving|enjoying|love|miss)$/i;
+// A habit with its frequency: "I play bridge every Tuesday", "I go surfing in Ericeira almost every weekend".
+const HABIT =
+  /^I\s+(?:(?:usually|always|often|still|also|mostly|normally|now)\s+)*(go|play|do|listen to|watch|cook|read|swim|run|ride|surf|climb|knit|bake|paint|grow|collect)\s+(.+?)\s+((?:almost |nearly |pretty much )?(?:(?:every|each)\s+\w+.*|on (?:weekends|the weekend|\w+days)\b.*|(?:once|twice|three times|two times) a (?:week|month)|most (?:days|weekends|mornings|evenings|nights)|all day.*))$/i;
+// "been climbing 8 years", "I've been teaching for ten years": a long-running activity; a trade when it is one.
+const BEEN_YEARS =
+  /^I(?:'ve|\s+have)\s+been\s+([a-z]+ing)\b(.*?)\s+(?:for\s+)?(?:like\s+|about\s+|over\s+|almost\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|many)\s+(?:years|yrs)\b/i;
+const TRADE = /^(?:teaching|nursing|driving|coaching|working|farming|guiding|lecturing|tutoring|cooking|baking|bartending|practi[cs]ing)$/i;
+const GOTTEN_INTO = /^I(?:'ve|\s+have)\s+(?:gotten|got|become)\s+(?:\w+ly\s+)?(?:really\s+)?(?:into|obsessed with|hooked on|addicted to)\s+(.+)/i;
+const NOT_MISS = /^I\s+(?:do not|don't|dont)\s+miss\s+(.+)/i;
+// "I always take the aisle": a standing choice.
+const ALWAYS_CHOOSE = /^I\s+always\s+(take|get|book|order|choose|pick|sit in|sit on|ask for)\s+(.+)/i;
+const NEVER_MISS = /^I\s+never\s+miss\s+(?:a|an|the)?\s*(.+)/i;
+const THIRD: Record<string, string> = { go: "Goes", do: "Does", "listen to": "Listens to", watch: "Watches", play: "Plays" };
+// Taken up: "I started a pottery class", "I've taken up knitting again", "I joined the parish choir".
+const TAKEN_UP =
+  /^I(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+|also\s+)?(?:started|start|taken up|took up|picked up|joined|started going to|signed up for|got into|been playing|been doing)\s+(.+)/i;
+
+const STARTS_I = /^I\b/;
+// Cheap tests that let most clauses skip the topic-first patterns.
+const LIKE_PREDICATE =
+  /\b(?:my|our)\s+(?:[\p{L}-]+\s+)?(?:favourite|passion|religion|obsession|happy place|thing|jam|love|personality|stress relief|comfort)\b|\b(?:is|are)\s+(?:[\p{L}-]+\s+)?(?:life|sacred|everything)\b/iu;
+const DISLIKE_PREDICATE = /\b(?:worst|disgusting|gross|vile|bane|least favourite|nemesis)\b/i;
+const TOPIC_WORDS =
+  /\b(?:life|sacred|everything|favourite|passion|religion|obsession|happy place|thing|jam|love|personality|stress relief|comfort|best|worst|disgusting|gross|vile|bane|least favourite|nemesis)\b/i;
+
+// Every "I …" taste pattern below needs one of these words.
+const I_TASTE_WORDS =
+  /\b(?:gotten|got|become|miss|take|get|book|order|choose|pick|sit|ask|always|long|forever|honestly|loving|enjoying|hating|how much|person|fan|girl|guy|been|never|go|play|do|listen|watch|cook|read|swim|run|ride|surf|climb|knit|bake|paint|grow|collect|start|started|taken|took|picked|joined|signed|got into|entered)\b/i;
+
+function tasteSaid(clause: string): Candidate[] {
+  if (!STARTS_I.test(clause)) {
+    const thingFirst = /\bthing\s+I\b/i.test(clause) ? THING_I.exec(clause) : null;
+    if (thingFirst) return taste(/hate|stand|loathe/i.test(thingFirst[1]!) ? "dislike" : "like", thingFirst[2]!);
+    const repeat = /\b(?:on repeat|playlist|on loop)\b/i.test(clause) ? ON_REPEAT.exec(clause) : null;
+    if (repeat) return taste("like", repeat[1]!);
+    const only = /\bonly thing\b/i.test(clause) ? TOPIC_ONLY.exec(clause) : null;
+    if (only) return taste("like", only[1]!);
+    const notForMe = /\bnot for me\b/i.test(clause) ? TOPIC_NOT_FOR_ME.exec(clause) : null;
+    if (notForMe) return taste("dislike", notForMe[1]!);
+    if (!TOPIC_WORDS.test(clause)) return [];
+    const topic = (LIKE_PREDICATE.test(clause) ? TOPIC_LIKE.exec(clause) : null) ?? (/\bthe best\b/i.test(clause) ? TOPIC_BEST.exec(clause) : null);
+    const topicNp = topic ? (topic[1] ?? topic[2]) : undefined;
+    if (topicNp && !/^(?:it|this|that|he|she|they|you|which|what|there)$/i.test(topicNp)) return taste("like", topicNp);
+    const bad = DISLIKE_PREDICATE.test(clause) ? TOPIC_DISLIKE.exec(clause) : null;
+    if (bad && !/^(?:it|this|that|he|she|they|you|which|what|there)$/i.test(bad[1]!)) return taste("dislike", bad[1]!);
+    return [];
+  }
+  if (!I_TASTE_WORDS.test(clause)) return [];
+  const perfect = PERFECT.exec(clause) ?? STILL_LOVING.exec(clause) ?? HOW_MUCH.exec(clause);
+  if (perfect) return taste(LIKE_VERBS.test(perfect[1]!) || /^enjoy/i.test(perfect[1]!) ? "like" : "dislike", perfect[2]!);
+  const years = BEEN_YEARS.exec(clause);
+  if (years) {
+    const rest = cleanObject(years[2]!, { maxWords: 5 });
+    const what = `${years[1]}${rest ? ` ${rest}` : ""}`.toLowerCase();
+    if (TRADE.test(years[1]!)) return [{ kind: "work", text: `Has been ${what} for years`, key: keyOf("work", what) }];
+    return taste("like", what);
+  }
+  const into = GOTTEN_INTO.exec(clause);
+  if (into) return taste("like", into[1]!);
+  const notMiss = NOT_MISS.exec(clause);
+  if (notMiss) return taste("dislike", notMiss[1]!.replace(/\s+at all\b.*$/i, ""));
+  const choose = ALWAYS_CHOOSE.exec(clause);
+  if (choose) {
+    const what = cleanObject(choose[2]!, { maxWords: 6 });
+    return what && !isPointer(what) ? [{ kind: "preference", text: `Always ${choose[1]!.toLowerCase().replace(/^(\w+)/, "$1s")} ${what}`, key: keyOf("preference", what) }] : [];
+  }
+  const never = NEVER_MISS.exec(clause);
+  if (never) return taste("like", never[1]!);
+  const person = A_PERSON.exec(clause);
+  if (person && !/^(?:people|morning|night|dog|cat)$/i.test(person[1]!)) return taste("like", person[1]!);
+  const habit = HABIT.exec(clause);
+  if (habit) {
+    const verb = habit[1]!.toLowerCase();
+    const what = cleanObject(habit[2]!, { maxWords: 6 });
+    if (!what || isPointer(what)) return [];
+    const verbed = THIRD[verb] ?? `${verb.charAt(0).toUpperCase()}${verb.slice(1)}s`;
+    return [{ kind: "like", text: `${verbed} ${what} ${habit[3]!}`, key: keyOf("like", what), slot: keyOf("taste", what) }];
+  }
+  const up = TAKEN_UP.exec(clause);
+  if (up) {
+    const what = cleanObject(up[1]!, { maxWords: 7 }).replace(/^(?:a|an|the|some)\s+/i, "");
+    if (!what || isPointer(what) || CHORE.test(what)) return [];
+    if (/^as\s/i.test(what)) return [{ kind: "work", text: `Works ${what}`, key: keyOf("work", what) }];
+    if (/^(?:teaching|coaching|working)\s/i.test(what)) return [{ kind: "work", text: `Started ${what}`, key: keyOf("work", what) }];
+    if (/^(?:writing|building|making|restoring|renovating)\s/i.test(what)) {
+      return [{ kind: "project", text: `Started ${what}`, key: keyOf("project", what), box: `projects/${slugOf(what)}` }];
+    }
+    if (LANGUAGE.test(what)) return [{ kind: "other", text: `Is learning ${what}`, key: keyOf("other", `learn ${what}`) }];
+    if (/^(?:learning|studying)\s+/i.test(what)) return [{ kind: "other", text: `Is ${what}`, key: keyOf("other", what) }];
+    if (/\b(?:course|support group|lessons|degree|masters|committee)\b/i.test(what)) return [{ kind: "other", text: `Takes ${what}`, key: keyOf("other", what) }];
+    if (/^(?:my own|an?\s)/i.test(what) || /\b(?:page|channel|business|company|podcast|blog|newsletter)\b/i.test(what)) {
+      return [{ kind: "project", text: `Started ${what}`, key: keyOf("project", what), box: `projects/${slugOf(what)}` }];
+    }
+    if (/^(?:signed up for|entered)\b/i.test(up[0].replace(/^I(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+|also\s+)?/i, ""))) return [];
+    return taste("like", what);
+  }
+  return [];
+}
+
+// Languages are a closed class: "I've started Danish" is learning it.
+const LANGUAGE =
+  /^(?:english|spanish|french|german|italian|portuguese|dutch|danish|swedish|norwegian|finnish|polish|russian|ukrainian|greek|turkish|arabic|hebrew|hindi|urdu|bengali|tamil|telugu|japanese|korean|mandarin|chinese|cantonese|vietnamese|thai|indonesian|tagalog|swahili|irish|welsh|gaelic|latin|catalan|basque|czech|hungarian|romanian|croatian|serbian|isixhosa|isizulu|afrikaans|te reo|maori|māori|yoruba|igbo|hausa|amharic|farsi|persian|punjabi|sign language|bsl|asl)\b/i;
+
+// What the user is learning or studying, said other ways: "I learn dutch in evening school", "I'm doing a masters in education".
+const LEARN = /^I\s+(?:(?:also|still|now)\s+)?(learn|study)\s+(.+)/i;
+const DOING_COURSE =
+  /^I(?:'m|\s+am)\s+(?:(?:also|still|now|currently)\s+)?(?:doing|taking)\s+(?:an?\s+)?(.*?\b(?:course|class|masters|master's|degree|phd|diploma|certificate)\b.*)/i;
+
+const LANGUAGE_LESSONS = /\b(?:my|our)\s+([\p{L}-]+)\s+(?:lessons|classes|course|tutor)\b/iu;
+const QUIT_HABIT = /^I(?:'ve|\s+have)?\s+(?:finally\s+|just\s+)?(?:quit|stopped|gave up|given up)\s+(smoking|drinking|vaping|alcohol|caffeine|sugar)\b/i;
+
+function learningSaid(clause: string): Candidate[] {
+  const lessons = /\b(?:lessons|classes|course|tutor)\b/i.test(clause) ? LANGUAGE_LESSONS.exec(clause) : null;
+  if (lessons && LANGUAGE.test(lessons[1]!)) return [{ kind: "other", text: `Is learning ${lessons[1]}`, key: keyOf("other", `learn ${lessons[1]}`) }];
+  if (!STARTS_I.test(clause)) return [];
+  const quit = QUIT_HABIT.exec(clause);
+  if (quit) return [{ kind: "other", text: `Has quit ${quit[1]!.toLowerCase()}`, key: keyOf("other", `quit ${quit[1]}`) }];
+  const learn = LEARN.exec(clause);
+  if (learn) {
+    const what = cleanObject(learn[2]!, { maxWords: 6 });
+    if (!what || isPointer(what)) return [];
+    // "I study heart regeneration in zebrafish": studying as one's work, not a class.
+    if (learn[1]!.toLowerCase() === "study" && !LANGUAGE.test(what)) return [{ kind: "work", text: `Studies ${what}`, key: keyOf("work", `study ${what}`) }];
+    return [{ kind: "other", text: `Is learning ${what}`, key: keyOf("other", `learn ${what}`) }];
+  }
+  const course = DOING_COURSE.exec(clause);
+  if (course) {
+    const what = cleanObject(course[1]!, { maxWords: 8 });
+    return what ? [{ kind: "other", text: `Is doing ${what}`, key: keyOf("other", what) }] : [];
+  }
+  return [];
+}
+
+const plan = (text: string, basis: string): Candidate => ({ kind: "plan", text, key: keyOf("plan", basis) });
+const THINKING = /^I(?:'m|\s+am)\s+(?:(?:seriously|also|still|now)\s+)?(?:thinking (?:about|of)|considering)\s+(.+)/i;
+const OFF_TO = /^I(?:'m|\s+am)\s+(?:(?:also|finally)\s+)?(?:off to|heading to|flying to|going to|travelling to|traveling to)\s+(.+)/i;
+const BOOKED = /^I(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|already\s+)?(?:booked|signed up for|entered)\s+(?!(?:a|an|the)\s+(?:[\p{L}-]+\s+){0,3}(?:course|class|classes)\b)(.+)/iu;
+const TOPIC_DATE = new RegExp(
+  `(?:^|,\\s*)(?:my|our|the)?\\s*${NP}\\s+(?:is|are|'s)\\s+(?:(?:still|now|all|officially|finally)\\s+)*(?:planned|booked|set|scheduled|on|confirmed)?\\s*(?=${FUTURE_TIME.source})`,
+  "iu",
+);
+const PLAN_IS = /^(?:the\s+)?plan\s+is\s+(?:to\s+)?(.+)/i;
+const WANT = /^I\s+(?:really\s+)?(?:want|wanna|would love|hope)\s+to\s+(.+)/i;
+
+/** Plans said with their time anywhere in the sentence (`when`). */
+export function planSaid(clause: string, when?: string): Candidate[] {
+  const time = when;
+  if (!time) {
+    if (!/\bplan\s+is\b/i.test(clause)) return [];
+    const planIs = PLAN_IS.exec(clause);
+    const what = planIs ? cleanObject(planIs[1]!) : "";
+    return what && !isPointer(what) ? [plan(`Plans to ${what}`, what)] : [];
+  }
+  const withTime = (what: string) => (FUTURE_TIME.test(what) ? what : `${what} ${time.toLowerCase()}`);
+  const untimed = (raw: string) => cleanObject(raw.replace(FUTURE_TIME, " ").replace(/\s+/g, " "));
+  for (const [pattern, verb] of [
+    [THINKING, "Is thinking about"],
+    [OFF_TO, "Is going to"],
+    [BOOKED, "Has booked"],
+    [PLAN_IS, "Plans to"],
+    [WANT, "Wants to"],
+  ] as const) {
+    const m = pattern.exec(clause);
+    const what = m ? untimed(m[1]!) : "";
+    if (what && !isPointer(what) && !CHORE.test(what)) return [plan(`${verb} ${withTime(what)}`, what)];
+  }
+  // "Next target: Tokyo Marathon in March", "camino next year": a bare noun phrase with a date.
+  const bare = clause.replace(FUTURE_TIME, " ").replace(/\s+/g, " ").trim();
+  if (
+    bare &&
+    bare.split(" ").length <= 4 &&
+    !/\b(?:I|I'm|we|is|are|was|were|it|it's|this|that|you|he|she|they|maybe|lol|back|my|our|your|at|first|work|school|home|\w+ed|\w+ing|\w+'s|\w+s)\b/i.test(bare) &&
+    !CHORE.test(bare)
+  ) {
+    return [plan(`Plans ${bare} ${time.toLowerCase()}`, bare)];
+  }
+  const topic = TOPIC_DATE.exec(clause);
+  if (topic) {
+    const what = cleanObject(topic[1]!);
+    if (what && !isPointer(what) && !/^(?:it|this|that|he|she|they|you|I|we|everything|school|work)$/i.test(what))
+      return [plan(`Has ${what} planned ${withTime("").trim()}`, what)];
+  }
+  return [];
+}
+
+// A project by its progress: "the portfolio is slowly happening", "the kitchen is still half done", "cookbook's got 40 recipes".
+const PROGRESS = new RegExp(
+  `^(?:the|my|our)?\\s*${NP}(?:'s|\\s+is|\\s+has)\\s+(?:(?:slowly|finally|still|now|nearly|almost|already|going|coming)\\s+)*(?:almost done|nearly done|half done|going (?:well|great|ok|okay)|happening|coming along|at chapter|up to|got \\d+|underway|taking shape)`,
+  "iu",
+);
+const PROJECT_VERB = /^I(?:'m|\s+am)\s+(?:(?:also|still|now|currently|slowly)\s+)*(making|doing up|setting up|restoring|renovating|redoing|fixing up|writing down)\s+(.+)/i;
+
+const PROGRESS_WORDS = /\b(?:done|going|happening|coming|chapter|up|got|in|underway|shape)\b/i;
+
+function projectSaid(clause: string): Candidate[] {
+  const verb = STARTS_I.test(clause) ? PROJECT_VERB.exec(clause) : null;
+  if (verb) {
+    const what = cleanObject(verb[2]!);
+    if (!what || isPointer(what) || CHORE.test(what) || /^(?:from|to|back|about|up|down|on)\b/i.test(what)) return [];
+    return [{ kind: "project", text: `Is ${verb[1]!.toLowerCase()} ${what}`, key: keyOf("project", what), box: `projects/${slugOf(what)}` }];
+  }
+  const progress = !STARTS_I.test(clause) && PROGRESS_WORDS.test(clause) ? PROGRESS.exec(clause) : null;
+  if (progress) {
+    const what = cleanObject(progress[1]!).replace(/^(?:the|my|our)\s+/i, "");
+    if (
+      !what ||
+      isPointer(what) ||
+      /^(?:it|this|that|he|she|they|you|I|we|life|everything|work|weather|sleep|lunch|dinner)$/i.test(what) ||
+      RELATIONS[what.split(" ")[0]!.toLowerCase()]
+    )
+      return [];
+    return [{ kind: "project", text: `Is working on ${thirdPerson(what)}`, key: keyOf("project", what), box: `projects/${slugOf(what)}` }];
+  }
+  return [];
+}
+
+// Standing requests: "please keep answers short", "use kg please not lbs", "pls dont send me voice notes".
+const REQUEST = /^(?:(?:please|pls|plz)\s+)?(?:always\s+)?(keep|use|write|give|reply|answer|respond|format|explain|put|send)\s+(.+?)(?:\s+(?:please|pls|plz))?$/i;
+const ABOUT_ANSWERS =
+  /\b(?:answers?|responses?|repl(?:y|ies)|everything|prices|it simple|it short|english|metric|kg|km|bullet|plain text|markdown|short|simple|step by step|always|from now on|in general|only|again)\b/i;
+const DONT = /^(?:(?:please|pls|plz)\s+)?(?:don't|do not|dont)\s+(send|use|give|write|call|put)\s+(.+)/i;
+
+const REQUEST_START = /^(?:please|pls|plz|keep|use|write|give|reply|answer|respond|format|explain|put|send|don't|do not|dont)\b/i;
+
+const UNITS = /\b(?:metric|imperial|celsius|fahrenheit)\b/i;
+// "Paces in min/km please", "prices in rupees please": what to give, said without a verb.
+const NOUN_REQUEST = /^([\p{L}/ -]{2,30}?)\s+(in|as)\s+([\p{L}/ -]{1,30}?)(?:\s+(?:only|again|always))*(?:\s+(?:please|pls|plz))+(?:\s+(?:only|again))?$/iu;
+
+export function requestSaid(clause: string): Candidate[] {
+  const noun = /(?:please|pls|plz)$/i.test(clause) ? NOUN_REQUEST.exec(clause) : null;
+  if (noun && !/^(?:I|we|you|it|this|that)\b/i.test(noun[1]!)) {
+    const what = `${noun[1]} ${noun[2]} ${noun[3]}`.replace(/^(?:and|also)\s+/i, "");
+    return [{ kind: "preference", text: `Wants ${what.charAt(0).toLowerCase()}${what.slice(1)}`, key: keyOf("preference", what) }];
+  }
+  if (!REQUEST_START.test(clause)) return [];
+  const dont = DONT.exec(clause);
+  if (dont) {
+    const what = cleanObject(`${dont[1]} ${dont[2]}`);
+    return [{ kind: "preference", text: `Wants the assistant not to ${thirdPerson(what)}`, key: keyOf("preference", `not ${what}`) }];
+  }
+  const m = REQUEST.exec(clause);
+  // Units have their own preference ("Prefers metric units").
+  if (!m || !/^(?:please|pls|plz)\b|\b(?:please|pls|plz|always|from now on|in general|only|again|next time)\b/i.test(clause) || !ABOUT_ANSWERS.test(m[2]!) || UNITS.test(m[2]!))
+    return [];
+  // "…as plain text, no markdown": the "no …" after a comma belongs to the request.
+  const no = /,\s*(no\s+[\p{L}-]+(?:\s+[\p{L}-]+)?)/iu.exec(m[2]!)?.[1];
+  const what = `${cleanObject(`${m[1]} ${m[2]}`, { maxWords: 12 })}${no ? `, ${no}` : ""}`.replace(/\byour\b/gi, "its");
+  return what ? [{ kind: "preference", text: `Wants the assistant to ${thirdPerson(what)}`, key: keyOf("preference", what) }] : [];
+}
+
+export const chatLifeRules = [tasteSaid, learningSaid, projectSaid, requestSaid];

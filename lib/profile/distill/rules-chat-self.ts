@@ -1,0 +1,231 @@
+// Rules for how people say who they are in chat, beyond "I am…": sign-offs and "sign it X", ages said in
+// passing, places as topics ("Leeds is home now", "here in Leeds"), jobs as "nurse life" or "got a job
+// at…", and the people and animals named in passing ("my collie Nell", "a cat called Ringo").
+import { NOT_NAMES, RELATIONS } from "./lexicon";
+import { article, cleanObject, isPointer, keyOf, titleCase } from "./normalise";
+import { jobPhrase } from "./rules-work";
+import { origin, residence } from "./rules-identity";
+import type { Candidate } from "./candidate";
+
+const NAME = "(\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?)";
+const NAME_SAID = [
+  // "sign it Camille Martin", "write Tomasz Nowak at the end", "put Sara Kim as the author", "name on the form is Rhys".
+  new RegExp(
+    `(?:^|,\\s*)(?:(?:please|pls)\\s+)?(?:[Ss]ign (?:it|off|them|the \\w+)(?: as| with)?|[Ww]rite|[Pp]ut)\\s+${NAME}(?:\\s+(?:at (?:the )?(?:end|bottom)|as (?:the )?(?:author|sender|signature|name))|$)`,
+    "u",
+  ),
+  new RegExp(`^(?:the\\s+)?name on (?:the|my) [\\p{L}]+ (?:is|should be)\\s+${NAME}`, "iu"),
+  // A sign-off or a greeting with the name: "All the best, Gerry", "it's Bex, new number", "Maureen here again".
+  new RegExp(`^(?:all the best|best wishes|best|cheers|thanks|regards|kind regards|love|take care|speak soon)\\s*,?\\s+${NAME}$`, "iu"),
+  new RegExp(`^(?:[Ii]t's|[Ii]ts|[Tt]his is)\\s+${NAME}(?=\\s*,?\\s*(?:new number|here)\\b)`, "u"),
+  new RegExp(`^${NAME}\\s+here\\b`, "u"),
+  /^(?:it's|its|this is)\s+([a-z][a-z'-]+)(?=\s*,?\s*(?:new number|here)\b)/i,
+];
+
+// A capitalised word other than "I": names are capitalised, except in "its cody, new number".
+const CAPITAL_WORD = /(?:^|\s)(?!I\b|I')\p{Lu}/u;
+const NAME_WORDS = /\b(?:sign|write|put|name|best|cheers|thanks|regards|love|care|soon|it's|its|this is|here)\b/i;
+
+export function nameSaidRule(clause: string): Candidate[] {
+  if (!NAME_WORDS.test(clause) || !(CAPITAL_WORD.test(clause) || /new number|here\b/i.test(clause))) return [];
+  for (const pattern of NAME_SAID) {
+    const m = pattern.exec(clause);
+    const raw = m?.[1];
+    if (!raw) continue;
+    const first = raw.split(/\s+/)[0]!;
+    if (NOT_NAMES.has(first.toLowerCase()) || RELATIONS[first.toLowerCase()] || /ing$/i.test(first)) continue;
+    const name = raw.replace(/(^|\s)(\p{L})/gu, (_, s: string, l: string) => s + l.toUpperCase());
+    return [{ kind: "name", text: `Is called ${name}`, key: keyOf("name", name), slot: "name" }];
+  }
+  return [];
+}
+
+// "I'm 29 and…", "im 31 now", "at 74 I've earned…", "38 and starting a new career", "turning 16".
+const AGE_SAID = [
+  /^I(?:'m| am)\s+(?:now\s+|only\s+|just\s+)?(\d{2})(?:\s*(?:years old|yrs old|years of age|yo))?(?:\s+(?:and|now|so|but|lol|haha|tho|though|already)\b|\s*[,(]|$)/i,
+  /^at\s+(\d{2}),?\s+I\b/i,
+  /^(\d{2})\s+and\s+(?:still|starting|now|already|loving|living|feeling|counting|i'm|im)\b/i,
+  /^I(?:'m| am)\s+(?:\p{Lu}[\p{L}'-]+),\s+(\d{2})\b/iu,
+  /^I(?:'m| am)\s+(?:now\s+)?(?:a\s+)?(\d{2})[- ]year[- ]old\b/i,
+];
+
+function ageSaidRule(clause: string): Candidate[] {
+  if (!/\d/.test(clause)) return [];
+  for (const pattern of AGE_SAID) {
+    const age = Number(pattern.exec(clause)?.[1]);
+    if (age >= 10 && age <= 110) return [{ kind: "other", text: `Is ${age} years old`, key: `other:age:${age}`, slot: "age" }];
+  }
+  return [];
+}
+
+const PLACE = "((?:\\p{Lu}[\\p{L}'-]+|[a-z][a-z'-]+)(?:\\s+(?:\\p{Lu}[\\p{L}'-]+|[a-z][a-z'-]+))?(?:,\\s+\\p{Lu}[\\p{L}'-]+)?)";
+const NOT_PLACE = /^(?:the|a|an|my|our|this|that|thats|that's|which|it|here|there|home|bed|town|work|school|uni|love|time|general|person|life|the office|mind|now|total|fact)$/i;
+const LIVES = [
+  // "the winters here in Uppsala", "here in Sao Paulo".
+  new RegExp(`\\bhere in\\s+${PLACE}`, "u"),
+  // "peckham is home now", "Leeds has been home for years".
+  new RegExp(`^${PLACE}\\s+(?:is|has been|'s)\\s+(?:(?:my|our|basically|definitely|now|really)\\s+)*home\\b`, "u"),
+  // "8 years in chicago", "three years in and…" (a number of years somewhere).
+  new RegExp(`\\b(?:\\d+|two|three|four|five|six|seven|eight|nine|ten|twenty)\\s+years\\s+in\\s+${PLACE}`, "u"),
+  // "best thing about living in melbourne", "born and raised in Osaka" (below).
+  new RegExp(`\\b(?:about|love|loving|hate|enjoy|enjoying)\\s+living\\s+in\\s+${PLACE}`, "u"),
+  // "I have been in Lisbon for a month now", "We've been in Poole 35 years".
+  new RegExp(`^I(?:'ve|\\s+have)\\s+been\\s+in\\s+(\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?)\\s+(?:for|since|\\d+\\s+(?:years|months))\\b`, "u"),
+  // "get home to winnipeg", "I go home to Nakuru".
+  new RegExp(`\\b(?:get|go|going|went|head|heading|come|coming|back)\\s+home\\s+to\\s+${PLACE}`, "u"),
+  // "my new place in oaxaca", "our own flat in Neukölln", "we live way out in north Austin".
+  new RegExp(`\\b(?:my|our)\\s+(?:(?:new|own|little|first)\\s+)*(?:place|flat|apartment|house|home|condo)\\s+in\\s+${PLACE}`, "u"),
+  new RegExp(`^(?:I|we)\\s+live\\s+(?:way\\s+)?(?:out|up|down|over)\\s+in\\s+${PLACE}`, "u"),
+];
+const FROM = [
+  new RegExp(`\\bborn and raised in\\s+${PLACE}`, "u"),
+  // "I moved to Berlin two weeks ago from Lagos".
+  new RegExp(`^I\\s+(?:just\\s+)?moved\\s+(?:to|here)\\b.*?\\bfrom\\s+(\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?)`, "u"),
+  new RegExp(`\\b${PLACE},?\\s+where\\s+(?:I'm|I am|I was born|I grew up)(?:\\s+from)?\\b`, "u"),
+  new RegExp(`\\b(?:growing up|grew up)\\s+in\\s+${PLACE}`, "u"),
+];
+const PLACE_STOP = /\s+(?:now|so|and|but|for|with|in|is|was|since|when|as|lol|tho|btw|too|again|where|at|the|though|anymore|every|after|before|this|last|next|on)\b.*$/i;
+
+function placeOf(raw: string): string | null {
+  const pair = /^(\p{Lu}[\p{L}'-]+),\s+(\p{Lu}[\p{L}'-]+)$/u.exec(raw);
+  if (pair) return `${pair[1]}, ${pair[2]}`;
+  const cut = cleanObject(raw.replace(PLACE_STOP, ""), { maxWords: 3 });
+  if (!cut || NOT_PLACE.test(cut) || NOT_PLACE.test(cut.split(" ")[0]!) || isPointer(cut)) return null;
+  return titleCase(cut);
+}
+
+const PLACE_WORDS = /\b(?:here in|home|years in|where I|grew up|growing up|live|living|born|moved|been in)\b/i;
+
+export function placeSaidRule(clause: string): Candidate[] {
+  if (!PLACE_WORDS.test(clause)) return [];
+  for (const pattern of FROM) {
+    const m = pattern.exec(clause);
+    const where = m ? placeOf(m[1]!) : null;
+    if (where) return [origin(where)];
+  }
+  for (const pattern of LIVES) {
+    const m = pattern.exec(clause);
+    const where = m ? placeOf(m[1]!) : null;
+    if (where) return [residence("in ", where)];
+  }
+  return [];
+}
+
+const work = (text: string, basis: string): Candidate => ({ kind: "work", text, key: keyOf("work", basis) });
+// "vet life", "sous chef life", "SRE life": a job said as a way of life.
+const JOB_LIFE = /^(?:(?:still\s+)?(?:loving\s+)?(?:the\s+)?)([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+life\b/iu;
+// "12 years being a chef", "being an electrician in perth is…", "I love being a nurse".
+const BEING_A = /\bbeing\s+(?:an?|the)\s+(.+)/i;
+// "got a job at Target", "took a job at the small animal clinic", "starting at the public defender's office".
+const NEW_JOB =
+  /^I(?:'m|\s+am|'ve|\s+have)?\s+(?:just\s+|finally\s+|now\s+)?(?:got|took|landed|accepted|started|start|starting|begin|began|got promoted to|been promoted to)\s+(?:(?:a|the|my)\s+(?:new\s+)?(?:job|role|position)\s+)?(at|with|as)\s+(.+)/i;
+// "full time painter now btw", "I'm doing drum lessons full time now".
+const FULL_TIME = /^(?:I'm\s+(?:a\s+)?|a\s+)?(full[- ]time|part[- ]time)\s+(.+)/i;
+const DOING_FULL_TIME = /^I(?:'m|\s+am)\s+(?:now\s+)?doing\s+(.+?)\s+(full[- ]time|part[- ]time)\b/i;
+const PROMOTED = /^I\s+(?:just\s+)?got\s+promoted\s+to\s+(?:the\s+)?(.+)/i;
+const NOW_AT = /^I(?:'m| am)\s+now\s+(?:at|with)\s+(.+)/i;
+const RUNNING_OWN = /^I(?:'m| am)\s+(?:now\s+)?(?:running|starting|opening)\s+(?:my|our)\s+own\s+(.+)/i;
+// "a librarian at a public library in Cape Town": where a job is, the user lives.
+const JOB_TOWN = /\s+in\s+((?:\p{Lu}[\p{L}'-]+)(?:\s+\p{Lu}[\p{L}'-]+)?)$/u;
+
+const JOB_WORDS = /\b(?:life|being|promoted|job|role|position|at|with|as|own|time)\b/i;
+
+function jobSaidRule(clause: string): Candidate[] {
+  const out: Candidate[] = [];
+  if (!JOB_WORDS.test(clause)) return out;
+  const life = JOB_LIFE.exec(clause);
+  const lifeJob = life ? jobPhrase(life[1]!) : null;
+  if (lifeJob) return [work(`Works as ${article(lifeJob.title)} ${lifeJob.title}`, lifeJob.title)];
+  const being = BEING_A.exec(clause);
+  const beingJob = being ? jobPhrase(being[1]!.replace(/\s+(?:in|at)\s+.*$/i, "")) : null;
+  if (beingJob) out.push(work(`Works as ${article(beingJob.title)} ${beingJob.title}`, beingJob.title));
+  const status = /\bbeing\s+(retired|semi-retired|self-employed|freelance)\b/i.exec(clause);
+  if (status) out.push(work(`Is ${status[1]!.toLowerCase()}`, status[1]!.toLowerCase()));
+  const fullTime = FULL_TIME.exec(clause);
+  const fullJob = fullTime ? jobPhrase(fullTime[2]!) : null;
+  if (fullJob) out.push(work(`Works ${fullTime![1]!.toLowerCase()} as ${article(fullJob.title)} ${fullJob.title}`, fullJob.title));
+  const doingFull = DOING_FULL_TIME.exec(clause);
+  if (doingFull) out.push(work(`Does ${cleanObject(doingFull[1]!, { maxWords: 5 })} ${doingFull[2]!.toLowerCase()}`, doingFull[1]!));
+  const promoted = PROMOTED.exec(clause);
+  if (promoted) {
+    const role = cleanObject(promoted[1]!, { maxWords: 8 });
+    if (role) return [work(`Works as ${role}`, role)];
+  }
+  const job = NEW_JOB.exec(clause);
+  if (job) {
+    const what = cleanObject(
+      job[2]!.replace(/\s+(?:stocking|doing|working|in (?:january|february|march|april|may|june|july|august|september|october|november|december))\b.*$/i, ""),
+      { maxWords: 8 },
+    );
+    if (what && !isPointer(what)) out.push(work(job[1]!.toLowerCase() === "as" ? `Works as ${what}` : `Works ${job[1]!.toLowerCase()} ${what}`, what));
+  }
+  const now = NOW_AT.exec(clause);
+  if (now && /\p{Lu}/u.test(now[1]!)) {
+    const what = cleanObject(now[1]!, { maxWords: 8 });
+    if (what && !isPointer(what)) out.push(work(`Works at ${what}`, what));
+  }
+  const own = RUNNING_OWN.exec(clause);
+  if (own) {
+    const what = cleanObject(own[1]!, { maxWords: 6 });
+    if (what) out.push(work(`Runs their own ${what}`, `own ${what}`));
+  }
+  return out;
+}
+
+/** "a librarian at a public library in Cape Town": the town a job is in, as where the user lives. */
+export function townOfJob(workText: string): Candidate | null {
+  const m = JOB_TOWN.exec(workText);
+  if (!m || NOT_NAMES.has(m[1]!.toLowerCase())) return null;
+  return residence("in ", m[1]!);
+}
+
+// People and animals named in passing: "my collie Nell", "a rescue greyhound called Biscuit", "her name is Pepper".
+const NOT_KIN =
+  /^(?:friend|friends|mate|mates|pal|buddy|bestie|boss|manager|supervisor|colleague|coworker|co-worker|neighbour|neighbor|landlord|landlady|teacher|doctor|doc|physio|coach|trainer|therapist|flatmate|roommate|housemate|client|customer|student|team|band|favourite|fav|fave|name|own|new|old|first|last|next|home|local|job|company|shop|store|restaurant|app|book|song|show|podcast|channel|page|series|project|business|cafe|bar|studio|group|club|brand|website|site|account|server|course|class|town|village|street|city|place|house|flat|car|van|boat)$/i;
+const MY_NAMED = /\b(?:my|our)\s+((?:[a-z-]+\s+)?)([a-z-]+)\s+(\p{Lu}\p{Ll}[\p{L}'-]*)(?!\s*(?:'s\s+)?(?:is|are)\s+(?:a|an|the)\s)/gu;
+const FUNCTION_WORD = /^(?:in|at|on|with|and|or|has|have|is|are|was|only|after|before|named|called|to|from|for|of|the|a|an|own|new|old|little|first|last|whole|lovely)$/i;
+const CALLED = /\b(?:a|an|my|our)\s+((?:[a-z-]+\s+){0,3}?)([a-z-]+),?\s+(?:called|named)\s+(\p{L}[\p{L}'-]+)/giu;
+export const PRONOUN_NAMED = /^(?:(?:and\s+)?(?:her|his)\s+name(?:'s|\s+is)|(?:she|he)(?:'s|\s+is)\s+(?:called|named))\s+(\p{L}[\p{L}'-]+)/iu;
+
+export function namedRule(clause: string): Candidate[] {
+  if (!CAPITAL_WORD.test(clause) && !/\b(?:called|named|name)\b/i.test(clause)) return [];
+  const out: Candidate[] = [];
+  const add = (noun: string, name: string, describing = "") => {
+    const n = noun.toLowerCase();
+    if (
+      NOT_KIN.test(n) ||
+      FUNCTION_WORD.test(n) ||
+      /\b(?:in|at|on|with|and|has|is|only)\s*$/i.test(describing) ||
+      NOT_NAMES.has(name.toLowerCase()) ||
+      RELATIONS[n] ||
+      !/^\p{Lu}/u.test(name)
+    )
+      return;
+    const phrase = `${describing}${n}`.trim();
+    out.push({ kind: "relationship", text: `Has ${article(phrase)} ${phrase} named ${name}`, key: keyOf("relationship", name, n) });
+  };
+  if (/\b(?:my|our)\s/i.test(clause)) for (const m of clause.matchAll(MY_NAMED)) add(m[2]!, m[3]!, m[1]);
+  if (/\b(?:called|named)\b/i.test(clause)) {
+    for (const m of clause.matchAll(CALLED)) add(m[2]!, m[3]!.charAt(0).toUpperCase() + m[3]!.slice(1), m[1]);
+  }
+  return out;
+}
+
+// "Wife's on call all weekend", "Son Dafydd wants…", "the wife's making perogies": a relation without "my".
+const BARE_KIN =
+  /^(?:[Tt]he\s+)?([Ww]ife|[Hh]usband|[Hh]ubby|[Mm]issus|[Ss]on|[Dd]aughter|[Kk]ids)(?:'s\b|\s+(\p{Lu}[\p{L}'-]+)|\s+(?:is|was|has|says|thinks|wants|and|[a-z]+s)\b)/u;
+
+function bareKinRule(clause: string): Candidate[] {
+  const m = BARE_KIN.exec(clause);
+  if (!m) return [];
+  const word = m[1]!
+    .toLowerCase()
+    .replace(/^hubby$/, "husband")
+    .replace(/^missus$/, "wife");
+  const canonical = RELATIONS[word === "kids" ? "kid" : word]?.[0] ?? word;
+  const name = m[2] && !NOT_NAMES.has(m[2].toLowerCase()) ? m[2] : "";
+  const noun = word === "kids" ? "kids" : `${article(word)} ${word}`;
+  return [{ kind: "relationship", text: `Has ${noun}${name ? ` named ${name}` : ""}`, key: keyOf("relationship", name, canonical) }];
+}
+
+export const chatSelfRules = [nameSaidRule, ageSaidRule, placeSaidRule, jobSaidRule, namedRule, bareKinRule];

@@ -1,0 +1,165 @@
+// The built-in distiller on chat: who a clause is about, subjectless and topic-first lines, tenses and
+// plans with their dates, negation, quoted speech, pronouns, and the merge that keeps a profile true
+// across sessions; and its measured quality on the multi-session chat set it was tuned on.
+import { describe, expect, it } from "vitest";
+import { builtinDistiller, type DistilledFact, type DistillMessage } from "@/lib/profile/distill";
+import { distillSync } from "@/lib/profile/distill/builtin";
+import { fusePartner, mergeFacts, planEnds, type MergeableFact } from "@/lib/profile/distill/merge";
+import { scoreDistiller } from "@/lib/profile/distill/score";
+import { loadFixtures } from "../fixtures/distill/load";
+
+const user = (content: string, at?: Date): DistillMessage => ({ role: "user", content, ...(at ? { at } : {}) });
+const friend = (content: string): DistillMessage => ({ role: "assistant", content });
+const said = (...lines: string[]) => distillSync({ messages: lines.map((l) => user(l)) }).facts.map((f) => `${f.kind}: ${f.text}`);
+const fact = (kind: MergeableFact["kind"], text: string, key: string, extra: Partial<MergeableFact> = {}): MergeableFact => ({ kind, text, key, ...extra });
+
+describe("chat: who a clause is about", () => {
+  it("restores the subject a chat line leaves out", () => {
+    expect(said("Took up the ukulele last spring lol")).toEqual(["like: Likes ukulele"]);
+    expect(said("can't stand cold porridge tbh")).toEqual(["dislike: Dislikes cold porridge"]);
+    expect(said("been learning Welsh on the bus every morning")).toContain("other: Is learning Welsh on the bus every morning");
+    expect(said("born in Cardiff, raised on chips")).toEqual(["location: Is from Cardiff"]);
+  });
+
+  it("reads 'we' as including the speaker, and names the other person in 'X and I'", () => {
+    expect(said("We live just outside Bristol")).toEqual(["location: Lives just outside Bristol"]);
+    expect(said("Priya and I are moving to Leeds in March")).toEqual(["relationship: Is close to Priya", "plan: Is moving to Leeds in March"]);
+    expect(said("me and Tom are building a canoe in the garage")).toContain("relationship: Is close to Tom");
+  });
+
+  it("takes nothing about the speaker from what is said to or about someone else", () => {
+    expect(said("you are such a good cook, honestly")).toEqual([]);
+    expect(said("your new flat in Camden looks amazing")).toEqual([]);
+    expect(said("she lives in Madrid and loves flamenco")).toEqual([]);
+  });
+
+  it("sets aside quoted speech and what someone else says", () => {
+    expect(said("my gran always says 'never trust a man who hates dogs'")).toEqual(["relationship: Has a gran"]);
+    expect(said("my sister reckons I love drama")).toEqual(["relationship: Has a sister"]);
+  });
+
+  it("reads topic-first lines", () => {
+    expect(said("Chess is my religion")).toEqual(["like: Likes Chess"]);
+    expect(said("rice pudding is the worst")).toEqual(["dislike: Dislikes rice pudding"]);
+    expect(said("One thing I can't stand is loud chewing")).toEqual(["dislike: Dislikes loud chewing"]);
+    expect(said("Leeds is home now")).toEqual(["location: Lives in Leeds"]);
+  });
+
+  it("resolves 'it' to the thing just named", () => {
+    expect(said("the noise upstairs, I hate it")).toEqual(["dislike: Dislikes noise upstairs"]);
+    expect(said("playing squash on mondays again, I've always loved it")).toContain("like: Likes squash");
+  });
+
+  it("names the people and animals mentioned in passing", () => {
+    expect(said("my tortoise Shelly is 40")).toEqual(["relationship: Has a tortoise named Shelly"]);
+    expect(said("we adopted a lurcher called Pip")).toEqual(["relationship: Has a lurcher named Pip"]);
+    expect(said("my brother sam is visiting")).toEqual(["relationship: Has a brother named Sam"]);
+    expect(said("my dad is a plumber")).toEqual(["relationship: Has a dad"]);
+  });
+});
+
+describe("chat: tense, time and negation", () => {
+  it("keeps the present perfect and progressive as lasting facts", () => {
+    expect(said("I've always loved sea swimming")).toEqual(["like: Likes sea swimming"]);
+    expect(said("I've been teaching for ten years")).toEqual(["work: Has been teaching for years"]);
+    expect(said("I've gotten weirdly into bouldering")).toEqual(["like: Likes bouldering"]);
+    expect(said("karaoke is not for me")).toEqual(["dislike: Dislikes karaoke"]);
+    expect(said("still loving the new allotment")).toEqual(["like: Likes new allotment"]);
+  });
+
+  it("turns a plan into a plan with its date, wherever the date is said", () => {
+    expect(said("I'm thinking about a trip to Peru next summer")).toEqual(["plan: Is thinking about a trip to Peru next summer"]);
+    expect(said("I want to buy a kayak, a proper one, in June")).toEqual(["plan: Wants to buy a kayak in june"]);
+    expect(said("Our wedding is booked for October")).toEqual(["plan: Has wedding planned for october"]);
+    expect(said("I want to open a bakery one day, if the money works out")).toEqual([]);
+    expect(said("can you keep replies in bullet points from now on?")).toEqual(["preference: Wants the assistant to keep replies in bullet points from now on"]);
+  });
+
+  it("does not make a past one-off into a plan or a preference", () => {
+    expect(said("I went to Rome last year")).toEqual([]);
+    expect(said("we moved to Oslo when I was 6")).toEqual([]);
+  });
+
+  it("keeps negation in scope: a negated like is a dislike, a thing given up retracts", () => {
+    expect(said("I don't like jazz")).toEqual(["dislike: Dislikes jazz"]);
+    expect(said("I'm not into football anymore")).toEqual([]);
+    const { retractions } = distillSync({ messages: [user("I'm not vegan anymore"), user("the Iceland trip is cancelled"), user("I quit the bakery")] });
+    expect(retractions).toEqual([
+      { kinds: ["preference"], words: "vegan" },
+      { kinds: ["plan"], words: "Iceland trip" },
+      { kinds: ["work", "project", "like", "other"], words: "bakery" },
+    ]);
+  });
+
+  it("takes requests about answers as standing preferences", () => {
+    expect(said("please keep answers short")).toEqual(["preference: Wants the assistant to keep answers short"]);
+    expect(said("Prices in euros please")).toEqual(["preference: Wants prices in euros"]);
+    expect(said("sign it Maria Lopez")).toEqual(["name: Is called Maria Lopez"]);
+  });
+
+  it("reads only the user's turns in a chat with a friend", async () => {
+    const { facts } = await builtinDistiller.distill({ messages: [friend("I live in Paris and I love opera"), user("lol same, I love opera too")] });
+    expect(facts.map((f) => f.text)).toEqual(["Likes opera"]);
+  });
+});
+
+describe("profile merge across sessions", () => {
+  it("replaces the value of a single-valued slot", () => {
+    const held = [fact("location", "Lives in Leeds", "location:live:leed", { slot: "location:live" })];
+    const next = mergeFacts(held, [fact("location", "Lives in York", "location:live:york", { slot: "location:live" })]);
+    expect(next.map((f) => f.text)).toEqual(["Lives in York"]);
+  });
+
+  it("keeps one entry for a fact said again, the fuller wording", () => {
+    const held = [fact("work", "Works as a nurse at St Anne's", "work:anne nurs st")];
+    expect(mergeFacts(held, [fact("work", "Works as a nurse", "work:nurs")]).map((f) => f.text)).toEqual(["Works as a nurse at St Anne's"]);
+    expect(mergeFacts([fact("work", "Works as a nurse", "work:nurs")], held).map((f) => f.text)).toEqual(["Works as a nurse at St Anne's"]);
+    expect(mergeFacts(held, held)).toHaveLength(1);
+  });
+
+  it("removes what the user retracts or what has ended", () => {
+    const held = [
+      fact("preference", "Is vegan", "preference:vegan", { slot: "diet" }),
+      fact("plan", "Plans a trip to Iceland in May", "plan:iceland trip"),
+      fact("relationship", "Has a boyfriend named Leo", "relationship:boyfriend:leo"),
+      fact("like", "Likes spin class", "like:class spin", { slot: "taste:class spin" }),
+    ];
+    const next = mergeFacts(
+      held,
+      [fact("dislike", "Dislikes spin class", "dislike:class spin", { slot: "taste:class spin" })],
+      [
+        { kinds: ["preference"], words: "vegan" },
+        { kinds: ["plan"], words: "Iceland trip" },
+        { kinds: ["relationship"], words: "", slot: "partner" },
+      ],
+    );
+    expect(next.map((f) => f.text)).toEqual(["Dislikes spin class"]);
+  });
+
+  it("drops a plan once its date has passed, and names an unnamed partner from 'me and X'", () => {
+    const plan = fact("plan", "Is going to Crete in june", "plan:crete", { at: new Date("2025-01-10T12:00:00Z") });
+    expect(planEnds(plan)).toEqual(new Date("2025-07-01T00:00:00Z"));
+    expect(mergeFacts([plan], [], [], new Date("2025-05-01T00:00:00Z"))).toHaveLength(1);
+    expect(mergeFacts([plan], [], [], new Date("2025-08-01T00:00:00Z"))).toHaveLength(0);
+    const fused = fusePartner([fact("relationship", "Has a husband", "relationship:husband"), fact("relationship", "Is close to Ravi", "relationship:close:ravi")]);
+    expect(fused.map((f) => [f.text, f.key])).toEqual([["Has a husband named Ravi", "relationship:husband:ravi"]]);
+  });
+
+  it("is what the distiller's results fold into, session by session", () => {
+    const first = distillSync({ messages: [user("I'm a chef at a hotel in Bath"), user("we're getting a cat next month")] });
+    const second = distillSync({ messages: [user("moved to Bristol last week!"), user("my girlfriend Ana says hi")], known: first.facts });
+    const profile: DistilledFact[] = mergeFacts(first.facts, second.facts, second.retractions);
+    expect(profile.map((f) => f.text)).toEqual(expect.arrayContaining(["Works as a chef at a hotel in Bath", "Lives in Bristol", "Has a girlfriend named Ana"]));
+    expect(profile.map((f) => f.text)).not.toContain("Lives in Bath");
+  });
+});
+
+describe("builtin distiller: measured quality on chat", () => {
+  it("reaches precision ≥ 0.9 and recall ≥ 0.65 on chat-dev, scored session by session", async () => {
+    const cases = loadFixtures("chat-dev");
+    expect(cases.every((c) => (c.sessions?.length ?? 0) >= 2)).toBe(true);
+    const { overall } = await scoreDistiller({ distiller: builtinDistiller, cases });
+    expect(overall.precision).toBeGreaterThanOrEqual(0.9);
+    expect(overall.recall).toBeGreaterThanOrEqual(0.65);
+  });
+});
