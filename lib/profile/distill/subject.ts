@@ -35,10 +35,10 @@ export interface Subjected {
 export const isNameWord = (word: string) => !NOT_NAMES.has(word.toLowerCase()) && !/^(?:the|a|an|my|our|his|her|and|or|me|you|him|them|us)$/i.test(word);
 
 /** The clause with its subject restored, and who it is about. */
-const SPEAKER = new Set(["i", "i'm", "i've", "i'd", "i'll", "my", "me"]);
-const WE = new Set(["we", "we're", "we've", "we'd", "we'll", "our", "us"]);
-const OTHER = new Set(["you", "you're", "your", "ur", "u", "you've", "you'll", "yours"]);
-const THIRD = new Set(["he", "she", "they", "he's", "she's", "they're", "his", "her", "their", "it", "it's", "its", "this", "that", "there"]);
+const SPEAKER: ReadonlySet<string> = new Set(["i", "i'm", "i've", "i'd", "i'll", "my", "me"]);
+const WE: ReadonlySet<string> = new Set(["we", "we're", "we've", "we'd", "we'll", "our", "us"]);
+const OTHER: ReadonlySet<string> = new Set(["you", "you're", "your", "ur", "u", "you've", "you'll", "yours"]);
+const THIRD: ReadonlySet<string> = new Set(["he", "she", "they", "he's", "she's", "they're", "his", "her", "their", "it", "it's", "its", "this", "that", "there"]);
 const FIRST_WORD = /^[\p{L}']+/u;
 const MAYBE_WE = /\s(?:and|n|&)\s/i;
 
