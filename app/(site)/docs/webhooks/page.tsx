@@ -1,6 +1,7 @@
 // Webhooks (/docs/webhooks): what the service tells a developer's server, how it is signed and
-// verified with either client library, and how deliveries are retried and shown. The event table and
-// the limits come from the code (lib/webhooks); docs/webhooks.md in the repository is the full text.
+// verified with either client library, and how deliveries are retried and shown. The event table (each
+// event's data fields from its schema) and the limits come from the code (lib/webhooks); docs/webhooks.md
+// in the repository is the full text.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { SiteFooter } from "@/components/site-footer";
@@ -10,7 +11,7 @@ import { Code, CodeBlock, DocsBody, LINK, P, Section, Table } from "@/components
 import { env } from "@/lib/platform/env";
 import { WEBHOOK_SENDS_PER_MINUTE } from "@/lib/webhooks/deliveries";
 import { RETRY_DELAYS_SECONDS, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_TIMEOUT_MS } from "@/lib/webhooks/deliver";
-import { TEST_EVENT_TYPE, WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/catalogue";
+import { EVENT_DATA, TEST_EVENT_TYPE, WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/catalogue";
 import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_SECRET_OVERLAP_HOURS } from "@/lib/webhooks/endpoints";
 
 export const dynamic = "force-dynamic";
@@ -26,17 +27,6 @@ const SECTIONS = [
   { id: "verify", title: "Verify a delivery" },
   { id: "retries", title: "Retries and the log" },
 ] as const;
-
-/** What each event's `data` names. */
-const DATA: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
-  "approval.granted": "userId, externalIds, agent",
-  "approval.revoked": "userId, externalIds, agent",
-  "user.deleted": "userId, externalIds",
-  "app.connected": "userId, externalIds, agent, app",
-  "app.disconnected": "userId, externalIds, agent, app",
-  "import_job.completed": "jobId, agent, profilesImported, profilesFailed",
-  "import_job.failed": "jobId, agent, profilesImported, profilesFailed",
-};
 
 /** 60 → "1 minute", 21600 → "6 hours". */
 function spoken(seconds: number): string {
@@ -57,7 +47,7 @@ const VERIFY_TS = `import { WebhookVerificationError, verifyWebhook } from "@pro
 
 export async function POST(req: Request): Promise<Response> {
   try {
-    const event = await verifyWebhook(process.env.WEBHOOK_SECRET!, req.headers, await req.text());
+    const event = await verifyWebhook(WEBHOOK_SECRET, req.headers, await req.text()); // the endpoint's whsec_… secret
     if (event.type === "approval.revoked") await stopActingFor(String(event.data.userId));
     return new Response(null, { status: 204 }); // a retry of an event already handled is answered the same way
   } catch (err) {
@@ -124,7 +114,7 @@ export default function WebhooksPage() {
                 <Code key="t">{type}</Code>,
                 WEBHOOK_EVENTS[type],
                 <span key="d">
-                  {DATA[type].split(", ").map((field, i) => (
+                  {Object.keys(EVENT_DATA[type].shape).map((field, i) => (
                     <span key={field}>
                       {i > 0 && ", "}
                       <Code>{field}</Code>
