@@ -98,9 +98,11 @@ for (const state of STATES) {
     // menu's media query), and a load costs several times what a resize and a screenshot do together.
     await page.setViewportSize({ width: WIDTHS[0], height: 800 });
     await page.goto(`/dev/screens/${state}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     for (const width of WIDTHS) {
+      // The comparison with the baseline retries until the page matches it: a layout still settling
+      // after the resize is waited out there, not by a check of its own.
       await page.setViewportSize({ width, height: 800 });
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       // A tall page at 1280 px takes a loaded machine more than the default 5 s to shoot twice alike.
       await expect(page).toHaveScreenshot(`${state}-${width}.png`, { fullPage: true, timeout: 20_000 });
     }

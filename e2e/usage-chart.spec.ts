@@ -2,8 +2,8 @@
 // on a desktop without sideways scrolling, no serious or critical axe-core violation, the drawing hidden
 // from screen readers and the same days readable as a table. Screenshots go to e2e/screenshots.
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { noSeriousViolations } from "./support/pages";
 
 const SHOTS = path.resolve("e2e/screenshots");
 
@@ -30,9 +30,7 @@ test("the usage chart draws a month, and says it as a table", async ({ page }) =
     await page.screenshot({ path: path.join(SHOTS, `usage-chart-${label}.png`), fullPage: true });
   }
 
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await noSeriousViolations(page);
   // Nothing in the drawing takes the keyboard's focus: Tab goes from the page's links past the chart.
   await page.keyboard.press("Tab");
   expect(await page.evaluate(() => document.activeElement?.closest("[data-testid=usage-chart-drawing]") ?? null)).toBeNull();
