@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-const USERS = 1_000;
+const USERS = 400;
 // Small chunks: many of them, so the kill lands with most of the job still to do.
 const CHUNK = 5;
 const CHUNK_LINE = /"msg":"import job chunk"/;
