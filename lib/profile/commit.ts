@@ -10,7 +10,9 @@ import { logger } from "../platform/log";
 import { distillerFromConfig, type DistillMessage } from "./distill";
 import { factToMemory, fromDistilled } from "./facts";
 import { inTransaction, writeMemories, type MemoryInput } from "./memories";
+import { mergeWithOwn } from "./merge-own";
 import { clearObligation } from "./obligation";
+import { deleteOwnMemories } from "./recompose";
 import { agentSource, visibleMemories } from "./sources";
 
 /** The spec's bounds on one commit. */
@@ -91,7 +93,7 @@ export async function runCommit(commitId: string): Promise<CommitResult | null> 
   const input = commit.input as unknown as StoredInput;
   const source = agentSource(input.agent.handle);
 
-  const { facts } = await distillerFromConfig().distill({
+  const { facts, retractions = [] } = await distillerFromConfig().distill({
     messages: input.messages.map((m) => ({ role: m.role, content: m.content, at: m.at ? new Date(m.at) : null })),
   });
   const factInputs: MemoryInput[] = facts.map((f) => ({
@@ -123,7 +125,16 @@ export async function runCommit(commitId: string): Promise<CommitResult | null> 
         (m) => m.key,
       ),
     );
-    const factsToWrite = factInputs.filter((f) => !held.has(f.key) && !seen.has(f.key) && !hidden.has(f.key));
+    // What is left folds into the agent's own memories: replacing the older fact in a slot, a restatement,
+    // or what the user said has ended (merge-own.ts).
+    const merge = await mergeWithOwn(
+      tx,
+      { userId: commit.userId, agentId: commit.agentId },
+      factInputs.filter((f) => !held.has(f.key) && !seen.has(f.key) && !hidden.has(f.key)),
+      retractions,
+    );
+    const factsToWrite = merge.write;
+    await deleteOwnMemories(tx, { userId: commit.userId, ids: merge.remove });
     const writer = { userId: commit.userId, source, writtenBy: source, agentId: commit.agentId };
     const written = await writeMemories(tx, writer, [...explicitToWrite, ...factsToWrite]);
     const createdKeys = new Set(written.filter((w) => w.created).map((w) => w.memory.key));

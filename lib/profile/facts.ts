@@ -31,6 +31,8 @@ export function fromDistilled(f: DistilledFact, overrides: { box?: string; kind?
     kind,
     box: overrides.box ?? (kind === f.kind ? f.box : (BOX_OF[kind] ?? "other")),
     key: overrides.kind && overrides.kind !== f.kind ? keyOf(kind, f.text) : f.key,
+    // A fact filed under another kind than the distiller's is no longer in the distiller's slot.
+    ...(f.slot && kind === f.kind ? { slot: f.slot } : {}),
   };
 }
 

@@ -66,6 +66,8 @@ export interface MemoryInput {
   kind: string;
   box: string;
   key: string;
+  /** The single-valued slot the fact fills, when it fills one (lib/profile/distill/merge.ts). */
+  slot?: string | null;
   saidAt?: Date | null;
   provenance?: Record<string, unknown>;
 }
@@ -140,6 +142,7 @@ export async function writeMemories(tx: Tx, writer: Writer, inputs: readonly Mem
       kind: i.kind,
       text: i.text,
       key: i.key,
+      slot: i.slot ?? null,
       saidAt: i.saidAt ?? null,
       provenance: (i.provenance ?? {}) as Prisma.InputJsonValue,
       learnedAt: now,
@@ -198,15 +201,16 @@ export async function writeFirstMemories(
     kind: m.input.kind,
     text: m.input.text,
     key: m.input.key,
+    slot: m.input.slot ?? null,
     said_at: m.saidAt?.toISOString() ?? null,
     provenance: m.input.provenance ?? {},
   }));
   const inserted = await tx.$queryRaw<{ id: string }[]>`
-    INSERT INTO memories (id, user_id, source, agent_id, writer_id, written_by, import_id, box, kind, text, key, said_at, provenance, learned_at)
+    INSERT INTO memories (id, user_id, source, agent_id, writer_id, written_by, import_id, box, kind, text, key, slot, said_at, provenance, learned_at)
     SELECT r.id, r.user_id, ${writer.source}, ${writer.agentId}::uuid, ${writer.agentId ?? ""}, ${writer.writtenBy}, r.import_id, r.box, r.kind, r.text,
-           r.key, r.said_at, r.provenance, ${learnedAt}::timestamptz
+           r.key, r.slot, r.said_at, r.provenance, ${learnedAt}::timestamptz
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        AS r(id text, user_id uuid, import_id text, box text, kind text, text text, key text, said_at timestamptz, provenance jsonb)
+        AS r(id text, user_id uuid, import_id text, box text, kind text, text text, key text, slot text, said_at timestamptz, provenance jsonb)
     ON CONFLICT (user_id, source, writer_id, key) DO NOTHING
     RETURNING id`;
   const kept = new Set(inserted.map((r) => r.id));

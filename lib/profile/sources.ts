@@ -44,6 +44,11 @@ export function ownsMemory(memory: { agentId: string | null }, agentId: string):
   return memory.agentId === agentId;
 }
 
+/** The same rule as a query: the user's visible memories the agent wrote, which it may replace or delete. */
+export function ownMemories(userId: string, agentId: string) {
+  return { ...visibleMemories(userId), agentId } as const;
+}
+
 /** Category boxes; projects/<slug> boxes hold one project each. */
 export const CATEGORY_BOXES = ["identity", "work", "relationships", "preferences", "plans", "other"] as const;
 const PROJECT_BOX = /^projects\/[a-z0-9][a-z0-9-]{0,63}$/;

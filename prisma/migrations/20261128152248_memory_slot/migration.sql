@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "memories" ADD COLUMN     "slot" TEXT;
