@@ -8,7 +8,10 @@ import type { Prisma } from "../platform/db/generated/client";
 import { env } from "../platform/env";
 import { newId, PREFIX } from "../platform/ids";
 import { distillerFromConfig } from "../profile/distill";
+import { mergeFacts } from "../profile/distill/merge";
 import { factToMemory, fromDistilled } from "../profile/facts";
+import { mergedInput, mergeItem, mergeWithOwn, type MergeItem } from "../profile/merge-own";
+import { deleteOwnMemories } from "../profile/recompose";
 import { writeFirstMemories, writeMemories, type MemoryInput } from "../profile/memories";
 import { agentSource, visibleMemories } from "../profile/sources";
 import { clearUserAccessCache } from "../users/approvals";
@@ -40,12 +43,18 @@ export interface Job {
 /** What one user's conversations and profile yield, distilled outside any transaction. */
 async function distilUser(stored: StoredUser, importId: string): Promise<MemoryInput[]> {
   const distiller = distillerFromConfig();
-  const out: MemoryInput[] = [];
+  // Conversations in the order given, oldest first: each folds into what the earlier ones taught
+  // (a later move replaces the city, a fuller restatement the shorter one, an ending the fact).
+  let held: MergeItem[] = [];
   for (const c of stored.conversations) {
     if (!c.messages.length) continue;
-    const { facts } = await distiller.distill({ messages: c.messages });
-    for (const f of facts) out.push({ ...fromDistilled(f), provenance: { via: "bulk_import", import_id: importId, conversation_id: c.id, message_index: f.messageIndex } });
+    const { facts, retractions = [] } = await distiller.distill({ messages: c.messages });
+    const incoming = facts.map((f) =>
+      mergeItem({ ...fromDistilled(f), provenance: { via: "bulk_import", import_id: importId, conversation_id: c.id, message_index: f.messageIndex } }, f.at),
+    );
+    held = mergeFacts(held, incoming, retractions);
   }
+  const out: MemoryInput[] = held.map(mergedInput);
   const summary = stored.profile.summary ?? "";
   for (const sentence of summary
     .split(/(?<=[.!?])\s+|\n+/)
@@ -149,20 +158,24 @@ export async function importChunk(job: Job, chunk: ChunkRow[], holder: string): 
         let count = first.get(user.userId);
         if (count === undefined) {
           people.push(user.userId);
-          // A user who already has a profile: what it holds from another source is not imported again.
+          // A user who already has a profile: what it holds is not imported again, and the rest folds into
+          // what this agent wrote before, as a commit does (lib/profile/merge-own.ts).
           const held = new Set(
             (
               await tx.memory.findMany({
-                where: { ...visibleMemories(user.userId), key: { in: p.memories.map((m) => m.key) }, NOT: { source, writerId: job.agentId } },
+                where: { ...visibleMemories(user.userId), key: { in: p.memories.map((m) => m.key) } },
                 select: { key: true },
               })
             ).map((m) => m.key),
           );
-          const written = await writeMemories(
+          const merge = await mergeWithOwn(
             tx,
-            { userId: user.userId, source, writtenBy: source, agentId: job.agentId, importId: p.importId },
+            { userId: user.userId, agentId: job.agentId },
             p.memories.filter((m) => !held.has(m.key)),
+            [],
           );
+          await deleteOwnMemories(tx, { userId: user.userId, ids: merge.remove });
+          const written = await writeMemories(tx, { userId: user.userId, source, writtenBy: source, agentId: job.agentId, importId: p.importId }, merge.write);
           count = written.filter((w) => w.created).length;
         }
         outcomes.push({ position: p.row.position, status: "imported", userId: user.userId, importId: p.importId, memories: count, messages: p.row.messageCount });

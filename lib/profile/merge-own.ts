@@ -18,11 +18,12 @@ export interface OwnMerge {
 }
 
 /** A fact in the merge: an incoming one, or one the agent holds (`heldId`), each with what writing it stores. */
-type Item = MergeableFact & { heldId?: string; input: MemoryInput };
+export type MergeItem = MergeableFact & { heldId?: string; input: MemoryInput };
 
 const isFactKind = (kind: string): kind is FactKind => (FACT_KINDS as readonly string[]).includes(kind);
 
-const item = (input: MemoryInput, at: Date | null, heldId?: string): Item => ({
+/** A memory to write as a fact mergeFacts can fold; `at` is when it was said. */
+export const mergeItem = (input: MemoryInput, at: Date | null, heldId?: string): MergeItem => ({
   input,
   kind: isFactKind(input.kind) ? input.kind : "other",
   key: input.key,
@@ -31,6 +32,9 @@ const item = (input: MemoryInput, at: Date | null, heldId?: string): Item => ({
   ...(input.slot ? { slot: input.slot } : {}),
   ...(heldId ? { heldId } : {}),
 });
+
+/** What writing a merged fact stores: its input, with the wording and key the merge gave it. */
+export const mergedInput = (i: MergeItem): MemoryInput => ({ ...i.input, text: i.text, key: i.key });
 
 /** What writing `incoming` (already free of keys the profile holds) does to the agent's own memories. */
 export async function mergeWithOwn(tx: Tx, owner: { userId: string; agentId: string }, incoming: readonly MemoryInput[], retractions: readonly Retraction[]): Promise<OwnMerge> {
@@ -45,7 +49,7 @@ export async function mergeWithOwn(tx: Tx, owner: { userId: string; agentId: str
   const heldItems = held
     .filter((m) => isFactKind(m.kind))
     .map((m) =>
-      item(
+      mergeItem(
         { text: m.text, kind: m.kind, box: m.box, key: m.key, slot: m.slot, saidAt: m.saidAt, provenance: m.provenance as Record<string, unknown> },
         m.saidAt ?? m.learnedAt,
         m.id,
@@ -53,13 +57,13 @@ export async function mergeWithOwn(tx: Tx, owner: { userId: string; agentId: str
     );
   const merged = mergeFacts(
     heldItems,
-    incoming.map((i) => item(i, i.saidAt ?? null)),
+    incoming.map((i) => mergeItem(i, i.saidAt ?? null)),
     retractions,
   );
-  const unchanged = new Set<Item>(heldItems);
+  const unchanged = new Set<MergeItem>(heldItems);
   return {
     // New facts, and any the merge rewrote (a partner and the person close to the user made one: fusePartner).
-    write: merged.filter((i) => !unchanged.has(i)).map((i) => ({ ...i.input, text: i.text, key: i.key })),
+    write: merged.filter((i) => !unchanged.has(i)).map(mergedInput),
     remove: heldItems.filter((h) => !merged.includes(h)).map((h) => h.heldId!),
   };
 }
