@@ -3,6 +3,8 @@
 // before anything is saved.
 import { ASSISTANT_NAMES, EXPORT_ASSISTANTS, type Assistant } from "../catalogue";
 import { builtinDistiller, distillerFromConfig } from "../profile/distill";
+import { mergeFacts } from "../profile/distill/merge";
+import type { DistilledFact } from "../profile/distill/types";
 import { detectExport, ExportFormatError, parseChatGptExport, parseClaudeExport, parseMemoryDump } from "../profile/parsers";
 
 /** The prompt a person pastes into an assistant to get its memories back as a list. */
@@ -82,20 +84,25 @@ export async function previewExport(assistant: Assistant, bytes: Uint8Array, who
     throw err;
   }
   const distiller = who.signedIn ? distillerFromConfig() : builtinDistiller;
-  const seen = new Set<string>();
   const memories: PreviewMemory[] = [];
   for (const instruction of parsed.instructions) memories.push({ text: instruction.text, at: instruction.at?.toISOString() ?? null });
-  for (const conversation of parsed.conversations) {
+  // Oldest conversation first (an export lists them in its own order), each folded into what the earlier
+  // ones taught: a later city replaces the earlier, a restatement keeps one entry, an ending drops the fact.
+  const started = (c: (typeof parsed.conversations)[number]) => (c.messages.find((m) => m.at)?.at ?? c.createdAt)?.getTime() ?? 0;
+  const conversations = [...parsed.conversations].sort((a, b) => started(a) - started(b));
+  let held: DistilledFact[] = [];
+  for (const conversation of conversations) {
     const said = conversation.messages.filter((m) => m.role === "user" && m.content.trim());
     if (!said.length) continue;
-    const { facts } = await distiller.distill({ messages: said.map((m) => ({ role: "user" as const, content: m.content })) });
-    const at = (said[0]!.at ?? conversation.createdAt)?.toISOString() ?? null;
-    for (const f of facts) {
-      if (seen.has(f.key)) continue;
-      seen.add(f.key);
-      memories.push({ text: f.text, at });
-    }
-    if (memories.length >= PREVIEW_MAX_MEMORIES) break;
+    const at = said[0]!.at ?? conversation.createdAt ?? null;
+    const { facts, retractions } = await distiller.distill({ messages: said.map((m) => ({ role: "user" as const, content: m.content })) });
+    held = mergeFacts(
+      held,
+      facts.map((f) => ({ ...f, at })),
+      retractions,
+    );
+    if (memories.length + held.length >= PREVIEW_MAX_MEMORIES) break;
   }
+  memories.push(...held.map((f) => ({ text: f.text, at: f.at?.toISOString() ?? null })));
   return finish(memories);
 }
