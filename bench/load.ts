@@ -3,9 +3,11 @@ import autocannon, { type Result } from "autocannon";
 
 export const SCENARIOS = ["health", "profile"] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
+/** What a run measures: a scenario of the service, or the ceiling server beside it (bench/ceiling-server.mjs). */
+export type RunName = ScenarioName | "ceiling";
 
 export interface Scenario {
-  name: ScenarioName;
+  name: RunName;
   path: string;
   headers: Record<string, string>;
 }
@@ -18,7 +20,7 @@ export interface Sandbox {
 }
 
 export interface LoadFigures {
-  scenario: ScenarioName;
+  scenario: RunName;
   connections: number;
   requests: number;
   /** Mean of the per-second request counts. */

@@ -136,7 +136,7 @@ function tail(file: string, lines = 20): string {
 }
 
 /** Starts `node scripts/server.mjs` from root (which must hold a build) and waits for /api/health. */
-export async function startService(opts: { root: string; db: BenchDatabase }): Promise<Service> {
+export async function startService(opts: { root: string; db: BenchDatabase; env?: Record<string, string> }): Promise<Service> {
   if (!existsSync(path.join(opts.root, ".next", "service-db-template", "PG_VERSION"))) {
     throw new Error(`No build in ${opts.root}: run \`npm run build\` there first.`);
   }
@@ -145,7 +145,7 @@ export async function startService(opts: { root: string; db: BenchDatabase }): P
   // A run measures one configuration: nothing inherited may point it elsewhere.
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  Object.assign(env, opts.db.env, {
+  Object.assign(env, opts.db.env, opts.env, {
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
     PORT: String(port),
@@ -167,5 +167,51 @@ export async function startService(opts: { root: string; db: BenchDatabase }): P
   } catch (err) {
     await stop();
     throw new Error(`${(err as Error).message}\n--- server log ---\n${tail(logFile)}`, { cause: err });
+  }
+}
+
+/**
+ * The ceiling server (bench/ceiling-server.mjs) on the PostgreSQL of `postgresUrl`, answering every
+ * request with `body` from one prepared point-select; its schema is dropped when it stops.
+ */
+export async function startCeiling(opts: { root: string; postgresUrl: string; body: string; workDir: string }): Promise<Service> {
+  const schema = `bench_ceiling_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: opts.postgresUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE SCHEMA "${schema}"`);
+    await admin.query(`CREATE TABLE "${schema}".profiles (id int PRIMARY KEY, body text NOT NULL)`);
+    await admin.query(`INSERT INTO "${schema}".profiles (id, body) VALUES (1, $1)`, [opts.body]);
+  } finally {
+    await admin.end();
+  }
+  const dropSchema = once(async () => {
+    const client = new pg.Client({ connectionString: opts.postgresUrl });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).finally(() => client.end());
+  });
+  const port = await freePort();
+  const logFile = path.join(opts.workDir, `ceiling-${port}.log`);
+  const log = openSync(logFile, "a");
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, ["bench/ceiling-server.mjs"], {
+    cwd: opts.root,
+    env: { ...process.env, PORT: String(port), DATABASE_URL: opts.postgresUrl, CEILING_SCHEMA: schema },
+    detached: true,
+    stdio: ["ignore", log, log],
+  });
+  closeSync(log);
+  const stopServer = once(() => killGroup(child));
+  const stop = async () => {
+    await stopServer();
+    await dropSchema();
+  };
+  try {
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const coldStartMs = await firstHealthy(`${baseUrl}/`, child, spawnedAt);
+    return { pid: child.pid!, baseUrl, coldStartMs, stop };
+  } catch (err) {
+    await stop();
+    throw new Error(`${(err as Error).message}\n--- ceiling log ---\n${tail(logFile)}`, { cause: err });
   }
 }
