@@ -1,5 +1,6 @@
 // Passkey sign-in's own limits (text-message limits do not apply to it): attempts per flow and per
 // client address, options and responses alike.
+import { ipLimitKey } from "../http/request";
 import { lazyLimiter, type Limiter } from "../platform/ratelimit";
 import { PASSKEY_MESSAGES, PasskeyError } from "./errors";
 
@@ -18,7 +19,7 @@ async function consume(limiter: Limiter, key: string): Promise<void> {
 /** One passkey attempt of a flow from an address; refused over either limit. */
 export async function consumePasskeyAttempt(input: { flowId: string; ip: string }): Promise<void> {
   await consume(limiters.flow, input.flowId);
-  await consume(limiters.ip, input.ip);
+  await consume(limiters.ip, ipLimitKey(input.ip));
 }
 
 const registrations = lazyLimiter(() => ({ name: "passkey-register", points: 20, durationSeconds: 3600 }));
