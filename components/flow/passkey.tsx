@@ -109,7 +109,7 @@ export function PasskeySignIn({ optionsUrl, autofill, action }: { optionsUrl: st
 }
 
 /** "Sign in faster next time with a passkey": one tap to make one, or "Not now" (not offered again in this browser). */
-export function PasskeyOffer({ optionsUrl, add, dismiss }: { optionsUrl: string; add: Action; dismiss: () => Promise<void> }) {
+export function PasskeyOffer({ optionsUrl, add, dismiss }: { optionsUrl: string | null; add: Action; dismiss: () => Promise<void> }) {
   const hydrated = useHydrated();
   const [state, formAction] = useActionState(add, null);
   const [pending, startTransition] = useTransition();
@@ -118,12 +118,14 @@ export function PasskeyOffer({ optionsUrl, add, dismiss }: { optionsUrl: string;
   if (!hydrated || !browserSupportsWebAuthn() || hidden) return null;
   // The receipt returns to the app by itself after a few seconds: a person answering the offer stays.
   const stay = () => window.dispatchEvent(new Event("flow:stay"));
-  if (state?.ok)
+  if (state?.ok) {
     return (
       <p role="status" className="mt-6 rounded-xl bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900 ring-1 ring-emerald-200">
         {state.ok}
       </p>
     );
+  }
+  if (!optionsUrl) return null;
   const error = problem ?? state?.error;
   return (
     <section aria-labelledby="passkey-offer-title" className="mt-6 rounded-xl bg-slate-50 px-4 py-4 ring-1 ring-slate-200">

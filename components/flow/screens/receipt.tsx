@@ -65,7 +65,8 @@ export function ReceiptScreen({ view, actions }: { view: ReceiptView; actions: P
           </p>
         </>
       )}
-      {view.passkeyOffer && <PasskeyOffer optionsUrl={view.passkeyOffer} add={actions.addPasskey} dismiss={actions.dismissPasskeyOffer} />}
+      {/* Always in place, so that its confirmation outlives the refresh that making a passkey brings (the offer is then no longer made). */}
+      <PasskeyOffer optionsUrl={view.passkeyOffer} add={actions.addPasskey} dismiss={actions.dismissPasskeyOffer} />
       {view.returnAction ? (
         <ReturnForm action={view.returnAction} appName={appName} seconds={5} />
       ) : (
