@@ -12,7 +12,7 @@ import { primaryButton, secondaryButton } from "./styles";
 type Action = (state: ActionState, form: FormData) => Promise<ActionState>;
 
 /** The options the service hands this browser, or the reason it will not. */
-async function optionsFrom(url: string): Promise<never | Record<string, unknown>> {
+async function optionsFrom(url: string): Promise<Record<string, unknown>> {
   const res = await fetch(url, { method: "POST", credentials: "same-origin", headers: { Accept: "application/json" } });
   const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (!res.ok) throw new Error(typeof body.error === "string" ? body.error : "Passkeys are not available right now. Try again.");
@@ -78,7 +78,6 @@ export function PasskeySignIn({ optionsUrl, autofill, action }: { optionsUrl: st
       stopped = true;
       WebAuthnAbortService.cancelCeremony();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [autofill, supported, optionsUrl]);
 
   if (!supported) return null;
@@ -90,15 +89,17 @@ export function PasskeySignIn({ optionsUrl, autofill, action }: { optionsUrl: st
         className={secondaryButton}
         disabled={pending}
         aria-describedby={error ? "passkey-error" : undefined}
-        onClick={async () => {
-          setProblem(null);
-          try {
-            const optionsJSON = await optionsFrom(optionsUrl);
-            send(await startAuthentication({ optionsJSON: optionsJSON as never }));
-          } catch (err) {
-            setProblem(cancelled(err) ? "No passkey was chosen. Try again, or use your number." : err instanceof Error ? err.message : String(err));
-          }
-        }}
+        onClick={() =>
+          void (async () => {
+            setProblem(null);
+            try {
+              const optionsJSON = await optionsFrom(optionsUrl);
+              send(await startAuthentication({ optionsJSON: optionsJSON as never }));
+            } catch (err) {
+              setProblem(cancelled(err) ? "No passkey was chosen. Try again, or use your number." : err instanceof Error ? err.message : String(err));
+            }
+          })()
+        }
       >
         <PasskeyMark />
         {pending ? "Signing you in…" : "Use a passkey"}
@@ -140,17 +141,19 @@ export function PasskeyOffer({ optionsUrl, add, dismiss }: { optionsUrl: string 
           className={primaryButton}
           disabled={pending}
           aria-describedby={error ? "passkey-offer-error" : undefined}
-          onClick={async () => {
-            stay();
-            setProblem(null);
-            try {
-              const optionsJSON = await optionsFrom(optionsUrl);
-              const response = await startRegistration({ optionsJSON: optionsJSON as never });
-              startTransition(() => formAction(answerForm(response)));
-            } catch (err) {
-              setProblem(cancelled(err) ? "No passkey was made. You can make one later on your account page." : err instanceof Error ? err.message : String(err));
-            }
-          }}
+          onClick={() =>
+            void (async () => {
+              stay();
+              setProblem(null);
+              try {
+                const optionsJSON = await optionsFrom(optionsUrl);
+                const response = await startRegistration({ optionsJSON: optionsJSON as never });
+                startTransition(() => formAction(answerForm(response)));
+              } catch (err) {
+                setProblem(cancelled(err) ? "No passkey was made. You can make one later on your account page." : err instanceof Error ? err.message : String(err));
+              }
+            })()
+          }
         >
           {pending ? "Saving…" : "Create a passkey"}
         </button>
@@ -186,16 +189,18 @@ export function PasskeyAdd({ optionsUrl, add }: { optionsUrl: string; add: Actio
         className="inline-flex min-h-10 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-brand-50"
         disabled={pending}
         aria-describedby={error ? "passkey-add-error" : undefined}
-        onClick={async () => {
-          setProblem(null);
-          try {
-            const optionsJSON = await optionsFrom(optionsUrl);
-            const response = await startRegistration({ optionsJSON: optionsJSON as never });
-            startTransition(() => formAction(answerForm(response)));
-          } catch (err) {
-            setProblem(cancelled(err) ? "No passkey was made." : err instanceof Error ? err.message : String(err));
-          }
-        }}
+        onClick={() =>
+          void (async () => {
+            setProblem(null);
+            try {
+              const optionsJSON = await optionsFrom(optionsUrl);
+              const response = await startRegistration({ optionsJSON: optionsJSON as never });
+              startTransition(() => formAction(answerForm(response)));
+            } catch (err) {
+              setProblem(cancelled(err) ? "No passkey was made." : err instanceof Error ? err.message : String(err));
+            }
+          })()
+        }
       >
         <PasskeyMark />
         {pending ? "Saving…" : "Add a passkey"}

@@ -58,9 +58,9 @@ function parsed<T>(schema: z.ZodType<T>, text: string): T {
 }
 
 export function registrationResponse(text: string): RegistrationResponseJSON {
-  return parsed(registrationSchema, text) as RegistrationResponseJSON;
+  return parsed(registrationSchema, text);
 }
 
 export function authenticationResponse(text: string): AuthenticationResponseJSON {
-  return parsed(authenticationSchema, text) as AuthenticationResponseJSON;
+  return parsed(authenticationSchema, text);
 }

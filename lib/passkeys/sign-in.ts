@@ -4,7 +4,7 @@
 // not going backwards and the backup eligibility as registered — and the flow continues exactly where
 // a verified code would take it (lib/flow/steps continueSignedIn). A passkey proves the account, never
 // an e-mail address; the text-message limits do not apply, the passkey limits do.
-import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticatorTransport, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
+import { generateAuthenticationOptions, verifyAuthenticationResponse, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { now as clockNow } from "../platform/clock";
 import { db } from "../platform/db";
 import { StepError } from "../flow/errors";
@@ -66,7 +66,7 @@ export async function signInWithPasskey(flow: Flow, input: { response: string; i
         id: stored.credentialId,
         publicKey: new Uint8Array(stored.publicKey),
         counter: Number(stored.counter),
-        transports: stored.transports as AuthenticatorTransport[],
+        transports: stored.transports,
       },
       requireUserVerification: true,
     });
