@@ -1,5 +1,5 @@
-// Passkey sign-in's own limits (text-message limits do not apply to it): attempts per flow and per
-// client address, options and responses alike.
+// Passkey sign-in's own limits (text-message limits do not apply to it): attempts per flow, and
+// assertions per client address.
 import { ipLimitKey } from "../http/request";
 import { lazyLimiter, type Limiter } from "../platform/ratelimit";
 import { PASSKEY_MESSAGES, PasskeyError } from "./errors";
@@ -16,10 +16,14 @@ async function consume(limiter: Limiter, key: string): Promise<void> {
   if (!res.allowed) throw new PasskeyError("rate_limited", PASSKEY_MESSAGES.rateLimited, res.retryAfter);
 }
 
-/** One passkey attempt of a flow from an address; refused over either limit. */
-export async function consumePasskeyAttempt(input: { flowId: string; ip: string }): Promise<void> {
+/**
+ * One passkey attempt of a flow from an address: options handed out count against the flow (the
+ * phone screen asks for them on every load, for the number field's autofill), assertions against the
+ * flow and the address.
+ */
+export async function consumePasskeyAttempt(input: { flowId: string; ip: string; kind: "options" | "assertion" }): Promise<void> {
   await consume(limiters.flow, input.flowId);
-  await consume(limiters.ip, ipLimitKey(input.ip));
+  if (input.kind === "assertion") await consume(limiters.ip, ipLimitKey(input.ip));
 }
 
 const registrations = lazyLimiter(() => ({ name: "passkey-register", points: 20, durationSeconds: 3600 }));

@@ -24,7 +24,7 @@ const FROM: Flow["screen"][] = ["phone"];
 /** The options for the phone screen's "Use a passkey" (and the number field's autofill): any passkey of this RP, user verification required. */
 export async function signInOptions(flow: Flow, input: { ip: string }): Promise<PublicKeyCredentialRequestOptionsJSON> {
   assertOpen(flow, FROM);
-  await consumePasskeyAttempt({ flowId: flow.id, ip: input.ip });
+  await consumePasskeyAttempt({ flowId: flow.id, ip: input.ip, kind: "options" });
   const challenge = await newChallenge({ purpose: "sign_in", flowId: flow.id, expiresAt: flow.expiresAt });
   return generateAuthenticationOptions({ rpID: rpId(), challenge: Buffer.from(challenge, "base64url"), userVerification: "required", allowCredentials: [] });
 }
@@ -42,7 +42,7 @@ function sameAccountSpace(flow: Flow, user: { plane: string; developerId: string
  */
 export async function signInWithPasskey(flow: Flow, input: { response: string; ip: string }): Promise<{ userId: string }> {
   assertOpen(flow, FROM);
-  await consumePasskeyAttempt({ flowId: flow.id, ip: input.ip });
+  await consumePasskeyAttempt({ flowId: flow.id, ip: input.ip, kind: "assertion" });
   const response = authenticationResponse(input.response);
   const prisma = await db();
   const stored = await prisma.passkeyCredential.findUnique({

@@ -134,6 +134,23 @@ describe("a returning person with a passkey", () => {
     for (let i = 0; i < PASSKEY_LIMITS.perFlow; i++) await signInOptions(flow, { ip: freshIp() });
     await expect(signInOptions(flow, { ip: freshIp() })).rejects.toMatchObject({ code: "rate_limited" });
   });
+
+  it("assertions are limited per address, across flows", async () => {
+    const ip = freshIp();
+    const codes: string[] = [];
+    for (let f = 0; f < 7; f++) {
+      const flow = await atPhone();
+      for (let i = 0; i < 9; i++)
+        codes.push(
+          await signInWithPasskey(flow, { response: "{}", ip }).then(
+            () => "signed in",
+            (err: { code: string }) => err.code,
+          ),
+        );
+    }
+    expect(codes.indexOf("rate_limited")).toBe(PASSKEY_LIMITS.perIpPerHour);
+    expect(codes.slice(0, PASSKEY_LIMITS.perIpPerHour).every((c) => c === "invalid")).toBe(true);
+  });
 });
 
 describe("a person's passkeys", () => {
