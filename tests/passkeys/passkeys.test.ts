@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { resetClockForTests } from "@/lib/platform/clock";
 import { db } from "@/lib/platform/db";
 import { findFlow, type Flow } from "@/lib/flow/store";
-import { chooseSignIn, submitCode, submitPhone } from "@/lib/flow/steps";
+import { chooseSignIn, continueFromImport, decidePreview, previewImport, submitCode, submitPhone } from "@/lib/flow/steps";
 import { phoneDigest } from "@/lib/users/phone";
 import { addPasskey, listPasskeys, registrationOptions, removePasskey, renamePasskey } from "@/lib/passkeys/credentials";
 import { signInOptions, signInWithPasskey } from "@/lib/passkeys/sign-in";
@@ -81,6 +81,35 @@ describe("a returning person with a passkey", () => {
     expect(listed!.lastUsedAt).not.toBeNull();
     const user = await (await db()).user.findUniqueOrThrow({ where: { id: userId }, select: { emailProof: true } });
     expect(user.emailProof).toBe("none");
+  });
+
+  it("after an import, goes on where the code would: the same screen, the number as the code leaves it", async () => {
+    const { userId, phone, passkey } = await personWithPasskey();
+    const afterImport = async () => {
+      const flow = (await findFlow(flowIdFrom(await authorizeCall(authorizeParams(clientId, pkce().challenge)))))!;
+      await previewImport(flow, { provider: "chatgpt", text: "- I love trail running" });
+      await decidePreview(await reload(flow), { provider: "chatgpt", keep: true });
+      await continueFromImport(await reload(flow));
+      return reload(flow);
+    };
+    const byCode = await afterImport();
+    await submitPhone(byCode, { phone, ip: freshIp() });
+    const sms = await (await db()).smsOutbox.findFirstOrThrow({ where: { phoneHash: phoneDigest(phone).phoneHash }, orderBy: { createdAt: "desc" } });
+    await submitCode(await reload(byCode), { code: sms.body.slice(0, 6) });
+
+    const byPasskey = await afterImport();
+    const ip = freshIp();
+    const options = await signInOptions(byPasskey, { ip });
+    await signInWithPasskey(byPasskey, { response: assert(passkey, options, rp()), ip });
+
+    const [a, b] = [await reload(byCode), await reload(byPasskey)];
+    expect(b).toMatchObject({ screen: a.screen, userId, phoneHash: a.phoneHash, phoneLast4: a.phoneLast4 });
+  });
+
+  it("an authenticator whose backup eligibility changed is refused", async () => {
+    const { passkey } = await personWithPasskey();
+    const { run } = await passkeySignIn(passkey, { backupEligible: true });
+    await expect(run()).rejects.toMatchObject({ code: "refused" });
   });
 
   it("a replayed assertion is refused, on its own flow and on another", async () => {
