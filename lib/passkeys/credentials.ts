@@ -96,11 +96,6 @@ export async function listPasskeys(userId: string): Promise<PasskeySummary[]> {
   });
 }
 
-/** Whether the person has any passkey. */
-export async function hasPasskey(userId: string): Promise<boolean> {
-  return (await (await db()).passkeyCredential.count({ where: { userId } })) > 0;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Renames one of the person's passkeys; false when it is not theirs. */
