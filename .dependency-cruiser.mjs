@@ -45,6 +45,7 @@ const LAYERS = {
     "mcp/",
     "oidc/",
     "partner-sessions/",
+    "passkeys/",
     "personal-mcp/",
     "profile/",
     "request-log/",

@@ -17,6 +17,7 @@ const STATES = [
   "import-link",
   "phone",
   "phone-sign-in",
+  "phone-passkey",
   "phone-link",
   "code",
   "code-sandbox",
@@ -34,6 +35,7 @@ const STATES = [
   "capability",
   "capability-read",
   "receipt",
+  "receipt-passkey",
   "receipt-nothing-new",
   "receipt-messages",
   "receipt-own",
@@ -44,6 +46,7 @@ const STATES = [
   // The person's pages (components/account/gallery.tsx).
   "account",
   "account-new",
+  "account-passkeys",
   "account-memories",
   "account-delete",
   "account-deleted",

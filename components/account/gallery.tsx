@@ -29,6 +29,19 @@ export const ACCOUNT_GALLERY: Readonly<Record<string, (actions: AccountActions) 
       actions={actions}
     />
   ),
+  "account-passkeys": (actions) => (
+    <AccountPage
+      data={{
+        ...account,
+        notices: { passkey: "renamed" },
+        passkeys: [
+          { id: "00000000-0000-4000-8000-000000000001", name: "Pixel 9", createdAt: new Date("2026-03-02T10:00:00Z"), lastUsedAt: new Date("2026-05-20T08:30:00Z") },
+          { id: "00000000-0000-4000-8000-000000000002", name: "Work laptop", createdAt: new Date("2026-05-01T16:00:00Z"), lastUsedAt: null },
+        ],
+      }}
+      actions={actions}
+    />
+  ),
   "account-memories": (actions) => <MemoriesPage data={GALLERY_MEMORY_LIST} actions={actions} />,
   "account-delete": (actions) => <DeleteAccountPage data={{ invalid: false }} actions={actions} />,
   "account-deleted": () => <AccountDeletedPage />,

@@ -25,4 +25,9 @@ export interface FlowActions {
   continueApp: ButtonAction;
   continueApps: ButtonAction;
   allowCapability: ButtonAction;
+  /** "Use a passkey" on the phone screen: the authenticator's answer. */
+  passkey: FormAction;
+  /** The receipt's passkey offer: make one, or "Not now". */
+  addPasskey: FormAction;
+  dismissPasskeyOffer: PlainAction;
 }

@@ -27,7 +27,7 @@ export function FlowScreen({ view, actions }: { view: FlowScreenView; actions: F
     case "capability":
       return <CapabilityScreen view={view} actions={actions} />;
     case "receipt":
-      return <ReceiptScreen view={view} />;
+      return <ReceiptScreen view={view} actions={actions} />;
     case "ended":
       return <EndedScreen view={view} />;
   }

@@ -145,7 +145,18 @@ export function ContinueForm({
 }
 
 /** The phone number: a country for national numbers, or an international number starting with +. */
-export function PhoneForm({ action, countries, defaultCountry }: { action: Action; countries: Array<{ code: string; name: string; dial: string }>; defaultCountry: string }) {
+export function PhoneForm({
+  action,
+  countries,
+  defaultCountry,
+  passkeyAutofill = false,
+}: {
+  action: Action;
+  countries: Array<{ code: string; name: string; dial: string }>;
+  defaultCountry: string;
+  /** The browser offers passkeys in the number field's autofill (conditional UI). */
+  passkeyAutofill?: boolean;
+}) {
   const [state, formAction] = useActionState(action, null);
   return (
     <form action={formAction} className="mt-6 space-y-4" noValidate>
@@ -176,7 +187,7 @@ export function PhoneForm({ action, countries, defaultCountry }: { action: Actio
           name="phone"
           type="tel"
           inputMode="tel"
-          autoComplete="tel"
+          autoComplete={passkeyAutofill ? "tel webauthn" : "tel"}
           required
           autoFocus
           placeholder="415 555 0123"

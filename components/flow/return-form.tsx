@@ -16,6 +16,12 @@ export function ReturnForm({ action, appName, seconds }: { action: string; appNa
   // Sent once: a slow answer must not let the countdown (or a second click) send the form again, which
   // would replace the way back to the app with "this sign-in has finished".
   const sent = useRef(false);
+  // Another part of the receipt the person is answering (the passkey offer) keeps them here.
+  useEffect(() => {
+    const stay = () => setStayed(true);
+    window.addEventListener("flow:stay", stay);
+    return () => window.removeEventListener("flow:stay", stay);
+  }, []);
   useEffect(() => {
     if (stopped) return;
     if (left <= 0) {

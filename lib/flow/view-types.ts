@@ -73,6 +73,10 @@ export interface PhoneView {
   linkNotice: LinkNoticeView | null;
   countries: Array<{ code: string; name: string; dial: string }>;
   defaultCountry: string;
+  /** Where the browser gets a passkey sign-in's options (and the number field's autofill); null: passkeys are not offered. */
+  passkeyOptions: string | null;
+  /** The number field offers this browser's passkeys in its autofill (conditional UI). */
+  passkeyAutofill: boolean;
 }
 
 export interface CodeView {
@@ -153,6 +157,8 @@ export interface ReceiptView {
   backToMessages: boolean;
   /** A partner link's import-only flow: saved for the app under its own id for the person, with no sign-in. */
   importOnly: boolean;
+  /** "Sign in faster next time with a passkey": where the browser gets the options; null when not offered in this browser. */
+  passkeyOffer: string | null;
 }
 
 /** A flow this browser cannot go on with: not a flow, another browser's, finished, or expired. */
@@ -173,4 +179,6 @@ export interface FlowPageQuery {
   verifyError?: string;
   verifyWith?: string;
   acceptLanguage?: string;
+  /** What this browser's passkey cookie says (lib/passkeys/device.ts): "has", "dismissed", or nothing. */
+  passkeyDevice?: "has" | "dismissed" | null;
 }

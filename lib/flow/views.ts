@@ -64,7 +64,17 @@ export async function flowScreenView(opened: OpenedFlow, query: FlowPageQuery = 
   const connectError = query.connectError ?? null;
   switch (flow.screen) {
     case "phone":
-      return { screen: "phone", shell, signInFirst: flow.signInFirst, linkNotice, countries: phoneCountries(), defaultCountry: countryOf(query.acceptLanguage) };
+      return {
+        screen: "phone",
+        shell,
+        signInFirst: flow.signInFirst,
+        linkNotice,
+        countries: phoneCountries(),
+        defaultCountry: countryOf(query.acceptLanguage),
+        // A flow that signs nobody in takes the number only.
+        passkeyOptions: traits.signsIn ? `/flow/${flow.id}/passkey/options` : null,
+        passkeyAutofill: traits.signsIn,
+      };
     case "code":
       return {
         screen: "code",
@@ -76,7 +86,7 @@ export async function flowScreenView(opened: OpenedFlow, query: FlowPageQuery = 
         resendAfterSeconds: RESEND_AFTER_SECONDS,
       };
     case "receipt":
-      return receiptView(flow, shell);
+      return receiptView(flow, shell, query.passkeyDevice ?? null);
     case "mailbox":
       return mailboxView(flow, shell, query);
     case "app":
@@ -283,7 +293,7 @@ async function appsView(flow: Flow, shell: ShellView, linkNotice: LinkNoticeView
   };
 }
 
-async function receiptView(flow: Flow, shell: ShellView): Promise<ReceiptView> {
+async function receiptView(flow: Flow, shell: ShellView, passkeyDevice: FlowPageQuery["passkeyDevice"]): Promise<ReceiptView> {
   // The apps are read in the background once the flow finishes: the facts appear as they are learned.
   const learned = flow.userId ? await appFactsOf(flow.userId, (flow.receipt?.connected ?? []).filter(isApp)) : [];
   return {
@@ -298,6 +308,8 @@ async function receiptView(flow: Flow, shell: ShellView): Promise<ReceiptView> {
     returnAction: traitsOf(flow).returns ? `/flow/${flow.id}/return` : null,
     backToMessages: traitsOf(flow).backToMessages,
     importOnly: !traitsOf(flow).signsIn,
+    // Offered to a person signed in here, until this browser has a passkey or said "Not now".
+    passkeyOffer: traitsOf(flow).signsIn && flow.userId && !passkeyDevice ? "/account/passkeys/options" : null,
   };
 }
 

@@ -51,6 +51,7 @@ export async function sweepExpired(at = clockNow()): Promise<Record<string, numb
     ["flow_sessions", `DELETE FROM flow_sessions WHERE expires_at < $1`, day],
     ["phone_codes", `DELETE FROM phone_codes WHERE expires_at < $1`, day],
     ["email_codes", `DELETE FROM email_codes WHERE expires_at < $1`, day],
+    ["passkey_challenges", `DELETE FROM passkey_challenges WHERE expires_at < $1`, at],
     ["connect_attempts", `DELETE FROM connect_attempts WHERE expires_at < $1`, day],
     ["connect_links", `DELETE FROM connect_links WHERE expires_at < $1`, new Date(at.getTime() - REVOKED_GRANT_KEPT_MS)],
     ["partner_sessions", `DELETE FROM partner_sessions WHERE expires_at < $1`, new Date(at.getTime() - REVOKED_GRANT_KEPT_MS)],

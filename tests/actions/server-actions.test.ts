@@ -149,6 +149,7 @@ describe("the contract", () => {
     const files = serverModules();
     expect(files).toEqual([
       "app/(hosted)/account/actions.ts",
+      "app/(hosted)/account/passkeys/actions.ts",
       "app/(hosted)/dev/screens/actions.ts",
       "app/(hosted)/flow/[flowId]/actions.ts",
       "app/(site)/dashboard/account-actions.ts",

@@ -9,6 +9,7 @@ import { dashboardCookies } from "@/lib/developer-auth/session";
 import { forgetNumber, rememberedNumber, rememberNumber } from "@/lib/flow/phone-cookie";
 import { flowCookie, flowCookieFrom, flowCookieHeader, FLOW_TTL_SECONDS } from "@/lib/flow/browser";
 import { clearCookieHeader, cookieFromHeader, readCookie, setCookieHeader, writeCookie } from "@/lib/http/cookies";
+import { passkeyDeviceCookie, passkeyDeviceOf } from "@/lib/passkeys/device";
 
 const jar = vi.hoisted(() => ({ sent: "", calls: [] as unknown[][] }));
 
@@ -47,6 +48,11 @@ describe("route handlers' Set-Cookie headers", () => {
     expect(CONNECT_ATTEMPT_TTL_SECONDS).toBe(600);
     expect(setCookieHeader(attempt, "b")).toBe(`${attempt.name}=b; Path=/connect/callback; Max-Age=600; HttpOnly; SameSite=Lax`);
     expect(clearCookieHeader(attempt)).toBe(`${attempt.name}=; Path=/connect/callback; Max-Age=0; HttpOnly; SameSite=Lax`);
+  });
+
+  it("this browser's passkey note: site-wide, about 400 days, and only its two values count", () => {
+    expect(setCookieHeader(passkeyDeviceCookie, "has")).toBe("service_passkey=has; Path=/; Max-Age=34560000; HttpOnly; SameSite=Lax");
+    expect([passkeyDeviceOf("has"), passkeyDeviceOf("dismissed"), passkeyDeviceOf("admin"), passkeyDeviceOf(undefined)]).toEqual(["has", "dismissed", null, null]);
   });
 
   it("the third-party sign-in's hand-back cookie, cleared when the browser is back", () => {

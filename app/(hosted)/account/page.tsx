@@ -13,7 +13,11 @@ import { accountApps } from "@/lib/account/apps";
 import { accountProfile } from "@/lib/account/profile";
 import { auth } from "@/lib/person-auth/session";
 import { accountOverview } from "@/lib/account/overview";
-import * as actions from "./actions";
+import { listPasskeys } from "@/lib/passkeys/credentials";
+import * as accountActions from "./actions";
+import * as passkeyActions from "./passkeys/actions";
+
+const actions = { ...accountActions, ...passkeyActions };
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Your profile", robots: { index: false } };
@@ -26,19 +30,23 @@ type Query = {
   app_revoked?: string;
   revoke_error?: string;
   connect_error?: string;
+  passkey?: string;
   before?: string | string[];
   after?: string | string[];
 };
 
 export default async function AccountRoute({ searchParams }: { searchParams: Promise<Query> }) {
-  const { connected, disconnected, removed, revoked, app_revoked: appRevoked, revoke_error: revokeError, connect_error: connectError, before, after } = await searchParams;
+  const { connected, disconnected, removed, revoked, app_revoked: appRevoked, revoke_error: revokeError, connect_error: connectError, passkey, before, after } = await searchParams;
   const userId = (await auth())?.user?.id;
   const user = userId ? await accountOverview(userId) : null;
   if (!userId || !user) return <SignedOutPage page="account" />;
   const apps = await accountApps(userId);
-  const [profile, agents] = await Promise.all([accountProfile(userId), approvedAgents(userId)]);
+  const [profile, agents, passkeys] = await Promise.all([accountProfile(userId), approvedAgents(userId), listPasskeys(userId)]);
   const log = await accessLogPage(userId, { before: typeof before === "string" ? before : null, after: typeof after === "string" ? after : null });
   return (
-    <AccountPage data={{ user, notices: { connected, disconnected, removed, revoked, appRevoked, revokeError, connectError }, profile, agents, apps, log }} actions={actions} />
+    <AccountPage
+      data={{ user, notices: { connected, disconnected, removed, revoked, appRevoked, revokeError, connectError, passkey }, profile, agents, apps, log, passkeys }}
+      actions={actions}
+    />
   );
 }

@@ -4,6 +4,7 @@
 import { AccessLogSection } from "@/components/account/access-log";
 import { AppFactsList } from "@/components/account/app-facts";
 import { ApprovedAgents } from "@/components/account/approved-agents";
+import { AccountPasskeys, type PasskeyShown } from "@/components/account/passkeys";
 import { ProfileView, type ProfileShown } from "@/components/account/profile-view";
 import { SignOutEverywhere } from "@/components/account/sign-out-everywhere";
 import { FlowShell, SERVICE_NAME } from "@/components/flow/flow-shell";
@@ -26,6 +27,8 @@ export interface AccountNotices {
   appRevoked?: string;
   revokeError?: string;
   connectError?: string;
+  /** What a passkey form did (renamed, removed) or why it did not. */
+  passkey?: string;
 }
 
 export interface AccountPageData {
@@ -35,6 +38,8 @@ export interface AccountPageData {
   agents: ApprovedAgent[];
   apps: AccountApp[];
   log: AccessLogPage;
+  /** The person's passkeys (the section is left out when absent). */
+  passkeys?: PasskeyShown[];
 }
 
 function noticeOf({ connected, disconnected, removed, revoked, appRevoked }: AccountNotices): string | null {
@@ -146,6 +151,16 @@ export function AccountPage({ data, actions }: { data: AccountPageData; actions:
           </a>
         </div>
       </section>
+
+      {data.passkeys && actions.addPasskeyAction && actions.renamePasskeyAction && actions.removePasskeyAction && (
+        <AccountPasskeys
+          passkeys={data.passkeys}
+          notice={notices.passkey}
+          add={actions.addPasskeyAction}
+          rename={actions.renamePasskeyAction}
+          remove={actions.removePasskeyAction}
+        />
+      )}
 
       <SignOutEverywhere action={actions.signOutEverywhereAction} />
 

@@ -2,11 +2,13 @@
 // profile so far), the app approved, and the way back to it.
 import Link from "next/link";
 import { FlowShell } from "@/components/flow/flow-shell";
+import { PasskeyOffer } from "@/components/flow/passkey";
 import { ReturnForm } from "@/components/flow/return-form";
 import { secondaryButton } from "@/components/flow/styles";
 import type { ReceiptView } from "@/lib/flow/views";
+import type { FlowActions } from "../actions";
 
-export function ReceiptScreen({ view }: { view: ReceiptView }) {
+export function ReceiptScreen({ view, actions }: { view: ReceiptView; actions: Pick<FlowActions, "addPasskey" | "dismissPasskeyOffer"> }) {
   const { appName } = view.shell;
   return (
     <FlowShell {...view.shell} title={view.importOnly ? `Saved for ${appName}` : view.approved ? `You're signed in to ${appName}` : "Your profile is ready"}>
@@ -63,6 +65,8 @@ export function ReceiptScreen({ view }: { view: ReceiptView }) {
           </p>
         </>
       )}
+      {/* Always in place, so that its confirmation outlives the refresh that making a passkey brings (the offer is then no longer made). */}
+      <PasskeyOffer optionsUrl={view.passkeyOffer} add={actions.addPasskey} dismiss={actions.dismissPasskeyOffer} />
       {view.returnAction ? (
         <ReturnForm action={view.returnAction} appName={appName} seconds={5} />
       ) : (

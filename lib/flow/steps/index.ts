@@ -4,5 +4,5 @@
 export { allowCapability, continueFromApp, continueFromApps, finishCapabilityConsent } from "./apps";
 export { chooseSignIn, continueFromImport, decidePreview, previewImport } from "./import";
 export { changeFlowEmail, continueFromMailbox, finishThirdPartyProof, sendFlowEmailCode, thirdPartyProofReady, verifyFlowEmailCode } from "./mailbox";
-export { changeNumber, LINK_FOR_ANOTHER_ACCOUNT, normalisePhone, submitCode, submitPhone } from "./phone";
+export { assertAccountFor, changeNumber, continueSignedIn, LINK_FOR_ANOTHER_ACCOUNT, normalisePhone, submitCode, submitPhone } from "./phone";
 export { StepAlreadyDone, StepError, type FormState } from "../errors";

@@ -75,22 +75,35 @@ export async function submitCode(flow: Flow, input: { code: string }): Promise<{
     throw err;
   }
   const scope = phoneScope(flow);
-  // A flow for one account (a link minted for it) is finished by that account only: anyone else who holds it changes nothing.
-  const onlyAccount = traitsOf(flow).onlyAccount;
-  if (onlyAccount) {
-    const owner = await prisma.user.findUnique({ where: { plane_phoneScope_phoneHash: { plane: flow.plane, phoneScope: scope, phoneHash } }, select: { id: true } });
-    if (owner?.id !== onlyAccount) throw new StepError("code", LINK_FOR_ANOTHER_ACCOUNT);
-  }
+  const owner = await prisma.user.findUnique({ where: { plane_phoneScope_phoneHash: { plane: flow.plane, phoneScope: scope, phoneHash } }, select: { id: true } });
+  assertAccountFor(flow, owner?.id, "code");
   const user = await prisma.user.upsert({
     where: { plane_phoneScope_phoneHash: { plane: flow.plane, phoneScope: scope, phoneHash } },
     create: { plane: flow.plane, phoneScope: scope, phoneHash, phoneLast4, developerId: flow.plane === "test" ? flow.developerId : null },
     update: {},
     select: { id: true },
   });
-  // On to the screen after the code (signed in), the mailbox page when the way in asks for one, or the end.
-  const next = nextScreen(flow, "code");
-  if (next === "receipt" && (await wayOf(flow).mailboxAfterCode?.(flow, user.id))) await applyStep(flow, { userId: user.id, screen: "mailbox" });
-  else if (next === "receipt") await saveAndApprove(flow, user.id);
-  else await applyStep(flow, { userId: user.id, screen: next });
+  await continueSignedIn(flow, user.id);
   return { userId: user.id };
+}
+
+/**
+ * A flow for one account (a link minted for it) is finished by that account only: anyone else who
+ * holds it changes nothing. `userId` is the account the person proved (none: a number with no account).
+ */
+export function assertAccountFor(flow: Flow, userId: string | undefined, field: string): void {
+  const onlyAccount = traitsOf(flow).onlyAccount;
+  if (onlyAccount && userId !== onlyAccount) throw new StepError(field, LINK_FOR_ANOTHER_ACCOUNT);
+}
+
+/**
+ * The person proved who they are (a code from a text message, or a passkey): the flow goes where the
+ * code takes it — on to the screen after the code (signed in), the mailbox page when the way in asks
+ * for one, or the end. `change` is what the proof writes besides (a passkey's account's number).
+ */
+export async function continueSignedIn(flow: Flow, userId: string, change: { phoneHash?: string; phoneLast4?: string } = {}): Promise<void> {
+  const next = nextScreen(flow, "code");
+  if (next === "receipt" && (await wayOf(flow).mailboxAfterCode?.(flow, userId))) await applyStep(flow, { ...change, userId, screen: "mailbox" });
+  else if (next === "receipt") await saveAndApprove(flow, userId, change);
+  else await applyStep(flow, { ...change, userId, screen: next });
 }

@@ -26,6 +26,8 @@ import {
 } from "@/lib/flow/steps";
 import { file, text, textArg } from "@/lib/http/action-input";
 import { writeCookie } from "@/lib/http/cookies";
+import { passkeyDeviceCookie } from "@/lib/passkeys/device";
+import { asStepError, signInWithPasskey } from "@/lib/passkeys/sign-in";
 
 /** Back to the flow page, which shows the flow's screen now; or on to the path under it that `then` names. */
 function backToFlow(flowId: string, then = ""): never {
@@ -146,6 +148,24 @@ export const codeAction = defineAction({
   handler: async ({ flow, form }) => {
     const { userId } = await submitCode(flow, { code: form.code });
     await forgetNumber(flow.id);
+    await signIn(PHONE_CODE_PROVIDER, { ticket: sessionTicket(userId), redirect: false });
+    return backToFlow(flow.id);
+  },
+});
+
+/** "Use a passkey" on the phone screen: a verified assertion signs the person in as a verified code would. */
+export const passkeyAction = defineAction({
+  auth: "flow",
+  state: true,
+  form: { response: text() },
+  handler: async ({ flow, form, ip }) => {
+    let userId: string;
+    try {
+      ({ userId } = await signInWithPasskey(flow, { response: form.response, ip }));
+    } catch (err) {
+      throw asStepError(err);
+    }
+    await writeCookie(passkeyDeviceCookie, "has");
     await signIn(PHONE_CODE_PROVIDER, { ticket: sessionTicket(userId), redirect: false });
     return backToFlow(flow.id);
   },

@@ -10,7 +10,9 @@ import { flowCookie } from "@/lib/flow/browser";
 import { openFlowFor } from "@/lib/flow/open";
 import { readCookie } from "@/lib/http/cookies";
 import { flowScreenView } from "@/lib/flow/views";
+import { passkeyDeviceCookie, passkeyDeviceOf } from "@/lib/passkeys/device";
 import * as act from "./actions";
+import { addPasskeyAction, dismissPasskeyOfferAction } from "../../account/passkeys/actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in", robots: { index: false } };
@@ -33,6 +35,9 @@ function flowActions(flowId: string): FlowActions {
     continueApp: act.continueAppAction.bind(null, flowId),
     continueApps: act.continueAppsAction.bind(null, flowId),
     allowCapability: act.allowCapabilityAction.bind(null, flowId),
+    passkey: act.passkeyAction.bind(null, flowId),
+    addPasskey: addPasskeyAction,
+    dismissPasskeyOffer: dismissPasskeyOfferAction,
   };
 }
 
@@ -52,6 +57,7 @@ export default async function FlowPage({
     verifyError: query.verify_error,
     verifyWith: query.with,
     acceptLanguage: (await headers()).get("accept-language") ?? "",
+    passkeyDevice: passkeyDeviceOf(await readCookie(passkeyDeviceCookie)),
   });
   return <FlowScreen view={view} actions={flowActions(flowId)} />;
 }

@@ -33,6 +33,9 @@ const GALLERY_ACTIONS: FlowActions = {
   continueApp: keepState,
   continueApps: keepState,
   allowCapability: keepState,
+  passkey: keepState,
+  addPasskey: keepState,
+  dismissPasskeyOffer: backToGallery,
 };
 
 const ACCOUNT_ACTIONS: AccountActions = {
@@ -47,6 +50,9 @@ const ACCOUNT_ACTIONS: AccountActions = {
   forgetMemoryAction: backToGallery,
   restoreHiddenAction: backToGallery,
   deleteAccountAction: backToGallery,
+  addPasskeyAction: keepState,
+  renamePasskeyAction: backToGallery,
+  removePasskeyAction: backToGallery,
 };
 
 const DASHBOARD_ACTIONS: DashboardActions = {
