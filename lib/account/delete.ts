@@ -32,6 +32,7 @@ export const ACCOUNT_TABLES: Readonly<Record<string, "cascade" | "deleted" | "un
   oauth_grants: "cascade",
   access_log: "cascade",
   connector_actions: "cascade",
+  passkey_credentials: "cascade",
   flow_sessions: "deleted",
   app_connections: "deleted",
   connect_attempts: "deleted",
@@ -40,6 +41,7 @@ export const ACCOUNT_TABLES: Readonly<Record<string, "cascade" | "deleted" | "un
   email_codes: "deleted",
   oauth_codes: "deleted",
   sign_in_codes: "deleted",
+  passkey_challenges: "deleted",
   phone_codes: "deleted",
   sms_outbox: "deleted",
   email_outbox: "deleted",
@@ -96,6 +98,8 @@ export async function deleteAccount(input: { userId: string; confirmation: unkno
     await tx.emailCode.deleteMany({ where: { userId } });
     await tx.oAuthCode.deleteMany({ where: { userId } });
     await tx.signInCode.deleteMany({ where: { userId } });
+    // A registration's challenge names the person without a foreign key (it is bound to them, not to a flow).
+    await tx.passkeyChallenge.deleteMany({ where: { userId } });
     await tx.partnerSession.updateMany({ where: { userId }, data: { userId: null, importIds: [], connected: [] } });
     await tx.importJobProfile.updateMany({ where: { userId }, data: { userId: null, importId: null } });
     await tx.user.delete({ where: { id: userId } });

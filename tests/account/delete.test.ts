@@ -56,6 +56,10 @@ async function fill(x: Tenant) {
   await prisma.signInCode.create({
     data: { codeHash: `sc-${u}`, developerId: x.developer.id, agentId: x.agent.id, plane: "live", userId: u, expiresAt: new Date(Date.now() + 60_000) },
   });
+  await prisma.passkeyCredential.create({
+    data: { userId: u, credentialId: `cred-${u}`, publicKey: Buffer.from("key"), backupEligible: false, backedUp: false, name: "Passkey 1" },
+  });
+  await prisma.passkeyChallenge.create({ data: { challengeHash: `ch-${u}`, purpose: "register", userId: u, expiresAt: new Date(Date.now() + 60_000) } });
   const user = await prisma.user.findUniqueOrThrow({ where: { id: u } });
   await prisma.phoneCode.create({ data: { phoneHash: user.phoneHash!, plane: "live", codeHash: "c", createdAt: new Date(), expiresAt: new Date(Date.now() + 60_000) } });
   await prisma.smsOutbox.create({ data: { phoneHash: user.phoneHash!, phoneLast4: user.phoneLast4!, body: "123456 is your code" } });
