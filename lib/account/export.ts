@@ -1,7 +1,7 @@
 // Everything the service holds about the person, as one JSON document they download from the account
 // page: the account, the composed profile as agents read it, every memory with its provenance (hidden
 // ones marked, and who asked to hide them), imports, approvals, app connections (never their tokens),
-// capability grants and the access log.
+// capability grants, passkeys (their names and dates, never key material) and the access log.
 import { sessionUserFromRequest } from "../person-auth/session";
 import { now as clockNow } from "../platform/clock";
 import { db } from "../platform/db";
@@ -20,7 +20,7 @@ export async function exportAccount(userId: string) {
   const overview = await accountOverview(userId);
   if (!overview) return null;
   const prisma = await db();
-  const [user, profile, memories, imports, approvals, connections, capabilities, accessLog, suppressions] = await Promise.all([
+  const [user, profile, memories, imports, approvals, connections, capabilities, accessLog, suppressions, passkeys] = await Promise.all([
     prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, plane: true, createdAt: true } }),
     accountProfile(userId),
     prisma.memory.findMany({ where: { userId }, orderBy: [{ learnedAt: "asc" }, { id: "asc" }] }),
@@ -46,6 +46,12 @@ export async function exportAccount(userId: string) {
         memories: { select: { memoryId: true } },
       },
     }),
+    // What the person sees of each passkey on the account page; never the credential id or public key.
+    prisma.passkeyCredential.findMany({
+      where: { userId },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { name: true, createdAt: true, lastUsedAt: true, backedUp: true },
+    }),
   ]);
   return {
     exported_at: clockNow().toISOString(),
@@ -70,6 +76,7 @@ export async function exportAccount(userId: string) {
       created_at: iso(x.createdAt),
       memory_ids: x.memories.map((i) => i.memoryId).sort(),
     })),
+    passkeys: passkeys.map((k) => ({ name: k.name, created_at: iso(k.createdAt), last_used_at: iso(k.lastUsedAt), synced: k.backedUp })),
     access_log: accessLog.map((e) => ({ at: iso(e.at), agent: e.agentName, surface: e.surface, action: e.action, outcome: e.outcome })),
   };
 }

@@ -111,6 +111,9 @@ describe("the export", () => {
     expect(data.connections).toEqual([expect.objectContaining({ app: "gmail", account_email: "me@example.org" })]);
     expect(JSON.stringify(data)).not.toContain("secret-token");
     expect(JSON.stringify(data)).not.toContain("access_token_sealed");
+    // Passkeys by name and date; never the credential id or key.
+    expect(data.passkeys).toEqual([{ name: "Passkey 1", created_at: expect.any(String), last_used_at: null, synced: false }]);
+    expect(JSON.stringify(data)).not.toContain(`cred-${u}`);
     expect(data.access_log.length).toBeGreaterThan(0);
     // Nothing of another person.
     expect(JSON.stringify(data)).not.toContain(t.users.live.id);
