@@ -3,13 +3,14 @@
 // each way in — the agent's hosted sign-in link, an MCP client's sign-in, a partner's phone-first link,
 // the service's own sign-up — reaches the phone screen, "Use a passkey" signs the person in with no new
 // text message, and the flow ends where the code would have taken it. The one passkey moves from test
-// to test (WebAuthn.getCredentials, then addCredential in the next browser), its counter with it.
+// to test (WebAuthn.getCredentials, then addCredential in the next browser), its counter with it. Then
+// the same key made for another relying party id is not used, and its counter set back is refused.
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
-import { freshPhone, outboxCount, phoneAndCode, toReceipt, virtualAuthenticator, withoutAutofill, type VirtualCredential } from "./support/passkeys";
+import { freshPhone, outboxCount, phoneAndCode, REFUSED, toReceipt, virtualAuthenticator, withoutAutofill, type VirtualCredential } from "./support/passkeys";
 
 interface Agent {
   secret_key: string;
@@ -184,4 +185,50 @@ test("the service's own sign-up: Sign in, a passkey, then on to the receipt; no 
   await toReceipt(page, "Profile Service");
   expect(await outboxCount(page, last4)).toBe(texts);
   await keep();
+});
+
+/** The service's own sign-up, to its phone screen by "Sign in". */
+async function signUpPhoneScreen(page: Page) {
+  await page.context().clearCookies();
+  await page.goto("/sign-up");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in with your phone");
+}
+
+test("a passkey made for another relying party id is not used: no passkey is offered to this site, and no one is signed in", async ({ page }) => {
+  const authenticator = await virtualAuthenticator(page);
+  await withoutAutofill(page);
+  const texts = await outboxCount(page, last4);
+  // The same key and person, but made for example.com: the browser will not use it on localhost.
+  await authenticator.add({ ...passkey, credentialId: randomBytes(16).toString("base64"), rpId: "example.com" });
+  await signUpPhoneScreen(page);
+  await page.getByRole("button", { name: "Use a passkey" }).click();
+  await expect(page.locator("#passkey-error")).toHaveText("No passkey was chosen. Try again, or use your number.");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in with your phone");
+  // Not signed in: the account page sends the person to sign in.
+  await page.goto("/account");
+  await expect(page.getByText("Sign in with your phone number to see your email address")).toBeVisible();
+  expect(await outboxCount(page, last4)).toBe(texts);
+});
+
+test("a signature counter that goes backwards is refused on the phone screen, and no one is signed in", async ({ page }) => {
+  const authenticator = await virtualAuthenticator(page);
+  await authenticator.add(passkey);
+  await withoutAutofill(page);
+  // A sign-in raises the counter the service holds.
+  await signUpPhoneScreen(page);
+  await page.getByRole("button", { name: "Use a passkey" }).click();
+  await toReceipt(page, "Profile Service");
+  const [raised] = await authenticator.credentials();
+  expect(raised!.signCount).toBeGreaterThan(1);
+  // The same key again, its counter set back (as a cloned authenticator's would be).
+  await authenticator.remove(raised!.credentialId);
+  await authenticator.add({ ...raised!, signCount: 0 });
+  await signUpPhoneScreen(page);
+  await page.getByRole("button", { name: "Use a passkey" }).click();
+  await expect(page.locator("#passkey-error")).toHaveText(REFUSED);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in with your phone");
+  expect((await authenticator.credentials())[0]!.signCount).toBe(1);
+  await page.goto("/account");
+  await expect(page.getByText("Sign in with your phone number to see your email address")).toBeVisible();
 });
