@@ -33,6 +33,8 @@ test.beforeAll(async ({ browser, baseURL }) => {
   const authenticator = await virtualAuthenticator(page);
   await withoutAutofill(page);
   await page.goto("/sign-up");
+  // A platform authenticator that verifies the person: the device the offer is made on.
+  expect(await page.evaluate(() => PublicKeyCredential.isUserVerifyingPlatformAuthenticatorAvailable())).toBe(true);
   await page.getByRole("link", { name: /ChatGPT/ }).click();
   await page.getByLabel("Paste ChatGPT’s answer").fill("- I live in Lisbon");
   await page.getByRole("button", { name: "Preview memories" }).click();
@@ -185,6 +187,21 @@ test("the service's own sign-up: Sign in, a passkey, then on to the receipt; no 
   await toReceipt(page, "Profile Service");
   expect(await outboxCount(page, last4)).toBe(texts);
   await keep();
+});
+
+test("with no platform authenticator, the receipt makes no passkey offer", async ({ page }) => {
+  const someone = freshPhone();
+  await page.goto("/sign-up");
+  await page.getByRole("link", { name: /ChatGPT/ }).click();
+  await page.getByLabel("Paste ChatGPT’s answer").fill("- I live in Porto");
+  await page.getByRole("button", { name: "Preview memories" }).click();
+  await page.getByRole("button", { name: "Keep 1 memory" }).click();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await phoneAndCode(page, someone);
+  await toReceipt(page, "Profile Service");
+  expect(await page.evaluate(() => PublicKeyCredential.isUserVerifyingPlatformAuthenticatorAvailable())).toBe(false);
+  // The same receipt with one (a virtual authenticator) makes the offer: see the registration above.
+  await expect(page.getByRole("region", { name: "Sign in faster next time with a passkey" })).toHaveCount(0);
 });
 
 /** The service's own sign-up, to its phone screen by "Sign in". */
