@@ -1,10 +1,11 @@
 // A passkey on every way in that reaches the phone screen, in Chromium with its virtual authenticator:
 // a person signs up once with a text-message code and makes a passkey from the receipt's offer; then
 // each way in — the agent's hosted sign-in link, an MCP client's sign-in, a partner's phone-first link,
-// the service's own sign-up — reaches the phone screen, "Use a passkey" signs the person in with no new
-// text message, and the flow ends where the code would have taken it. The one passkey moves from test
-// to test (WebAuthn.getCredentials, then addCredential in the next browser), its counter with it. Then
-// the same key made for another relying party id is not used, and its counter set back is refused.
+// the service's own sign-up, an agent's connect link — reaches the phone screen, "Use a passkey" signs
+// the person in with no new text message, and the flow ends where the code would have taken it. The
+// one passkey moves from test to test (WebAuthn.getCredentials, then addCredential in the next
+// browser), its counter with it. Then the same key made for another relying party id is not used, and
+// its counter set back is refused; with no platform authenticator the receipt makes no offer.
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -185,6 +186,28 @@ test("the service's own sign-up: Sign in, a passkey, then on to the receipt; no 
   await usePasskey(page);
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Sign in with your phone");
   await toReceipt(page, "Profile Service");
+  expect(await outboxCount(page, last4)).toBe(texts);
+  await keep();
+});
+
+test("an agent's connect link: the import screen, then a passkey on the phone screen, the receipt, and the agent reads the profile; no text message", async ({ page, baseURL }) => {
+  const { texts, keep } = await withPasskey(page);
+  const externalId = `e2e-passkey-${randomBytes(6).toString("hex")}`;
+  const headers = { "x-api-key": seed.secret_key, "x-agent": seed.agent, "x-user-id": externalId };
+  const made = await fetch(`${baseURL}/v1/profile/connect`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: "{}" });
+  expect(made.status).toBe(200);
+  await page.goto(((await made.json()) as { connect_url: string }).connect_url);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Bring your profile to ${seed.agent_name}`);
+  await page.getByRole("link", { name: /Claude/ }).click();
+  await page.getByLabel("Paste Claude’s answer").fill("- I prefer aisle seats");
+  await page.getByRole("button", { name: "Preview memories" }).click();
+  await page.getByRole("button", { name: "Keep 1 memory" }).click();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await usePasskey(page, "Save it to your profile");
+  expect(await toReceipt(page, seed.agent_name)).toBe(`You're signed in to ${seed.agent_name}`);
+  // The link is approved for the passkey's account: the agent reads it by its own id for the person.
+  const read = await fetch(`${baseURL}/v1/profile`, { headers });
+  expect(read.status, await read.text()).toBe(200);
   expect(await outboxCount(page, last4)).toBe(texts);
   await keep();
 });
