@@ -6,10 +6,10 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { noSeriousViolations, shoot, tabTo } from "./support/pages";
+import { codeFromOutbox, freshPhone, outboxCount, REFUSED, toReceipt, virtualAuthenticator, withoutAutofill } from "./support/passkeys";
 import { startRelyingParty, type RelyingParty } from "./support/rp";
 
 const seed = JSON.parse(readFileSync(`${process.env.E2E_DATA_DIR}-seed.json`, "utf8")) as { secret_key: string; publishable_key: string; agent: string; agent_name: string };
-const REFUSED = "That passkey could not sign you in. Try again, or use your number.";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -18,44 +18,6 @@ test.beforeAll(async ({ baseURL }) => {
   rp = await startRelyingParty({ issuer: baseURL!, publishableKey: seed.publishable_key, secretKey: seed.secret_key, agent: seed.agent });
 });
 test.afterAll(() => rp.close());
-
-/** A platform authenticator that verifies the person (as a phone's fingerprint reader does). */
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
-  return { credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials };
-}
-
-function freshPhone(): { e164: string; national: string } {
-  const line = String(2000 + Math.floor(Math.random() * 7000));
-  return { e164: `+1415555${line}`, national: `415 555 ${line}` };
-}
-
-async function outboxCount(page: Page, last4: string): Promise<number> {
-  const outbox = await page.context().newPage();
-  await outbox.goto("/dev/outbox");
-  const n = await outbox
-    .getByTestId("outbox-message")
-    .filter({ has: outbox.getByTestId("outbox-last4").getByText(last4, { exact: true }) })
-    .count();
-  await outbox.close();
-  return n;
-}
-
-async function codeFromOutbox(page: Page, last4: string): Promise<string> {
-  const outbox = await page.context().newPage();
-  await outbox.goto("/dev/outbox");
-  const message = outbox
-    .getByTestId("outbox-message")
-    .filter({ has: outbox.getByTestId("outbox-last4").getByText(last4, { exact: true }) })
-    .first();
-  const body = await message.getByTestId("outbox-body").innerText();
-  await outbox.close();
-  return body.match(/^(\d{6}) is your Profile Service sign-in code/)![1]!;
-}
 
 /** A new person: a pasted memory, the number and the code, then on to the receipt. */
 async function signUpWithCode(page: Page, phone: { e164: string; national: string }) {
@@ -69,22 +31,7 @@ async function signUpWithCode(page: Page, phone: { e164: string; national: strin
   await page.getByLabel("Mobile number").fill(phone.national);
   await page.getByRole("button", { name: "Text me a code" }).click();
   await page.getByLabel("Six-digit code").fill(await codeFromOutbox(page, phone.e164.slice(-4)));
-  await toReceipt(page);
-}
-
-/** From wherever signing in left the person, to the receipt: past the import screen and the mailbox offer. */
-async function toReceipt(page: Page) {
-  const heading = page.getByRole("heading", { level: 1 });
-  const receipt = `You're signed in to ${seed.agent_name}`;
-  for (let i = 0; i < 4; i++) {
-    await expect(heading).toHaveText(new RegExp(`^(${receipt}|Add your mailbox|Bring your profile to .*)$`));
-    const text = await heading.innerText();
-    if (text === receipt) return;
-    if (text === "Add your mailbox") await page.getByRole("button", { name: "Not now" }).click();
-    else await page.getByRole("button", { name: `Continue to ${seed.agent_name}` }).click();
-    await expect(heading).not.toHaveText(text);
-  }
-  throw new Error("the receipt was not reached");
+  await toReceipt(page, seed.agent_name);
 }
 
 /** A returning person's way to the phone screen: a new sign-in at the app, then "Sign in". */
@@ -93,17 +40,6 @@ async function signInPhoneScreen(page: Page) {
   await page.goto(`${rp.url}/login`);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in with your phone");
-}
-
-/**
- * A browser without the number field's passkey autofill (conditional UI): Chromium's virtual
- * authenticator answers an autofill request at once, as if the person had picked the passkey, which
- * would leave "Use a passkey" nothing to do.
- */
-async function withoutAutofill(page: Page) {
-  await page.addInitScript(() => {
-    PublicKeyCredential.isConditionalMediationAvailable = async () => false;
-  });
 }
 
 async function returnToApp(page: Page): Promise<string> {
@@ -131,7 +67,7 @@ test("a passkey made after a code signs the person in again with no text message
   // The number field's autofill offers the passkey; picking it (the virtual authenticator does at once) signs in.
   await signInPhoneScreen(page);
   await expect(page.getByLabel("Mobile number")).toHaveAttribute("autocomplete", "tel webauthn");
-  await toReceipt(page);
+  await toReceipt(page, seed.agent_name);
   // This browser has a passkey now: the offer is not made again.
   await expect(page.getByRole("region", { name: "Sign in faster next time with a passkey" })).toHaveCount(0);
   expect(await returnToApp(page)).toBe(sub);
@@ -145,7 +81,7 @@ test("a passkey made after a code signs the person in again with no text message
   await shoot(page, "passkeys-02-phone");
   await tabTo(page, usePasskey);
   await page.keyboard.press("Enter");
-  await toReceipt(page);
+  await toReceipt(page, seed.agent_name);
   expect(await returnToApp(page)).toBe(sub);
   // No text message was sent for either.
   expect(await outboxCount(page, phone.e164.slice(-4))).toBe(texts);
@@ -169,7 +105,7 @@ test("a replayed assertion and a removed passkey are refused; the account page l
   const first = await sent;
   const body = first.postData()!;
   const contentType = first.headers()["content-type"]!;
-  await toReceipt(page);
+  await toReceipt(page, seed.agent_name);
   await returnToApp(page);
 
   // Replayed on a new flow: the challenge was the first flow's, and is used up.
@@ -189,7 +125,7 @@ test("a replayed assertion and a removed passkey are refused; the account page l
   await page.getByLabel("Mobile number").fill(phone.national);
   await page.getByRole("button", { name: "Text me a code" }).click();
   await page.getByLabel("Six-digit code").fill(await codeFromOutbox(page, phone.e164.slice(-4)));
-  await toReceipt(page);
+  await toReceipt(page, seed.agent_name);
   await page.goto("/account");
   const section = page.getByRole("region", { name: "Passkeys" });
   await expect(section.getByRole("listitem")).toHaveCount(1);
@@ -228,7 +164,7 @@ test("measured: from Sign in to the receipt, a passkey against a text-message co
     const started = performance.now();
     await page.getByRole("button", { name: "Sign in" }).click();
     await signIn();
-    await toReceipt(page);
+    await toReceipt(page, seed.agent_name);
     const ms = performance.now() - started;
     await returnToApp(page);
     return ms;

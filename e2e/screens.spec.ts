@@ -5,6 +5,7 @@
 //   npx playwright test e2e/screens.spec.ts --update-snapshots
 import { expect, test } from "@playwright/test";
 import { noSeriousViolations } from "./support/pages";
+import { virtualAuthenticator } from "./support/passkeys";
 
 /** Every state the gallery shows, in its order; the first test holds the two lists together. */
 const STATES = [
@@ -100,6 +101,8 @@ for (const state of STATES) {
     // One load per state, then the window resized: the layouts answer to the width alone (CSS, and the
     // menu's media query), and a load costs several times what a resize and a screenshot do together.
     await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+    // The passkey offer is made only where a platform authenticator exists: this state's device has one.
+    if (state === "receipt-passkey") await virtualAuthenticator(page);
     await page.goto(`/dev/screens/${state}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     for (const width of WIDTHS) {

@@ -3,7 +3,14 @@
 // and "Sign in faster next time with a passkey" after signing in. The browser asks the service for
 // options (a challenge bound to the flow, or to the signed-in person), lets the authenticator answer,
 // and posts the answer to a server action, which checks it. Without WebAuthn nothing here is shown.
-import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill, startAuthentication, startRegistration, WebAuthnAbortService } from "@simplewebauthn/browser";
+import {
+  browserSupportsWebAuthn,
+  browserSupportsWebAuthnAutofill,
+  platformAuthenticatorIsAvailable,
+  startAuthentication,
+  startRegistration,
+  WebAuthnAbortService,
+} from "@simplewebauthn/browser";
 import { useActionState, useEffect, useState, useTransition } from "react";
 import type { ActionState } from "@/lib/actions/state";
 import { useHydrated } from "./countdown";
@@ -109,13 +116,28 @@ export function PasskeySignIn({ optionsUrl, autofill, action }: { optionsUrl: st
   );
 }
 
-/** "Sign in faster next time with a passkey": one tap to make one, or "Not now" (not offered again in this browser). */
+/**
+ * "Sign in faster next time with a passkey": one tap to make one, or "Not now" (not offered again in
+ * this browser). Offered only where the device has a platform authenticator that verifies the person
+ * (isUserVerifyingPlatformAuthenticatorAvailable): elsewhere making one would ask for a security key.
+ */
 export function PasskeyOffer({ optionsUrl, add, dismiss }: { optionsUrl: string | null; add: Action; dismiss: () => Promise<void> }) {
   const hydrated = useHydrated();
   const [state, formAction] = useActionState(add, null);
   const [pending, startTransition] = useTransition();
   const [problem, setProblem] = useState<string | null>(null);
   const [hidden, setHidden] = useState(false);
+  const [platform, setPlatform] = useState(false);
+  useEffect(() => {
+    let live = true;
+    platformAuthenticatorIsAvailable().then(
+      (available) => live && setPlatform(available),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
   if (!hydrated || !browserSupportsWebAuthn() || hidden) return null;
   // The receipt returns to the app by itself after a few seconds: a person answering the offer stays.
   const stay = () => window.dispatchEvent(new Event("flow:stay"));
@@ -126,7 +148,7 @@ export function PasskeyOffer({ optionsUrl, add, dismiss }: { optionsUrl: string 
       </p>
     );
   }
-  if (!optionsUrl) return null;
+  if (!optionsUrl || !platform) return null;
   const error = problem ?? state?.error;
   return (
     <section aria-labelledby="passkey-offer-title" className="mt-6 rounded-xl bg-slate-50 px-4 py-4 ring-1 ring-slate-200">

@@ -135,7 +135,10 @@ export async function saveAndApprove<K extends WayInName>(flow: WayFlow<K>, user
     // First the flow's own transition (which locks its row): a second saving of the same flow waits
     // for this one, then finds the flow no longer on its screen and changes nothing.
     await applyStep(flow, { ...change, userId, screen: "receipt" }, tx);
-    bound = (await way.bindAgent?.(tx, flow)) ?? flow;
+    // The flow as that step left it: a passkey's sign-in brings the account's number digest with it
+    // (a code's was stored at the phone step), and the way in's finishing reads it.
+    const stepped = { ...flow, phoneHash: change.phoneHash ?? flow.phoneHash, phoneLast4: change.phoneLast4 ?? flow.phoneLast4 };
+    bound = (await way.bindAgent?.(tx, stepped)) ?? stepped;
     const { saved, importIds } = await saveBroughtIn(tx, flow.id, userId);
     const connected = await attachFlowConnections(tx, { flowId: flow.id, userId });
     await recordMailboxAddress(tx, userId);
