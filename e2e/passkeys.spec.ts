@@ -34,6 +34,19 @@ async function signUpWithCode(page: Page, phone: { e164: string; national: strin
   await toReceipt(page, seed.agent_name);
 }
 
+/** A new person with a virtual authenticator (autofill off): signed up with a code, a passkey made from the receipt, back at the app. */
+async function signUpWithPasskey(page: Page): Promise<{ e164: string; national: string }> {
+  await virtualAuthenticator(page);
+  await withoutAutofill(page);
+  const phone = freshPhone();
+  await signUpWithCode(page, phone);
+  await page.getByRole("button", { name: "Stay here" }).click();
+  await page.getByRole("button", { name: "Create a passkey" }).click();
+  await expect(page.getByRole("status")).toContainText("Passkey saved");
+  await returnToApp(page);
+  return phone;
+}
+
 /** A returning person's way to the phone screen: a new sign-in at the app, then "Sign in". */
 async function signInPhoneScreen(page: Page) {
   await page.context().clearCookies();
@@ -88,14 +101,7 @@ test("a passkey made after a code signs the person in again with no text message
 });
 
 test("a replayed assertion and a removed passkey are refused; the account page lists, renames and removes passkeys", async ({ page }) => {
-  await virtualAuthenticator(page);
-  await withoutAutofill(page);
-  const phone = freshPhone();
-  await signUpWithCode(page, phone);
-  await page.getByRole("button", { name: "Stay here" }).click();
-  await page.getByRole("button", { name: "Create a passkey" }).click();
-  await expect(page.getByRole("status")).toContainText("Passkey saved");
-  await returnToApp(page);
+  const phone = await signUpWithPasskey(page);
 
   // The first passkey sign-in's action call, kept as the browser sent it.
   await signInPhoneScreen(page);
@@ -148,14 +154,7 @@ test("a replayed assertion and a removed passkey are refused; the account page l
 
 test("measured: from Sign in to the receipt, a passkey against a text-message code, in one browser", async ({ page }) => {
   test.setTimeout(180_000);
-  await virtualAuthenticator(page);
-  await withoutAutofill(page);
-  const phone = freshPhone();
-  await signUpWithCode(page, phone);
-  await page.getByRole("button", { name: "Stay here" }).click();
-  await page.getByRole("button", { name: "Create a passkey" }).click();
-  await expect(page.getByRole("status")).toContainText("Passkey saved");
-  await returnToApp(page);
+  const phone = await signUpWithPasskey(page);
 
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const timed = async (signIn: () => Promise<void>) => {

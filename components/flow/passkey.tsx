@@ -38,6 +38,24 @@ function cancelled(err: unknown): boolean {
   return err instanceof Error && (err.name === "NotAllowedError" || err.name === "AbortError");
 }
 
+/**
+ * One ceremony: the options from `url`, the authenticator's answer (`start`) handed to `send`; what went
+ * wrong to `problem`, with `cancelledText` when the person closed the browser's dialog.
+ */
+async function ceremony(
+  url: string,
+  start: (optionsJSON: never) => Promise<unknown>,
+  send: (response: unknown) => void,
+  problem: (text: string) => void,
+  cancelledText: string,
+): Promise<void> {
+  try {
+    send(await start((await optionsFrom(url)) as never));
+  } catch (err) {
+    problem(cancelled(err) ? cancelledText : err instanceof Error ? err.message : String(err));
+  }
+}
+
 function PasskeyMark() {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
@@ -96,17 +114,10 @@ export function PasskeySignIn({ optionsUrl, autofill, action }: { optionsUrl: st
         className={secondaryButton}
         disabled={pending}
         aria-describedby={error ? "passkey-error" : undefined}
-        onClick={() =>
-          void (async () => {
-            setProblem(null);
-            try {
-              const optionsJSON = await optionsFrom(optionsUrl);
-              send(await startAuthentication({ optionsJSON: optionsJSON as never }));
-            } catch (err) {
-              setProblem(cancelled(err) ? "No passkey was chosen. Try again, or use your number." : err instanceof Error ? err.message : String(err));
-            }
-          })()
-        }
+        onClick={() => {
+          setProblem(null);
+          void ceremony(optionsUrl, (optionsJSON) => startAuthentication({ optionsJSON }), send, setProblem, "No passkey was chosen. Try again, or use your number.");
+        }}
       >
         <PasskeyMark />
         {pending ? "Signing you in…" : "Use a passkey"}
@@ -163,19 +174,17 @@ export function PasskeyOffer({ optionsUrl, add, dismiss }: { optionsUrl: string 
           className={primaryButton}
           disabled={pending}
           aria-describedby={error ? "passkey-offer-error" : undefined}
-          onClick={() =>
-            void (async () => {
-              stay();
-              setProblem(null);
-              try {
-                const optionsJSON = await optionsFrom(optionsUrl);
-                const response = await startRegistration({ optionsJSON: optionsJSON as never });
-                startTransition(() => formAction(answerForm(response)));
-              } catch (err) {
-                setProblem(cancelled(err) ? "No passkey was made. You can make one later on your account page." : err instanceof Error ? err.message : String(err));
-              }
-            })()
-          }
+          onClick={() => {
+            stay();
+            setProblem(null);
+            void ceremony(
+              optionsUrl,
+              (optionsJSON) => startRegistration({ optionsJSON }),
+              (response) => startTransition(() => formAction(answerForm(response))),
+              setProblem,
+              "No passkey was made. You can make one later on your account page.",
+            );
+          }}
         >
           {pending ? "Saving…" : "Create a passkey"}
         </button>
@@ -211,18 +220,16 @@ export function PasskeyAdd({ optionsUrl, add }: { optionsUrl: string; add: Actio
         className="inline-flex min-h-10 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-brand-50"
         disabled={pending}
         aria-describedby={error ? "passkey-add-error" : undefined}
-        onClick={() =>
-          void (async () => {
-            setProblem(null);
-            try {
-              const optionsJSON = await optionsFrom(optionsUrl);
-              const response = await startRegistration({ optionsJSON: optionsJSON as never });
-              startTransition(() => formAction(answerForm(response)));
-            } catch (err) {
-              setProblem(cancelled(err) ? "No passkey was made." : err instanceof Error ? err.message : String(err));
-            }
-          })()
-        }
+        onClick={() => {
+          setProblem(null);
+          void ceremony(
+            optionsUrl,
+            (optionsJSON) => startRegistration({ optionsJSON }),
+            (response) => startTransition(() => formAction(answerForm(response))),
+            setProblem,
+            "No passkey was made.",
+          );
+        }}
       >
         <PasskeyMark />
         {pending ? "Saving…" : "Add a passkey"}

@@ -75,6 +75,17 @@ const importBase = {
 const previewCount = 31;
 const countries = phoneCountries();
 
+const phoneSignIn = {
+  screen: "phone",
+  shell: shell("phone", ["phone", "code", "import", "receipt"]),
+  signInFirst: true,
+  linkNotice: null,
+  countries,
+  defaultCountry: "PT",
+  passkeyOptions: null,
+  passkeyAutofill: false,
+} as const satisfies FlowScreenView;
+
 const mailboxBase = {
   screen: "mailbox",
   shell: shell("mailbox", ["mailbox", "import", "phone", "code", "receipt"]),
@@ -176,26 +187,8 @@ export const GALLERY_STATES = {
     connectError: "declined",
   },
   phone: { screen: "phone", shell: shell("phone"), signInFirst: false, linkNotice: null, countries, defaultCountry: "US", passkeyOptions: null, passkeyAutofill: false },
-  "phone-sign-in": {
-    screen: "phone",
-    shell: shell("phone", ["phone", "code", "import", "receipt"]),
-    signInFirst: true,
-    linkNotice: null,
-    countries,
-    defaultCountry: "PT",
-    passkeyOptions: null,
-    passkeyAutofill: false,
-  },
-  "phone-passkey": {
-    screen: "phone",
-    shell: shell("phone", ["phone", "code", "import", "receipt"]),
-    signInFirst: true,
-    linkNotice: null,
-    countries,
-    defaultCountry: "PT",
-    passkeyOptions: "/flow/gallery/passkey/options",
-    passkeyAutofill: false,
-  },
+  "phone-sign-in": phoneSignIn,
+  "phone-passkey": { ...phoneSignIn, passkeyOptions: "/flow/gallery/passkey/options" },
   "phone-link": {
     screen: "phone",
     shell: shell("phone"),

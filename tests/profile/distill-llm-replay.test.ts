@@ -4,12 +4,11 @@
 // messages changed (the prompt, the transcript) finds no answer: re-record with bench/distill-llm-record.ts.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { builtinDistiller, FACT_KINDS, type DistillInput, type DistillMessage } from "@/lib/profile/distill";
 import { createLlmDistiller, LLM_LIMITS, LLM_SYSTEM_PROMPT, transcripts } from "@/lib/profile/distill/llm";
 import { scoreDistiller, type DistillCase, type SetScore } from "@/lib/profile/distill/score";
-import { captureLogsForTests } from "@/lib/platform/log";
+import { captureLogLines } from "../helpers/logs";
 import { loadFixtures } from "../fixtures/distill/load";
 import { ANSWERS_DIR, loadAnswers, requestKey, startReplayServer, type AnswerBook } from "../helpers/llm-replay";
 
@@ -31,14 +30,7 @@ afterAll(async () => {
 beforeEach(() => {
   server.received.length = 0;
   logLines = [];
-  captureLogsForTests(
-    new Writable({
-      write(chunk: Buffer, _enc, done) {
-        logLines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
-        done();
-      },
-    }),
-  );
+  captureLogLines(logLines);
 });
 
 const llm = (timeoutMs?: number) => createLlmDistiller({ baseUrl: server.baseUrl, model: "recorded", fallback: builtinDistiller, ...(timeoutMs ? { timeoutMs } : {}) });

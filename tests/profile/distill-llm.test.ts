@@ -1,11 +1,10 @@
 // The LLM distiller against a local server speaking the OpenAI chat-completions wire format: parsing, checks, fallback, settings.
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLlmDistiller } from "@/lib/profile/distill/llm";
 import { builtinDistiller, distillerFromConfig, distillerFromSettings, type DistillInput, type Distiller } from "@/lib/profile/distill";
-import { captureLogsForTests } from "@/lib/platform/log";
+import { captureLogLines } from "../helpers/logs";
 
 interface Received {
   method: string;
@@ -67,14 +66,7 @@ let logLines: string[] = [];
 beforeEach(() => {
   received.length = 0;
   logLines = [];
-  captureLogsForTests(
-    new Writable({
-      write(chunk: Buffer, _enc, done) {
-        logLines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
-        done();
-      },
-    }),
-  );
+  captureLogLines(logLines);
 });
 
 const llm = (extra: { apiKey?: string; timeoutMs?: number } = { apiKey: "sk-local-test" }): Distiller =>
