@@ -78,9 +78,19 @@ test("a passkey made after a code signs the person in again with no text message
   const texts = await outboxCount(page, phone.e164.slice(-4));
 
   // The number field's autofill offers the passkey; picking it (the virtual authenticator does at once) signs in.
+  // The autofill's options are held until the phone screen has been looked at: the virtual authenticator
+  // answers the moment they arrive, and the page would be gone.
+  let release!: () => void;
+  const looked = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/flow/*/passkey/options", async (route) => {
+    await looked;
+    await route.continue();
+  });
   await signInPhoneScreen(page);
   await expect(page.getByLabel("Mobile number")).toHaveAttribute("autocomplete", "tel webauthn");
+  release();
   await toReceipt(page, seed.agent_name);
+  await page.unroute("**/flow/*/passkey/options");
   // This browser has a passkey now: the offer is not made again.
   await expect(page.getByRole("region", { name: "Sign in faster next time with a passkey" })).toHaveCount(0);
   expect(await returnToApp(page)).toBe(sub);
