@@ -12,8 +12,10 @@ import { findExternalUser, isApproved } from "../users/approvals";
 
 export type { KeyRequirement, ResolvedAgent, ResolvedUser } from "../http/caller";
 
+/** What these checks read of a request: its headers (a web Request, or the fast path's ApiRequest). */
+type RequestHeaders = { readonly headers: Pick<Headers, "get"> };
 /** The X-API-Key header → an active key of the required kind. 401 otherwise. */
-export async function authenticateKey(req: Request, required: KeyRequirement): Promise<CallerKey> {
+export async function authenticateKey(req: RequestHeaders, required: KeyRequirement): Promise<CallerKey> {
   const raw = req.headers.get("x-api-key")?.trim();
   if (!raw) throw new ApiError("api_key_required", MESSAGES.apiKeyRequired);
   const key = await resolveApiKey(raw);
@@ -23,7 +25,7 @@ export async function authenticateKey(req: Request, required: KeyRequirement): P
 }
 
 /** X-Agent → an active agent of the key's developer. */
-export async function resolveAgent(req: Request, key: CallerKey): Promise<ResolvedAgent> {
+export async function resolveAgent(req: RequestHeaders, key: CallerKey): Promise<ResolvedAgent> {
   const handle = req.headers.get("x-agent")?.trim();
   if (!handle) throw new ApiError("agent_required", MESSAGES.agentRequired);
   return activeAgent(key.developerId, handle);
@@ -42,7 +44,7 @@ export async function activeAgent(developerId: string, handle: string): Promise<
  * developer's client), within the key's developer and plane and for this agent; null without a
  * token. Approval is not checked here. A bad token is a 401.
  */
-export async function resolveUserToken(req: Request, ctx: { key: CallerKey; agent: ResolvedAgent }): Promise<(ResolvedUser & { scopes?: string[] }) | null> {
+export async function resolveUserToken(req: RequestHeaders, ctx: { key: CallerKey; agent: ResolvedAgent }): Promise<(ResolvedUser & { scopes?: string[] }) | null> {
   const token = bearerToken(req);
   if (!token) return null;
   if (token.startsWith(PREFIX.accessToken)) {
@@ -64,7 +66,7 @@ export async function resolveUserToken(req: Request, ctx: { key: CallerKey; agen
  * scopes) or X-User-Id, bounded by the key's developer and plane, who must have approved the agent
  * (403 otherwise). Returns null only when not required and absent.
  */
-export async function resolveUser(req: Request, ctx: { key: CallerKey; agent: ResolvedAgent; required: boolean; scope?: string }): Promise<ResolvedUser | null> {
+export async function resolveUser(req: RequestHeaders, ctx: { key: CallerKey; agent: ResolvedAgent; required: boolean; scope?: string }): Promise<ResolvedUser | null> {
   const fromToken = await resolveUserToken(req, ctx);
   if (fromToken) {
     if (fromToken.via === "access_token") {
@@ -93,8 +95,8 @@ export async function resolveUser(req: Request, ctx: { key: CallerKey; agent: Re
  * refused, and so is a request without a token (400 user_token_required). Approval and grants are the
  * route's to check, on every call.
  */
-export async function requireUserToken(req: Request, ctx: { key: CallerKey; agent: ResolvedAgent }): Promise<ResolvedUser> {
-  if (req.headers.has("x-user-id")) throw new ApiError("user_token_required", MESSAGES.userTokenRequired);
+export async function requireUserToken(req: RequestHeaders, ctx: { key: CallerKey; agent: ResolvedAgent }): Promise<ResolvedUser> {
+  if (req.headers.get("x-user-id") !== null) throw new ApiError("user_token_required", MESSAGES.userTokenRequired);
   const user = await resolveUserToken(req, ctx);
   if (!user) throw new ApiError("user_token_required", MESSAGES.userTokenRequired);
   return { id: user.id, plane: user.plane, via: user.via };

@@ -32,7 +32,12 @@ export async function forClient<T>(clientId: string, work: () => Promise<T>): Pr
 }
 
 /** Adds the policy's CORS headers to a response (closed adds none, so browsers cannot read it). */
-export async function applyCors(res: Response, policy: CorsPolicy, req?: Request, client?: string): Promise<Response> {
+export async function applyCors<R extends { readonly headers: Pick<Headers, "get" | "set" | "append"> }>(
+  res: R,
+  policy: CorsPolicy,
+  req?: { readonly headers: Pick<Headers, "get"> },
+  client?: string,
+): Promise<R> {
   if (policy === "open") {
     res.headers.set("Access-Control-Allow-Origin", "*");
     for (const [k, v] of Object.entries(METHODS_AND_HEADERS)) res.headers.set(k, v);

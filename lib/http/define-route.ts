@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { databaseUnavailable, logDatabaseUnavailable } from "../platform/db/unavailable";
 import { logger } from "../platform/log";
 import type { Limiter } from "../platform/ratelimit";
+import type { Answer, ApiRequest } from "./api-request";
 import type { CallerKey, KeyRequirement, ResolvedAgent, ResolvedUser } from "./caller";
 import type { CorsPolicy } from "./cors";
 import { ApiError, errorBody, MESSAGES, serviceUnavailable, type ErrorCode } from "./errors";
@@ -129,6 +130,8 @@ export type RouteContract = Omit<RouteDefinition<z.ZodType, z.ZodType, AuthSpec>
 
 export type RouteHandler = ((req: Request, ctx?: { params?: Promise<Record<string, string>> }) => Promise<Response>) & {
   meta: RouteMeta;
+  /** The same route served from an ApiRequest, its answer not made a web Response (the API fast path). */
+  serve: (req: ApiRequest, params: Record<string, string>) => Promise<Answer>;
 };
 
 export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {

@@ -4,8 +4,8 @@
 // scripts/server.mjs hands every request here first and passes the rest (pages, assets, other
 // handlers) on. scripts/build-api.mjs bundles the route files the route manifest puts on the fast path.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
 import { apiPathError, isApiPath } from "./api-routes";
+import { JsonAnswer, nodeApiRequest, type Answer } from "./api-request";
 import type { RouteHandler } from "./define-route";
 import { FRAME_DENY_HEADERS } from "./html";
 import { isPlainRoute } from "./plain-route";
@@ -19,14 +19,18 @@ import { PathTable } from "./route-match";
 export type RouteModule = ({ file: string } | { path: string }) & { module: Record<string, unknown> };
 
 /** A handler the fast path serves: a defineRoute contract, or a plainRoute handler (which takes no params). */
-type ServedHandler = (req: Request, ctx?: { params?: Promise<Record<string, string>> }) => Promise<Response>;
+type ServedHandler = RouteHandler | ((req: Request, ctx?: { params?: Promise<Record<string, string>> }) => Promise<Response>);
 
 // HEAD only where a route exports a handler for it (the SDK files, whose HEAD gives their size): Next.js
 // answers HEAD for the rest, and drops the Content-Length a handler sets.
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;
 
-function isServedHandler(value: unknown): value is RouteHandler | ServedHandler {
+function isServedHandler(value: unknown): value is ServedHandler {
   return (typeof value === "function" && "meta" in value) || isPlainRoute(value);
+}
+
+function isContract(handler: ServedHandler): handler is RouteHandler {
+  return "serve" in handler;
 }
 
 function pathOf(route: RouteModule): string {
@@ -69,41 +73,33 @@ export class ApiRouter {
   }
 }
 
-/** Bodies declared at most this long are read whole before the handler runs (a web stream costs more than they do). */
-const SMALL_BODY_BYTES = 64 * 1024;
+// No answer of the service may be framed, the API's included (next.config.mjs sets the same on pages).
+const FRAME_DENY = Object.entries(FRAME_DENY_HEADERS).map(([k, v]) => [k.toLowerCase(), v] as const);
 
-function readSmallBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
-}
-
-async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
-  const method = req.method ?? "GET";
-  const url = new URL(req.url ?? "/", origin);
-  if (method === "GET" || method === "HEAD") return new Request(url, { method, headers });
-  const declared = Number(req.headers["content-length"]);
-  if (Number.isInteger(declared) && declared <= SMALL_BODY_BYTES && !req.headers["transfer-encoding"]) {
-    return new Request(url, { method, headers, body: (await readSmallBody(req)) as unknown as BodyInit });
-  }
-  // Larger or unsized bodies stream, so a route's size cap stops them before they are buffered.
-  return new Request(url, { method, headers, body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" } as RequestInit);
-}
-
-async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
-  // No answer of the service may be framed, the API's included (next.config.mjs sets the same on pages).
-  const headers: Record<string, string | string[]> = Object.fromEntries(Object.entries(FRAME_DENY_HEADERS).map(([k, v]) => [k.toLowerCase(), v]));
+function answerHeaders(req: IncomingMessage): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of FRAME_DENY) headers[name] = value;
   // A request answered before its body was read (413, say) leaves the connection unusable.
   if (!req.complete) headers.connection = "close";
+  return headers;
+}
+
+async function writeResponse(req: IncomingMessage, res: ServerResponse, answer: Answer): Promise<void> {
+  const headers = answerHeaders(req);
+  if (answer instanceof JsonAnswer) {
+    // Written as serialized: no web Response is made, and no body read back out of one.
+    answer.headers.forEach((value, name) => {
+      if (name !== "connection") headers[name] = value;
+    });
+    if (answer.text === null) {
+      res.writeHead(answer.status, headers).end();
+      return;
+    }
+    headers["content-length"] = String(Buffer.byteLength(answer.text));
+    res.writeHead(answer.status, headers).end(answer.text);
+    return;
+  }
+  const response = answer;
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie" && name !== "connection") headers[name] = value;
   });
@@ -137,9 +133,11 @@ export async function dispatch(router: ApiRouter, req: IncomingMessage, res: Ser
   }
   const host = req.headers.host ?? "localhost";
   const proto = (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
-  let response: Response;
+  let response: Answer;
   try {
-    response = await found.handler(await toRequest(req, `${proto}://${host}`), { params: Promise.resolve(found.params) });
+    const request = await nodeApiRequest(req, `${proto}://${host}`);
+    const { handler, params } = found;
+    response = isContract(handler) ? await handler.serve(request, params) : await handler(request.web(), { params: Promise.resolve(params) });
   } catch {
     // The handlers answer every error themselves; this is only reached for an unreadable request.
     response = Response.json({ error: { code: "invalid_request", message: "The request could not be read." } }, { status: 400 });

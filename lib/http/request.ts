@@ -62,7 +62,7 @@ export function clientIpStampedByServer(): boolean {
  * The client's address as the server recorded it (CLIENT_IP_HEADER). Absent or unreadable: fail
  * closed to UNKNOWN_CLIENT_IP, one bucket every such request shares, never a value the client chose.
  */
-export function clientIp(req: Request): string {
+export function clientIp(req: { readonly headers: Pick<Headers, "get"> }): string {
   return clientIpFromHeaders(req.headers);
 }
 
@@ -130,23 +130,8 @@ export async function readBodyText(req: Request, limit = DEFAULT_BODY_LIMIT_BYTE
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** Reads and parses a JSON body under a size cap. */
-export async function readJsonBody(req: Request, limit = DEFAULT_BODY_LIMIT_BYTES): Promise<unknown> {
-  const type = req.headers.get("content-type");
-  if (type && !/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
-    throw new ApiError("unsupported_media_type", MESSAGES.unsupportedMediaType);
-  }
-  const text = await readBodyText(req, limit);
-  if (text.trim() === "") return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError("invalid_json", MESSAGES.invalidJson);
-  }
-}
-
 /** The Bearer token, if any. An Authorization header that is not a Bearer token is a 401, not silence. */
-export function bearerToken(req: Request): string | undefined {
+export function bearerToken(req: { readonly headers: Pick<Headers, "get"> }): string | undefined {
   const header = req.headers.get("authorization")?.trim();
   if (!header) return undefined;
   const m = header.match(/^Bearer\s+(\S+)$/i);

@@ -5,16 +5,17 @@
 // when its contract calls for it; a route runs its own steps and no others.
 import type { z } from "zod";
 import { now as clockNow } from "../platform/clock";
+import { JsonAnswer, toWebResponse, webApiRequest, type Answer, type ApiRequest } from "./api-request";
 import type { CallerKey, ResolvedAgent, ResolvedUser } from "./caller";
 import { ForClient } from "./cors";
-import { apiErrorAnswer, json, routeMeta, type AuthSpec, type HandlerResult, type RouteContext, type RouteContract, type RouteDefinition, type RouteHandler } from "./define-route";
+import { apiErrorAnswer, routeMeta, type AuthSpec, type HandlerResult, type RouteContext, type RouteContract, type RouteDefinition, type RouteHandler } from "./define-route";
 import { ApiError } from "./errors";
 import { clientIp, newRequestId } from "./request";
 import type { TurnHeaders } from "./turns";
 
 /** One request on its way through a route: what the steps found out so far. */
 export interface RouteState {
-  readonly req: Request;
+  readonly req: ApiRequest;
   readonly requestId: string;
   readonly ip: string;
   /** When the request arrived, by the service's clock (lib/platform/clock.ts), and by performance.now() for its latency. */
@@ -43,7 +44,7 @@ export type RequestStep = (def: RouteContract) => ((state: RouteState) => Pendin
 /** A step on the handler's JSON body (not on a Response it returns). */
 export type ResultStep = (def: RouteContract) => ((body: unknown, state: RouteState) => unknown) | null;
 /** A step on the answer, whatever it is: a handler's, or an error's. */
-export type AnswerStep = (def: RouteContract) => ((response: Response, state: RouteState) => Pending) | null;
+export type AnswerStep = (def: RouteContract) => ((response: Answer, state: RouteState) => Pending) | null;
 
 export interface RoutePipeline {
   request: readonly RequestStep[];
@@ -55,15 +56,15 @@ export interface RoutePipeline {
  * Runs `use` with the answer's /v1 error code: null below 400, at once; for an error answer the code
  * thrown, or the one read from a clone of its body (the body still goes out), read once per answer.
  */
-export function withErrorCode(response: Response, state: RouteState, use: (code: string | null) => void): Pending {
+export function withErrorCode(response: Answer, state: RouteState, use: (code: string | null) => void): Pending {
   if (response.status < 400) return use(null);
   state.errorCode ??= state.thrownCode ? Promise.resolve(state.thrownCode) : errorCodeOf(response);
   return state.errorCode.then(use);
 }
 
-async function errorCodeOf(response: Response): Promise<string> {
+async function errorCodeOf(response: Answer): Promise<string> {
   try {
-    const body = (await response.clone().json()) as { error?: { code?: unknown } };
+    const body = (response instanceof JsonAnswer ? JSON.parse(response.text ?? "") : await response.clone().json()) as { error?: { code?: unknown } };
     return typeof body.error?.code === "string" ? body.error.code : `http_${response.status}`;
   } catch {
     return `http_${response.status}`;
@@ -80,14 +81,14 @@ function stepsOf<T>(steps: readonly ((def: RouteContract) => T | null)[], def: R
   return steps.map((step) => step(def)).filter((run): run is T => run !== null);
 }
 
-function toResponse(result: HandlerResult, state: RouteState, shape: ((body: unknown, state: RouteState) => unknown)[]): Response {
+function toAnswer(result: HandlerResult, state: RouteState, shape: ((body: unknown, state: RouteState) => unknown)[]): Answer {
   if (result instanceof Response) return result;
   if (result.corsClient !== undefined) state.corsClient = result.corsClient;
   const status = result.status ?? 200;
-  if (result.body === undefined) return new Response(null, { status, headers: { "Cache-Control": "no-store", ...result.headers } });
+  if (result.body === undefined) return new JsonAnswer(status, null, result.headers);
   let body: unknown = result.body;
   for (const step of shape) body = step(body, state);
-  return json(body, { status, headers: result.headers });
+  return new JsonAnswer(status, JSON.stringify(body), result.headers);
 }
 
 /** `defineRoute` for a pipeline: each contract it is given becomes a handler running the steps that contract calls for. */
@@ -101,7 +102,7 @@ export function routeDefiner(pipeline: RoutePipeline) {
     const after = stepsOf(pipeline.answer, contract);
     const errorAnswer = def.errorShape ?? apiErrorAnswer;
 
-    const handler = async (req: Request, routeCtx?: { params?: Promise<Record<string, string>> }) => {
+    const serve = async (req: ApiRequest, params: Record<string, string>): Promise<Answer> => {
       const state: RouteState = {
         req,
         requestId: newRequestId(),
@@ -115,16 +116,28 @@ export function routeDefiner(pipeline: RoutePipeline) {
         body: undefined,
         turn: null,
       };
-      let response: Response;
+      let response: Answer;
       try {
         for (const step of before) {
           const pending = step(state);
           if (pending) await pending;
         }
-        const params = (await routeCtx?.params) ?? {};
         const { requestId, ip, body, query, key, agent, user } = state;
-        const ctx = { req, requestId, ip, params, body, query, key, agent, user } as RouteContext<z.output<BS>, z.output<QS>, A>;
-        response = toResponse(await def.handler(ctx), state, shape);
+        // The web Request is made only for a handler that reads it.
+        const ctx = {
+          get req() {
+            return req.web();
+          },
+          requestId,
+          ip,
+          params,
+          body,
+          query,
+          key,
+          agent,
+          user,
+        } as RouteContext<z.output<BS>, z.output<QS>, A>;
+        response = toAnswer(await def.handler(ctx), state, shape);
       } catch (thrown) {
         let err = thrown;
         if (err instanceof ForClient) {
@@ -140,6 +153,7 @@ export function routeDefiner(pipeline: RoutePipeline) {
       }
       return response;
     };
-    return Object.assign(handler, { meta: routeMeta(contract) });
+    const handler = async (req: Request, routeCtx?: { params?: Promise<Record<string, string>> }) => toWebResponse(await serve(webApiRequest(req), (await routeCtx?.params) ?? {}));
+    return Object.assign(handler, { meta: routeMeta(contract), serve });
   };
 }

@@ -39,7 +39,7 @@ export interface TurnHeaders {
  * The turn-correlation headers of a request: null when it sends neither; a 400 invalid_request naming
  * the header otherwise (empty, too long, outside the alphabet, or a turn without its conversation).
  */
-export function readTurnHeaders(req: Request): TurnHeaders | null {
+export function readTurnHeaders(req: { readonly headers: Pick<Headers, "get"> }): TurnHeaders | null {
   const raw = { conversation: req.headers.get(TURN_HEADERS.conversation) ?? undefined, turn: req.headers.get(TURN_HEADERS.turn) ?? undefined };
   if (raw.conversation === undefined && raw.turn === undefined) return null;
   const parsed = turnHeaders.safeParse(raw);

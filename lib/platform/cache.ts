@@ -62,3 +62,35 @@ export class TtlCache<V> {
     this.map.clear();
   }
 }
+
+/**
+ * Values made from rows at a version the database keeps (users.profile_version): an entry is good
+ * exactly while the version read with it is still the row's, so it needs no expiry, and every
+ * instance stays right whatever another one wrote. Bounded: past MAX_ENTRIES the oldest goes.
+ */
+export class VersionedCache<V> {
+  private readonly map: Map<string, { version: string; value: V }>;
+
+  constructor(name: string) {
+    let map = registry.get(name);
+    if (!map) registry.set(name, (map = new Map<string, unknown>()));
+    this.map = map as Map<string, { version: string; value: V }>;
+  }
+
+  /** The version an entry was made at, if there is one. */
+  versionOf(key: string): string | undefined {
+    return this.map.get(key)?.version;
+  }
+
+  /** The value made at `version`; undefined when absent or made at another version. */
+  get(key: string, version: string): V | undefined {
+    const hit = this.map.get(key);
+    return hit && hit.version === version ? hit.value : undefined;
+  }
+
+  set(key: string, version: string, value: V): void {
+    this.map.delete(key);
+    if (this.map.size >= MAX_ENTRIES) this.map.delete(this.map.keys().next().value!);
+    this.map.set(key, { version, value });
+  }
+}

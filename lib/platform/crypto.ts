@@ -1,19 +1,34 @@
 // Keyed hashing, constant-time comparison and random secrets: the one place secrets are derived.
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, randomFillSync, timingSafeEqual } from "node:crypto";
 import { env } from "./env";
 import { processWide } from "./process-wide";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
+/**
+ * Random bytes drawn a page at a time and each handed out once, as node's randomUUID does: one call to
+ * the system's generator serves many ids and tokens (a request id is drawn on every request).
+ */
+const pool = processWide("crypto.random-pool", () => ({ bytes: Buffer.alloc(4096), next: 4096 }));
+
+function randomByte(): number {
+  if (pool.next === pool.bytes.length) {
+    randomFillSync(pool.bytes);
+    pool.next = 0;
+  }
+  const byte = pool.bytes[pool.next]!;
+  // Handed out once: zeroed behind.
+  pool.bytes[pool.next++] = 0;
+  return byte;
+}
+
 /** A random string over [0-9A-Za-z] (no '_' or '-', so it never forges a prefix boundary). */
 export function randomBase62(length: number): string {
   let out = "";
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      // 248 = 62 * 4: rejecting higher bytes keeps every character equally likely.
-      if (byte < 248) out += BASE62[byte % 62];
-      if (out.length === length) break;
-    }
+    const byte = randomByte();
+    // 248 = 62 * 4: rejecting higher bytes keeps every character equally likely.
+    if (byte < 248) out += BASE62[byte % 62];
   }
   return out;
 }

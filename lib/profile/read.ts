@@ -3,6 +3,7 @@
 import { agentView } from "../agents/agents";
 import { addressProven, EMAIL_PROOF_COLUMNS, type EmailProofFacts } from "../person-auth/email-proof";
 import { profileClaims, type ProfileClaimSource } from "./claims";
+import { VersionedCache } from "../platform/cache";
 import { database, db } from "../platform/db";
 import type { Composition } from "./compose";
 import { MEMORY_SELECT, memoryView } from "./memories";
@@ -18,6 +19,8 @@ export const PROFILE_READ_LIMITS = { identity: 25, preferences: 25, imports: 20 
 export const BOX_PAGE_SIZE = 50;
 
 interface ProfileRow extends EmailProofFacts, ProfileClaimSource, Record<string, unknown> {
+  /** users.profile_version, as text. */
+  version: string;
   preferences: Composition["preferences"] | null;
   summary: string | null;
   obligation_opened_at: Date | string | null;
@@ -38,7 +41,7 @@ interface ProfileRow extends EmailProofFacts, ProfileClaimSource, Record<string,
 }
 
 // One statement: this read sits in every conversation turn (docs/performance.md).
-const CORE = `u.name, u.given_name, u.family_name, u.picture, u.birthdate, u.location, ${EMAIL_PROOF_COLUMNS},
+const CORE = `u.profile_version::text AS version, u.name, u.given_name, u.family_name, u.picture, u.birthdate, u.location, ${EMAIL_PROOF_COLUMNS},
               p.identity AS identity_facts, p.preferences, p.summary,
               (SELECT opened_at FROM read_obligations o WHERE o.user_id = u.id AND o.agent_id = $2) AS obligation_opened_at`;
 const LISTS = `,
@@ -54,11 +57,34 @@ const LISTS = `,
          (SELECT json_agg(json_build_object('app', c.app, 'provider', c.provider, 'account_email', c.account_email,
                    'status', c.status, 'connected_at', c.created_at) ORDER BY c.created_at)
             FROM app_connections c WHERE c.user_id = u.id) AS connections`;
-const sql = (lists: boolean) => `SELECT ${CORE}${lists ? LISTS : ""}
+// The row comes as one JSON value: the driver parses one column, not two dozen with their types.
+const sql = (lists: boolean) => `SELECT row_to_json(r) AS row FROM (SELECT ${CORE}${lists ? LISTS : ""}
     FROM users u LEFT JOIN user_profiles p ON p.user_id = u.id
-   WHERE u.id = $1`;
+   WHERE u.id = $1) r`;
 const SQL_SECTIONS = sql(false);
 const SQL_FULL = sql(true);
+// A read whose composition is at hand: the profile's version and the agent's obligation, one point-select.
+const SQL_VERSION = `SELECT u.profile_version::text AS version,
+         (SELECT opened_at FROM read_obligations o WHERE o.user_id = u.id AND o.agent_id = $2) AS obligation_opened_at
+    FROM users u WHERE u.id = $1`;
+
+export type ComposedProfile = Awaited<ReturnType<typeof compose>>;
+
+/**
+ * Composed reads by person and sections, each kept with the profile version it was made from
+ * (users.profile_version, raised by triggers on everything the read draws from): reused while the
+ * version holds, so a repeated read is one point-select and serializes what it already has.
+ * Frozen: every reader gets the same object.
+ */
+const composedReads = new VersionedCache<ComposedProfile>("profile.composed-reads");
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
 
 /** PostgreSQL's JSON renders timestamps with the session's zone offset; normalise to ISO 8601 UTC. */
 function iso(value: string): string {
@@ -76,16 +102,34 @@ function cut<T>(list: T[], limit: number, box: string, truncated: string[]): T[]
  * With agentId null it is the person reading their own profile (the account page): the same
  * composition, and no agent's obligation.
  */
-export async function readProfile(input: { userId: string; agentId: string | null; sections?: readonly ProfileSection[] }) {
+export async function readProfile(input: { userId: string; agentId: string | null; sections?: readonly ProfileSection[] }): Promise<ComposedProfile> {
   const full = !input.sections;
-  const [user] = await (
-    await database()
-  ).sql.query<ProfileRow>(full ? SQL_FULL : SQL_SECTIONS, [input.userId, input.agentId], {
+  const key = `${input.userId}:${full ? "full" : [...new Set(input.sections)].sort().join(",")}`;
+  const { sql } = await database();
+  if (composedReads.versionOf(key) !== undefined) {
+    const [now] = await sql.query<{ version: string; obligation_opened_at: Date | string | null }>(SQL_VERSION, [input.userId, input.agentId], { name: "profile_version" });
+    if (!now) throw new Error(`User ${input.userId} vanished while its profile was read.`);
+    const kept = composedReads.get(key, now.version);
+    if (kept) {
+      if (input.agentId) await noteRead({ userId: input.userId, agentId: input.agentId }, { openedAt: now.obligation_opened_at });
+      return kept;
+    }
+  }
+  const [found] = await sql.query<{ row: ProfileRow }>(full ? SQL_FULL : SQL_SECTIONS, [input.userId, input.agentId], {
     name: full ? "profile_full" : "profile_sections",
   });
+  const user = found?.row;
   if (!user) throw new Error(`User ${input.userId} vanished while its profile was read.`);
   if (input.agentId) await noteRead({ userId: input.userId, agentId: input.agentId }, { openedAt: user.obligation_opened_at });
-  const sections = new Set(input.sections ?? PROFILE_SECTIONS);
+  const profile = deepFreeze(compose(user, input.sections));
+  composedReads.set(key, user.version, profile);
+  return profile;
+}
+
+/** The answer of a read, from its row. */
+function compose(user: ProfileRow, only: readonly ProfileSection[] | undefined) {
+  const full = !only;
+  const sections = new Set(only ?? PROFILE_SECTIONS);
   const truncated: string[] = [];
 
   const composed = user.identity_facts;

@@ -42,6 +42,17 @@ const cookie = defineRoute({
   },
 });
 
+const capped = defineRoute({
+  method: "POST",
+  path: "/v1/capped",
+  summary: "Takes a JSON body of at most 16 bytes; answers with no body.",
+  responses: { 204: null },
+  auth: { key: "none", agent: false, user: "none" },
+  body: z.object({ n: z.number() }),
+  bodyLimit: 16,
+  handler: async () => ({ status: 204 }),
+});
+
 // The glob passes over dot-folders: /.well-known is named on its own.
 const appModules = {
   ...import.meta.glob<Record<string, unknown>>("../../app/**/route.ts", { eager: true }),
@@ -52,6 +63,7 @@ const modules = [
   { path: "/v1/things/[thingId]/echo", module: { POST: echo } },
   { path: "/v1/cookie", module: { GET: cookie, OPTIONS: () => new Response(null) } },
   { path: "/plain", module: { GET: () => new Response("plain") } },
+  { path: "/v1/capped", module: { POST: capped } },
 ];
 const router = new ApiRouter(modules);
 
@@ -93,6 +105,31 @@ describe("dispatch", () => {
     expect(Object.keys(body).sort()).toEqual(["identity", "linked", "livemode"]);
     const unauth = await fetch(`${base}/v1/profile`, { headers: { "x-api-key": t.keys.revoked } });
     expect(unauth.status).toBe(401);
+  });
+
+  it("answers as the route answers Next.js: the same status, headers and body, though no web Response is made", async () => {
+    const profile = appModules["../../app/v1/profile/route.ts"]!.GET as (req: Request) => Promise<Response>;
+    const fast = await fetch(`${base}/v1/profile?sections=identity,summary`, { headers: liveHeaders(t) });
+    const viaNext = await profile(new Request(`${base}/v1/profile?sections=identity,summary`, { headers: liveHeaders(t) }));
+    expect(fast.status).toBe(viaNext.status);
+    for (const name of ["content-type", "cache-control"]) expect(fast.headers.get(name), name).toBe(viaNext.headers.get(name));
+    expect(fast.headers.get("content-type")).toBe("application/json");
+    const text = await fast.text();
+    expect(fast.headers.get("content-length")).toBe(String(Buffer.byteLength(text)));
+    expect(JSON.parse(text)).toEqual(await viaNext.json());
+    // An answer without a body: no Content-Type, and no body.
+    const empty = await fetch(`${base}/v1/capped`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ n: 1 }) });
+    expect(empty.status).toBe(204);
+    expect(empty.headers.get("content-type")).toBeNull();
+    expect(empty.headers.get("cache-control")).toBe("no-store");
+    expect(await empty.text()).toBe("");
+  });
+
+  it("holds a route's own body cap on a small body read whole: 413 with the cap, the handler not run", async () => {
+    const over = await fetch(`${base}/v1/capped`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ n: 123456789012 }) });
+    expect(over.status).toBe(413);
+    const body = await over.json();
+    expect(body.error).toMatchObject({ code: "payload_too_large", limit_bytes: 16 });
   });
 
   it("passes path parameters, the query string and the JSON body through", async () => {

@@ -4,7 +4,7 @@
 import type { z } from "zod";
 import { ApiError, type ErrorCode } from "../errors";
 import type { RequestStep } from "../route-pipeline";
-import { readJsonBody } from "../request";
+import { readJsonBody } from "../api-request";
 import { unsafeTextField, unsafeTextProblem } from "../text-input";
 
 function refuseUnsafeText(input: unknown, code: ErrorCode, where: string): void {
