@@ -159,7 +159,7 @@ export class JsonAnswer {
     readonly text: string | null,
     headers?: Record<string, string>,
   ) {
-    this.headers = new AnswerHeaders({ "Cache-Control": "no-store", ...headers });
+    this.headers = new AnswerHeaders(headers);
     if (text !== null && !this.headers.has("content-type")) this.headers.set("Content-Type", "application/json");
   }
 

@@ -29,7 +29,8 @@ function isServedHandler(value: unknown): value is ServedHandler {
   return (typeof value === "function" && "meta" in value) || isPlainRoute(value);
 }
 
-function isContract(handler: ServedHandler): handler is RouteHandler {
+/** A handler the fast path can call with an ApiRequest: a contract, or a plain handler written over one. */
+function servesApiRequest(handler: ServedHandler): handler is ServedHandler & Pick<RouteHandler, "serve"> {
   return "serve" in handler;
 }
 
@@ -137,7 +138,7 @@ export async function dispatch(router: ApiRouter, req: IncomingMessage, res: Ser
   try {
     const request = await nodeApiRequest(req, `${proto}://${host}`);
     const { handler, params } = found;
-    response = isContract(handler) ? await handler.serve(request, params) : await handler(request.web(), { params: Promise.resolve(params) });
+    response = servesApiRequest(handler) ? await handler.serve(request, params) : await handler(request.web(), { params: Promise.resolve(params) });
   } catch {
     // The handlers answer every error themselves; this is only reached for an unreadable request.
     response = Response.json({ error: { code: "invalid_request", message: "The request could not be read." } }, { status: 400 });

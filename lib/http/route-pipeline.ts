@@ -85,10 +85,11 @@ function toAnswer(result: HandlerResult, state: RouteState, shape: ((body: unkno
   if (result instanceof Response) return result;
   if (result.corsClient !== undefined) state.corsClient = result.corsClient;
   const status = result.status ?? 200;
-  if (result.body === undefined) return new JsonAnswer(status, null, result.headers);
+  const headers = { "Cache-Control": "no-store", ...result.headers };
+  if (result.body === undefined) return new JsonAnswer(status, null, headers);
   let body: unknown = result.body;
   for (const step of shape) body = step(body, state);
-  return new JsonAnswer(status, JSON.stringify(body), result.headers);
+  return new JsonAnswer(status, JSON.stringify(body), headers);
 }
 
 /** `defineRoute` for a pipeline: each contract it is given becomes a handler running the steps that contract calls for. */

@@ -27,7 +27,10 @@ export interface McpCaller {
  * without X-API-Key, an MCP session as the whole credential (sessionCaller). Throws ApiError (401 bad
  * key or token, 400/404/409 agent), answered in the /v1 error shape.
  */
-export async function authenticateMcpCaller(req: Request): Promise<McpCaller> {
+/** What the caller's checks read of a request: its headers. */
+type RequestHeaders = { readonly headers: Pick<Headers, "get"> };
+
+export async function authenticateMcpCaller(req: RequestHeaders): Promise<McpCaller> {
   if (!req.headers.get("x-api-key")?.trim()) {
     const caller = await sessionCaller(req);
     if (caller) return caller;
@@ -44,7 +47,7 @@ export async function authenticateMcpCaller(req: Request): Promise<McpCaller> {
  * key still active and never rotated (findMcpSessionKey, ≤ 1 s cache), and the agent still active. An
  * X-Agent sent beside it must name the session's agent. Null for any other request (it then needs the key).
  */
-async function sessionCaller(req: Request): Promise<McpCaller | null> {
+async function sessionCaller(req: RequestHeaders): Promise<McpCaller | null> {
   const header = req.headers.get("authorization")?.trim() ?? "";
   const token = /^Bearer\s/i.test(header) ? bearerToken(req) : undefined;
   if (!token || !presentsAsMcpSession(token)) return null;
@@ -66,7 +69,7 @@ function sessionPerson(claims: McpSessionClaims): NamedPerson | null {
   return claims.externalId ? { kind: "external", externalId: claims.externalId, fromSession: true, sessionId: claims.sessionId } : null;
 }
 
-async function namedPerson(req: Request, ctx: { key: ResolvedKey; agent: ResolvedAgent }): Promise<NamedPerson | null> {
+async function namedPerson(req: RequestHeaders, ctx: { key: ResolvedKey; agent: ResolvedAgent }): Promise<NamedPerson | null> {
   const token = bearerToken(req);
   if (token) {
     const session = await readMcpSession(token);

@@ -21,6 +21,7 @@ import {
   type Result,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
+import { JsonAnswer, type Answer } from "../http/api-request";
 import { MESSAGES, UNAVAILABLE_RETRY_AFTER_SECONDS } from "../http/errors";
 import { UNSAFE_TEXT_MESSAGE, unsafeTextField } from "../http/text-input";
 import { databaseUnavailable, logDatabaseUnavailable } from "../platform/db/unavailable";
@@ -48,8 +49,8 @@ export function method<S extends z.ZodType>(schema: S, answer: (request: z.outpu
 export const unsafeMessage = (field: string) => `Invalid Request: ${field}: ${UNSAFE_TEXT_MESSAGE}`;
 
 /** The transport's refusal of a whole POST: a JSON-RPC error without an id. */
-function refusal(status: number, code: number, message: string): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), { status, headers: { "Content-Type": "application/json" } });
+function refusal(status: number, code: number, message: string): Answer {
+  return new JsonAnswer(status, JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), { "Content-Type": "application/json" });
 }
 
 /** What a failed request answers: the error's own code when it has one (McpError), else -32603. */
@@ -117,7 +118,15 @@ function isRequest(message: JSONRPCMessage): message is JSONRPCRequest {
  * and responses are taken and left unanswered: a stateless server that sends no requests has nothing
  * to cancel or to await.
  */
-export async function answerJsonRpc({ req, body, methods }: { req: Request; body: string; methods: ReadonlyMap<string, JsonRpcMethod> }): Promise<Response> {
+export async function answerJsonRpc({
+  req,
+  body,
+  methods,
+}: {
+  req: { readonly headers: Pick<Headers, "get"> };
+  body: string;
+  methods: ReadonlyMap<string, JsonRpcMethod>;
+}): Promise<Answer> {
   const accept = req.headers.get("accept");
   if (!accept?.includes("application/json") || !accept.includes("text/event-stream")) {
     return refusal(406, -32000, "Not Acceptable: Client must accept both application/json and text/event-stream");
@@ -146,9 +155,9 @@ export async function answerJsonRpc({ req, body, methods }: { req: Request; body
     return refusal(400, -32000, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")})`);
   }
   const requests = messages.filter(isRequest);
-  if (!requests.length) return new Response(null, { status: 202 });
+  if (!requests.length) return new JsonAnswer(202, null);
   const answers = await Promise.all(requests.map((r) => answerRequest(r, methods)));
   const unavailable = answers.find((a): a is Unavailable => "unavailable" in a);
   if (unavailable) return mcpServiceUnavailable(unavailable.unavailable, { ids: requests.map((r) => r.id) });
-  return new Response(JSON.stringify(answers.length === 1 ? answers[0] : answers), { status: 200, headers: { "Content-Type": "application/json" } });
+  return new JsonAnswer(200, JSON.stringify(answers.length === 1 ? answers[0] : answers), { "Content-Type": "application/json" });
 }

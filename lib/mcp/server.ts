@@ -20,7 +20,8 @@ import {
 import { z } from "zod";
 import { apiErrorAnswer } from "../http/define-route";
 import { ApiError, MESSAGES } from "../http/errors";
-import { newRequestId, readBodyText } from "../http/request";
+import type { Answer, ApiRequest } from "../http/api-request";
+import { newRequestId } from "../http/request";
 import { databaseUnavailable } from "../platform/db/unavailable";
 import { logger, requestLogger } from "../platform/log";
 import { observeRequest } from "../platform/metrics";
@@ -48,7 +49,8 @@ export const MCP_BODY_LIMIT = 2 * 1024 * 1024;
 
 /** One POST to an MCP server, its credentials already checked. */
 export interface McpExchange {
-  req: Request;
+  /** What the JSON-RPC checks read of the request: its headers. */
+  req: { readonly headers: Pick<Headers, "get"> };
   /** The JSON-RPC body, already read under MCP_BODY_LIMIT. */
   body: string;
   /** Who calls; null when nobody is signed in (every tool then answers MCP_CONNECT_FIRST_MESSAGE). */
@@ -234,15 +236,15 @@ export function mcpMethods(exchange: McpExchange): ReadonlyMap<string, JsonRpcMe
  * The answer to one POST of JSON-RPC messages from an authenticated caller (lib/mcp/json-rpc.ts: the
  * transport's checks and refusals, batches, notifications), with the caller's tools and resources.
  */
-export async function answerMcp(exchange: McpExchange): Promise<Response> {
+export async function answerMcp(exchange: McpExchange): Promise<Answer> {
   return answerJsonRpc({ req: exchange.req, body: exchange.body, methods: mcpMethods(exchange) });
 }
 
 /** POST /mcp: authenticate (the /v1 error shape on failure), then answer the JSON-RPC body. */
-export async function serveDeveloperMcp(req: Request): Promise<Response> {
+export async function serveDeveloperMcp(req: ApiRequest): Promise<Answer> {
   const started = performance.now();
   const requestId = newRequestId();
-  let response: Response;
+  let response: Answer;
   let developerId: string | undefined;
   // Once the key resolves, the call goes into that developer's request log (its tools are not named there).
   let logged: { at: Date; plane: McpCaller["key"]["plane"]; agentId: string | null } | undefined;
@@ -251,7 +253,7 @@ export async function serveDeveloperMcp(req: Request): Promise<Response> {
     const caller = await authenticateMcpCaller(req);
     developerId = caller.key.developerId;
     logged = { at: clockNow(), plane: caller.key.plane, agentId: caller.agent.id };
-    const body = await readBodyText(req, MCP_BODY_LIMIT);
+    const body = await req.bodyText(MCP_BODY_LIMIT);
     response = await answerMcp({ req, body, caller, tools: toolsFor(caller), resources: cardResources(), requestId });
   } catch (err) {
     response = databaseUnavailable(err) ? mcpServiceUnavailable(err, { requestId }) : apiErrorAnswer(err, requestId);

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { verifyAccessToken } from "../bearer-tokens/access-token";
 import { db } from "../platform/db";
 import { databaseUnavailable } from "../platform/db/unavailable";
+import { toWebResponse, type Answer } from "../http/api-request";
 import { bearerToken, newRequestId, readBodyText } from "../http/request";
 import { apiErrorAnswer } from "../http/define-route";
 import { requestLogger } from "../platform/log";
@@ -104,7 +105,7 @@ async function personalCaller(token: string): Promise<{ caller: McpCaller } | { 
 export async function servePersonalMcp(req: Request): Promise<Response> {
   const started = performance.now();
   const requestId = newRequestId();
-  let response: Response;
+  let answer: Answer;
   let signedIn = false;
   try {
     const token = bearerToken(req);
@@ -112,19 +113,20 @@ export async function servePersonalMcp(req: Request): Promise<Response> {
     if (token) {
       const who = await personalCaller(token);
       if ("refused" in who) {
-        response = unauthorized(requestId, who.refused);
+        answer = unauthorized(requestId, who.refused);
       } else {
         signedIn = true;
-        response = await answerMcp({ req, body, caller: who.caller, tools: PERSONAL_TOOLS });
+        answer = await answerMcp({ req, body, caller: who.caller, tools: PERSONAL_TOOLS });
       }
     } else if (callsTool(body)) {
-      response = unauthorized(requestId);
+      answer = unauthorized(requestId);
     } else {
-      response = await answerMcp({ req, body, caller: null, tools: [SIGN_IN_TOOL] });
+      answer = await answerMcp({ req, body, caller: null, tools: [SIGN_IN_TOOL] });
     }
   } catch (err) {
-    response = databaseUnavailable(err) ? mcpServiceUnavailable(err, { requestId }) : apiErrorAnswer(err, requestId);
+    answer = databaseUnavailable(err) ? mcpServiceUnavailable(err, { requestId }) : apiErrorAnswer(err, requestId);
   }
+  const response = toWebResponse(answer);
   response.headers.set("X-Request-Id", requestId);
   for (const [k, v] of Object.entries(CORS)) response.headers.set(k, v);
   observeRequest({ route: "/personal-mcp", method: req.method, status: response.status, latencyMs: performance.now() - started });

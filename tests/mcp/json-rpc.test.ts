@@ -7,6 +7,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { CallToolRequestSchema, ListToolsRequestSchema, PingRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { authenticateMcpCaller, type McpCaller } from "@/lib/mcp/caller";
+import { toWebResponse } from "@/lib/http/api-request";
 import { MESSAGES, UNAVAILABLE_RETRY_AFTER_SECONDS } from "@/lib/http/errors";
 import { answerJsonRpc, MCP_UNAVAILABLE_CODE, method, type McpResource } from "@/lib/mcp/json-rpc";
 import { answerMcp, mcpMethods, MCP_SERVER_INFO, type McpExchange } from "@/lib/mcp/server";
@@ -37,7 +38,7 @@ async function sdkAnswer(exchange: McpExchange): Promise<Response> {
   server.server.setRequestHandler(CallToolRequestSchema, (request) => callTool.answer(request) as never);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
-  return transport.handleRequest(new Request(MCP_URL, { method: "POST", headers: exchange.req.headers, body: exchange.body }));
+  return transport.handleRequest(new Request(MCP_URL, { method: "POST", headers: exchange.req.headers as Headers, body: exchange.body }));
 }
 
 async function seen(res: Response) {
@@ -120,7 +121,7 @@ describe("answerMcp answers as the MCP SDK", () => {
           [toolsWithApp, [appPage]],
         ] as const) {
           const exchange: McpExchange = { req: new Request(MCP_URL, { method: "POST", headers }), body, caller, tools, resources };
-          expect(await seen(await answerMcp(exchange)), `${who}, ${resources.length} resources`).toEqual(await seen(await sdkAnswer(exchange)));
+          expect(await seen(toWebResponse(await answerMcp(exchange))), `${who}, ${resources.length} resources`).toEqual(await seen(await sdkAnswer(exchange)));
         }
       }
     });
@@ -139,7 +140,7 @@ describe("a method that finds the database away", () => {
       }),
     ],
   ]);
-  const post = (body: unknown) => answerJsonRpc({ req: new Request(MCP_URL, { method: "POST", headers }), body: JSON.stringify(body), methods });
+  const post = async (body: unknown) => toWebResponse(await answerJsonRpc({ req: new Request(MCP_URL, { method: "POST", headers }), body: JSON.stringify(body), methods }));
 
   it("makes the whole POST a 503 with Retry-After, a JSON-RPC error for each request naming service_unavailable", async () => {
     const res = await post([
@@ -164,11 +165,13 @@ describe("a method that finds the database away", () => {
         }),
       ],
     ]);
-    const res = await answerJsonRpc({
-      req: new Request(MCP_URL, { method: "POST", headers }),
-      body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list" }),
-      methods: failing,
-    });
+    const res = toWebResponse(
+      await answerJsonRpc({
+        req: new Request(MCP_URL, { method: "POST", headers }),
+        body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list" }),
+        methods: failing,
+      }),
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ jsonrpc: "2.0", id: 3, error: { code: -32603, message: "Cannot read properties of undefined" } });
   });
