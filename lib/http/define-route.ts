@@ -59,7 +59,10 @@ export interface RouteMeta {
 }
 
 export type RouteContext<B, Q, A extends AuthSpec> = {
+  /** The request as a web Request, made on first use: a handler that passes it on. */
   req: Request;
+  /** The request as the steps read it (headers, URL, body text), with no web Request made. */
+  request: ApiRequest;
   requestId: string;
   ip: string;
   params: Record<string, string>;

@@ -129,6 +129,7 @@ export function routeDefiner(pipeline: RoutePipeline) {
           get req() {
             return req.web();
           },
+          request: req,
           requestId,
           ip,
           params,

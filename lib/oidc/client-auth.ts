@@ -90,7 +90,7 @@ export async function findClient(id: string): Promise<OidcClient | null> {
 }
 
 /** HTTP Basic credentials (RFC 6749 § 2.3.1: each part form-urlencoded before joining with ':'). */
-function basicCredentials(req: Request): { id: string; secret: string } | null {
+function basicCredentials(req: { readonly headers: Pick<Headers, "get"> }): { id: string; secret: string } | null {
   const header = req.headers.get("authorization");
   if (!header) return null;
   const m = header.match(/^Basic\s+([A-Za-z0-9+/=]+)\s*$/i);
@@ -111,7 +111,7 @@ function basicCredentials(req: Request): { id: string; secret: string } | null {
  * secret gets 401 invalid_client 'Client authentication required.'; a wrong secret, a secret sent
  * the other way than registered, or a secret from a public client, 401 'Client authentication failed.'
  */
-export async function authenticateClient(req: Request, form: URLSearchParams): Promise<OidcClient> {
+export async function authenticateClient(req: { readonly headers: Pick<Headers, "get"> }, form: URLSearchParams): Promise<OidcClient> {
   const basic = basicCredentials(req);
   const bodyId = form.get("client_id") ?? undefined;
   const bodySecret = form.get("client_secret") ?? undefined;

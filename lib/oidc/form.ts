@@ -1,5 +1,5 @@
 // The form body of the token and revocation endpoints (application/x-www-form-urlencoded).
-import { readBodyText } from "../http/request";
+import type { ApiRequest } from "../http/api-request";
 import { unsafeTextField } from "../http/text-input";
 import { invalidRequest, OAUTH_MESSAGES, parameterRepeated, unsafeParameter } from "./errors";
 
@@ -7,10 +7,10 @@ import { invalidRequest, OAUTH_MESSAGES, parameterRepeated, unsafeParameter } fr
 export const FORM_BODY_LIMIT_BYTES = 16 * 1024;
 
 /** The parameters of a form body. A parameter sent twice is refused (RFC 6749 § 3.2). */
-export async function readForm(req: Request): Promise<URLSearchParams> {
+export async function readForm(req: Pick<ApiRequest, "headers" | "bodyText">): Promise<URLSearchParams> {
   const type = req.headers.get("content-type") ?? "";
   if (!/^application\/x-www-form-urlencoded\b/i.test(type)) throw invalidRequest(OAUTH_MESSAGES.formRequired);
-  const form = new URLSearchParams(await readBodyText(req, FORM_BODY_LIMIT_BYTES));
+  const form = new URLSearchParams(await req.bodyText(FORM_BODY_LIMIT_BYTES));
   const seen = new Set<string>();
   for (const key of form.keys()) {
     if (seen.has(key)) throw invalidRequest(parameterRepeated(key));

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { hashToken } from "../bearer-tokens/access-token";
 import { now as clockNow } from "../platform/clock";
 import { db } from "../platform/db";
+import type { ApiRequest } from "../http/api-request";
 import { forClient } from "../http/cors";
 import { PREFIX } from "../platform/ids";
 import { authenticateClient } from "./client-auth";
@@ -24,11 +25,11 @@ export const revocationForm = z.object({
  * The revocation endpoint: reads the form, authenticates a client that identifies itself, revokes.
  * Answers the client it authenticated (null: none identified), whose origins may read the answer.
  */
-export async function revocationEndpoint(req: Request): Promise<{ client: string | null }> {
+export async function revocationEndpoint(req: Pick<ApiRequest, "headers" | "bodyText">): Promise<{ client: string | null }> {
   const form = await readForm(req);
   const token = form.get("token");
   if (!token) throw invalidRequest(parameterRequired("token"));
-  const identified = form.has("client_id") || form.has("client_secret") || req.headers.has("authorization");
+  const identified = form.has("client_id") || form.has("client_secret") || req.headers.get("authorization") !== null;
   const client = identified ? await authenticateClient(req, form) : null;
   const revoke = () => revokeToken(token, client?.id);
   await (client ? forClient(client.id, revoke) : revoke());

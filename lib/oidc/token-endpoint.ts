@@ -3,6 +3,7 @@
 // Once the client is known, the answer is that client's, errors included: its origins may read it (./cors.ts).
 import { isMcpClientKind } from "./client-kinds";
 import { isPersonalMcpResource, personalResourceOnly } from "./mcp-clients/resource";
+import type { ApiRequest } from "../http/api-request";
 import { forClient } from "../http/cors";
 import { authenticateClient, type OidcClient } from "./client-auth";
 import { invalidRequest, OAuthError, OAUTH_MESSAGES } from "./errors";
@@ -21,7 +22,7 @@ export const tokenForm = z.object({
 });
 
 /** The token endpoint: the token response, and the client it is for. */
-export async function tokenEndpoint(req: Request): Promise<{ client: string; token: TokenResponse }> {
+export async function tokenEndpoint(req: Pick<ApiRequest, "headers" | "bodyText">): Promise<{ client: string; token: TokenResponse }> {
   const form = await readForm(req);
   const client = await authenticateClient(req, form);
   return { client: client.id, token: await forClient(client.id, () => grantToken(client, form)) };

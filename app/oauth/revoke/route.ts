@@ -13,8 +13,8 @@ export const POST = defineRoute({
   checksItself: "oauth_client",
   responses: { 200: null },
   ...oauthFormEndpoint,
-  handler: async ({ req }) => {
-    const { client } = await revocationEndpoint(req);
+  handler: async ({ request }) => {
+    const { client } = await revocationEndpoint(request);
     // An empty 200 (Cache-Control: no-store), readable from the client's origins.
     return { status: 200, corsClient: client ?? undefined };
   },

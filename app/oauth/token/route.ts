@@ -13,8 +13,8 @@ export const POST = defineRoute({
   checksItself: "oauth_client",
   responses: { 200: tokenResponse },
   ...oauthFormEndpoint,
-  handler: async ({ req }) => {
-    const { client, token } = await tokenEndpoint(req);
+  handler: async ({ request }) => {
+    const { client, token } = await tokenEndpoint(request);
     return { body: token, headers: { Pragma: "no-cache" }, corsClient: client };
   },
 });
