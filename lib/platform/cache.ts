@@ -66,12 +66,15 @@ export class TtlCache<V> {
 /**
  * Values made from rows at a version the database keeps (users.profile_version): an entry is good
  * exactly while the version read with it is still the row's, so it needs no expiry, and every
- * instance stays right whatever another one wrote. Bounded: past MAX_ENTRIES the oldest goes.
+ * instance stays right whatever another one wrote. Bounded: past `maxEntries` the oldest goes.
  */
 export class VersionedCache<V> {
   private readonly map: Map<string, { version: string; value: V }>;
 
-  constructor(name: string) {
+  constructor(
+    name: string,
+    private readonly maxEntries: number,
+  ) {
     let map = registry.get(name);
     if (!map) registry.set(name, (map = new Map<string, unknown>()));
     this.map = map as Map<string, { version: string; value: V }>;
@@ -90,7 +93,7 @@ export class VersionedCache<V> {
 
   set(key: string, version: string, value: V): void {
     this.map.delete(key);
-    if (this.map.size >= MAX_ENTRIES) this.map.delete(this.map.keys().next().value!);
+    if (this.map.size >= this.maxEntries) this.map.delete(this.map.keys().next().value!);
     this.map.set(key, { version, value });
   }
 }

@@ -70,13 +70,16 @@ const SQL_VERSION = `SELECT u.profile_version::text AS version,
 
 export type ComposedProfile = Awaited<ReturnType<typeof compose>>;
 
+/** Compositions kept per process at most (a few kilobytes each): the ones made most recently. */
+export const COMPOSED_READS_KEPT = 2_000;
+
 /**
  * Composed reads by person and sections, each kept with the profile version it was made from
  * (users.profile_version, raised by triggers on everything the read draws from): reused while the
  * version holds, so a repeated read is one point-select and serializes what it already has.
  * Frozen: every reader gets the same object.
  */
-const composedReads = new VersionedCache<ComposedProfile>("profile.composed-reads");
+const composedReads = new VersionedCache<ComposedProfile>("profile.composed-reads", COMPOSED_READS_KEPT);
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
