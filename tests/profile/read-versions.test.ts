@@ -116,7 +116,8 @@ describe("a composed read, kept by profile version", () => {
     ).$transaction(async (tx) => {
       await tx.$executeRaw`UPDATE user_profiles SET summary = 'First' WHERE user_id = ${userId}::uuid`;
       // Not yet: the triggers are deferred to the commit.
-      expect(((await tx.$queryRaw`SELECT profile_version FROM users WHERE id = ${userId}::uuid`) as { profile_version: number }[])[0]!.profile_version).toBe(at);
+      const [inside] = await tx.$queryRaw<{ profile_version: number }[]>`SELECT profile_version FROM users WHERE id = ${userId}::uuid`;
+      expect(inside?.profile_version).toBe(at);
       await tx.$executeRaw`UPDATE user_profiles SET summary = 'Second' WHERE user_id = ${userId}::uuid`;
     });
     expect(await version()).toBeGreaterThan(at);
