@@ -36,7 +36,8 @@ export interface AccessEntry {
   turn?: string | null;
 }
 
-type StampedEntry = AccessEntry & { at: Date };
+/** An entry with its id, drawn once: a batch tried again after a lost answer writes each entry once. */
+type StampedEntry = AccessEntry & { id: string; at: Date };
 
 /**
  * One statement for a whole batch, its columns as arrays (the ORM's createMany spends milliseconds of
@@ -47,12 +48,13 @@ const INSERT = `INSERT INTO access_log (id, user_id, agent_id, agent_name, plane
   SELECT u.id, u.user_id, (SELECT a.id FROM agents a WHERE a.id = u.agent_id), u.agent_name, u.plane::"Plane", u.surface, u.action, u.outcome, u.at, u.conversation, u.turn
   FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[], $10::text[], $11::text[])
     AS u(id, user_id, agent_id, agent_name, plane, surface, action, outcome, at, conversation, turn)
-  WHERE EXISTS (SELECT 1 FROM users p WHERE p.id = u.user_id)`;
+  WHERE EXISTS (SELECT 1 FROM users p WHERE p.id = u.user_id)
+  ON CONFLICT (id) DO NOTHING`;
 
 async function write(entries: StampedEntry[]): Promise<void> {
   const { sql } = await database();
   await sql.query(INSERT, [
-    entries.map(() => randomUUID()),
+    entries.map((e) => e.id),
     entries.map((e) => e.userId),
     entries.map((e) => e.agentId),
     entries.map((e) => e.agentName),
@@ -75,7 +77,7 @@ export function flushAccessLog(): Promise<void> {
 
 /** Records one call (at the service's clock now); written within FLUSH_AFTER_MS. */
 export function recordAccess(entry: AccessEntry): void {
-  writer.add({ ...entry, at: clockNow() });
+  writer.add({ ...entry, id: randomUUID(), at: clockNow() });
 }
 
 export interface AccessLogRow {
