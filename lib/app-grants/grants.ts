@@ -19,12 +19,6 @@ export function capabilityApp(capability: string): string {
   return capability.split(":")[0] ?? "";
 }
 
-/** The capabilities the person granted the agent. */
-export async function grantsOf(input: { userId: string; agentId: string }): Promise<ReadonlySet<string>> {
-  const rows = await (await db()).capabilityGrant.findMany({ where: { userId: input.userId, agentId: input.agentId }, select: { capability: true } });
-  return new Set(rows.map((r) => r.capability));
-}
-
 /** Whether the person granted the agent reading the app. */
 export async function readsApp(input: { userId: string; agentId: string; app: string }, tx?: Prisma.TransactionClient): Promise<boolean> {
   const prisma = tx ?? (await db());

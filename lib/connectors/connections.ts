@@ -206,6 +206,19 @@ export function mailboxAddressOf(connections: ReadonlyArray<{ app: string; statu
 }
 
 /**
+ * Whether a stored access token expiring at `expiresAtMs` (null: never, as a development connection's)
+ * is used as it is: it must have more than REFRESH_AHEAD_SECONDS left, so it outlasts the call.
+ */
+export function isTokenFresh(expiresAtMs: number | null): boolean {
+  return expiresAtMs === null || expiresAtMs - clockNow().getTime() > REFRESH_AHEAD_SECONDS * 1000;
+}
+
+/** The access token a connection row holds, when it is fresh; null when it must be refreshed first (accessTokenFor). */
+export function freshStoredToken(row: { accessTokenSealed: string; accessTokenExpiresAt: number | null }): string | null {
+  return isTokenFresh(row.accessTokenExpiresAt) ? openSecret(TOKEN_PURPOSE, row.accessTokenSealed) : null;
+}
+
+/**
  * A usable access token for the connection: refreshed first when it expires within five minutes, or
  * when the provider just refused the current one (`refused`, or `force`). Refreshes are single-flight per
  * connection: concurrent calls in the process share one refresh and its outcome, and across processes
@@ -220,8 +233,7 @@ export async function accessTokenFor(
   const prisma = await db();
   const c = await prisma.appConnection.findUniqueOrThrow({ where: { id: connectionId } });
   if (c.status !== "active") throw new AppConnectionError("needs_reconnect");
-  // Development connections never expire (accessTokenExpiresAt is null) and are never refreshed.
-  const fresh = !c.accessTokenExpiresAt || c.accessTokenExpiresAt.getTime() - clockNow().getTime() > REFRESH_AHEAD_SECONDS * 1000;
+  const fresh = isTokenFresh(c.accessTokenExpiresAt?.getTime() ?? null);
   const stored = openSecret(TOKEN_PURPOSE, c.accessTokenSealed);
   // A call that saw the old token refused after another call's refresh replaced it uses the new one.
   const refused = options.force || (options.refused !== undefined && options.refused === stored);

@@ -5,7 +5,7 @@
 import type { App } from "../catalogue";
 import { db } from "../platform/db";
 import { ProviderAuthError, providerFetch, type ProviderRequest } from "./apis/http";
-import { accessTokenFor } from "./connections";
+import { accessTokenFor, freshStoredToken } from "./connections";
 import { AppConnectionError } from "./errors";
 import type { UsableConnection } from "./tools/definition";
 
@@ -15,6 +15,11 @@ export interface ConnectionRow {
   provider: string;
   accountEmail: string | null;
   scopes: string[];
+  /**
+   * The sealed access token and its expiry (ms), when the row was read with them: a fresh one serves the
+   * first request without reading the row again; one about to expire is refreshed by accessTokenFor.
+   */
+  token?: { accessTokenSealed: string; accessTokenExpiresAt: number | null };
 }
 
 /**
@@ -24,6 +29,13 @@ export interface ConnectionRow {
 export function usableConnection(row: ConnectionRow, signal?: AbortSignal): UsableConnection {
   const app = row.app as App;
   let current: Promise<string> | undefined;
+  let preread = row.token;
+  /** The first request's token: the one read with the row when it is fresh, else the stored one, refreshed if due. */
+  const first = (): Promise<string> => {
+    const token = preread && freshStoredToken(preread);
+    preread = undefined;
+    return token ? Promise.resolve(token) : accessTokenFor(row.id);
+  };
   const use = (next: Promise<string>): Promise<string> => {
     current = next;
     // A failed read is not kept: the next request reads again.
@@ -40,7 +52,7 @@ export function usableConnection(row: ConnectionRow, signal?: AbortSignal): Usab
     scopes: row.scopes,
     async fetch<T>(request: ProviderRequest): Promise<T> {
       const withSignal = { ...request, signal: request.signal ?? signal };
-      const token = await (current ?? use(accessTokenFor(row.id)));
+      const token = await (current ?? use(first()));
       try {
         return await providerFetch<T>(app, token, withSignal);
       } catch (err) {

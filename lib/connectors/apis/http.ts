@@ -4,6 +4,7 @@
 // Google's 403 rate-limit reasons), and anything else. Base addresses come from configuration, so the
 // tests point them at local servers speaking the same wire format.
 import { now as clockNow } from "../../platform/clock";
+import { ProviderWireError, sendToProvider, type ProviderWireAnswer } from "./transport";
 
 /** How long one provider request may take. */
 export const PROVIDER_TIMEOUT_MS = 10_000;
@@ -114,23 +115,30 @@ export async function providerFetch<T>(app: string, token: string, request: Prov
     body = request.raw.body;
   }
   const signals = [AbortSignal.timeout(PROVIDER_TIMEOUT_MS), ...(request.signal ? [request.signal] : [])];
-  let res: Response;
+  const method = request.method ?? "GET";
+  let res: ProviderWireAnswer;
   try {
-    res = await fetch(request.url, { method: request.method ?? "GET", headers, body, signal: AbortSignal.any(signals), redirect: "error" });
+    res = await sendToProvider(new URL(request.url), { method, headers, body, signal: AbortSignal.any(signals) });
   } catch (err) {
-    const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
+    const timedOut = err instanceof ProviderWireError && (err.reason === "timeout" || err.reason === "aborted");
+    const detail = timedOut
+      ? "the provider did not answer in time"
+      : err instanceof ProviderWireError && err.reason === "too_large"
+        ? err.message
+        : "the provider could not be reached";
     // A request that left may have been acted on: only a GET is plainly safe to try again.
-    throw new ProviderFailure(app, 0, timedOut ? "the provider did not answer in time" : "the provider could not be reached", (request.method ?? "GET") !== "GET");
+    throw new ProviderFailure(app, 0, detail, method !== "GET");
   }
-  const text = await res.text();
+  const text = res.text;
   const parsed = parse(text);
-  if (res.ok) return (text === "" ? null : (parsed ?? null)) as T;
+  // Redirects are not followed: a provider API answers where it is asked.
+  if (res.status >= 200 && res.status < 300) return (text === "" ? null : (parsed ?? null)) as T;
   const detail = `HTTP ${res.status}`;
   if (res.status === 401) throw new ProviderAuthError(app, detail);
-  if (res.status === 429) throw new ProviderRateLimited(app, retryAfterSeconds(res.headers.get("retry-after")));
+  if (res.status === 429) throw new ProviderRateLimited(app, retryAfterSeconds(res.header("retry-after")));
   if (res.status === 403) {
-    if (googleReasons(parsed).some((r) => GOOGLE_RATE_REASONS.has(r))) throw new ProviderRateLimited(app, retryAfterSeconds(res.headers.get("retry-after")));
+    if (googleReasons(parsed).some((r) => GOOGLE_RATE_REASONS.has(r))) throw new ProviderRateLimited(app, retryAfterSeconds(res.header("retry-after")));
     throw new ProviderScopeError(app, detail);
   }
-  throw new ProviderFailure(app, res.status, `the provider answered ${detail}`, res.status >= 500 && (request.method ?? "GET") !== "GET");
+  throw new ProviderFailure(app, res.status, `the provider answered ${detail}`, res.status >= 500 && method !== "GET");
 }

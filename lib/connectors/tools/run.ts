@@ -10,7 +10,7 @@ import { recordAccess, type AccessSurface } from "../../access-log/access-log";
 import { APP_NAMES, type App } from "../../catalogue";
 import { now as clockNow } from "../../platform/clock";
 import { mintConnectLink } from "../../connect-links/links";
-import { db } from "../../platform/db";
+import { database, db } from "../../platform/db";
 import { Prisma } from "../../platform/db/generated/client";
 import type { Plane } from "../../platform/db/generated/enums";
 import { ApiError, MESSAGES } from "../../http/errors";
@@ -18,8 +18,8 @@ import { logger } from "../../platform/log";
 import { isApproved } from "../../users/approvals";
 import { ProviderFailure, ProviderRateLimited, ProviderScopeError } from "../apis/http";
 import { AppConnectionError } from "../errors";
-import { capabilityApp, grantsOf, readCapability } from "../../app-grants/grants";
-import { usableConnection } from "../usable";
+import { capabilityApp, readCapability } from "../../app-grants/grants";
+import { usableConnection, type ConnectionRow } from "../usable";
 import type { ConnectorRunContext, ConnectorToolDefinition } from "./definition";
 
 /** How long an action's idempotency key is remembered. */
@@ -80,12 +80,8 @@ async function permissionNeeded(call: ConnectorCall, input: { app: string; capab
  * this agent) exist for it; any other reads as not connected, whether or not the person connected it
  * for someone else.
  */
-function context(call: ConnectorCall, visible: (app: string) => boolean): ConnectorRunContext {
-  const find = async (apps: readonly App[]) =>
-    (await db()).appConnection.findMany({
-      where: { userId: call.userId, app: { in: apps.filter(visible) } },
-      select: { id: true, app: true, provider: true, accountEmail: true, scopes: true, status: true },
-    });
+function context(call: ConnectorCall, read: CallRead, visible: (app: string) => boolean): ConnectorRunContext {
+  const find = (apps: readonly App[]) => read.connections.filter((c) => apps.includes(c.app as App) && visible(c.app));
   return {
     userId: call.userId,
     agent: call.agent,
@@ -93,18 +89,54 @@ function context(call: ConnectorCall, visible: (app: string) => boolean): Connec
     plane: call.plane,
     signal: call.signal,
     async connection(app) {
-      const [row] = await find([app]);
+      const [row] = find([app]);
       if (!row) throw appNotConnected(app);
       if (row.status !== "active") throw appNeedsReconnect(app);
       return usableConnection(row, call.signal);
     },
     async connections(apps) {
-      const rows = await find(apps);
+      const rows = find(apps);
       const active = apps.flatMap((app) => rows.filter((r) => r.app === app && r.status === "active"));
       if (active.length) return active.map((r) => usableConnection(r, call.signal));
       const first = apps.find((app) => rows.some((r) => r.app === app)) ?? apps[0]!;
       throw rows.length ? appNeedsReconnect(first) : appNotConnected(first);
     },
+  };
+}
+
+/** One of the person's connections as a call reads it: its sealed token comes with it (usableConnection). */
+interface CallConnection extends ConnectionRow {
+  status: string;
+}
+
+/** What a call reads before its work: the capabilities the person gave the agent, and the person's connections. */
+interface CallRead {
+  grants: ReadonlySet<string>;
+  connections: readonly CallConnection[];
+}
+
+/**
+ * The grants and the connections (with their sealed tokens) in one prepared statement, as every call
+ * needs them: a person has a connection per app at most, a handful in all.
+ */
+const CALL_READ = `SELECT
+    ARRAY(SELECT g.capability FROM capability_grants g WHERE g.user_id = $1 AND g.agent_id = $2) AS grants,
+    COALESCE((SELECT json_agg(json_build_object(
+        'id', c.id, 'app', c.app, 'provider', c.provider, 'accountEmail', c.account_email, 'scopes', c.scopes,
+        'status', c.status, 'sealed', c.access_token_sealed,
+        'expiresAt', (extract(epoch FROM c.access_token_expires_at) * 1000)::float8))
+      FROM app_connections c WHERE c.user_id = $1), '[]'::json) AS connections`;
+
+interface CallReadRow extends Record<string, unknown> {
+  grants: string[];
+  connections: Array<{ id: string; app: string; provider: string; accountEmail: string | null; scopes: string[]; status: string; sealed: string; expiresAt: number | null }>;
+}
+
+async function readCall(call: ConnectorCall): Promise<CallRead> {
+  const [row] = await (await database()).sql.query<CallReadRow>(CALL_READ, [call.userId, call.agent.id], { name: "connector_call" });
+  return {
+    grants: new Set(row?.grants ?? []),
+    connections: (row?.connections ?? []).map(({ sealed, expiresAt, ...c }) => ({ ...c, token: { accessTokenSealed: sealed, accessTokenExpiresAt: expiresAt } })),
   };
 }
 
@@ -214,20 +246,21 @@ export async function runConnectorTool(call: ConnectorCall): Promise<object> {
   try {
     const args = parseConnectorArgs(call.tool, call.rawArgs);
     if (!(await isApproved({ userId: call.userId, agentId: call.agent.id }))) throw new ApiError("agent_not_approved", MESSAGES.agentNotApproved);
-    const grants = await grantsOf({ userId: call.userId, agentId: call.agent.id });
+    const read = await readCall(call);
+    const grants = read.grants;
     // A read needs the app's read grant; an action sees the apps it holds any grant on, then needs its own capability.
     const reads = (app: string) => grants.has(readCapability(app));
     const holds = (app: string) => [...grants].some((g) => capabilityApp(g) === app);
     let capability: string | undefined;
     let ctx: ConnectorRunContext;
     if (call.tool.action) {
-      ctx = context(call, holds);
+      ctx = context(call, read, holds);
       capability = await actionCapability(call, call.tool.action, args, ctx, holds);
       if (!grants.has(capability)) throw await permissionNeeded(call, { app: capabilityApp(capability), capability });
     } else {
       const first = call.tool.apps[0]!;
       if (!call.tool.apps.some(reads)) throw await permissionNeeded(call, { app: first, capability: readCapability(first) });
-      ctx = context(call, reads);
+      ctx = context(call, read, reads);
     }
     const work = () => call.tool.run(ctx, args);
     try {
