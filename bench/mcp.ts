@@ -1,6 +1,8 @@
 // The developer MCP server's budgets on the built service over PostgreSQL: tools/call
 // service_profile_read on POST /mcp with an MCP session as Bearer, and POST /v1/profile/mcp-session
-// (the mint), under load. Seeds with the service's own functions, prints a table.
+// (the mint), under load; beside the read, the same person's profile read over REST (GET /v1/profile
+// with X-User-Id) in the same run, and the ratio of the two. Seeds with the service's own functions,
+// prints a table.
 // Usage: npx tsx bench/mcp.ts [--duration 10] [--connections 10,32] [--warmup 3] [--users 2000] [--memories 4] [--retries 2]
 //    or: npm run bench -- --scenario mcp [the same options]
 import path from "node:path";
@@ -17,11 +19,12 @@ import { other, OTHER_WARNING } from "./proc";
 import type { BenchDatabase, Service } from "./server";
 import { failures, inParallel, LOAD_HEADER, LOAD_NOTE, loadCells, ms, runBench, probe, table, timedRun, type TimedRun } from "./timed-runs";
 
-const BUDGETS = { readRps: 1_000, readP99: 30, mintRps: 1_000 };
+const BUDGETS = { readRps: 1_000, readP99: 30, mintRps: 1_000, readShareOfRest: 0.6 };
 /** Both requests run at these connection counts unless --connections says otherwise. */
 const DEFAULT_CONNECTIONS = [10, 32];
 const MCP_PATH = "/mcp";
 const MINT_PATH = "/v1/profile/mcp-session";
+const REST_PATH = "/v1/profile";
 /** A protocol version the SDK's Streamable HTTP transport accepts. */
 const MCP_PROTOCOL_VERSION = "2025-06-18";
 /** Facts each seeded user's profile is built from (the built-in distiller's shape). */
@@ -106,6 +109,12 @@ function mintRequests(s: Seeded): () => RequestSpec {
   return () => ({ method: "POST", path: MINT_PATH, headers: { "X-API-Key": s.secretKey, "X-Agent": s.handle, "X-User-Id": s.externalIds[i++ % s.externalIds.length]! } });
 }
 
+/** The REST read of the same people: GET /v1/profile naming the next seeded user (X-User-Id). */
+function restRequests(s: Seeded): () => RequestSpec {
+  let i = 0;
+  return () => ({ method: "GET", path: REST_PATH, headers: { "X-API-Key": s.secretKey, "X-Agent": s.handle, "X-User-Id": s.externalIds[i++ % s.externalIds.length]! } });
+}
+
 /** A tools/call answer must be a JSON-RPC result, not an error, and not a tool error (isError). */
 function checkRead(answer: Record<string, unknown>): void {
   const result = answer.result as { isError?: boolean; structuredContent?: { linked?: boolean; identity?: { facts?: unknown[] } } } | undefined;
@@ -115,14 +124,14 @@ function checkRead(answer: Record<string, unknown>): void {
 
 // ─── Runs ───────────────────────────────────────────────────────────────────────────────────────
 
-type Scenario = "read" | "mint";
+type Scenario = "read" | "rest" | "mint";
 
 interface LoadRow extends TimedRun {
   scenario: Scenario;
 }
 
-const ROUTES: Record<Scenario, string> = { read: MCP_PATH, mint: MINT_PATH };
-const LABELS: Record<Scenario, string> = { read: "POST /mcp tools/call service_profile_read", mint: `POST ${MINT_PATH}` };
+const ROUTES: Record<Scenario, string> = { read: MCP_PATH, rest: REST_PATH, mint: MINT_PATH };
+const LABELS: Record<Scenario, string> = { read: "POST /mcp tools/call service_profile_read", rest: `GET ${REST_PATH} (X-User-Id)`, mint: `POST ${MINT_PATH}` };
 
 async function loadRow(opts: Options, service: Service, logFile: string, scenario: Scenario, connections: number, next: () => RequestSpec): Promise<LoadRow> {
   const run = await timedRun({
@@ -150,7 +159,14 @@ function verdicts(rows: LoadRow[]): string[] {
       lines.push(
         `read @ ${f.connections} conns · budget ≥ ${BUDGETS.readRps.toLocaleString("en")} calls/s with p99 ≤ ${BUDGETS.readP99} ms: ${f.rps.toFixed(0)} calls/s, p99 ${ms(p99)} ms — ${met(f.rps >= BUDGETS.readRps && p99 <= BUDGETS.readP99)}`,
       );
-    } else {
+      const rest = rows.find((x) => x.scenario === "rest" && x.figures.connections === f.connections);
+      if (rest) {
+        const share = f.rps / rest.figures.rps;
+        lines.push(
+          `read @ ${f.connections} conns · MCP / REST read in this run ≥ ${BUDGETS.readShareOfRest}: ${f.rps.toFixed(0)} / ${rest.figures.rps.toFixed(0)} = ${share.toFixed(2)} — ${met(share >= BUDGETS.readShareOfRest)}`,
+        );
+      }
+    } else if (r.scenario === "mint") {
       lines.push(`mint @ ${f.connections} conns · budget ≥ ${BUDGETS.mintRps.toLocaleString("en")} req/s: ${f.rps.toFixed(0)} req/s — ${met(f.rps >= BUDGETS.mintRps)}`);
     }
   }
@@ -177,11 +193,18 @@ async function measureAll(opts: Options, db: BenchDatabase, service: Service): P
   const minted = await probe(service.baseUrl, mintRequests(s)(), "mcp-session");
   if (minted.linked !== true || typeof (minted.session as { token?: unknown } | undefined)?.token !== "string")
     throw new Error(`mcp-session answered ${JSON.stringify(minted)} for a seeded user.`);
-  console.log("probes: tools/call without initialize → 200 with a tool result (not isError) of the linked profile · mcp-session 200 linked with a token\n");
+  const rest = await probe(service.baseUrl, restRequests(s)(), "GET /v1/profile");
+  if (!rest.identity) throw new Error(`GET /v1/profile answered ${JSON.stringify(rest).slice(0, 400)} for a seeded user.`);
+  console.log(
+    "probes: tools/call without initialize → 200 with a tool result (not isError) of the linked profile · GET /v1/profile 200 with the profile · mcp-session 200 linked with a token\n",
+  );
 
   const logFile = path.join(db.workDir, `server-${new URL(service.baseUrl).port}.log`);
   const rows: LoadRow[] = [];
-  for (const connections of opts.connections) rows.push(await loadRow(opts, service, logFile, "read", connections, readRequests(s)));
+  for (const connections of opts.connections) {
+    rows.push(await loadRow(opts, service, logFile, "read", connections, readRequests(s)));
+    rows.push(await loadRow(opts, service, logFile, "rest", connections, restRequests(s)));
+  }
   for (const connections of opts.connections) rows.push(await loadRow(opts, service, logFile, "mint", connections, mintRequests(s)));
 
   console.log(

@@ -621,6 +621,12 @@ function summary(opts: Options, rows: Row[]): string[] {
       );
     }
   }
+  // Where a request's CPU goes: percent of one CPU over the run, per request answered.
+  const perRequest = (r: Row, share: number) => ((share / 100) * 1000) / rate(r.figures);
+  for (const r of rows) {
+    const db = r.server === "service" ? ` · PostgreSQL ${perRequest(r, r.figures.cpu.postgres).toFixed(2)} ms` : "";
+    lines.push(`${r.figures.connections} conns · CPU per request, ${r.scenario} · ${r.server}: server ${perRequest(r, r.figures.cpu.server).toFixed(2)} ms${db}`);
+  }
   const n = cpus().length;
   lines.push(`reference: Keycloak's sizing guide budgets ${KEYCLOAK_REFRESH_PER_VCPU} refresh grants/s per vCPU (${KEYCLOAK_REFRESH_PER_VCPU * n} for ${n} vCPUs)`);
   for (const r of rows) {
