@@ -32,6 +32,8 @@ export class ProviderWireError extends Error {
   constructor(
     readonly reason: "timeout" | "aborted" | "unreachable" | "too_large",
     detail: string,
+    /** The socket error's code (ECONNRESET), and whether the socket was a kept one reused. */
+    readonly socket: { code?: string; reusedSocket: boolean } = { reusedSocket: false },
   ) {
     super(detail);
     this.name = "ProviderWireError";
@@ -43,28 +45,32 @@ const agents = processWide("connectors.provider-agents", () => {
   return { http: new http.Agent(options), https: new https.Agent(options) };
 });
 
-function once(url: URL, request: ProviderWireRequest): Promise<ProviderWireAnswer & { reused: boolean }> {
+/** Why `err` ended the request: the signal's reason when it ended it, else the network. */
+function wireError(err: Error, signal: AbortSignal, reusedSocket: boolean): ProviderWireError {
+  if (err instanceof ProviderWireError) return err;
+  const socket = { code: (err as NodeJS.ErrnoException).code, reusedSocket };
+  if (signal.aborted) {
+    const timedOut = (signal.reason as { name?: string } | undefined)?.name === "TimeoutError";
+    return new ProviderWireError(timedOut ? "timeout" : "aborted", "the request was ended before its answer", socket);
+  }
+  return new ProviderWireError("unreachable", err.message, socket);
+}
+
+function once(url: URL, request: ProviderWireRequest): Promise<ProviderWireAnswer> {
   const client = url.protocol === "https:" ? https : http;
   const agent = url.protocol === "https:" ? agents.https : agents.http;
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = { ...request.headers };
     if (request.body !== undefined) headers["content-length"] = Buffer.byteLength(request.body);
-    const req = client.request(url, { method: request.method, headers, agent });
+    // The signal ends the request wherever it is (node:http destroys it), answer half read included.
+    const req = client.request(url, { method: request.method, headers, agent, signal: request.signal });
     let settled = false;
-    const fail = (err: Error & { code?: string }) => {
+    const fail = (err: Error) => {
       if (settled) return;
       settled = true;
-      request.signal.removeEventListener("abort", ended);
-      const wire = err instanceof ProviderWireError ? err : new ProviderWireError("unreachable", err.message);
-      reject(Object.assign(wire, { reused: req.reusedSocket, code: err.code }));
+      reject(wireError(err, request.signal, req.reusedSocket));
       req.destroy();
     };
-    function ended() {
-      const reason = request.signal.reason as { name?: string } | undefined;
-      fail(new ProviderWireError(reason?.name === "TimeoutError" ? "timeout" : "aborted", "the request was ended before its answer"));
-    }
-    if (request.signal.aborted) return ended();
-    request.signal.addEventListener("abort", ended, { once: true });
     req.on("error", fail);
     req.on("response", (res) => {
       const chunks: Buffer[] = [];
@@ -76,12 +82,11 @@ function once(url: URL, request: ProviderWireRequest): Promise<ProviderWireAnswe
       });
       res.on("error", fail);
       res.on("close", () => {
-        if (!res.complete) fail(new ProviderWireError("unreachable", "the connection closed before the whole answer"));
+        if (!res.complete) fail(new Error("the connection closed before the whole answer"));
       });
       res.on("end", () => {
         if (settled) return;
         settled = true;
-        request.signal.removeEventListener("abort", ended);
         const raw = res.headers;
         resolve({
           status: res.statusCode ?? 0,
@@ -90,7 +95,6 @@ function once(url: URL, request: ProviderWireRequest): Promise<ProviderWireAnswe
             return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
           },
           text: Buffer.concat(chunks, size).toString("utf8"),
-          reused: req.reusedSocket,
         });
       });
     });
@@ -107,8 +111,8 @@ export async function sendToProvider(url: URL, request: ProviderWireRequest): Pr
   try {
     return await once(url, request);
   } catch (err) {
-    const { reused, code } = err as { reused?: boolean; code?: string };
-    if (request.method === "GET" && reused && (code === "ECONNRESET" || code === "EPIPE") && !request.signal.aborted) return once(url, request);
+    const { reason, socket } = err as ProviderWireError;
+    if (request.method === "GET" && reason === "unreachable" && socket.reusedSocket && (socket.code === "ECONNRESET" || socket.code === "EPIPE")) return once(url, request);
     throw err;
   }
 }
