@@ -34,7 +34,7 @@ type Surface = "rest" | "mcp";
 
 /** Each tool, the arguments every call sends, and the provider requests one call makes. */
 const TOOLS: Record<ToolKey, { name: string; args: Record<string, unknown>; providerRequests: number; check: (body: Record<string, unknown>) => boolean }> = {
-  gmail: { name: "service_gmail_search", args: { query: "", limit: 10 }, providerRequests: 11, check: (b) => Array.isArray(b.messages) && b.messages.length === 10 },
+  gmail: { name: "service_gmail_search", args: { query: "", limit: 10 }, providerRequests: 2, check: (b) => Array.isArray(b.messages) && b.messages.length === 10 },
   drive: { name: "service_drive_search", args: { query: "roadmap", limit: 10 }, providerRequests: 1, check: (b) => Array.isArray(b.files) && b.files.length === 10 },
   notion: { name: "service_notion_search", args: { query: "roadmap", limit: 10 }, providerRequests: 1, check: (b) => Array.isArray(b.results) && b.results.length === 10 },
 };

@@ -260,12 +260,51 @@ describe("service_gmail_search", () => {
     for (const g of gets) {
       expect(g.query.get("format")).toBe("metadata");
       expect(g.query.getAll("metadataHeaders")).toEqual(["From", "To", "Subject", "Date"]);
+      // Read in Gmail's batch request: two requests on the wire, the list and the batch.
+      expect(g.batch).toBe("/batch/gmail/v1");
     }
+    expect(seen.filter((r) => r.batch === undefined).map((r) => `${r.method} ${r.path}`)).toEqual(["GET /gmail/v1/users/me/messages", "POST /batch/gmail/v1"]);
 
     const client = await mcpClient(headersFor(ada.token));
     const viaMcp = await mcpCall(client, "service_gmail_search", { query: "from:ana", limit: 3 });
     expect(viaMcp).toEqual({ ok: true, body: res.body });
     await client.close();
+  });
+
+  it("leaves out a message deleted between the list and its read (a 404 inside the batch)", async () => {
+    apis.inject({ path: /^\/gmail\/v1\/users\/me\/messages\/msg005$/, kind: "not_found", times: 1 });
+    const res = await rest("service_gmail_search", { query: "from:ana", limit: 3 });
+    expect(res.status).toBe(200);
+    expect(res.body.messages.map((m: { id: string }) => m.id)).toEqual(["msg000", "msg010"]);
+  });
+
+  it("a token refused inside the batch is refreshed once and the batch sent again", async () => {
+    const dee = await newPerson();
+    await connect(dee.id, "gmail");
+    apis.inject({ path: /^\/gmail\/v1\/users\/me\/messages\/msg/, kind: "invalid_token", times: 1 });
+    const tokenCalls = provider.tokenRequests();
+    const mark = apis.requests.length;
+    const res = await rest("service_gmail_search", { query: "from:ana", limit: 3 }, headersFor(dee.token));
+    expect(res.status).toBe(200);
+    expect(res.body.messages.map((m: { id: string }) => m.id)).toEqual(["msg000", "msg005", "msg010"]);
+    expect(provider.tokenRequests() - tokenCalls).toBe(1);
+    const batches = requestsSince(mark).filter((r) => r.path === "/batch/gmail/v1");
+    expect(batches).toHaveLength(2);
+    expect(batches[1]!.token).not.toBe(batches[0]!.token);
+  });
+
+  it("a rate limit or a failure inside the batch is the call's: rate_limited with Retry-After, provider_error", async () => {
+    apis.inject({ path: /^\/gmail\/v1\/users\/me\/messages\/msg010$/, kind: "rate_limit", retryAfter: 12, times: 1 });
+    const limited = await rest("service_gmail_search", { query: "from:ana", limit: 3 });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toMatchObject({ code: "rate_limited", retry_after: 12, app: "gmail" });
+    apis.inject({ path: /^\/gmail\/v1\/users\/me\/messages\/msg000$/, kind: "server_error", times: 1 });
+    const failed = await rest("service_gmail_search", { query: "from:ana", limit: 3 });
+    expect(failed.status).toBe(502);
+    expect(failed.body.error).toMatchObject({ code: "provider_error", app: "gmail" });
+    apis.inject({ path: /^\/batch\/gmail\/v1$/, kind: "server_error", times: 1 });
+    expect((await rest("service_gmail_search", { query: "from:ana", limit: 3 })).body.error).toMatchObject({ code: "provider_error", app: "gmail" });
+    expect((await rest("service_gmail_search", { query: "from:ana", limit: 3 })).status).toBe(200);
   });
 
   it("pages with page_token until next_page_token is null", async () => {

@@ -4,9 +4,13 @@
 // language). Bearer tokens are checked by the caller's `authorize` (the local Google provider's tokens
 // and their scopes); Google's own error bodies and headers answer a refused token (401), a missing
 // scope (403 ACCESS_TOKEN_SCOPE_INSUFFICIENT), a rate limit (429 with Retry-After) and bad parameters.
+// Gmail's batch endpoint (POST /batch/gmail/v1) takes up to 100 GET calls in one multipart/mixed body
+// and answers each in a part of its own, paired by Content-ID and in reverse order (Google answers in
+// any order); each call is served, checked and recorded as if sent alone, with the batch's token.
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
 
 const SCOPE = "https://www.googleapis.com/auth/";
 const FULL_GMAIL = "https://mail.google.com/";
@@ -76,7 +80,7 @@ export interface FakeAccount {
 /** A failure the next matching requests get instead of their answer. */
 export interface InjectedFailure {
   path: RegExp;
-  kind: "invalid_token" | "insufficient_scope" | "rate_limit" | "rate_limit_403" | "server_error";
+  kind: "invalid_token" | "insufficient_scope" | "rate_limit" | "rate_limit_403" | "server_error" | "not_found";
   retryAfter?: number;
   times?: number;
 }
@@ -87,6 +91,8 @@ export interface RecordedRequest {
   query: URLSearchParams;
   token: string;
   status: number;
+  /** For a call sent inside a batch: the batch request's path. */
+  batch?: string;
 }
 
 const err = (code: number, message: string, status: string, errors: object[], details?: object[]) => ({
@@ -495,6 +501,66 @@ export async function startGoogleApis(opts: { authorize: (token: string) => Prom
     return fail(googleError("not_found"));
   }
 
+  /** Gmail's batch endpoint: each call served by `handle` as a request of its own, answered in one multipart body. */
+  async function batch(req: IncomingMessage, res: ServerResponse, record: RecordedRequest) {
+    const injected = failures.find((f) => f.path.test(record.path));
+    if (injected) {
+      if (injected.times !== undefined && --injected.times <= 0) failures.splice(failures.indexOf(injected), 1);
+      const e = googleError(injected.kind);
+      record.status = e.status;
+      return res.writeHead(e.status, { "content-type": "application/json; charset=UTF-8", ...e.headers }).end(JSON.stringify(e.body));
+    }
+    const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/.exec(req.headers["content-type"] ?? "");
+    const raw = await readBody(req);
+    const calls = boundary
+      ? raw
+          .split(`--${boundary[1] ?? boundary[2]}`)
+          .slice(1)
+          .filter((c) => !c.startsWith("--"))
+          .map((c) => {
+            const [head = "", inner = ""] = c.replace(/^\r?\n/, "").split(/\r?\n\r?\n/);
+            return { id: /^content-id:\s*<([^>]*)>/im.exec(head)?.[1] ?? null, line: inner.split(/\r?\n/)[0]!.trim() };
+          })
+      : [];
+    if (!calls.length || calls.length > 100 || calls.some((c) => !/^GET \/\S+( HTTP\/1\.1)?$/.test(c.line))) {
+      const e = googleError("bad_request", { message: "Failed to parse batch request" });
+      record.status = e.status;
+      return res.writeHead(e.status, { "content-type": "application/json; charset=UTF-8" }).end(JSON.stringify(e.body));
+    }
+    const answers = await Promise.all(
+      calls.map(async (call) => {
+        const target = call.line.split(" ")[1]!;
+        const inner = Object.assign(Readable.from([]), { method: "GET", url: target, headers: { authorization: req.headers.authorization } }) as unknown as IncomingMessage;
+        const url = new URL(target, "http://local");
+        const innerRecord: RecordedRequest = { method: "GET", path: url.pathname, query: url.searchParams, token: record.token, status: 0, batch: record.path };
+        requests.push(innerRecord);
+        let status = 0;
+        let headers: Record<string, string> = {};
+        let body = "";
+        const out = {
+          writeHead(s: number, h: Record<string, string> = {}) {
+            status = s;
+            headers = h;
+            return out;
+          },
+          end(b?: string) {
+            body = b ?? "";
+          },
+        } as unknown as ServerResponse;
+        await handle(inner, out, innerRecord);
+        const lines = Object.entries(headers).map(([k, v]) => `${k.replace(/(^|-)[a-z]/g, (x) => x.toUpperCase())}: ${v}`);
+        return {
+          id: call.id,
+          text: `HTTP/1.1 ${status} ${status === 200 ? "OK" : "Error"}\r\n${lines.join("\r\n")}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}\r\n`,
+        };
+      }),
+    );
+    const out = `batch_${randomBytes(9).toString("base64url")}`;
+    const parts = answers.reverse().map((a) => `--${out}\r\nContent-Type: application/http\r\n${a.id !== null ? `Content-ID: <response-${a.id}>\r\n` : ""}\r\n${a.text}`);
+    record.status = 200;
+    res.writeHead(200, { "content-type": `multipart/mixed; boundary=${out}` }).end(`${parts.join("")}--${out}--\r\n`);
+  }
+
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://local");
     const record: RecordedRequest = {
@@ -505,7 +571,8 @@ export async function startGoogleApis(opts: { authorize: (token: string) => Prom
       status: 0,
     };
     requests.push(record);
-    handle(req, res, record).catch((e) => res.writeHead(500).end(String(e)));
+    const serve = url.pathname === "/batch/gmail/v1" && req.method === "POST" ? batch : handle;
+    serve(req, res, record).catch((e) => res.writeHead(500).end(String(e)));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -9,13 +9,14 @@ import { env } from "../../platform/env";
 import type { UsableConnection } from "../tools/definition";
 import { DEVELOPMENT_PROVIDER } from "../types";
 import { developmentMatch, developmentMessages, developmentPage, type DevelopmentMessage } from "./development-data";
+import { GOOGLE_BATCH_MAX_CALLS, googleBatch } from "./google-batch";
 import { ProviderFailure } from "./http";
 import { signatureBlock, validateOutgoingMail, type MailPage, type MailSearch, type MailSummary, type OutgoingMail } from "./mail";
 import { base64url, messageIds, plainTextMessage } from "./mime";
 import type { AppSnapshot } from "../../profile/distill/snapshot";
 
-/** Message reads in flight at once for one search. */
-const READ_CONCURRENCY = 10;
+/** Batches of message reads in flight at once. */
+const BATCH_CONCURRENCY = 4;
 /** Sent messages the distiller reads. */
 const SNAPSHOT_SENT = 5;
 
@@ -42,6 +43,7 @@ interface GmailList {
 }
 
 const messagesUrl = (path = "") => new URL(`${env().GMAIL_API_URL}/gmail/v1/users/me/messages${path}`);
+const batchUrl = () => new URL(`${env().GMAIL_API_URL}/batch/gmail/v1`);
 
 function header(message: GmailMessage, name: string): string | undefined {
   return message.payload?.headers?.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
@@ -114,17 +116,42 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T
   return out;
 }
 
+function messageUrl(id: string, format: "metadata" | "full", headers: readonly string[] = []): URL {
+  const url = messagesUrl(`/${encodeURIComponent(id)}`);
+  url.searchParams.set("format", format);
+  for (const h of headers) url.searchParams.append("metadataHeaders", h);
+  return url;
+}
+
 /** users.messages.get, format=metadata with the named headers; null for a message deleted since it was listed. */
 async function metadata(conn: UsableConnection, id: string, headers: readonly string[]): Promise<GmailMessage | null> {
-  const url = messagesUrl(`/${encodeURIComponent(id)}`);
-  url.searchParams.set("format", "metadata");
-  for (const h of headers) url.searchParams.append("metadataHeaders", h);
   try {
-    return await conn.fetch<GmailMessage>({ url });
+    return await conn.fetch<GmailMessage>({ url: messageUrl(id, "metadata", headers) });
   } catch (err) {
     if (err instanceof ProviderFailure && err.status === 404) return null;
     throw err;
   }
+}
+
+/**
+ * users.messages.get for each id, in Gmail's batch requests (GOOGLE_BATCH_MAX_CALLS calls each), in
+ * the ids' order; null for a message deleted since it was listed.
+ */
+async function readMessages(conn: UsableConnection, ids: readonly string[], format: "metadata" | "full", headers: readonly string[] = []): Promise<Array<GmailMessage | null>> {
+  if (ids.length === 1) return [format === "metadata" ? await metadata(conn, ids[0]!, headers) : await conn.fetch<GmailMessage>({ url: messageUrl(ids[0]!, format) })];
+  const batches: string[][] = [];
+  for (let i = 0; i < ids.length; i += GOOGLE_BATCH_MAX_CALLS) batches.push(ids.slice(i, i + GOOGLE_BATCH_MAX_CALLS));
+  const read = await mapLimited(batches, BATCH_CONCURRENCY, (batch) =>
+    conn.fetch<Array<GmailMessage | null>>(
+      googleBatch(
+        conn.app,
+        batchUrl(),
+        batch.map((id) => messageUrl(id, format, headers)),
+        { absent: [404] },
+      ),
+    ),
+  );
+  return read.flat();
 }
 
 /** A page of the messages Gmail's search syntax finds (q), newest first, as summaries. */
@@ -141,7 +168,12 @@ export async function searchGmail(conn: UsableConnection, input: MailSearch): Pr
   url.searchParams.set("maxResults", String(input.limit));
   if (input.pageToken) url.searchParams.set("pageToken", input.pageToken);
   const list = await conn.fetch<GmailList | null>({ url });
-  const read = await mapLimited(list?.messages ?? [], READ_CONCURRENCY, (m) => metadata(conn, m.id, ["From", "To", "Subject", "Date"]));
+  const read = await readMessages(
+    conn,
+    (list?.messages ?? []).map((m) => m.id),
+    "metadata",
+    ["From", "To", "Subject", "Date"],
+  );
   return { messages: read.filter((m): m is GmailMessage => !!m).map(summary), next_page_token: list?.nextPageToken ?? null };
 }
 
@@ -206,19 +238,23 @@ export async function snapshotGmail(conn: UsableConnection): Promise<AppSnapshot
   url.searchParams.set("q", "in:sent");
   url.searchParams.set("maxResults", String(SNAPSHOT_SENT));
   const list = await conn.fetch<GmailList | null>({ url });
-  const items = await mapLimited(list?.messages ?? [], READ_CONCURRENCY, async (m) => {
-    const full = messagesUrl(`/${encodeURIComponent(m.id)}`);
-    full.searchParams.set("format", "full");
-    const message = await conn.fetch<GmailMessage>({ url: full });
-    const from = header(message, "From") ?? conn.accountEmail ?? "";
-    const text = plainText(message.payload);
-    return {
-      kind: "sent_mail" as const,
-      from_name: displayName(from),
-      from_address: address(from),
-      signature: text === null ? null : signatureBlock(text),
-      date: isoDate(message),
-    };
-  });
+  const messages = await readMessages(
+    conn,
+    (list?.messages ?? []).map((m) => m.id),
+    "full",
+  );
+  const items = messages
+    .filter((m): m is GmailMessage => !!m)
+    .map((message) => {
+      const from = header(message, "From") ?? conn.accountEmail ?? "";
+      const text = plainText(message.payload);
+      return {
+        kind: "sent_mail" as const,
+        from_name: displayName(from),
+        from_address: address(from),
+        signature: text === null ? null : signatureBlock(text),
+        date: isoDate(message),
+      };
+    });
   return { app: conn.app, account_email: conn.accountEmail, items };
 }

@@ -98,6 +98,27 @@ export interface ProviderRequest {
   raw?: { body: string; contentType: string };
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Reads a 2xx answer that is not one JSON value (a batch's multipart body, lib/connectors/apis/google-batch.ts);
+   * it may throw the errors above, which count as the request's own (a token refused inside a batch is refreshed as one refused outside).
+   */
+  readAnswer?: (answer: ProviderWireAnswer) => unknown;
+}
+
+/**
+ * The error for a provider's answer that is not 2xx: 401 refused token, 429 or Google's 403 rate-limit
+ * reasons, any other 403 a missing permission, the rest a failure (ambiguous for a 5xx to a request
+ * other than a GET). `body` is the answer's parsed JSON, undefined when it was none.
+ */
+export function answerError(app: string, method: string, status: number, body: unknown, retryAfter: string | null): ProviderError {
+  const detail = `HTTP ${status}`;
+  if (status === 401) return new ProviderAuthError(app, detail);
+  if (status === 429) return new ProviderRateLimited(app, retryAfterSeconds(retryAfter));
+  if (status === 403) {
+    if (googleReasons(body).some((r) => GOOGLE_RATE_REASONS.has(r))) return new ProviderRateLimited(app, retryAfterSeconds(retryAfter));
+    return new ProviderScopeError(app, detail);
+  }
+  return new ProviderFailure(app, status, `the provider answered ${detail}`, status >= 500 && method !== "GET");
 }
 
 /**
@@ -129,16 +150,10 @@ export async function providerFetch<T>(app: string, token: string, request: Prov
     // A request that left may have been acted on: only a GET is plainly safe to try again.
     throw new ProviderFailure(app, 0, detail, method !== "GET");
   }
-  const text = res.text;
-  const parsed = parse(text);
   // Redirects are not followed: a provider API answers where it is asked.
-  if (res.status >= 200 && res.status < 300) return (text === "" ? null : (parsed ?? null)) as T;
-  const detail = `HTTP ${res.status}`;
-  if (res.status === 401) throw new ProviderAuthError(app, detail);
-  if (res.status === 429) throw new ProviderRateLimited(app, retryAfterSeconds(res.header("retry-after")));
-  if (res.status === 403) {
-    if (googleReasons(parsed).some((r) => GOOGLE_RATE_REASONS.has(r))) throw new ProviderRateLimited(app, retryAfterSeconds(res.header("retry-after")));
-    throw new ProviderScopeError(app, detail);
+  if (res.status >= 200 && res.status < 300) {
+    if (request.readAnswer) return request.readAnswer(res) as T;
+    return (res.text === "" ? null : (parse(res.text) ?? null)) as T;
   }
-  throw new ProviderFailure(app, res.status, `the provider answered ${detail}`, res.status >= 500 && method !== "GET");
+  throw answerError(app, method, res.status, parse(res.text), res.header("retry-after"));
 }

@@ -1,5 +1,5 @@
 // The wire under provider requests: node:http and node:https over keep-alive agents, one pair per
-// process. A connector call makes one to eleven requests to the same few hosts; a kept connection
+// process. A connector call makes one or two requests to the same few hosts; a kept connection
 // spares each a TCP (and TLS) handshake, and the plain client builds no WHATWG Request, Response or
 // stream per request (fetch's cost, measured in docs/performance.md, "Connector tools").
 import http from "node:http";
