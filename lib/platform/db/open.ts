@@ -1,7 +1,7 @@
 // Opens the configured database (embedded PGlite or PostgreSQL), migrates it and wraps it in Prisma.
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, types } from "@electric-sql/pglite";
 import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import type pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
@@ -72,6 +72,36 @@ export function startMemoryDatabasesFrom(image: (() => Blob) | undefined): void 
   memoryImage.current = image;
 }
 
+/** The first object id a database gives its own objects; lower ids are built in, the same in every build of a version. */
+const FIRST_NORMAL_OBJECT_ID = 16384;
+
+/**
+ * PGlite parses each statement's rows with a fresh copy of its instance's parser map (`{...this.parsers}`
+ * in its parseResults), and fills that map with a parser for every array type in pg_type: about 400,
+ * nearly all of them arrays of the system catalogs' and the tables' row types. The copy of so many
+ * sparse numeric keys cost about 0.1 ms a statement, more than a point-select's own execution. A type
+ * the instance map lacks is parsed by PGlite's shared default parsers (`types.parsers`, the fallback of
+ * its parseType). So the built-in array types join those shared parsers, once per process, each parsing
+ * its elements with the default parser of its element type as PGlite's own does; the instance keeps
+ * only this database's own array types whose elements are not rows (its enums' arrays). Run again
+ * after migrations, so array types they made are parsed too. The map left is copied in about 2 µs.
+ */
+export async function slimPgliteParsers(db: PGlite): Promise<void> {
+  const { rows } = await db.query<{ element: number; array: number; kind: string }>(
+    `SELECT e.oid::int AS element, a.oid::int AS array, e.typtype::text AS kind
+       FROM pg_catalog.pg_type a JOIN pg_catalog.pg_type e ON e.oid = a.typelem
+      WHERE a.typcategory = 'A'`,
+  );
+  const shared = types.parsers;
+  const own: PGlite["parsers"] = {};
+  for (const { element, array, kind } of rows) {
+    const parse = (x: string) => types.arrayParser(x, shared[element] as types.Parser, array);
+    if (array < FIRST_NORMAL_OBJECT_ID) shared[array] ??= parse;
+    else if (kind !== "c") own[array] = parse;
+  }
+  db.parsers = own;
+}
+
 async function createPglite(dir: string): Promise<PGlite> {
   const fresh = !existsSync(/*turbopackIgnore: true*/ path.join(dir, "PG_VERSION"));
   if (fresh && existsSync(/*turbopackIgnore: true*/ path.join(PGLITE_TEMPLATE, "PG_VERSION"))) {
@@ -128,14 +158,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (!opts.databaseUrl) {
     const { pglite, release } = await openPglite(opts.dataDir);
     const sql = pgliteSql(pglite);
-    if (migrate) {
-      try {
-        await applyMigrations(sql);
-      } catch (err) {
-        await pglite.close();
-        release();
-        throw err;
-      }
+    try {
+      if (migrate) await applyMigrations(sql);
+      await slimPgliteParsers(pglite);
+    } catch (err) {
+      await pglite.close();
+      release();
+      throw err;
     }
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
     return {
