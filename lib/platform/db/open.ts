@@ -95,7 +95,7 @@ export async function slimPgliteParsers(db: PGlite): Promise<void> {
   const shared = types.parsers;
   const own: PGlite["parsers"] = {};
   for (const { element, array, kind } of rows) {
-    const parse = (x: string) => types.arrayParser(x, shared[element] as types.Parser, array);
+    const parse = (x: string): unknown => types.arrayParser(x, shared[element] as types.Parser, array) as unknown;
     if (array < FIRST_NORMAL_OBJECT_ID) shared[array] ??= parse;
     else if (kind !== "c") own[array] = parse;
   }
