@@ -276,6 +276,13 @@ describe("service_gmail_search", () => {
     const res = await rest("service_gmail_search", { query: "from:ana", limit: 3 });
     expect(res.status).toBe(200);
     expect(res.body.messages.map((m: { id: string }) => m.id)).toEqual(["msg000", "msg010"]);
+    // One message is read alone, not in a batch, and left out the same way.
+    apis.inject({ path: /^\/gmail\/v1\/users\/me\/messages\/msg000$/, kind: "not_found", times: 1 });
+    const mark = apis.requests.length;
+    const one = await rest("service_gmail_search", { query: "from:ana", limit: 1 });
+    expect(one.status).toBe(200);
+    expect(one.body.messages).toEqual([]);
+    expect(requestsSince(mark).map((r) => `${r.method} ${r.path}`)).toEqual(["GET /gmail/v1/users/me/messages", "GET /gmail/v1/users/me/messages/msg000"]);
   });
 
   it("a token refused inside the batch is refreshed once and the batch sent again", async () => {

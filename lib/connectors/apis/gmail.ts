@@ -123,10 +123,10 @@ function messageUrl(id: string, format: "metadata" | "full", headers: readonly s
   return url;
 }
 
-/** users.messages.get, format=metadata with the named headers; null for a message deleted since it was listed. */
-async function metadata(conn: UsableConnection, id: string, headers: readonly string[]): Promise<GmailMessage | null> {
+/** users.messages.get; null for a message deleted since it was listed. */
+async function readMessage(conn: UsableConnection, id: string, format: "metadata" | "full", headers: readonly string[] = []): Promise<GmailMessage | null> {
   try {
-    return await conn.fetch<GmailMessage>({ url: messageUrl(id, "metadata", headers) });
+    return await conn.fetch<GmailMessage>({ url: messageUrl(id, format, headers) });
   } catch (err) {
     if (err instanceof ProviderFailure && err.status === 404) return null;
     throw err;
@@ -138,7 +138,7 @@ async function metadata(conn: UsableConnection, id: string, headers: readonly st
  * the ids' order; null for a message deleted since it was listed.
  */
 async function readMessages(conn: UsableConnection, ids: readonly string[], format: "metadata" | "full", headers: readonly string[] = []): Promise<Array<GmailMessage | null>> {
-  if (ids.length === 1) return [format === "metadata" ? await metadata(conn, ids[0]!, headers) : await conn.fetch<GmailMessage>({ url: messageUrl(ids[0]!, format) })];
+  if (ids.length === 1) return [await readMessage(conn, ids[0]!, format, headers)];
   const batches: string[][] = [];
   for (let i = 0; i < ids.length; i += GOOGLE_BATCH_MAX_CALLS) batches.push(ids.slice(i, i + GOOGLE_BATCH_MAX_CALLS));
   const read = await mapLimited(batches, BATCH_CONCURRENCY, (batch) =>
@@ -184,7 +184,7 @@ export async function sendGmail(conn: UsableConnection, mail: OutgoingMail): Pro
   let thread: { id: string; inReplyTo: string; references: string[] } | undefined;
   if (valid.replyTo) {
     // Threading: Gmail files the reply in the thread; other clients follow In-Reply-To and References.
-    const original = await metadata(conn, valid.replyTo, ["Message-ID", "References"]);
+    const original = await readMessage(conn, valid.replyTo, "metadata", ["Message-ID", "References"]);
     const messageId = messageIds(original ? header(original, "Message-ID") : undefined)[0];
     if (original?.threadId) thread = { id: original.threadId, inReplyTo: messageId ?? "", references: messageIds(header(original, "References")) };
   }
