@@ -84,7 +84,7 @@ const FIRST_NORMAL_OBJECT_ID = 16384;
  * its parseType). So the built-in array types join those shared parsers, once per process, each parsing
  * its elements with the default parser of its element type as PGlite's own does; the instance keeps
  * only this database's own array types whose elements are not rows (its enums' arrays). Run again
- * after migrations, so array types they made are parsed too. The map left is copied in about 2 µs.
+ * after migrations, so array types they made are parsed too. The map left is copied in a few microseconds.
  */
 export async function slimPgliteParsers(db: PGlite): Promise<void> {
   const { rows } = await db.query<{ element: number; array: number; kind: string }>(
