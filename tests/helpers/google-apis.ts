@@ -289,6 +289,13 @@ export async function startGoogleApis(opts: { authorize: (token: string) => Prom
     return a;
   };
 
+  /** The injected failure a request to `pathname` gets, counted against its `times`. */
+  function takeFailure(pathname: string): InjectedFailure | undefined {
+    const injected = failures.find((f) => f.path.test(pathname));
+    if (injected?.times !== undefined && --injected.times <= 0) failures.splice(failures.indexOf(injected), 1);
+    return injected;
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse, record: RecordedRequest) {
     const url = new URL(req.url ?? "/", "http://local");
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -298,9 +305,8 @@ export async function startGoogleApis(opts: { authorize: (token: string) => Prom
     const fail = (e: ReturnType<typeof googleError>, extra: Record<string, string> = {}) => send(e.status, e.body, { ...e.headers, ...extra });
     const service = url.pathname.startsWith("/gmail/") ? "gmail.googleapis.com" : url.pathname.startsWith("/calendar/") ? "calendar-json.googleapis.com" : "drive.googleapis.com";
 
-    const injected = failures.find((f) => f.path.test(url.pathname));
+    const injected = takeFailure(url.pathname);
     if (injected) {
-      if (injected.times !== undefined && --injected.times <= 0) failures.splice(failures.indexOf(injected), 1);
       return fail(googleError(injected.kind, { service }), injected.retryAfter !== undefined ? { "retry-after": String(injected.retryAfter) } : {});
     }
     const who = record.token ? await opts.authorize(record.token) : null;
@@ -503,9 +509,8 @@ export async function startGoogleApis(opts: { authorize: (token: string) => Prom
 
   /** Gmail's batch endpoint: each call served by `handle` as a request of its own, answered in one multipart body. */
   async function batch(req: IncomingMessage, res: ServerResponse, record: RecordedRequest) {
-    const injected = failures.find((f) => f.path.test(record.path));
+    const injected = takeFailure(record.path);
     if (injected) {
-      if (injected.times !== undefined && --injected.times <= 0) failures.splice(failures.indexOf(injected), 1);
       const e = googleError(injected.kind);
       record.status = e.status;
       return res.writeHead(e.status, { "content-type": "application/json; charset=UTF-8", ...e.headers }).end(JSON.stringify(e.body));

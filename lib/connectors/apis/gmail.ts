@@ -15,8 +15,6 @@ import { signatureBlock, validateOutgoingMail, type MailPage, type MailSearch, t
 import { base64url, messageIds, plainTextMessage } from "./mime";
 import type { AppSnapshot } from "../../profile/distill/snapshot";
 
-/** Batches of message reads in flight at once. */
-const BATCH_CONCURRENCY = 4;
 /** Sent messages the distiller reads. */
 const SNAPSHOT_SENT = 5;
 
@@ -102,20 +100,6 @@ function developmentSummary(m: DevelopmentMessage): MailSummary {
   return { id: m.id, thread_id: m.threadId, mailbox: "gmail", from: m.from, to: m.to, subject: m.subject, snippet: m.snippet, date: m.date.toISOString() };
 }
 
-/** `fn` over `items`, at most `limit` at a time, results in order. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
 function messageUrl(id: string, format: "metadata" | "full", headers: readonly string[] = []): URL {
   const url = messagesUrl(`/${encodeURIComponent(id)}`);
   url.searchParams.set("format", format);
@@ -141,13 +125,16 @@ async function readMessages(conn: UsableConnection, ids: readonly string[], form
   if (ids.length === 1) return [await readMessage(conn, ids[0]!, format, headers)];
   const batches: string[][] = [];
   for (let i = 0; i < ids.length; i += GOOGLE_BATCH_MAX_CALLS) batches.push(ids.slice(i, i + GOOGLE_BATCH_MAX_CALLS));
-  const read = await mapLimited(batches, BATCH_CONCURRENCY, (batch) =>
-    conn.fetch<Array<GmailMessage | null>>(
-      googleBatch(
-        conn.app,
-        batchUrl(),
-        batch.map((id) => messageUrl(id, format, headers)),
-        { absent: [404] },
+  // A search reads at most 50 messages: one batch.
+  const read = await Promise.all(
+    batches.map((batch) =>
+      conn.fetch<Array<GmailMessage | null>>(
+        googleBatch(
+          conn.app,
+          batchUrl(),
+          batch.map((id) => messageUrl(id, format, headers)),
+          { absent: [404] },
+        ),
       ),
     ),
   );

@@ -5,7 +5,7 @@
 // one request, and each part has its own status: a part's 401, 429 or 403 is the batch's error, so a
 // token refused inside a batch is refreshed and the batch sent again (lib/connectors/usable.ts).
 import { randomBytes } from "node:crypto";
-import { answerError, ProviderFailure, type ProviderRequest } from "./http";
+import { answerError, parseJson, ProviderFailure, type ProviderRequest } from "./http";
 import type { ProviderWireAnswer } from "./transport";
 
 /** Calls per batch request. Google takes up to 100 and advises no more than 50. */
@@ -79,14 +79,6 @@ export function parseBatchAnswer(contentType: string | null, text: string): Batc
   return parts;
 }
 
-function json(text: string): unknown {
-  try {
-    return text === "" ? null : JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * A batch of GETs of `urls` (all on one Google API) as one provider request. Its answer reads as the
  * calls' JSON bodies in the calls' order, null for a call answered with a status in `absent` (404: a
@@ -118,12 +110,12 @@ function readBatch(app: string, answer: ProviderWireAnswer, calls: number, absen
   if (byCall.includes(undefined)) throw new ProviderFailure(app, answer.status, "the provider's batch answer lacks a call's answer", false);
   const failed = (byCall as BatchPart[]).filter((p) => (p.status < 200 || p.status > 299) && !absent.includes(p.status));
   if (failed.length) {
-    const errors = failed.map((p) => answerError(app, "GET", p.status, json(p.body), p.headers.get("retry-after") ?? null));
+    const errors = failed.map((p) => answerError(app, "GET", p.status, parseJson(p.body), p.headers.get("retry-after") ?? null));
     const rank = (e: Error) => {
       const i = ["ProviderAuthError", "ProviderRateLimited", "ProviderScopeError"].indexOf(e.name);
       return i === -1 ? 3 : i;
     };
     throw errors.sort((a, b) => rank(a) - rank(b))[0]!;
   }
-  return (byCall as BatchPart[]).map((p) => (absent.includes(p.status) ? null : (json(p.body) ?? null)));
+  return (byCall as BatchPart[]).map((p) => (absent.includes(p.status) || p.body === "" ? null : (parseJson(p.body) ?? null)));
 }

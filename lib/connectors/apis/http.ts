@@ -82,7 +82,8 @@ function googleReasons(body: unknown): string[] {
   return [...(error.errors ?? []), ...(error.details ?? [])].map((e) => e.reason).filter((r): r is string => typeof r === "string");
 }
 
-function parse(text: string): unknown {
+/** A provider's body as JSON: undefined when it is not JSON. */
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -153,7 +154,7 @@ export async function providerFetch<T>(app: string, token: string, request: Prov
   // Redirects are not followed: a provider API answers where it is asked.
   if (res.status >= 200 && res.status < 300) {
     if (request.readAnswer) return request.readAnswer(res) as T;
-    return (res.text === "" ? null : (parse(res.text) ?? null)) as T;
+    return (res.text === "" ? null : (parseJson(res.text) ?? null)) as T;
   }
-  throw answerError(app, method, res.status, parse(res.text), res.header("retry-after"));
+  throw answerError(app, method, res.status, parseJson(res.text), res.header("retry-after"));
 }
