@@ -5,16 +5,23 @@
 // shows the link, app, purpose and expiry, and turns to approved once the person finishes the link in
 // another tab. Screenshots at 360 px and on a desktop: e2e/screenshots/card-*.png.
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { expect, test, type Page } from "@playwright/test";
+import { shoot as shootPage, type ShootOptions } from "./support/pages";
 import { startChatHost } from "./support/card-host";
 import type { MountOptions } from "./support/card-host-page";
 
+/** The card's host page at 360 px and on a desktop (`card-<name>-*.png`); the page is left at 360 px. */
+const CARD: ShootOptions = {
+  desktop: { label: "desktop", width: 1280, height: 820 },
+  // The card reports its new height to the host (ui/notifications/size-changed); let the frame follow.
+  settle: 300,
+};
+const shoot = (page: Page, name: string) => shootPage(page, `card-${name}`, CARD);
+
 const seed = JSON.parse(readFileSync(`${process.env.E2E_DATA_DIR}-seed.json`, "utf8")) as { secret_key: string; agent: string; agent_name: string };
-const SHOTS = path.resolve("e2e/screenshots");
 const ARGS = { capability: "gmail:send", purpose: "Trailhead sends your booking confirmations from your Gmail." };
 
 test.use({ viewport: { width: 360, height: 780 } });
@@ -48,22 +55,6 @@ async function openHost(page: Page, theme: "light" | "dark", errors: string[]) {
     if (message.type() === "error") errors.push(message.text());
   });
   await page.goto(chatHost.url(theme));
-}
-
-/** Screenshots of the host with its card at 360 px and at 1280 px; the page is left at 360 px. */
-async function shoot(page: Page, name: string) {
-  for (const [label, size] of [
-    ["360", { width: 360, height: 780 }],
-    ["desktop", { width: 1280, height: 820 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    // The card reports its new height to the host (ui/notifications/size-changed); let the frame follow.
-    await page.waitForTimeout(300);
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-    expect(scrollWidth, `${name} must not scroll sideways at ${label}`).toBeLessThanOrEqual(clientWidth);
-    await page.screenshot({ path: path.join(SHOTS, `card-${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 360, height: 780 });
 }
 
 function freshPhone(): { e164: string; national: string } {

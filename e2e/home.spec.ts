@@ -1,19 +1,11 @@
 // The service's own site: home and docs render, stay within a phone's width, and work from the keyboard.
-import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { expectNoSidewaysScroll, reviewShot } from "./support/pages";
 
 const VIEWPORTS = [
   { name: "mobile", width: 390, height: 844 },
   { name: "desktop", width: 1280, height: 800 },
 ] as const;
-
-async function expectNoHorizontalOverflow(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth, "the page must not scroll sideways").toBeLessThanOrEqual(clientWidth);
-}
 
 test("home page renders and links to the docs", async ({ page }) => {
   await page.goto("/");
@@ -34,7 +26,7 @@ test("home page renders and links to the docs", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Docs" }).first()).toHaveAttribute("aria-current", "page");
 });
 
-test("on a phone, Menu opens every destination of the header; Escape, or a choice, closes it", async ({ page }, testInfo) => {
+test("on a phone, Menu opens every destination of the header; Escape, or a choice, closes it", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto("/docs");
   const nav = page.getByRole("navigation", { name: "Primary" });
@@ -43,7 +35,7 @@ test("on a phone, Menu opens every destination of the header; Escape, or a choic
   await nav.getByText("Menu").click();
   for (const name of ["Overview", "Docs", "Sandbox", "Account", "Dashboard"]) await expect(link(name)).toBeVisible();
   await expect(link("Docs")).toHaveAttribute("aria-current", "page");
-  await page.screenshot({ path: path.join(testInfo.project.testDir, "screenshots", "site-menu-360.png") });
+  await reviewShot(page, "site-menu-360", { fullPage: false });
   await page.keyboard.press("Escape");
   await expect(link("Overview")).toBeHidden();
   await expect(nav.getByText("Menu")).toBeFocused();
@@ -67,9 +59,8 @@ test("at 390 px the home page's code is all in sight: its lines wrap instead of 
 });
 
 for (const vp of VIEWPORTS) {
-  test(`full-page screenshots at ${vp.name} (${vp.width}×${vp.height})`, async ({ page }, testInfo) => {
+  test(`home and docs at ${vp.name} (${vp.width}×${vp.height}): a heading, nothing sideways; full-page screenshots for review`, async ({ page }) => {
     await page.setViewportSize({ width: vp.width, height: vp.height });
-    const dir = path.join(testInfo.project.testDir, "screenshots");
     for (const [route, name] of [
       ["/", "home"],
       ["/docs", "docs"],
@@ -81,8 +72,8 @@ for (const vp of VIEWPORTS) {
     ] as const) {
       await page.goto(route);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expectNoHorizontalOverflow(page);
-      await page.screenshot({ path: path.join(dir, `${name}-${vp.name}.png`), fullPage: true });
+      await expectNoSidewaysScroll(page);
+      await reviewShot(page, `${name}-${vp.name}`);
     }
   });
 }

@@ -5,8 +5,8 @@
 // on top marked Required and holds Continue until connected. Screenshots of the partner import screen
 // at 360 px and on a desktop (e2e/screenshots).
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { shoot } from "./support/pages";
 
 interface Partner {
   secret_key: string;
@@ -14,22 +14,8 @@ interface Partner {
   agent_name: string;
 }
 const seed = JSON.parse(readFileSync(`${process.env.E2E_DATA_DIR}-seed.json`, "utf8")) as Partner & { phone_first_partner: Partner };
-const SHOTS = path.resolve("e2e/screenshots");
 
 test.use({ viewport: { width: 360, height: 780 } });
-
-async function shoot(page: Page, name: string) {
-  for (const [label, size] of [
-    ["360", { width: 360, height: 780 }],
-    ["desktop", { width: 1280, height: 860 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-    expect(scrollWidth, `${name} must not scroll sideways at ${label}`).toBeLessThanOrEqual(clientWidth);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 360, height: 780 });
-}
 
 interface Session {
   id: string;

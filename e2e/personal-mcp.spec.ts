@@ -9,19 +9,20 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { expect, test, type Page } from "@playwright/test";
+import { shoot } from "./support/pages";
 
 const PROFILE_TOOLS = ["service_profile_read", "service_profile_search", "service_profile_remember", "service_profile_forget", "service_profile_commit", "service_profile_import"];
 const PROFILE_SCOPES = "profile.read profile.search profile.remember profile.commit";
 const MEMORY_LIST = ["- I live in Lisbon", "- I prefer aisle seats"].join("\n");
-const SHOTS = path.resolve("e2e/screenshots");
 const MOBILE = { width: 390, height: 844 };
+/** The import screen as an MCP client shows it, at 390 px and on a desktop; left at 390 px. */
+const AT_390 = { phone: { label: "390", ...MOBILE } };
 
 // The second journey signs in the person the first one made: one worker, in order.
 test.describe.configure({ mode: "serial" });
@@ -30,20 +31,6 @@ test.use({ viewport: MOBILE });
 function freshPhone(): { e164: string; national: string } {
   const line = String(2000 + Math.floor(Math.random() * 7000));
   return { e164: `+1415555${line}`, national: `415 555 ${line}` };
-}
-
-/** Screenshots of the page at 390 px and at 1280 px; the page is left at 390 px. */
-async function shoot(page: Page, name: string) {
-  for (const [label, size] of [
-    ["390", MOBILE],
-    ["desktop", { width: 1280, height: 860 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-    expect(scrollWidth, `${name} must not scroll sideways at ${label}`).toBeLessThanOrEqual(clientWidth);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize(MOBILE);
 }
 
 async function codeFromOutbox(page: Page, last4: string): Promise<string> {
@@ -244,7 +231,7 @@ test("dynamic registration: the SDK registers, the person imports and signs in i
     await expect(page).toHaveURL(/\/flow\/[A-Za-z0-9]{32}$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bring your profile to Desk Assistant (app on this device)");
     await expect(page.getByRole("button", { name: "Continue", exact: true })).toBeDisabled();
-    await shoot(page, "personal-mcp-import-registered");
+    await shoot(page, "personal-mcp-import-registered", AT_390);
     await page.getByRole("link", { name: /ChatGPT/ }).click();
     await page.getByLabel("Paste ChatGPT’s answer").fill(MEMORY_LIST);
     await page.getByRole("button", { name: "Preview memories" }).click();
@@ -311,7 +298,7 @@ test("a Client ID Metadata Document: the service fetches the client's document, 
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Bring your profile to ${appName}`);
     expect(fetched).toHaveLength(1);
     expect(fetched[0]!["user-agent"]).toBe("profile-signin-service/client-metadata");
-    await shoot(page, "personal-mcp-import-document");
+    await shoot(page, "personal-mcp-import-document", AT_390);
 
     // The person from the first journey signs in: phone and code first, then the import screen, signed in.
     await page.getByRole("button", { name: "Sign in" }).click();

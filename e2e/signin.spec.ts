@@ -7,27 +7,13 @@ import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { shoot } from "./support/pages";
 import { startRelyingParty, type RelyingParty } from "./support/rp";
 
 const seed = JSON.parse(readFileSync(`${process.env.E2E_DATA_DIR}-seed.json`, "utf8")) as { secret_key: string; publishable_key: string; agent: string; agent_name: string };
 const MEMORY_LIST = ["[2024-03-05] - I live in Lisbon", "[2024-04-01] - I'm vegetarian", "- I love trail running"].join("\n");
-const SHOTS = path.resolve("e2e/screenshots");
 
 test.use({ viewport: { width: 360, height: 780 } });
-
-/** Screenshots of the page at 360 px and at 1280 px; the page is left at 360 px. */
-async function shoot(page: Page, name: string) {
-  for (const [label, size] of [
-    ["360", { width: 360, height: 780 }],
-    ["desktop", { width: 1280, height: 860 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-    expect(scrollWidth, `${name} must not scroll sideways at ${label}`).toBeLessThanOrEqual(clientWidth);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 360, height: 780 });
-}
 
 function freshPhone(): { e164: string; national: string } {
   const line = String(2000 + Math.floor(Math.random() * 7000));

@@ -7,11 +7,9 @@
 // already used, a 500). And: the setup notice, keyboard use and focus ring, a blocked popup (full-page
 // sign-in instead), and screenshots of the button light and dark (e2e/screenshots/sso-button-*.png).
 import { createHash } from "node:crypto";
-import path from "node:path";
 import { expect, test, type Page, type Route } from "@playwright/test";
+import { reviewShot } from "./support/pages";
 import { button, eventTypes, openPopup, recorded, signInAsNewPerson, startDeveloperSite, storedAttempts, type DeveloperSite } from "./support/sso-site";
-
-const SHOTS = path.resolve("e2e/screenshots");
 
 /**
  * An attempt that ended in an error: the page heard start, open, error (with this message), close and
@@ -122,9 +120,9 @@ test("without client-id and redirect-uri the button shows how to finish the setu
   await expect(page.getByRole("note")).toContainText("Sign-in button needs setup");
   await expect(page.getByRole("note")).toContainText("client-id (oc_…) and redirect-uri");
   await expect(page.getByRole("button")).toHaveCount(0);
-  await page.locator("service-sso-button").screenshot({ path: path.join(SHOTS, "sso-button-setup-light.png") });
+  await reviewShot(page.locator("service-sso-button"), "sso-button-setup-light");
   await page.emulateMedia({ colorScheme: "dark" });
-  await page.locator("service-sso-button").screenshot({ path: path.join(SHOTS, "sso-button-setup-dark.png") });
+  await reviewShot(page.locator("service-sso-button"), "sso-button-setup-dark");
 });
 
 test("a blocked popup: the sign-in happens in the tab instead, and the callback page sees authenticated and close", async ({ page }) => {
@@ -140,7 +138,7 @@ test("a blocked popup: the sign-in happens in the tab instead, and the callback 
   await expect.poll(() => eventTypes(page)).toEqual(["service:sso-authenticated", "service:sso-close"]);
 });
 
-test("screenshots of the button, light and dark, at rest and focused", async ({ page }) => {
+test("the button, light and dark, at rest and focused: 300 px wide; screenshots for review", async ({ page }) => {
   await page.setViewportSize({ width: 420, height: 200 });
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
@@ -149,8 +147,8 @@ test("screenshots of the button, light and dark, at rest and focused", async ({ 
     const el = page.locator("service-sso-button");
     await expect(button(page)).toBeVisible();
     expect((await el.boundingBox())!.width).toBe(300);
-    await el.screenshot({ path: path.join(SHOTS, `sso-button-${scheme}.png`) });
+    await reviewShot(el, `sso-button-${scheme}`);
     await page.keyboard.press("Tab");
-    await page.screenshot({ path: path.join(SHOTS, `sso-button-${scheme}-focus.png`) });
+    await reviewShot(page, `sso-button-${scheme}-focus`, { fullPage: false });
   }
 });

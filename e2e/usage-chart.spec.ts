@@ -1,11 +1,8 @@
 // The developer dashboard's usage chart on its development page (/dev/usage-chart): drawn at 360 px and
 // on a desktop without sideways scrolling, no serious or critical axe-core violation, the drawing hidden
 // from screen readers and the same days readable as a table. Screenshots go to e2e/screenshots.
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { noSeriousViolations } from "./support/pages";
-
-const SHOTS = path.resolve("e2e/screenshots");
+import { expectNoSidewaysScroll, noSeriousViolations, reviewShot } from "./support/pages";
 
 test("the usage chart draws a month, and says it as a table", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 780 });
@@ -25,9 +22,8 @@ test("the usage chart draws a month, and says it as a table", async ({ page }) =
   ] as const) {
     await page.setViewportSize(size);
     await expect(live.locator(".recharts-bar-rectangle").first()).toBeVisible();
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-    expect(scrollWidth, `must not scroll sideways at ${label}`).toBeLessThanOrEqual(clientWidth);
-    await page.screenshot({ path: path.join(SHOTS, `usage-chart-${label}.png`), fullPage: true });
+    await expectNoSidewaysScroll(page, `must not scroll sideways at ${label}`);
+    await reviewShot(page, `usage-chart-${label}`);
   }
 
   await noSeriousViolations(page);

@@ -1,6 +1,6 @@
 // What the browser tests check on every page a person or developer sees: no serious or critical
-// axe-core violation, nothing scrolling sideways, screenshots at 360 px and on a desktop (written to
-// e2e/screenshots for review, outside CI), and reaching an element from the keyboard.
+// axe-core violation, nothing scrolling sideways, screenshots at a phone's width and a desktop's
+// (written to e2e/screenshots for review, outside CI), and reaching an element from the keyboard.
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import axe, { type AxeResults } from "axe-core";
@@ -12,18 +12,53 @@ const WRITE_SHOTS = !process.env.CI || process.env.E2E_SCREENSHOTS === "1";
 export const PHONE = { width: 360, height: 780 } as const;
 const DESKTOP = { width: 1280, height: 860 } as const;
 
-/** Full-page screenshots `<name>-360.png` and `<name>-desktop.png`; fails when the page scrolls sideways. */
-export async function shoot(page: Page, name: string) {
-  for (const [label, size] of [
-    ["360", PHONE],
-    ["desktop", DESKTOP],
-  ] as const) {
-    await page.setViewportSize(size);
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-    expect(scrollWidth, `${name} must not scroll sideways at ${label}`).toBeLessThanOrEqual(clientWidth);
-    if (WRITE_SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
+interface Width {
+  /** In the file name: `<name>-<label>.png`. */
+  label: string;
+  width: number;
+  height: number;
+}
+
+export interface ShootOptions {
+  /** The narrow width, and the one the page is left at: 360 × 780 unless given. */
+  phone?: Width;
+  /** The wide width: 1280 × 860 unless given. */
+  desktop?: Width;
+  /** Milliseconds to wait after each resize, for a page that follows its new width itself (a framed card). */
+  settle?: number;
+}
+
+/**
+ * At a phone's width and a desktop's: fails when the page scrolls sideways, and writes the full-page
+ * screenshots `<name>-<label>.png` for review ({@link reviewShot}). The page is left at the phone's width.
+ */
+export async function shoot(page: Page, name: string, options: ShootOptions = {}) {
+  const phone = options.phone ?? { label: "360", ...PHONE };
+  const desktop = options.desktop ?? { label: "desktop", ...DESKTOP };
+  for (const { label, width, height } of [phone, desktop]) {
+    await page.setViewportSize({ width, height });
+    if (options.settle) await page.waitForTimeout(options.settle);
+    await expectNoSidewaysScroll(page, `${name} must not scroll sideways at ${label}`);
+    await reviewShot(page, `${name}-${label}`);
   }
-  await page.setViewportSize(PHONE);
+  await page.setViewportSize({ width: phone.width, height: phone.height });
+}
+
+/** Fails when the page is wider than its window. */
+export async function expectNoSidewaysScroll(page: Page, message = "the page must not scroll sideways") {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  expect(scrollWidth, message).toBeLessThanOrEqual(clientWidth);
+}
+
+/**
+ * `e2e/screenshots/<name>.png`, for a person to look at: a page whole (or only what is in view, with
+ * `fullPage: false`), or one element. Written outside CI only (`E2E_SCREENSHOTS=1` writes them there
+ * too): a CI run keeps nothing it writes, and each full-page screenshot costs the browser a render.
+ */
+export async function reviewShot(target: Page | Locator, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+  if (!WRITE_SHOTS) return;
+  const file = path.join(SHOTS, `${name}.png`);
+  await ("goto" in target ? target.screenshot({ path: file, fullPage }) : target.screenshot({ path: file }));
 }
 
 export async function noSeriousViolations(page: Page) {
