@@ -86,7 +86,7 @@ async function timing(conversations: DistillMessage[][], runs: number) {
   return { perSecond: (users / mean) * 1000, mean, p50: at(0.5), p95: at(0.95), max: times[times.length - 1]!, count: conversations.length, chars };
 }
 
-const SET_LABEL: Record<FixtureSet, string> = { dev: "dev", heldout: "held-out", "chat-dev": "chat-dev", "chat-heldout": "chat-held" };
+const SET_LABEL: Record<FixtureSet, string> = { dev: "dev", heldout: "held-out", "chat-dev": "chat-dev", "chat-dev2": "chat-dev2", "chat-heldout": "chat-held" };
 const cell = (s: Score) => `${pct(s.precision).padStart(6)} ${pct(s.recall).padStart(6)} ${pct(s.f1).padStart(6)}`;
 
 async function main() {
