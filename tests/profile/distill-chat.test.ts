@@ -154,6 +154,47 @@ describe("profile merge across sessions", () => {
   });
 });
 
+describe("chat: as other people write it (chat-dev2's phrasings)", () => {
+  it("finds the name in a greeting, a title, brackets and a quoted sign-off, and not in a place", () => {
+    expect(said("heeej it's Aga!! long time")).toEqual(["name: Is called Aga"]);
+    expect(said("they call me nurse tasha and i melt every time")).toEqual(["name: Is called Tasha"]);
+    expect(said("authors are me (Noor Haddad) and my supervisor")).toEqual(["name: Is called Noor Haddad"]);
+    expect(said("Sign it 'Graham'.")).toEqual(["name: Is called Graham"]);
+    expect(said("its Manchester, what do you expect")).toEqual([]);
+  });
+
+  it("reads years in a job, a parent without 'my', step-parents and open-class pets", () => {
+    expect(said("19 year a bus driver this october")).toEqual(["work: Works as a bus driver"]);
+    expect(said("mum took my xbox till after gcses")).toEqual(["relationship: Has a mum"]);
+    expect(said("dad jokes are the worst")).not.toContain("relationship: Has a dad");
+    expect(said("my stepdad lee goes 'its for ur own good'")).toEqual(["relationship: Has a stepdad named Lee"]);
+    expect(said("we got a guinea pig, called Nugget")).toEqual(["relationship: Has a guinea pig named Nugget"]);
+  });
+
+  it("reads where the user lives from rent, 'ours' and 'a <town> boy'", () => {
+    expect(said("seattle rent doesnt care about my feelings")).toEqual(["location: Lives in Seattle"]);
+    expect(said("yer aye welcome at ours in govan")).toEqual(["location: Lives in Govan"]);
+    expect(said("Adelaide boy through and through")).toEqual(["location: Is from Adelaide"]);
+  });
+
+  it("takes 'like' as a filler and a weekday as no taste", () => {
+    expect(said("like 9. first show w our new drummer")).toEqual([]);
+    expect(said("started monday. commute is a pain")).toEqual([]);
+  });
+
+  it("reads teams, habits said with '-ing' and a thing called a vice as likes, but not a negated fan", () => {
+    expect(said("local boy, spurs fan til i die")).toEqual(["like: Likes spurs"]);
+    expect(said("I'm not a big football fan")).toEqual([]);
+    expect(said("still baking sourdough every weekend")).toEqual(["like: Bakes sourdough every weekend"]);
+    expect(said("vinyl is my only vice i swear")).toEqual(["like: Likes vinyl"]);
+  });
+
+  it("dates a trip by a month or a holiday", () => {
+    expect(said("japan trip in october, 18th to 30th.")).toEqual(["plan: Plans japan trip in october"]);
+    expect(said("booked fraser for easter, me n kez camping")).toContain("plan: Has booked fraser for easter");
+  });
+});
+
 describe("builtin distiller: measured quality on chat", () => {
   it("reaches precision ≥ 0.9 and recall ≥ 0.65 on chat-dev, scored session by session", async () => {
     const cases = loadFixtures("chat-dev");
@@ -166,6 +207,12 @@ describe("builtin distiller: measured quality on chat", () => {
   // The exam set: only its totals are read here, so that it stays unseen by whoever writes the rules. It
   // guards against a change that does worse on chat nobody tuned for (docs/distillation.md, "What the
   // exam says"); the goal is precision ≥ 0.9 and recall ≥ 0.6.
+  it("holds precision ≥ 0.75 and recall ≥ 0.36 on chat-dev2, scored session by session", async () => {
+    const { overall } = await scoreDistiller({ distiller: builtinDistiller, cases: loadFixtures("chat-dev2") });
+    expect(overall.precision).toBeGreaterThanOrEqual(0.75);
+    expect(overall.recall).toBeGreaterThanOrEqual(0.36);
+  });
+
   it("holds precision ≥ 0.74 and recall ≥ 0.40 on chat-heldout, scored session by session", async () => {
     const { overall } = await scoreDistiller({ distiller: builtinDistiller, cases: loadFixtures("chat-heldout") });
     expect(overall.precision).toBeGreaterThanOrEqual(0.74);

@@ -21,7 +21,7 @@ function taste(kind: "like" | "dislike", raw: string, note = ""): Candidate[] {
 
 const NP = "((?:[\\p{L}\\p{N}'&-]+\\s+){0,4}?[\\p{L}\\p{N}'&-]+)";
 const TOPIC_LIKE = new RegExp(
-  `(?:^|\\b(?:but|and|so|while)\\s+|,\\s*)${NP}\\s+(?:is|are|'s|has become|have become)\\s+${ADVERB}(?:my|our)\\s+(?:(?:all-time|absolute|great|greatest|new|current|big|whole)\\s+)*(?:favourite|passion|religion|obsession|happy place|thing|jam|love|personality|stress relief|comfort)\\b|^${NP}\\s+(?:is|are)\\s+${ADVERB}(?:life|sacred|everything)(?:\\s+(?:in this house|to me|tbh|lol|honestly))?$`,
+  `(?:^|\\b(?:but|and|so|while)\\s+|,\\s*)${NP}(?:'s|\\s+(?:is|are|'s|has become|have become))\\s+${ADVERB}(?:my|our)\\s+(?:(?:all-time|absolute|great|greatest|new|current|big|whole|only)\\s+)*(?:favourite|passion|religion|obsession|happy place|thing|jam|love|personality|stress relief|comfort|vice|sanity|therapy|guy)\\b|^${NP}\\s+(?:is|are)\\s+${ADVERB}(?:life|sacred|everything)(?:\\s+(?:in this house|to me|tbh|lol|honestly))?$`,
   "iu",
 );
 const TOPIC_ONLY = new RegExp(
@@ -44,7 +44,7 @@ const A_PERSON = /^I(?:'m|\s+am)\s+(?:officially\s+|apparently\s+|basically\s+|d
 const LIKE_VERBS = /^(?:loved|liked|enjoyed|loving|enjoying|love|miss)$/i;
 // A habit with its frequency: "I play bridge every Tuesday", "I go surfing in Ericeira almost every weekend".
 const HABIT =
-  /^I\s+(?:(?:usually|always|often|still|also|mostly|normally|now)\s+)*(go|play|do|listen to|watch|cook|read|swim|run|ride|surf|climb|knit|bake|paint|grow|collect)\s+(.+?)\s+((?:almost |nearly |pretty much )?(?:(?:every|each)\s+\w+.*|on (?:weekends|the weekend|\w+days)\b.*|(?:once|twice|three times|two times) a (?:week|month)|most (?:days|weekends|mornings|evenings|nights)|all day.*))$/i;
+  /^I(?:'m|\s+am)?\s+(?:(?:usually|always|often|still|also|mostly|normally|now)\s+)*(go(?:ing)?|play(?:ing)?|do(?:ing)?|listen(?:ing)? to|watch(?:ing)?|cook(?:ing)?|read(?:ing)?|swim(?:ming)?|run(?:ning)?|rid(?:e|ing)|surf(?:ing)?|climb(?:ing)?|knit(?:ting)?|bak(?:e|ing)|paint(?:ing)?|grow(?:ing)?|collect(?:ing)?)\s+(.+?)\s+((?:almost |nearly |pretty much )?(?:(?:every|each)\s+\w+.*|on (?:weekends|the weekend|\w+days)\b.*|(?:once|twice|three times|two times|\d+x|\d+ times) a (?:week|month)\b.*|most (?:days|weekends|mornings|evenings|nights|\w+days)\b.*|all day.*))$/i;
 // "been climbing 8 years", "I've been teaching for ten years": a long-running activity; a trade when it is one.
 const BEEN_YEARS =
   /^I(?:'ve|\s+have)\s+been\s+([a-z]+ing)\b(.*?)\s+(?:for\s+)?(?:like\s+|about\s+|over\s+|almost\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|many)\s+(?:years|yrs)\b/i;
@@ -62,16 +62,33 @@ const TAKEN_UP =
 const STARTS_I = /^I\b/;
 // Cheap tests that let most clauses skip the topic-first patterns.
 const LIKE_PREDICATE =
-  /\b(?:my|our)\s+(?:[\p{L}-]+\s+)?(?:favourite|passion|religion|obsession|happy place|thing|jam|love|personality|stress relief|comfort)\b|\b(?:is|are)\s+(?:[\p{L}-]+\s+)?(?:life|sacred|everything)\b/iu;
+  /\b(?:my|our)\s+(?:[\p{L}-]+\s+)?(?:favourite|passion|religion|obsession|happy place|thing|jam|love|personality|stress relief|comfort|vice|sanity|therapy|guy)\b|\b(?:is|are)\s+(?:[\p{L}-]+\s+)?(?:life|sacred|everything)\b/iu;
 const DISLIKE_PREDICATE = /\b(?:worst|disgusting|gross|vile|bane|least favourite|nemesis)\b/i;
 const TOPIC_WORDS =
-  /\b(?:life|sacred|everything|favourite|passion|religion|obsession|happy place|thing|jam|love|personality|stress relief|comfort|best|worst|disgusting|gross|vile|bane|least favourite|nemesis)\b/i;
+  /\b(?:life|sacred|everything|favourite|passion|religion|obsession|happy place|thing|jam|love|personality|stress relief|comfort|vice|sanity|therapy|guy|best|worst|disgusting|gross|vile|bane|least favourite|nemesis)\b/i;
 
 // Every "I …" taste pattern below needs one of these words.
 const I_TASTE_WORDS =
-  /\b(?:gotten|got|become|miss|take|get|book|order|choose|pick|sit|ask|always|long|forever|honestly|loving|enjoying|hating|how much|person|fan|girl|guy|been|never|go|play|do|listen|watch|cook|read|swim|run|ride|surf|climb|knit|bake|paint|grow|collect|start|started|taken|took|picked|joined|signed|got into|entered)\b/i;
+  /\b(?:gotten|got|become|miss|take|get|book|order|choose|pick|sit|ask|always|long|forever|honestly|loving|enjoying|hating|how much|person|fan|girl|guy|been|never|go|play|do|listen|watch|cook|read|swim|run|ride|surf|climb|knit|bake|paint|grow|collect|start|started|taken|took|picked|joined|signed|got into|entered|every|most|twice|once|times|\d+x)\b/i;
+
+// "spurs fan til i die", "big CSK fan", "Arsenal till I die", "I've been a broncos man since I was a kid".
+const FAN =
+  /(?:^|,\s*|\b(?:big|huge|massive|lifelong|die-hard|diehard|proper)\s+)(\p{L}[\p{L}'&-]*(?:\s+\p{L}[\p{L}'&-]*)?)\s+(?:fan|supporter)(?:\s+(?:til|till|until|since|for life|through and through)\b|\s*$)/iu;
+const TILL_I_DIE = /^(\p{L}[\p{L}'&-]*(?:\s+\p{L}[\p{L}'&-]*)?)\s+(?:til|till|until)\s+I\s+die\b/iu;
+const FAN_SINCE = /^I(?:'ve|\s+have)\s+been\s+an?\s+(\p{L}[\p{L}'&-]*(?:\s+\p{L}[\p{L}'&-]*)?)\s+(?:fan|man|girl|supporter)\s+(?:since|for|all my life|my whole life)\b/iu;
+const NOT_A_TEAM = /^(?:a|an|the|not|no|big|huge|massive|such|real|true|i|i'm|me|my|your|his|her|their|our|this|that|biggest|number one)$/i;
+
+function fandom(clause: string): Candidate[] {
+  if (!/\b(?:fan|supporter|die|man|girl)\b/i.test(clause) || /\bnot\s+(?:a\s+)?(?:big\s+|huge\s+)?\S+\s+fan\b|\bfan of\b/i.test(clause)) return [];
+  const m = FAN_SINCE.exec(clause) ?? TILL_I_DIE.exec(clause) ?? FAN.exec(clause);
+  const team = m?.[1]?.replace(/^(?:a|an|the|big|huge|massive|lifelong)\s+/i, "");
+  if (!team || team.split(/\s+/).some((w) => NOT_A_TEAM.test(w))) return [];
+  return taste("like", team);
+}
 
 function tasteSaid(clause: string): Candidate[] {
+  const fan = fandom(clause);
+  if (fan.length) return fan;
   if (!STARTS_I.test(clause)) {
     const thingFirst = /\bthing\s+I\b/i.test(clause) ? THING_I.exec(clause) : null;
     if (thingFirst) return taste(/hate|stand|loathe/i.test(thingFirst[1]!) ? "dislike" : "like", thingFirst[2]!);
@@ -111,14 +128,20 @@ function tasteSaid(clause: string): Candidate[] {
   const never = NEVER_MISS.exec(clause);
   if (never) return taste("like", never[1]!);
   const person = A_PERSON.exec(clause);
-  if (person && !/^(?:people|morning|night|dog|cat)$/i.test(person[1]!)) return taste("like", person[1]!);
+  // "I'm a Duluth girl" says where the user is from (rules-chat-self), not a taste.
+  if (person && !/^(?:people|morning|night|dog|cat)$/i.test(person[1]!) && !/^\p{Lu}/u.test(person[1]!)) return taste("like", person[1]!);
   const habit = HABIT.exec(clause);
   if (habit) {
-    const verb = habit[1]!.toLowerCase();
+    // "baking" → "bake", "swimming" → "swim", "listening to" → "listen to": the plain verb.
+    const verb = habit[1]!
+      .toLowerCase()
+      .replace(/(\w)\1ing\b/, "$1")
+      .replace(/^(rid|bak)ing\b/, "$1e")
+      .replace(/ing\b/, "");
     const what = cleanObject(habit[2]!, { maxWords: 6 });
-    if (!what || isPointer(what)) return [];
+    if (!what || isPointer(what) || /^(?:like|about|around|maybe|to|at|in|on|for|with)$/i.test(what)) return [];
     const verbed = THIRD[verb] ?? `${verb.charAt(0).toUpperCase()}${verb.slice(1)}s`;
-    return [{ kind: "like", text: `${verbed} ${what} ${habit[3]!}`, key: keyOf("like", what), slot: keyOf("taste", what) }];
+    return [{ kind: "like", text: `${verbed} ${what} ${thirdPerson(habit[3]!)}`, key: keyOf("like", what), slot: keyOf("taste", what) }];
   }
   const up = TAKEN_UP.exec(clause);
   if (up) {
@@ -209,7 +232,13 @@ export function planSaid(clause: string, when?: string): Candidate[] {
     if (what && !isPointer(what) && !CHORE.test(what)) return [plan(`${verb} ${withTime(what)}`, what)];
   }
   // "Next target: Tokyo Marathon in March", "camino next year": a bare noun phrase with a date.
-  const bare = clause.replace(FUTURE_TIME, " ").replace(/\s+/g, " ").trim();
+  // "japan trip in october, 18th to 30th", "lisbon in october 100% on": the phrase before a comma, without "on".
+  const bare = clause
+    .replace(FUTURE_TIME, " ")
+    .split(",")[0]!
+    .replace(/\s+(?:\d+%\s+)?(?:on|confirmed|booked|happening|sorted)\s*$/i, "")
+    .replace(/\s+/g, " ")
+    .trim();
   if (
     bare &&
     bare.split(" ").length <= 4 &&

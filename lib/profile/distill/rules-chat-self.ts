@@ -11,26 +11,40 @@ const NAME = "(\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?)";
 const NAME_SAID = [
   // "sign it Camille Martin", "write Tomasz Nowak at the end", "put Sara Kim as the author", "name on the form is Rhys".
   new RegExp(
-    `(?:^|,\\s*)(?:(?:please|pls)\\s+)?(?:[Ss]ign (?:it|off|them|the \\w+)(?: as| with)?|[Ww]rite|[Pp]ut)\\s+${NAME}(?:\\s+(?:at (?:the )?(?:end|bottom)|as (?:the )?(?:author|sender|signature|name))|$)`,
+    `(?:^|,\\s*)(?:(?:please|pls)\\s+)?(?:[Ss]ign (?:it|off|them|the \\w+)(?: as| with)?|[Ww]rite|[Pp]ut)\\s+['"‘“]?${NAME}['"’”]?(?:\\s+(?:at (?:the )?(?:end|bottom)|as (?:the )?(?:author|sender|signature|name))|$)`,
     "u",
   ),
   new RegExp(`^(?:the\\s+)?name on (?:the|my) [\\p{L}]+ (?:is|should be)\\s+${NAME}`, "iu"),
   // A sign-off or a greeting with the name: "All the best, Gerry", "it's Bex, new number", "Maureen here again".
   new RegExp(`^(?:all the best|best wishes|best|cheers|thanks|regards|kind regards|love|take care|speak soon)\\s*,?\\s+${NAME}$`, "iu"),
   new RegExp(`^(?:[Ii]t's|[Ii]ts|[Tt]his is)\\s+${NAME}(?=\\s*,?\\s*(?:new number|here)\\b)`, "u"),
+  // "heeej it's Aga!! long time", "Gord its Wayne. New phone": a greeting, or the friend's name, then who is writing.
+  new RegExp(
+    `^(?:(?:[Hh]e+y+a?|[Hh]i+|[Hh]iya|[Hh]ello+|[Hh]e+j|[Aa]wright|[Oo]i|[Yy]o)\\b\\s*(?:\\p{L}+\\s+)?|\\p{Lu}\\p{Ll}+\\s+)(?:[Ii]t's|[Ii]ts|[Tt]his is)\\s+(\\p{Lu}[\\p{L}'-]+)$`,
+    "u",
+  ),
+  // "they call me nurse tasha": a title, then the name, in any case.
+  /\b(?:they|people|everyone|everybody|the kids|kids|the patients)\s+calls?\s+me\s+(?:nurse|doctor|dr|coach|miss|mr|mrs|ms|auntie|aunty|uncle|teacher|chef|sister)\s+([a-z][a-z'-]+)/i,
   new RegExp(`^${NAME}\\s+here\\b`, "u"),
   /^(?:it's|its|this is)\s+([a-z][a-z'-]+)(?=\s*,?\s*(?:new number|here)\b)/i,
 ];
 
 // A capitalised word other than "I": names are capitalised, except in "its cody, new number".
 const CAPITAL_WORD = /(?:^|\s)(?!I\b|I')\p{Lu}/u;
-const NAME_WORDS = /\b(?:sign|write|put|name|best|cheers|thanks|regards|love|care|soon|it's|its|this is|here)\b/i;
+const NAME_WORDS = /\b(?:sign|write|put|name|best|cheers|thanks|regards|love|care|soon|it's|its|this is|here|call|calls)\b/i;
+
+// "authors are me (Noor Haddad)": the user's own name in brackets after "me".
+const ME_BRACKETED = /\bme\s+\((\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)(?:\)|$)/u;
 
 export function nameSaidRule(clause: string): Candidate[] {
-  if (!NAME_WORDS.test(clause) || !(CAPITAL_WORD.test(clause) || /new number|here\b/i.test(clause))) return [];
+  const bracketed = clause.includes("(") ? ME_BRACKETED.exec(clause)?.[1] : undefined;
+  if (bracketed && !NOT_NAMES.has(bracketed.split(/\s+/)[0]!.toLowerCase())) {
+    return [{ kind: "name", text: `Is called ${bracketed}`, key: keyOf("name", bracketed), slot: "name" }];
+  }
+  if (!NAME_WORDS.test(clause) || !(CAPITAL_WORD.test(clause) || /new number|here\b|calls? me\b/i.test(clause))) return [];
   for (const pattern of NAME_SAID) {
     const m = pattern.exec(clause);
-    const raw = m?.[1];
+    const raw = m?.[1]?.replace(/['’]+$/, "");
     if (!raw) continue;
     const first = raw.split(/\s+/)[0]!;
     if (NOT_NAMES.has(first.toLowerCase()) || RELATIONS[first.toLowerCase()] || /ing$/i.test(first)) continue;
@@ -74,7 +88,17 @@ const LIVES = [
   // "get home to winnipeg", "I go home to Nakuru".
   new RegExp(`\\b(?:get|go|going|went|head|heading|come|coming|back)\\s+home\\s+to\\s+${PLACE}`, "u"),
   // "my new place in oaxaca", "our own flat in Neukölln", "we live way out in north Austin".
-  new RegExp(`\\b(?:my|our)\\s+(?:(?:new|own|little|first)\\s+)*(?:place|flat|apartment|house|home|condo)\\s+in\\s+${PLACE}`, "u"),
+  new RegExp(
+    `\\b(?:my|our)\\s+(?:(?:new|own|little|first|back|front)\\s+)*(?:place|flat|apartment|house|home|condo|garden|lane|street|road|village|estate|HDB|block)\\s+in\\s+${PLACE}`,
+    "u",
+  ),
+  // "yer aye welcome at ours in govan".
+  new RegExp(`\\b(?:at|to|round)\\s+ours\\s+in\\s+${PLACE}`, "u"),
+  // "seattle rent doesnt care about my feelings", "montreal rent is still better than…".
+  new RegExp(`^${PLACE}\\s+rent\\b`, "u"),
+  // "in Tampa 22 years", "Forty years in Wellington".
+  new RegExp(`^(?:[Ff]orty|[Tt]hirty|[Tt]wenty|[Tt]en|\\d+)(?:-\\w+)?\\s+years\\s+in\\s+${PLACE}`, "u"),
+  new RegExp(`^in\\s+(\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?)\\s+\\d+\\s+(?:years|yrs)\\b`, "u"),
   new RegExp(`^(?:I|we)\\s+live\\s+(?:way\\s+)?(?:out|up|down|over)\\s+in\\s+${PLACE}`, "u"),
 ];
 const FROM = [
@@ -83,8 +107,17 @@ const FROM = [
   new RegExp(`^I\\s+(?:just\\s+)?moved\\s+(?:to|here)\\b.*?\\bfrom\\s+(\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?)`, "u"),
   new RegExp(`\\b${PLACE},?\\s+where\\s+(?:I'm|I am|I was born|I grew up)(?:\\s+from)?\\b`, "u"),
   new RegExp(`\\b(?:growing up|grew up)\\s+in\\s+${PLACE}`, "u"),
+  // "a manchester girl in perth", "Adelaide boy through and through", "I am a Duluth girl".
+  new RegExp(
+    `(?:^|\\ban?\\s+)(\\p{L}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?)\\s+(?:girl|boy|lad|lass|gal)\\b(?=\\s+(?:in\\s+\\p{L}|through and through|born|at heart|originally))`,
+    "u",
+  ),
+  // "originally from Cherry Hill", "am from Lagos", "Born and bred in Swansea".
+  new RegExp(`^(?:originally|am|I'm originally|I am originally)\\s+from\\s+${PLACE}`, "u"),
+  new RegExp(`\\b[Bb]orn and (?:bred|raised)\\s+in\\s+${PLACE}`, "u"),
 ];
-const PLACE_STOP = /\s+(?:now|so|and|but|for|with|in|is|was|since|when|as|lol|tho|btw|too|again|where|at|the|though|anymore|every|after|before|this|last|next|on)\b.*$/i;
+const PLACE_STOP =
+  /\s+(?:now|so|and|but|for|with|in|is|was|since|when|as|lol|tho|btw|too|again|where|at|the|though|anymore|every|after|before|this|last|next|on|finally|already|innit|through)\b.*$/i;
 
 function placeOf(raw: string): string | null {
   const pair = /^(\p{Lu}[\p{L}'-]+),\s+(\p{Lu}[\p{L}'-]+)$/u.exec(raw);
@@ -94,7 +127,7 @@ function placeOf(raw: string): string | null {
   return titleCase(cut);
 }
 
-const PLACE_WORDS = /\b(?:here in|home|years in|where I|grew up|growing up|live|living|born|moved|been in)\b/i;
+const PLACE_WORDS = /\b(?:here in|home|years in|where I|grew up|growing up|live|living|born|moved|been in|ours|rent|girl|boy|lad|lass|gal|from|years|yrs|in)\b/i;
 
 export function placeSaidRule(clause: string): Candidate[] {
   if (!PLACE_WORDS.test(clause)) return [];
@@ -128,7 +161,11 @@ const RUNNING_OWN = /^I(?:'m| am)\s+(?:now\s+)?(?:running|starting|opening)\s+(?
 // "a librarian at a public library in Cape Town": where a job is, the user lives.
 const JOB_TOWN = /\s+in\s+((?:\p{Lu}[\p{L}'-]+)(?:\s+\p{Lu}[\p{L}'-]+)?)$/u;
 
-const JOB_WORDS = /\b(?:life|being|promoted|job|role|position|at|with|as|own|time)\b/i;
+// "19 year a bus driver", "9 yrs a hairdresser now", "2 yrs as a barista at little ox": years in a job.
+const YEARS_A =
+  /\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty)(?:-\w+)?\s+(?:years?|yrs?)\s+(?:now\s+)?(?:as\s+)?(?:an?\s+)(.+)/i;
+
+const JOB_WORDS = /\b(?:life|being|promoted|job|role|position|at|with|as|own|time|years?|yrs?)\b/i;
 
 function jobSaidRule(clause: string): Candidate[] {
   const out: Candidate[] = [];
@@ -136,6 +173,11 @@ function jobSaidRule(clause: string): Candidate[] {
   const life = JOB_LIFE.exec(clause);
   const lifeJob = life ? jobPhrase(life[1]!) : null;
   if (lifeJob) return [work(`Works as ${article(lifeJob.title)} ${lifeJob.title}`, lifeJob.title)];
+  const years = YEARS_A.exec(clause);
+  const yearsJob = years ? jobPhrase(years[1]!) : null;
+  if (yearsJob && !/\b(?:ago|was|were|used to|retired)\b/i.test(clause)) {
+    out.push(work(`Works as ${article(yearsJob.title)} ${yearsJob.title}${yearsJob.place ? ` ${yearsJob.place}` : ""}`, `${yearsJob.title} ${yearsJob.place}`));
+  }
   const being = BEING_A.exec(clause);
   const beingJob = being ? jobPhrase(being[1]!.replace(/\s+(?:in|at)\s+.*$/i, "")) : null;
   if (beingJob) out.push(work(`Works as ${article(beingJob.title)} ${beingJob.title}`, beingJob.title));
@@ -215,7 +257,17 @@ export function namedRule(clause: string): Candidate[] {
 const BARE_KIN =
   /^(?:[Tt]he\s+)?([Ww]ife|[Hh]usband|[Hh]ubby|[Mm]issus|[Ss]on|[Dd]aughter|[Kk]ids)(?:'s\b|\s+(\p{Lu}[\p{L}'-]+)|\s+(?:is|was|has|says|thinks|wants|and|[a-z]+s)\b)/u;
 
+// "mum took my xbox", "mam keeps ringing", "Dad says hi": the user's own parent, named without "my".
+const BARE_PARENT =
+  /^(?:[Mm]um|[Mm]am|[Mm]om|[Mm]a|[Dd]ad|[Nn]an|[Nn]ana|[Gg]ran|[Gg]randma|[Gg]randad|[Gg]randpa)(?:'s\s+(?:been|got|gone|going|away|home|here|[a-z]+ing)\b|\s+(?:is|was|has|had|says|said|thinks|reckons|wants|keeps|kept|took|made|got|came|went|told|asked|called|rang|texted|sent|bought|gave|cooked|loves|hates|just|already|always|still|never|finally|will|would|can't|won't|doesn't|didn't)\b)/u;
+
 function bareKinRule(clause: string): Candidate[] {
+  const parent = BARE_PARENT.exec(clause);
+  if (parent) {
+    const word = parent[0].replace(/['\s].*$/, "").toLowerCase();
+    const entry = RELATIONS[word === "ma" ? "mum" : word];
+    if (entry) return [{ kind: "relationship", text: `Has ${article(word)} ${word}`, key: keyOf("relationship", "", entry[0]) }];
+  }
   const m = BARE_KIN.exec(clause);
   if (!m) return [];
   const word = m[1]!

@@ -31,7 +31,7 @@ const NAME_AFTER = new RegExp(
 
 // Names typed in lower case count when a verb or a pause follows: "my brother tom is useless", "my dog chispa loves…".
 const LOWER_NAME =
-  /^\s+([a-z][a-z'-]{1,15})(?=\s*(?:$|[,.!?]|\s(?:is|was|says|said|has|had|loves|hates|thinks|and|who|just|already|keeps|got|made|cooked|broke|took|came|went|told|won|ate|fell|ran|[a-z]+ed)\b))/;
+  /^\s+([a-z][a-z'-]{1,15})(?=\s*(?:$|[,.!?]|\s(?:is|was|says|said|has|had|loves|hates|thinks|and|who|just|already|keeps|got|made|cooked|broke|took|came|went|told|won|ate|fell|ran|goes|reckons|wants|does|can|will|would|[a-z]+ed)\b))/;
 const NOT_LOWER_NAME =
   /^(?:of|in|at|on|to|for|from|with|by|\w+s|always|never|usually|even|finally|actually|once|literally|is|was|and|who|just|already|too|lol|tho|though|btw|again|now|here|there|says|said|has|had|so|but|or|then|still|also|really|haha|lmao|omg|pls|please|thinks|loves|hates|keeps|got|made|cooked)$/;
 

@@ -19,6 +19,10 @@ const ANCHORED_RULES: Rule[] = [...identityRules, ...workRules, ...peopleRules, 
 const CHAT_RULES: Rule[] = [...chatSelfRules, ...chatLifeRules];
 const RULE_OPENER =
   /^(?:I|I'm|I've|I'd|I'll|my|our|as|being|please|always|never|from|going|in|next|this|later|by|someday|one|eventually|after|call|you|people|everyone|name's|just|do|don't)\b/i;
+// What a like or dislike cannot be about: an amount or a time ("like 9.", "like 4 months", "started
+// monday"), a phrase that opens with a preposition ("start with the barn"), or a bare pronoun ("doing it").
+const NOT_A_TASTE =
+  /^(?:\S+\s+)(?:[\d.,]+(?:\s*(?:k|%|hrs?|hours?|mins?|minutes?|days?|weeks?|months?|years?|yrs?|am|pm))?(?!\S)|an?\s+(?:hour|minute|day|week|month|year)s?\b|(?:mon|tues?|wed|weds|thu|thurs?|fri|sat|sun)(?:day)?\b|(?:january|february|march|april|may|june|july|august|september|october|november|december)\b|(?:with|at|as|from|for|on|in|by|into|of)\s|(?:doing|having)\s+(?:it|that|this)\b|(?:it|that|this|them)$)/i;
 // A passing state ("I'm working on a report right now") says nothing lasting about these kinds.
 const FLEETING_KINDS: ReadonlySet<FactKind> = new Set(["like", "dislike", "project", "plan", "other"]);
 
@@ -57,7 +61,7 @@ export function candidatesOf(clause: Clause, retracting = false): Candidate[] {
   for (const found1 of found) {
     // A plan carries its date even when the rule cut it off ("…a better camera, a Canon, in March").
     const candidate = when && found1.kind === "plan" && !found1.text.toLowerCase().includes(when) ? { ...found1, text: `${found1.text} ${when}` } : found1;
-    if (!keep(candidate)) continue;
+    if (!keep(candidate) || ((candidate.kind === "like" || candidate.kind === "dislike") && NOT_A_TASTE.test(candidate.text))) continue;
     out.push(candidate);
     // "a librarian at a public library in Cape Town": the job's town is where the user lives.
     const town = candidate.kind === "work" ? townOfJob(candidate.text) : null;

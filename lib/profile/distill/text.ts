@@ -170,7 +170,8 @@ const UNSURE_OPENER =
 // "…in Asturias, where I'm from", "galway, that's where I'm from": the place is where the speaker is from.
 const WHERE_FROM = /\b((?!(?:in|at|to|from|near)\s)[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?),?\s+(?:that's\s+|thats\s+|which is\s+)?where\s+I(?:'m|\s+am)\s+(?:originally\s+)?from\b/u;
 // Every future time names one of these; most sentences name none and skip the long pattern.
-const TIME_WORD = /(?:uary|march|april|may|june|july|august|ember|october|spring|summer|autumn|fall|winter|week|month|year|day|eventually|graduat|\d{4})/i;
+const TIME_WORD =
+  /(?:uary|march|april|may|june|july|august|ember|october|spring|summer|autumn|fall|winter|week|month|year|day|eventually|graduat|\d{4}|christmas|xmas|easter|thanksgiving|ramadan|eid|diwali|hanukkah)/i;
 const MAYBE_PAIR = /\s(?:and|&|n)\s+(?:I|me)\b|\b(?:me|I)\s+(?:and|&|n)\s/i;
 const PAIR =
   /(^|[,;]\s*|\b(?:and|but|so|then)\s+)((?:my|our)\s+[\p{L}-]+\s+)?(?:(\p{L}[\p{L}'-]*)\s+(?:and|&|n)\s+(?:I|me)|(?:me|I)\s+(?:and|&|n)\s+(\p{L}[\p{L}'-]*))(?=\s+(?:are|were|have|'re|got|went|both|just|will|'ll|had|split|broke|did|finally|also|knit|play|go|love|live|moved|bought|decided|want|need|still|already)\b)/giu;
