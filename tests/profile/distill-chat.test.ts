@@ -189,6 +189,21 @@ describe("chat: as other people write it (chat-dev2's phrasings)", () => {
     expect(said("vinyl is my only vice i swear")).toEqual(["like: Likes vinyl"]);
   });
 
+  it("reads how answers should look, and diets said in passing", () => {
+    expect(said("keep it short, i dont read long stuff")).toEqual(["preference: Wants short answers"]);
+    expect(said("please no bullet points, it reads like a legal memo")).toEqual(["preference: Wants no bullet points"]);
+    expect(said("use australian spelling pls")).toEqual(["preference: Wants Australian spelling"]);
+    expect(said("also pls always use CAD, every budgeting thing online assumes i'm american")).toEqual(["preference: Wants prices in CAD"]);
+    expect(said("we spent it all in euros")).toEqual([]);
+    expect(said("we are pure vegetarian, no egg also")).toEqual(["preference: Is vegetarian"]);
+    expect(said("Ok I'm doing keto AGAIN")).toEqual(["preference: Eats keto"]);
+  });
+
+  it("reads lessons and courses being taken, and not the school run", () => {
+    expect(said("been taking evening classes since january")).toEqual(["other: Is doing evening classes"]);
+    expect(said("I'm doing the school run")).toEqual([]);
+  });
+
   it("dates a trip by a month or a holiday", () => {
     expect(said("japan trip in october, 18th to 30th.")).toEqual(["plan: Plans japan trip in october"]);
     expect(said("booked fraser for easter, me n kez camping")).toContain("plan: Has booked fraser for easter");

@@ -171,7 +171,7 @@ const LANGUAGE =
 // What the user is learning or studying, said other ways: "I learn dutch in evening school", "I'm doing a masters in education".
 const LEARN = /^I\s+(?:(?:also|still|now)\s+)?(learn|study)\s+(.+)/i;
 const DOING_COURSE =
-  /^I(?:'m|\s+am)\s+(?:(?:also|still|now|currently)\s+)?(?:doing|taking)\s+(?:an?\s+)?(.*?\b(?:course|class|masters|master's|degree|phd|diploma|certificate)\b.*)/i;
+  /^I(?:'m|\s+am|'ve been|\s+have been)\s+(?:(?:also|still|now|currently|finally)\s+)?(?:doing|taking|registered for|enrolled in|signed up for)\s+(?:an?\s+|me\s+|my\s+)?(.*?\b(?:course|class|classes|lessons|driving school|night school|masters|master's|degree|phd|diploma|certificate|accreditation|MBA|apprenticeship)\b.*)/i;
 
 const LANGUAGE_LESSONS = /\b(?:my|our)\s+([\p{L}-]+)\s+(?:lessons|classes|course|tutor)\b/iu;
 const QUIT_HABIT = /^I(?:'ve|\s+have)?\s+(?:finally\s+|just\s+)?(?:quit|stopped|gave up|given up)\s+(smoking|drinking|vaping|alcohol|caffeine|sugar)\b/i;
@@ -190,7 +190,8 @@ function learningSaid(clause: string): Candidate[] {
     if (learn[1]!.toLowerCase() === "study" && !LANGUAGE.test(what)) return [{ kind: "work", text: `Studies ${what}`, key: keyOf("work", `study ${what}`) }];
     return [{ kind: "other", text: `Is learning ${what}`, key: keyOf("other", `learn ${what}`) }];
   }
-  const course = DOING_COURSE.exec(clause);
+  // "doing drum lessons full time" is work (rules-chat-self), not a class.
+  const course = /\b(?:full|part)[- ]time\b/i.test(clause) ? null : DOING_COURSE.exec(clause);
   if (course) {
     const what = cleanObject(course[1]!, { maxWords: 8 });
     return what ? [{ kind: "other", text: `Is doing ${what}`, key: keyOf("other", what) }] : [];
@@ -321,4 +322,29 @@ export function requestSaid(clause: string): Candidate[] {
   return what ? [{ kind: "preference", text: `Wants the assistant to ${thirdPerson(what)}`, key: keyOf("preference", what) }] : [];
 }
 
-export const chatLifeRules = [tasteSaid, learningSaid, projectSaid, requestSaid];
+// How answers should look, said as chat says it: "keep it short", "short answers pls", "no emoji in
+// anything", "use australian spelling pls", "always use CAD", "put the rates in rand not dollars".
+const SHORT =
+  /^(?:(?:and|also|but|ok|so|pls|please|can (?:u|you)|could you)\s+)*(?:keep (?:it|them|things|your answers|answers|responses|replies) (?:short|brief)|short(?:er)? answers)\b/i;
+const NO_STYLE = /^(?:(?:and|also|but|ok|so|pls|please)\s+)*no (emojis?|bullet points|bullets|markdown|jargon)\b/i;
+const SPELLING = /\b(british|australian|american|canadian|uk|us|nz|kiwi)\s+spelling\b/i;
+const CURRENCY = /\b(?:use|in)\s+(CAD|USD|AUD|NZD|GBP|EUR|euros?|pounds|rand|pesos|rupees|naira|shillings|ringgit|yen)\b/i;
+const ASKING = /\b(?:please|pls|plz|always|can (?:u|you)|could you|i'd like|i want|not dollars|not pounds|not euros)\b/i;
+
+function answerStyleSaid(clause: string): Candidate[] {
+  const prefer = (text: string, basis: string): Candidate[] => [{ kind: "preference", text, key: keyOf("preference", basis) }];
+  if (SHORT.test(clause)) return prefer("Wants short answers", "short answers");
+  const no = NO_STYLE.exec(clause);
+  if (no) return prefer(`Wants no ${no[1]!.toLowerCase()}`, `no ${no[1]!.toLowerCase()}`);
+  if (!ASKING.test(clause)) return [];
+  const spelling = SPELLING.exec(clause);
+  if (spelling) {
+    const which = spelling[1]!.length <= 2 ? spelling[1]!.toUpperCase() : spelling[1]!.charAt(0).toUpperCase() + spelling[1]!.slice(1).toLowerCase();
+    return prefer(`Wants ${which} spelling`, `${which} spelling`);
+  }
+  const currency = CURRENCY.exec(clause);
+  if (currency) return prefer(`Wants prices in ${currency[1]}`, `prices in ${currency[1]!.toLowerCase()}`);
+  return [];
+}
+
+export const chatLifeRules = [tasteSaid, learningSaid, projectSaid, requestSaid, answerStyleSaid];

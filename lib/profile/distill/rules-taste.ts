@@ -62,7 +62,7 @@ const DIET_WORDS = Object.keys(DIETS)
   .sort((a, b) => b.length - a.length)
   .join("|");
 const DIET = new RegExp(
-  `^(?:I'm|I am|I've been|I have been|we're|we are|I eat|I keep|we eat|we keep)\\s+(?:(?:a|an|strict|strictly|fully|mostly|now|also|pretty|very|severely|completely)\\s+)*(${DIET_WORDS})(?![\\p{L}-])`,
+  `^(?:(?:as|since|because|cos|coz)\\s+)?(?:I'm|I am|I've been|I have been|we're|we are|I eat|I keep|we eat|we keep|I'm doing|I am doing)\\s+(?:(?:a|an|strict|strictly|fully|mostly|now|also|pretty|very|severely|completely|pure|type [12]|borderline)\\s+)*(${DIET_WORDS})(?![\\p{L}-])`,
   "iu",
 );
 const ALLERGIC = /^(?:I'm|I am)\s+(?:(?:also|very|severely|mildly|badly|really|deathly)\s+)*allergic\s+to\s+(.+)/i;
