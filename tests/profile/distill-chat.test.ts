@@ -199,6 +199,13 @@ describe("chat: as other people write it (chat-dev2's phrasings)", () => {
     expect(said("Ok I'm doing keto AGAIN")).toEqual(["preference: Eats keto"]);
   });
 
+  it("reads a job by its shift, a job 'in' a shop, and where the user studies what", () => {
+    expect(said("i work 2nd shift at the distribution center out by the airport")).toEqual(["work: Works 2nd shift at the distribution center out by the airport"]);
+    expect(said("also got a job in the spar on camden st, weekends")).toEqual(["work: Works in the spar on camden st"]);
+    expect(said("oh and im at strathclyde doing architecture, 3rd year")).toEqual(["work: Studies architecture at Strathclyde"]);
+    expect(said("I'm a sous chef, 12 years in kitchens")).toEqual(["work: Works as a sous chef"]);
+  });
+
   it("reads lessons and courses being taken, and not the school run", () => {
     expect(said("been taking evening classes since january")).toEqual(["other: Is doing evening classes"]);
     expect(said("I'm doing the school run")).toEqual([]);

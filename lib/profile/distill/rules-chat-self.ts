@@ -73,7 +73,8 @@ function ageSaidRule(clause: string): Candidate[] {
 }
 
 const PLACE = "((?:\\p{Lu}[\\p{L}'-]+|[a-z][a-z'-]+)(?:\\s+(?:\\p{Lu}[\\p{L}'-]+|[a-z][a-z'-]+))?(?:,\\s+\\p{Lu}[\\p{L}'-]+)?)";
-const NOT_PLACE = /^(?:the|a|an|my|our|this|that|thats|that's|which|it|here|there|home|bed|town|work|school|uni|love|time|general|person|life|the office|mind|now|total|fact)$/i;
+const NOT_PLACE =
+  /^(?:the|a|an|my|our|this|that|thats|that's|which|it|here|there|home|bed|town|work|school|uni|love|time|general|person|life|the office|mind|now|total|fact|kitchens|retail|sales|finance|hospitality|the industry|IT|tech|marketing|nursing|teaching|education|construction|healthcare|hospitals|schools)$/i;
 const LIVES = [
   // "the winters here in Uppsala", "here in Sao Paulo".
   new RegExp(`\\bhere in\\s+${PLACE}`, "u"),
@@ -151,7 +152,9 @@ const JOB_LIFE = /^(?:(?:still\s+)?(?:loving\s+)?(?:the\s+)?)([\p{L}-]+(?:\s+[\p
 const BEING_A = /\bbeing\s+(?:an?|the)\s+(.+)/i;
 // "got a job at Target", "took a job at the small animal clinic", "starting at the public defender's office".
 const NEW_JOB =
-  /^I(?:'m|\s+am|'ve|\s+have)?\s+(?:just\s+|finally\s+|now\s+)?(?:got|took|landed|accepted|started|start|starting|begin|began|got promoted to|been promoted to)\s+(?:(?:a|the|my)\s+(?:new\s+)?(?:job|role|position)\s+)?(at|with|as)\s+(.+)/i;
+  /^I(?:'m|\s+am|'ve|\s+have)?\s+(?:just\s+|finally\s+|now\s+|also\s+)?(?:got|took|landed|accepted|started|start|starting|begin|began|got promoted to|been promoted to)\s+(?:(?:a|the|my)\s+(?:new\s+)?(?:job|role|position)\s+)?(at|with|as|in(?=\s+(?:the\s+)?\p{L}+(?:\s+on|\s*,|\s+in|\s*$)))\s+(.+)/iu;
+// "oh and im at strathclyde doing architecture": where the user studies, and what.
+const AT_DOING = /^I(?:'m|\s+am)\s+at\s+(\p{L}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)\s+(?:doing|studying|reading)\s+(\p{L}[\p{L} -]{2,40}?)(?=\s*(?:,|$|\s+(?:and|so|but|now|\d)))/iu;
 // "full time painter now btw", "I'm doing drum lessons full time now".
 const FULL_TIME = /^(?:I'm\s+(?:a\s+)?|a\s+)?(full[- ]time|part[- ]time)\s+(.+)/i;
 const DOING_FULL_TIME = /^I(?:'m|\s+am)\s+(?:now\s+)?doing\s+(.+?)\s+(full[- ]time|part[- ]time)\b/i;
@@ -165,7 +168,7 @@ const JOB_TOWN = /\s+in\s+((?:\p{Lu}[\p{L}'-]+)(?:\s+\p{Lu}[\p{L}'-]+)?)$/u;
 const YEARS_A =
   /\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty)(?:-\w+)?\s+(?:years?|yrs?)\s+(?:now\s+)?(?:as\s+)?(?:an?\s+)(.+)/i;
 
-const JOB_WORDS = /\b(?:life|being|promoted|job|role|position|at|with|as|own|time|years?|yrs?)\b/i;
+const JOB_WORDS = /\b(?:life|being|promoted|job|role|position|at|with|as|own|time|years?|yrs?|in)\b/i;
 
 function jobSaidRule(clause: string): Candidate[] {
   const out: Candidate[] = [];
@@ -200,6 +203,11 @@ function jobSaidRule(clause: string): Candidate[] {
       { maxWords: 8 },
     );
     if (what && !isPointer(what)) out.push(work(job[1]!.toLowerCase() === "as" ? `Works as ${what}` : `Works ${job[1]!.toLowerCase()} ${what}`, what));
+  }
+  const studies = AT_DOING.exec(clause);
+  if (studies) {
+    const [school, subject] = [titleCase(studies[1]!), studies[2]!.trim()];
+    out.push(work(`Studies ${subject} at ${school}`, `study ${subject} ${school}`));
   }
   const now = NOW_AT.exec(clause);
   if (now && /\p{Lu}/u.test(now[1]!)) {

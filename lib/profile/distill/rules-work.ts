@@ -59,7 +59,9 @@ const WORKING_AS = /^I(?:'m| am)\s+(?:(?:currently|now|also|still)\s+)?working\s
 const I_AM_A = /^(?:I'm|I am|as|being)\s+(?:(?:currently|now|also|still|actually|just|officially)\s+)?(?:an?\s+|the\s+)?(.+)/i;
 // "I'm Sam, a nurse from Leeds": the job in apposition to the name.
 const APPOSITION = /^I(?:'m| am)\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?,\s+(?:\d{2},\s+)?(?:an?\s+)?(.+)/u;
-const WORK_AT = /^I\s+(?:(?:currently|now|also|still|actually)\s+)?work\s+(at|for|with)\s+(.+)/i;
+// "I work at…", "i work 2nd shift at the distribution center", "I'm working at a bakery".
+const WORK_AT =
+  /^I\s+(?:(?:currently|now|also|still|actually)\s+)?(?:work|(?:am|'m) working)\s+((?:\w+ shift|nights|days|weekends|part[- ]time|full[- ]time)\s+)?(at|for|with)\s+(.+)/i;
 const WORK_IN = /^I\s+(?:(?:currently|now|also|still|actually)\s+)?work\s+(in|on)\s+(.+)/i;
 const WORK_PATTERN =
   /^I\s+(?:(?:currently|now|also|still|actually|mostly|usually|mainly)\s+)?work\s+(nights|night shifts|days|weekends|shifts|part[- ]time|full[- ]time|remotely|from home|two jobs|freelance|nine to five|9 to 5|9-5)\b/i;
@@ -93,12 +95,13 @@ function workRule(clause: string): Candidate[] {
   }
   const at = WORK_AT.exec(clause);
   if (at) {
-    if (/^(?:myself|my own)\b/i.test(at[2]!)) return [work("Is self-employed", "self-employed")];
-    const org = cleanObject(at[2]!.replace(/\s+as\s+.*$/i, ""), { maxWords: 8 });
-    const role = /\s+as\s+(?:an?\s+)?(.+)$/i.exec(at[2]!)?.[1];
+    const [, shift = "", prep, where] = at as unknown as [string, string | undefined, string, string];
+    if (/^(?:myself|my own)\b/i.test(where)) return [work("Is self-employed", "self-employed")];
+    const org = cleanObject(where.replace(/\s+as\s+.*$/i, ""), { maxWords: 8 });
+    const role = /\s+as\s+(?:an?\s+)?(.+)$/i.exec(where)?.[1];
     const roleText = role ? cleanObject(role, { maxWords: 6 }) : "";
     if (!org || isPointer(org)) return [];
-    return [work(`Works ${at[1]!.toLowerCase()} ${org}${roleText ? ` as ${article(roleText)} ${roleText}` : ""}`, `${org} ${roleText}`)];
+    return [work(`Works ${shift.toLowerCase()}${prep.toLowerCase()} ${org}${roleText ? ` as ${article(roleText)} ${roleText}` : ""}`, `${org} ${roleText}`)];
   }
   const shift = WORK_PATTERN.exec(clause);
   if (shift) return [work(`Works ${shift[1]!.toLowerCase()}`, shift[1]!)];
