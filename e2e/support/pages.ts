@@ -68,6 +68,17 @@ export async function noSeriousViolations(page: Page) {
   // legacy mode: the same frames and rules, about a second less per check on a loaded machine than
   // the default, which opens a blank page to merge per-frame results); a cross-origin frame (a
   // connect card on a developer's page) needs the default.
+  // Colours are checked as they settle: a button back from its pending state, still fading between
+  // its disabled and its own colours, would fail color-contrast half-way. Endless animations (a
+  // spinner) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const origin = new URL(page.url()).origin;
   const sameOrigin = page.frames().every((frame) => frame.url().startsWith("about:") || new URL(frame.url()).origin === origin);
   const { violations } = sameOrigin ? await axeInPage(page) : await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
