@@ -1,5 +1,5 @@
 // Prints what each labelled distillation set holds: conversations, sessions, user messages and gold facts per kind.
-// Usage: npx tsx bench/distill-sets.ts <dev|heldout|chat-dev|chat-heldout>
+// Usage: npx tsx bench/distill-sets.ts <dev|heldout|chat-dev|chat-dev2|chat-heldout>
 import { loadFixtures, type FixtureSet } from "../tests/fixtures/distill/load";
 const set = process.argv[2] as FixtureSet;
 const cases = loadFixtures(set);
