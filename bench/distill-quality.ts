@@ -1,5 +1,5 @@
 // Prints the built-in distiller's measured quality (each set side by side, overall and per kind) and its time per 20-message commit.
-// Usage: npx tsx bench/distill-quality.ts [--sets dev,heldout,chat-dev,chat-dev2,chat-heldout] [--misses <set>] [--runs 3000]
+// Usage: npx tsx bench/distill-quality.ts [--sets dev,heldout,chat-dev,chat-dev2,chat-dev3,chat-heldout] [--misses <set>] [--runs 3000]
 import { performance } from "node:perf_hooks";
 import { builtinDistiller, FACT_KINDS, type DistillMessage } from "@/lib/profile/distill";
 import { distillSync } from "@/lib/profile/distill/builtin";
@@ -86,7 +86,14 @@ async function timing(conversations: DistillMessage[][], runs: number) {
   return { perSecond: (users / mean) * 1000, mean, p50: at(0.5), p95: at(0.95), max: times[times.length - 1]!, count: conversations.length, chars };
 }
 
-const SET_LABEL: Record<FixtureSet, string> = { dev: "dev", heldout: "held-out", "chat-dev": "chat-dev", "chat-dev2": "chat-dev2", "chat-heldout": "chat-held" };
+const SET_LABEL: Record<FixtureSet, string> = {
+  dev: "dev",
+  heldout: "held-out",
+  "chat-dev": "chat-dev",
+  "chat-dev2": "chat-dev2",
+  "chat-dev3": "chat-dev3",
+  "chat-heldout": "chat-held",
+};
 const cell = (s: Score) => `${pct(s.precision).padStart(6)} ${pct(s.recall).padStart(6)} ${pct(s.f1).padStart(6)}`;
 
 async function main() {
