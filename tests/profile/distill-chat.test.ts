@@ -154,6 +154,63 @@ describe("profile merge across sessions", () => {
   });
 });
 
+describe("chat: what looks like a fact and is not (chat-dev2's and chat-dev3's extras)", () => {
+  it("reads no taste from sarcasm, a comparison or an admission", () => {
+    expect(said("i LOVE 9am stats lectures 🙃")).toEqual([]);
+    expect(said("i LOVE gatsby sooo much its my favourite book ever (its not)")).toEqual([]);
+    expect(said("i LOVE the blue line at 8am, truly the highlight of my day 🙄")).toEqual([]);
+    expect(said("he is my favourite forever. like old lady 😂")).toEqual([]);
+    expect(said("got into havering college, sport science btec")).toEqual([]);
+    expect(said("I go back to work now, still the boss calls me every 5 minutes")).toEqual([]);
+    expect(said("i love pottery 😊")).toEqual(["like: Likes pottery"]);
+  });
+
+  it("ends a couple with 'we are done', and names no partner from a weekday", () => {
+    const held = mergeFacts([fact("relationship", "Is close to Gary", "relationship:close:gary")], [], distillSync({ messages: [user("so me n gary are done")] }).retractions);
+    expect(held).toEqual([]);
+    expect(said("we're done with the kitchen finally")).toEqual([]);
+    expect(said("I coordinate the pantry on Tuesdays and Saturdays and I need a flyer")).not.toContain("relationship: Is close to Saturdays");
+  });
+
+  it("takes no plan that is denied or hangs on a condition", () => {
+    expect(said("bad news, the consul refused the visa so no Chicago this year")).toEqual([]);
+    expect(said("Paint next spring if the knee holds up")).toEqual([]);
+    expect(said("Harvest early this year")).toEqual([]);
+    expect(said("also Zara's O levels are next May, she wants a tutor")).toEqual([]);
+    expect(said("one more - can you make a checklist for june")).not.toContain("plan: Plans one more in june");
+  });
+
+  it("reads a coming birthday as an age and a faith said with 'we', but no name from 'we'", () => {
+    expect(said("turning 23 next month, sam's planning something secret")).toEqual(["other: Is turning 23"]);
+    expect(said("We're Methodist, and the choir will sing for me")).toEqual(["other: Is Methodist"]);
+    expect(said("we dont eat pork, im muslim so keep it halal pls")).toContain("other: Is Muslim");
+    expect(said("I'm not Muslim")).toEqual([]);
+    expect(said("we are Jain")).not.toContain("name: Is called Jain");
+    expect(said("Winters here get to you on your own")).toEqual([]);
+    expect(said("Maureen here again")).toEqual(["name: Is called Maureen"]);
+  });
+
+  it("keeps a place's letters and takes no title, pronoun or ward for a place", () => {
+    expect(said("going home to gdańsk for the summer")).toEqual(["location: Lives in Gdańsk"]);
+    expect(said("30 years in Dr. Levine's office")).toEqual([]);
+    expect(said("Our rent renewal in Al Nahda came 85k")).not.toContain("location: Lives in Their");
+  });
+
+  it("files a class for study apart from a hobby class, and a thesis as a project", () => {
+    expect(said("started an online accounting class at sinclair btw")).toEqual(["other: Takes online accounting class at sinclair"]);
+    expect(said("I started salsa classes")).toEqual(["like: Likes salsa classes"]);
+    expect(said("and I started my bachelor thesis, about social media")).toEqual(["project: Started their bachelor thesis"]);
+  });
+
+  it("names the person after an unhyphenated in-law or a lower-case name before 'are', and no one after a physio", () => {
+    expect(said("my daughter in law says grapefruit is bad")).not.toContain("relationship: Has a daughter");
+    expect(said("me and my gf dana are planning japan")).toContain("relationship: Has a gf named Dana");
+    expect(said("2 kids, and my daughter zara's got a nut allergy")).toContain("relationship: Has a daughter named Zara");
+    expect(said("my gran would've loved that")).toEqual(["relationship: Has a gran"]);
+    expect(said("the physio's a young gal named Kayla")).toEqual([]);
+  });
+});
+
 describe("chat: as other people write it (chat-dev2's phrasings)", () => {
   it("finds the name in a greeting, a title, brackets and a quoted sign-off, and not in a place", () => {
     expect(said("heeej it's Aga!! long time")).toEqual(["name: Is called Aga"]);
@@ -229,10 +286,16 @@ describe("builtin distiller: measured quality on chat", () => {
   // The exam set: only its totals are read here, so that it stays unseen by whoever writes the rules. It
   // guards against a change that does worse on chat nobody tuned for (docs/distillation.md, "What the
   // exam says"); the goal is precision ≥ 0.9 and recall ≥ 0.6.
-  it("holds precision ≥ 0.75 and recall ≥ 0.36 on chat-dev2, scored session by session", async () => {
+  it("holds precision ≥ 0.78 and recall ≥ 0.38 on chat-dev2, scored session by session", async () => {
     const { overall } = await scoreDistiller({ distiller: builtinDistiller, cases: loadFixtures("chat-dev2") });
-    expect(overall.precision).toBeGreaterThanOrEqual(0.75);
-    expect(overall.recall).toBeGreaterThanOrEqual(0.36);
+    expect(overall.precision).toBeGreaterThanOrEqual(0.78);
+    expect(overall.recall).toBeGreaterThanOrEqual(0.38);
+  });
+
+  it("holds precision ≥ 0.68 and recall ≥ 0.27 on chat-dev3, scored session by session", async () => {
+    const { overall } = await scoreDistiller({ distiller: builtinDistiller, cases: loadFixtures("chat-dev3") });
+    expect(overall.precision).toBeGreaterThanOrEqual(0.68);
+    expect(overall.recall).toBeGreaterThanOrEqual(0.27);
   });
 
   it("holds precision ≥ 0.74 and recall ≥ 0.40 on chat-heldout, scored session by session", async () => {

@@ -51,12 +51,18 @@ function resolvePronoun(clause: Clause, previous: Clause | undefined): Clause {
   return { ...clause, text: clause.text.replace(PRONOUN_OBJECT, (_, verb: string) => `${verb} ${bare[1]}`) };
 }
 
+// "i LOVE 6am lectures 🙃", "i LOVE gatsby (its not)": said to mean the opposite, so no taste is read from it.
+const SARCASM = /🙃|(?:^|\s)\/s\b|\((?:not|it'?s not|its not|jk|lol jk|kidding)\)/iu;
+const SHOUTED_LOVE_ROLLED = /\b(?:LOVE|LOVED|ADORE)\b[^]*🙄/u;
+const TASTE_KINDS: ReadonlySet<string> = new Set(["like", "dislike"]);
+
 function collect(input: DistillInput, retractions: Retraction[]): Found[] {
   const found: Found[] = [];
   input.messages.forEach((message, messageIndex) => {
     // Only the user speaks for the user: an assistant's "You live in Paris, right?" is not a fact.
     if (message.role !== "user" || typeof message.content !== "string") return;
     let previous: Clause | undefined;
+    const sarcastic = SARCASM.test(message.content) || SHOUTED_LOVE_ROLLED.test(message.content);
     for (const raw of clausesOf(message.content.slice(0, MAX_MESSAGE_CHARS))) {
       const clause = resolvePronoun(raw, previous);
       previous = raw;
@@ -64,7 +70,7 @@ function collect(input: DistillInput, retractions: Retraction[]): Found[] {
       retractions.push(...ended);
       for (const candidate of candidatesOf(clause, ended.length > 0)) {
         // "my mom passed", "we cancelled the trip": the clause ends what it mentions.
-        if (ended.some((r) => r.kinds.includes(candidate.kind))) continue;
+        if (ended.some((r) => r.kinds.includes(candidate.kind)) || (sarcastic && TASTE_KINDS.has(candidate.kind))) continue;
         found.push({ ...candidate, messageIndex, at: message.at ?? null });
       }
     }

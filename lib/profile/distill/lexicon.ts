@@ -215,7 +215,7 @@ export const FICTION_MARKERS = /\b(?:role[- ]?play|in character|my character|pre
 
 /** Discourse words stripped from a clause's start before the rules look at it. */
 export const LEAD_WORDS =
-  /^(?:oh|ok|okay|so|well|also|btw|by the way|and|but|plus|actually|honestly|yeah|yes|yep|yup|no|nope|nah|hi|hey|hello|hiya|lol|haha|hmm|um|umm|fyi|anyway|anyways|though|because|cause|cuz|since|now|just so you know|for context|for reference|quick note|ps|p\.s\.|tbh|to be honest|just fyi|oh and|and also|also also|currently|these days|right now)\b[\s,]*/i;
+  /^(?:oh|ok|okay|so|well|also|btw|by the way|and|but|plus|actually|honestly|yeah|yes|yep|yup|no(?=\s*[,!.…]|\s*$|\s+(?:i|i'm|im|i've|we|we're|it|it's|that|my|our|thanks|worries|problem|way)\b)|nope|nah|hi|hey|hello|hiya|lol|haha|hmm|um|umm|fyi|anyway|anyways|though|because|cause|cuz|since|now|just so you know|for context|for reference|quick note|ps|p\.s\.|tbh|to be honest|just fyi|oh and|and also|also also|currently|these days|right now)\b[\s,]*/i;
 
 /** Words that cannot be a person's name even when capitalised. */
 export const NOT_NAMES: ReadonlySet<string> = new Set(
@@ -226,7 +226,8 @@ export const NOT_NAMES: ReadonlySet<string> = new Set(
   brazilian mexican indian chinese japanese korean irish scottish welsh australian dutch swedish norwegian
   danish finnish polish russian ukrainian nigerian kenyan egyptian turkish greek jewish christian catholic
   muslim hindu buddhist atheist vegan vegetarian gay straight single married divorced retired monday tuesday
-  wednesday thursday friday saturday sunday january february march april may june july august september
+  wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays
+  weekends jain sikh methodist anglican baptist orthodox protestant mormon pagan january february march april may june july august september
   october november december this that it there he she they we you my your our his her their nobody everyone
   someone`.split(/\s+/),
 );

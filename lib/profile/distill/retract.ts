@@ -36,6 +36,13 @@ const RULES: [RegExp, Retraction["kinds"], "object" | "slot", string?][] = [
   [/^I(?:'ve|\s+have)?(?:'m|\s+am)?\s+(?:started\s+)?eating\s+(meat|fish|eggs|dairy|pork|beef|chicken)\s+again\b/i, ["preference"], "object"],
   // People and pets: "we broke up", "Bruno died", "we said goodbye to Bruno", "my mom passed".
   [/^(?:we|I)\s+(?:broke up|split up|separated)\b/i, ["relationship"], "slot", "partner"],
+  // "me n gary are done", "cian and me are over": the clause's "we" is the couple ("we're done with the kitchen" is not).
+  [
+    /^we(?:'re|\s+are)\s+(?:so\s+|officially\s+|totally\s+|properly\s+)?(?:done|over|finished|through)\s*(?:for good|lol|haha|tbh)?\s*[.!…]*$/i,
+    ["relationship"],
+    "slot",
+    "partner",
+  ],
   [/^(?:I\s+)?(?:broke up|split up)\s+with\s+(.+)/i, ["relationship"], "object"],
   [/^(?:my\s+|our\s+)?(.+?)\s+(?:died|passed away|passed|was put down)\b/i, ["relationship"], "object"],
   [/^(?:we|I)\s+(?:said goodbye to|lost (?:my|our)|had to put down)\s+(.+)/i, ["relationship"], "object"],

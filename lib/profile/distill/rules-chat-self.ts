@@ -25,7 +25,8 @@ const NAME_SAID = [
   ),
   // "they call me nurse tasha": a title, then the name, in any case.
   /\b(?:they|people|everyone|everybody|the kids|kids|the patients)\s+calls?\s+me\s+(?:nurse|doctor|dr|coach|miss|mr|mrs|ms|auntie|aunty|uncle|teacher|chef|sister)\s+([a-z][a-z'-]+)/i,
-  new RegExp(`^${NAME}\\s+here\\b`, "u"),
+  // "Maureen here again", "Wayne here." ("Winters here get to you" is no greeting).
+  new RegExp(`^${NAME}\\s+here(?=\\s*(?:$|[,.!:;—-]|again\\b|from\\b|with\\b|btw\\b|lol\\b))`, "u"),
   /^(?:it's|its|this is)\s+([a-z][a-z'-]+)(?=\s*,?\s*(?:new number|here)\b)/i,
 ];
 
@@ -63,8 +64,23 @@ const AGE_SAID = [
   /^I(?:'m| am)\s+(?:now\s+)?(?:a\s+)?(\d{2})[- ]year[- ]old\b/i,
 ];
 
+// "turning 23 next month", "I turn 40 in February": the age the user is about to be.
+const TURNING = /^I(?:'m|\s+am)?\s+(?:turning|turn)\s+(\d{2})\b/i;
+// "im muslim", "We're Methodist", "we are Syrian Christians": a faith, said with "I" or the household's "we".
+const FAITH =
+  /^I(?:'m|\s+am)\s+(?:(?:a|also|proud|practising|practicing|devout|born)\s+)*(?:(?!not\b|no\b)\p{L}+\s+)?(muslim|hindu|sikh|jain|christian|catholic|methodist|anglican|baptist|jewish|buddhist|orthodox|mormon|pentecostal|presbyterian|evangelical)s?\b/iu;
+
+function faithSaidRule(clause: string): Candidate[] {
+  const faith = FAITH.exec(clause);
+  if (!faith) return [];
+  const name = faith[1]!.charAt(0).toUpperCase() + faith[1]!.slice(1).toLowerCase();
+  return [{ kind: "other", text: `Is ${name}`, key: keyOf("other", name, "faith"), slot: "faith" }];
+}
+
 function ageSaidRule(clause: string): Candidate[] {
   if (!/\d/.test(clause)) return [];
+  const turning = TURNING.exec(clause);
+  if (turning) return [{ kind: "other", text: `Is turning ${turning[1]}`, key: `other:age:${turning[1]}`, slot: "age" }];
   for (const pattern of AGE_SAID) {
     const age = Number(pattern.exec(clause)?.[1]);
     if (age >= 10 && age <= 110) return [{ kind: "other", text: `Is ${age} years old`, key: `other:age:${age}`, slot: "age" }];
@@ -72,9 +88,9 @@ function ageSaidRule(clause: string): Candidate[] {
   return [];
 }
 
-const PLACE = "((?:\\p{Lu}[\\p{L}'-]+|[a-z][a-z'-]+)(?:\\s+(?:\\p{Lu}[\\p{L}'-]+|[a-z][a-z'-]+))?(?:,\\s+\\p{Lu}[\\p{L}'-]+)?)";
+const PLACE = "((?:\\p{Lu}[\\p{L}'-]+|\\p{Ll}[\\p{Ll}'-]+)(?:\\s+(?:\\p{Lu}[\\p{L}'-]+|\\p{Ll}[\\p{Ll}'-]+))?(?:,\\s+\\p{Lu}[\\p{L}'-]+)?)";
 const NOT_PLACE =
-  /^(?:the|a|an|my|our|this|that|thats|that's|which|it|here|there|home|bed|town|work|school|uni|love|time|general|person|life|the office|mind|now|total|fact|kitchens|retail|sales|finance|hospitality|the industry|IT|tech|marketing|nursing|teaching|education|construction|healthcare|hospitals|schools)$/i;
+  /^(?:the|a|an|my|our|their|your|his|her|dr|mr|mrs|ms|icu|er|a&e|hr|ward|this|that|thats|that's|which|it|here|there|home|bed|town|work|school|uni|love|time|general|person|life|the office|mind|now|total|fact|kitchens|retail|sales|finance|hospitality|the industry|IT|tech|marketing|nursing|teaching|education|construction|healthcare|hospitals|schools)$/i;
 const LIVES = [
   // "the winters here in Uppsala", "here in Sao Paulo".
   new RegExp(`\\bhere in\\s+${PLACE}`, "u"),
@@ -231,7 +247,7 @@ export function townOfJob(workText: string): Candidate | null {
 
 // People and animals named in passing: "my collie Nell", "a rescue greyhound called Biscuit", "her name is Pepper".
 const NOT_KIN =
-  /^(?:friend|friends|mate|mates|pal|buddy|bestie|boss|manager|supervisor|colleague|coworker|co-worker|neighbour|neighbor|landlord|landlady|teacher|doctor|doc|physio|coach|trainer|therapist|flatmate|roommate|housemate|client|customer|student|team|band|favourite|fav|fave|name|own|new|old|first|last|next|home|local|job|company|shop|store|restaurant|app|book|song|show|podcast|channel|page|series|project|business|cafe|bar|studio|group|club|brand|website|site|account|server|course|class|town|village|street|city|place|house|flat|car|van|boat)$/i;
+  /^(?:friend|friends|mate|mates|pal|buddy|bestie|boss|manager|supervisor|colleague|coworker|co-worker|neighbour|neighbor|landlord|landlady|teacher|doctor|doc|physio|coach|trainer|therapist|flatmate|roommate|housemate|client|customer|student|team|band|favourite|fav|fave|name|own|new|old|first|last|next|home|local|job|company|shop|store|restaurant|app|book|song|show|podcast|channel|page|series|project|business|cafe|bar|studio|group|club|brand|website|site|account|server|course|class|town|village|street|city|place|house|flat|car|van|boat|portfolio|gal|guy|lady|man|woman|bloke|fella|chap|dude|person|physio|nurse|vet|dentist|surgeon|agent|realtor|lawyer|solicitor|pastor|priest|vicar|tutor|instructor)$/i;
 const MY_NAMED = /\b(?:my|our)\s+((?:[a-z-]+\s+)?)([a-z-]+)\s+(\p{Lu}\p{Ll}[\p{L}'-]*)(?!\s*(?:'s\s+)?(?:is|are)\s+(?:a|an|the)\s)/gu;
 const FUNCTION_WORD = /^(?:in|at|on|with|and|or|has|have|is|are|was|only|after|before|named|called|to|from|for|of|the|a|an|own|new|old|little|first|last|whole|lovely)$/i;
 const CALLED = /\b(?:a|an|my|our)\s+((?:[a-z-]+\s+){0,3}?)([a-z-]+),?\s+(?:called|named)\s+(\p{L}[\p{L}'-]+)/giu;
@@ -288,4 +304,4 @@ function bareKinRule(clause: string): Candidate[] {
   return [{ kind: "relationship", text: `Has ${noun}${name ? ` named ${name}` : ""}`, key: keyOf("relationship", name, canonical) }];
 }
 
-export const chatSelfRules = [nameSaidRule, ageSaidRule, placeSaidRule, jobSaidRule, namedRule, bareKinRule];
+export const chatSelfRules = [nameSaidRule, ageSaidRule, faithSaidRule, placeSaidRule, jobSaidRule, namedRule, bareKinRule];

@@ -9,7 +9,7 @@ const DESCRIBING =
 const NOT_CURRENT: ReadonlySet<string> = new Set(["late", "ex", "former", "future"]);
 
 // "my (little) sister", "our three kids", "my wife's": a relation the user has, wherever it is mentioned.
-const MENTION = new RegExp(`\\b(?:my|our)\\s+((?:${DESCRIBING}[\\s-]+)*)(${RELATION_WORD})(-in-law)?(?![\\p{L}])`, "giu");
+const MENTION = new RegExp(`\\b(?:my|our)\\s+((?:${DESCRIBING}[\\s-]+)*)(${RELATION_WORD})((?:-|\\s+)in(?:-|\\s+)law)?(?![\\p{L}])`, "giu");
 // Cheap tests that let most clauses skip the long relation-word patterns.
 const MY_OR_OUR = /\b(?:my|our)\s/i;
 const WITH_COUNT = /\b(?:with|and)\s+(?:an?|one|two|three|four|five|six|\d)/i;
@@ -31,7 +31,7 @@ const NAME_AFTER = new RegExp(
 
 // Names typed in lower case count when a verb or a pause follows: "my brother tom is useless", "my dog chispa loves…".
 const LOWER_NAME =
-  /^\s+([a-z][a-z'-]{1,15})(?=\s*(?:$|[,.!?]|\s(?:is|was|says|said|has|had|loves|hates|thinks|and|who|just|already|keeps|got|made|cooked|broke|took|came|went|told|won|ate|fell|ran|goes|reckons|wants|does|can|will|would|[a-z]+ed)\b))/;
+  /^\s+([a-z][a-z'-]{1,15})(?=\s*(?:$|[,.!?]|\s(?:is|are|was|says|said|has|had|loves|hates|thinks|and|who|just|already|keeps|got|made|cooked|broke|took|came|went|told|won|ate|fell|ran|goes|reckons|wants|does|can|will|would|[a-z]+ed)\b))/;
 const NOT_LOWER_NAME =
   /^(?:of|in|at|on|to|for|from|with|by|\w+s|always|never|usually|even|finally|actually|once|literally|is|was|and|who|just|already|too|lol|tho|though|btw|again|now|here|there|says|said|has|had|so|but|or|then|still|also|really|haha|lmao|omg|pls|please|thinks|loves|hates|keeps|got|made|cooked)$/;
 
@@ -39,8 +39,8 @@ function namesAfter(rest: string): string[] {
   if (/^'s(?! name is)/.test(rest)) return [];
   const m = NAME_AFTER.exec(rest);
   if (!m) {
-    const lower = LOWER_NAME.exec(rest)?.[1];
-    if (!lower || NOT_LOWER_NAME.test(lower) || NOT_NAMES.has(lower) || RELATIONS[lower] || /(?:ing|ed|ly)$/.test(lower)) return [];
+    const lower = LOWER_NAME.exec(rest)?.[1]?.replace(/'s$/, "");
+    if (!lower || NOT_LOWER_NAME.test(lower) || NOT_NAMES.has(lower) || RELATIONS[lower] || /(?:ing|ed|ly)$|'/.test(lower)) return [];
     return [lower.charAt(0).toUpperCase() + lower.slice(1)];
   }
   const names = [m[1], m[2]].filter((n): n is string => !!n && !NOT_NAMES.has(n.toLowerCase()) && !RELATIONS[n.toLowerCase()]);

@@ -10,13 +10,14 @@ import { mentionRule, peopleRules } from "./rules-people";
 import { tasteRules } from "./rules-taste";
 import { doingRules, planRule } from "./rules-doing";
 import { chatSelfRules, nameSaidRule, namedRule, placeSaidRule, townOfJob } from "./rules-chat-self";
-import { chatLifeRules, planSaid, requestSaid } from "./rules-chat-life";
+import { chatLifeRules, planSaid } from "./rules-chat-life";
+import { requestRules, requestSaid } from "./rules-requests";
 import { weAsI } from "./subject";
 
 // Rules anchored on the speaker as subject ("I…", "we…", "my…"); they run only on clauses that open so.
 const ANCHORED_RULES: Rule[] = [...identityRules, ...workRules, ...peopleRules, ...tasteRules, ...doingRules];
 // Rules that read a fact wherever the clause puts it (topic-first, in passing, subject restored).
-const CHAT_RULES: Rule[] = [...chatSelfRules, ...chatLifeRules];
+const CHAT_RULES: Rule[] = [...chatSelfRules, ...chatLifeRules, ...requestRules];
 const RULE_OPENER =
   /^(?:I|I'm|I've|I'd|I'll|my|our|as|being|please|always|never|from|going|in|next|this|later|by|someday|one|eventually|after|call|you|people|everyone|name's|just|do|don't)\b/i;
 // What a like or dislike cannot be about: an amount or a time ("like 9.", "like 4 months", "started
@@ -47,7 +48,13 @@ export function candidatesOf(clause: Clause, retracting = false): Candidate[] {
     out.push({ kind: "relationship", text: `Is close to ${name}`, key: keyOf("relationship", name, "close") });
   }
   const text = clause.about === "we" ? weAsI(clause.text) : clause.text;
-  const keep = (candidate: Candidate) => !(clause.transient && FLEETING_KINDS.has(candidate.kind)) && !(clause.conditional && candidate.kind === "plan");
+  // "Paint next spring if the knee holds up", "no Chicago this year": a plan on a condition, or denied, is no plan.
+  const unsure = clause.conditional || /^(?:no|not|never)\s/i.test(text);
+  const keep = (candidate: Candidate) =>
+    !(clause.transient && FLEETING_KINDS.has(candidate.kind)) &&
+    !(candidate.kind === "plan" && (unsure || /\bturning\s+\d/i.test(candidate.text))) &&
+    // "we are Jain" names a faith, not the user: one household has no one name.
+    !(clause.about === "we" && candidate.kind === "name");
   const found: Candidate[] = [];
   // A one-word clause ("lol", "STOP", "thanks") states nothing.
   if (!/\s/.test(text.trim())) return out;

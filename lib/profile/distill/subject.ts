@@ -9,7 +9,7 @@ export type About = "speaker" | "we" | "other" | "third" | "none";
 
 // Past forms and plain forms that open a subjectless statement about the speaker.
 const SUBJECTLESS_VERB =
-  /^(?:(?:just|finally|also|recently|actually|still|already|officially|now)\s+)?(?:started|got|moved|grew up|took|quit|joined|signed|booked|bought|adopted|finished|did|made|went|switched|gave up|picked up|tried|found|decided|passed|handed|left|landed|learned|learnt|spent|love|loved|hate|hated|loathe|like|enjoy|prefer|live|work|play|miss|teach|run|own|have|need|want|reckon|eat|drink|go)\b/i;
+  /^(?:(?:just|finally|also|recently|actually|still|already|officially|now)\s+)?(?:started|got|moved|grew up|took|quit|joined|signed|booked|bought|adopted|finished|did|made|went|switched|gave up|picked up|tried|found|decided|passed|handed|left|landed|learned|learnt|spent|love|loved|hate|hated|loathe|enjoy|prefer|live|work|play|miss|teach|run|own|have|need|want|reckon|eat|drink|go)\b/i;
 // "pescatarian now I guess", "still veggie btw": a diet said without "I'm".
 const SUBJECTLESS_DIET =
   /^(?:(?:still|now|also|fully)\s+)?(?:vegetarian|vegan|veggie|pescatarian|pescetarian|coeliac|celiac|lactose intolerant|teetotal)\b(?!\s+(?:food|options?|lunch|lunches|dinner|meals?|recipes?|places?|restaurants?|friends?|version)\b)/i;

@@ -203,12 +203,15 @@ export function clausesOf(message: string): Clause[] {
       if (!clause) return;
       if (HYPOTHETICAL_OPENERS.test(clause)) hypothetical = true;
       // What follows "if" inside a clause is a condition, not a fact.
+      const conditionInside = /\s+(?:if|unless|in case)\s/i.test(clause);
       clause = clause.replace(/\s+(?:if|unless|in case)\s.*$/i, "");
-      // "I want to do a masters one day, if I ever have money": a plan that hangs on a condition after it.
-      const conditional = /^\s*(?:if|unless|in case)\b/i.test(stripLead(raw[index + 1] ?? ""));
       // After a short lead-in ("Good news: promoted to manager") a clause still opens its sentence.
       const opens = index === 0 || raw[index - 1]!.trim().split(/\s+/).length <= 3;
       const subject = subjectOf(withoutReported(clause), opens);
+      // "I want to do a masters one day, if I ever have money": a plan that hangs on a condition after it; a bare
+      // phrase with its condition inside ("Paint next spring if the knee holds up") too. "thinking about a second
+      // site next year if the numbers hold" is still a plan being weighed.
+      const conditional = (conditionInside && subject.about === "none") || /^\s*(?:if|unless|in case)\b/i.test(stripLead(raw[index + 1] ?? ""));
       clause = subject.text;
       let mood: Mood = "statement";
       if (hypothetical || UNSURE_OPENER.test(clause)) mood = "hypothetical";

@@ -1,0 +1,65 @@
+// Rules for how the user wants answers: standing requests ("please keep answers short", "use kg please
+// not lbs") and the way chat says them ("short answers pls", "no emoji", "use australian spelling pls").
+import { cleanObject, keyOf, thirdPerson } from "./normalise";
+import type { Candidate } from "./candidate";
+
+// Standing requests: "please keep answers short", "use kg please not lbs", "pls dont send me voice notes".
+const REQUEST = /^(?:(?:please|pls|plz)\s+)?(?:always\s+)?(keep|use|write|give|reply|answer|respond|format|explain|put|send)\s+(.+?)(?:\s+(?:please|pls|plz))?$/i;
+const ABOUT_ANSWERS =
+  /\b(?:answers?|responses?|repl(?:y|ies)|everything|prices|it simple|it short|english|metric|kg|km|bullet|plain text|markdown|short|simple|step by step|always|from now on|in general|only|again)\b/i;
+const DONT = /^(?:(?:please|pls|plz)\s+)?(?:don't|do not|dont)\s+(send|use|give|write|call|put)\s+(.+)/i;
+
+const REQUEST_START = /^(?:please|pls|plz|keep|use|write|give|reply|answer|respond|format|explain|put|send|don't|do not|dont)\b/i;
+
+const UNITS = /\b(?:metric|imperial|celsius|fahrenheit)\b/i;
+// "Paces in min/km please", "prices in rupees please": what to give, said without a verb.
+const NOUN_REQUEST = /^([\p{L}/ -]{2,30}?)\s+(in|as)\s+([\p{L}/ -]{1,30}?)(?:\s+(?:only|again|always))*(?:\s+(?:please|pls|plz))+(?:\s+(?:only|again))?$/iu;
+
+export function requestSaid(clause: string): Candidate[] {
+  const noun = /(?:please|pls|plz)$/i.test(clause) ? NOUN_REQUEST.exec(clause) : null;
+  if (noun && !/^(?:I|we|you|it|this|that)\b/i.test(noun[1]!)) {
+    const what = `${noun[1]} ${noun[2]} ${noun[3]}`.replace(/^(?:and|also)\s+/i, "");
+    return [{ kind: "preference", text: `Wants ${what.charAt(0).toLowerCase()}${what.slice(1)}`, key: keyOf("preference", what) }];
+  }
+  if (!REQUEST_START.test(clause)) return [];
+  const dont = DONT.exec(clause);
+  if (dont) {
+    const what = cleanObject(`${dont[1]} ${dont[2]}`);
+    return [{ kind: "preference", text: `Wants the assistant not to ${thirdPerson(what)}`, key: keyOf("preference", `not ${what}`) }];
+  }
+  const m = REQUEST.exec(clause);
+  // Units have their own preference ("Prefers metric units").
+  if (!m || !/^(?:please|pls|plz)\b|\b(?:please|pls|plz|always|from now on|in general|only|again|next time)\b/i.test(clause) || !ABOUT_ANSWERS.test(m[2]!) || UNITS.test(m[2]!))
+    return [];
+  // "…as plain text, no markdown": the "no …" after a comma belongs to the request.
+  const no = /,\s*(no\s+[\p{L}-]+(?:\s+[\p{L}-]+)?)/iu.exec(m[2]!)?.[1];
+  const what = `${cleanObject(`${m[1]} ${m[2]}`, { maxWords: 12 })}${no ? `, ${no}` : ""}`.replace(/\byour\b/gi, "its");
+  return what ? [{ kind: "preference", text: `Wants the assistant to ${thirdPerson(what)}`, key: keyOf("preference", what) }] : [];
+}
+
+// How answers should look, said as chat says it: "keep it short", "short answers pls", "no emoji in
+// anything", "use australian spelling pls", "always use CAD", "put the rates in rand not dollars".
+const SHORT =
+  /^(?:(?:and|also|but|ok|so|pls|please|can (?:u|you)|could you)\s+)*(?:keep (?:it|them|things|your answers|answers|responses|replies) (?:short|brief)|short(?:er)? answers)\b/i;
+const NO_STYLE = /^(?:(?:and|also|but|ok|so|pls|please)\s+)*no (emojis?|bullet points|bullets|markdown|jargon)\b/i;
+const SPELLING = /\b(british|australian|american|canadian|uk|us|nz|kiwi)\s+spelling\b/i;
+const CURRENCY = /\b(?:use|in)\s+(CAD|USD|AUD|NZD|GBP|EUR|euros?|pounds|rand|pesos|rupees|naira|shillings|ringgit|yen)\b/i;
+const ASKING = /\b(?:please|pls|plz|always|can (?:u|you)|could you|i'd like|i want|not dollars|not pounds|not euros)\b/i;
+
+export function answerStyleSaid(clause: string): Candidate[] {
+  const prefer = (text: string, basis: string): Candidate[] => [{ kind: "preference", text, key: keyOf("preference", basis) }];
+  if (SHORT.test(clause)) return prefer("Wants short answers", "short answers");
+  const no = NO_STYLE.exec(clause);
+  if (no) return prefer(`Wants no ${no[1]!.toLowerCase()}`, `no ${no[1]!.toLowerCase()}`);
+  if (!ASKING.test(clause)) return [];
+  const spelling = SPELLING.exec(clause);
+  if (spelling) {
+    const which = spelling[1]!.length <= 2 ? spelling[1]!.toUpperCase() : spelling[1]!.charAt(0).toUpperCase() + spelling[1]!.slice(1).toLowerCase();
+    return prefer(`Wants ${which} spelling`, `${which} spelling`);
+  }
+  const currency = CURRENCY.exec(clause);
+  if (currency) return prefer(`Wants prices in ${currency[1]}`, `prices in ${currency[1]!.toLowerCase()}`);
+  return [];
+}
+
+export const requestRules = [requestSaid, answerStyleSaid];
