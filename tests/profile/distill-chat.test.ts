@@ -211,6 +211,28 @@ describe("chat: what looks like a fact and is not (chat-dev2's and chat-dev3's e
   });
 });
 
+describe("chat: the user's name where people put it (chat-dev3's phrasings)", () => {
+  it("reads a name signed at the end of a message, and not a closing word", () => {
+    expect(said("Could you write a birthday poem for my granddaughter.  Thank you.  Margaret")).toContain("name: Is called Margaret");
+    expect(said("I'll still go, wouldn't miss it for anything.  Mind yourself. Bridie x")).toContain("name: Is called Bridie");
+    expect(said("Something warm but not soppy.  Ta, Linda")).toContain("name: Is called Linda");
+    expect(said("that was the best trip ever. Amazing")).toEqual([]);
+    expect(said("Linda")).toEqual([]);
+  });
+
+  it("reads a lower-case name where a signature goes, and a nickname beside the name", () => {
+    expect(said("can u write a thank you note to my old manager? keep it short, from kayla")).toContain("name: Is called Kayla");
+    expect(said("sign it from owen")).toEqual(["name: Is called Owen"]);
+    expect(said("sign as Anand Kulkarni")).toEqual(["name: Is called Anand Kulkarni"]);
+    expect(said("new number, its tash btw")).toEqual(["name: Is called Tash"]);
+    expect(said("marcus here. just graduated")).toContain("name: Is called Marcus");
+    expect(said("she's here!!!! 7lb 2oz")).toEqual([]);
+    expect(said("ok its official. signed the lease")).toEqual([]);
+    expect(said("My name is Alejandra but everyone calls me Ale.")).toEqual(["name: Is called Alejandra, goes by Ale"]);
+    expect(said("they all call me mais in halls")).toEqual(["name: Goes by Mais"]);
+  });
+});
+
 describe("chat: as other people write it (chat-dev2's phrasings)", () => {
   it("finds the name in a greeting, a title, brackets and a quoted sign-off, and not in a place", () => {
     expect(said("heeej it's Aga!! long time")).toEqual(["name: Is called Aga"]);
@@ -292,10 +314,10 @@ describe("builtin distiller: measured quality on chat", () => {
     expect(overall.recall).toBeGreaterThanOrEqual(0.38);
   });
 
-  it("holds precision ≥ 0.68 and recall ≥ 0.27 on chat-dev3, scored session by session", async () => {
+  it("holds precision ≥ 0.71 and recall ≥ 0.30 on chat-dev3, scored session by session", async () => {
     const { overall } = await scoreDistiller({ distiller: builtinDistiller, cases: loadFixtures("chat-dev3") });
-    expect(overall.precision).toBeGreaterThanOrEqual(0.68);
-    expect(overall.recall).toBeGreaterThanOrEqual(0.27);
+    expect(overall.precision).toBeGreaterThanOrEqual(0.71);
+    expect(overall.recall).toBeGreaterThanOrEqual(0.3);
   });
 
   it("holds precision ≥ 0.74 and recall ≥ 0.40 on chat-heldout, scored session by session", async () => {

@@ -9,7 +9,7 @@ import { summarise } from "./summary";
 import { BOX_OF_KIND } from "./boxes";
 import { retractionsOf } from "./retract";
 import { narrower, type Retraction } from "./merge";
-import { PRONOUN_NAMED } from "./rules-chat-self";
+import { PRONOUN_NAMED, signedOffName } from "./rules-chat-self";
 import type { DistilledFact, Distiller, DistillInput, DistillResult } from "./types";
 
 // Messages are capped by the commit route; the cap here only bounds the work on unchecked callers.
@@ -61,6 +61,8 @@ function collect(input: DistillInput, retractions: Retraction[]): Found[] {
   input.messages.forEach((message, messageIndex) => {
     // Only the user speaks for the user: an assistant's "You live in Paris, right?" is not a fact.
     if (message.role !== "user" || typeof message.content !== "string") return;
+    const signed = signedOffName(message.content);
+    if (signed) found.push({ ...signed, messageIndex, at: message.at ?? null });
     let previous: Clause | undefined;
     const sarcastic = SARCASM.test(message.content) || SHOUTED_LOVE_ROLLED.test(message.content);
     for (const raw of clausesOf(message.content.slice(0, MAX_MESSAGE_CHARS))) {
@@ -78,6 +80,15 @@ function collect(input: DistillInput, retractions: Retraction[]): Found[] {
   return found;
 }
 
+/** "My name is Alejandra but everyone calls me Ale": one fact, "Is called Alejandra, goes by Ale". */
+function fuseNickname(found: Found[]): Found[] {
+  const name = found.find((f) => f.slot === "name");
+  const nick = found.find((f) => f.slot === "nickname");
+  if (!name || !nick) return found;
+  const fused = { ...name, text: `${name.text}, ${nick.text.charAt(0).toLowerCase()}${nick.text.slice(1)}` };
+  return found.filter((f) => f !== nick).map((f) => (f === name ? fused : f));
+}
+
 /** Latest wins per single-valued slot; one fact per key; nothing the profile already holds. */
 function resolve(found: Found[], known: ReadonlySet<string>): Found[] {
   const lastOfSlot = new Map<string, number>();
@@ -92,7 +103,7 @@ function resolve(found: Found[], known: ReadonlySet<string>): Found[] {
     const parts = key.split(":");
     if (parts[0] === "relationship" && parts.length > 2) named.add(parts.slice(0, -1).join(":"));
   }
-  const kept = found.filter((f, i) => lastOfKey.get(f.key) === i && !known.has(f.key) && !(f.kind === "relationship" && named.has(f.key)));
+  const kept = fuseNickname(found.filter((f, i) => lastOfKey.get(f.key) === i && !known.has(f.key) && !(f.kind === "relationship" && named.has(f.key))));
   // "Works as an electrician" adds nothing next to "Works as an electrician in Perth".
   return kept.filter((f) => f.kind === "relationship" || f.slot || !kept.some((g) => g !== f && narrower(f, g)));
 }

@@ -11,10 +11,14 @@ const NAME = "(\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?)";
 const NAME_SAID = [
   // "sign it Camille Martin", "write Tomasz Nowak at the end", "put Sara Kim as the author", "name on the form is Rhys".
   new RegExp(
-    `(?:^|,\\s*)(?:(?:please|pls)\\s+)?(?:[Ss]ign (?:it|off|them|the \\w+)(?: as| with)?|[Ww]rite|[Pp]ut)\\s+['"‘“]?${NAME}['"’”]?(?:\\s+(?:at (?:the )?(?:end|bottom)|as (?:the )?(?:author|sender|signature|name))|$)`,
+    `(?:^|,\\s*)(?:(?:please|pls)\\s+)?(?:[Ss]ign(?: (?:it|off|them|the \\w+))?(?: as| with| from)?|[Ww]rite|[Pp]ut)\\s+['"‘“]?${NAME}['"’”]?(?:\\s+(?:at (?:the )?(?:end|bottom)|as (?:the )?(?:author|sender|signature|name))|$)`,
     "u",
   ),
   new RegExp(`^(?:the\\s+)?name on (?:the|my) [\\p{L}]+ (?:is|should be)\\s+${NAME}`, "iu"),
+  // "sign it sunita", "sign it from owen", "keep it short, from kayla": a lower-case name where a signature goes.
+  /(?:^|,\s*)(?:(?:please|pls)\s+)?(?:sign(?:\s+(?:it|off|them))?(?:\s+(?:as|with|from))?|(?:love\s+)?from)\s+([a-z][a-z'-]+)$/,
+  // "everybody calls me Dee", "they all call me mais in halls": what people call the user.
+
   // A sign-off or a greeting with the name: "All the best, Gerry", "it's Bex, new number", "Maureen here again".
   new RegExp(`^(?:all the best|best wishes|best|cheers|thanks|regards|kind regards|love|take care|speak soon)\\s*,?\\s+${NAME}$`, "iu"),
   new RegExp(`^(?:[Ii]t's|[Ii]ts|[Tt]his is)\\s+${NAME}(?=\\s*,?\\s*(?:new number|here)\\b)`, "u"),
@@ -27,22 +31,33 @@ const NAME_SAID = [
   /\b(?:they|people|everyone|everybody|the kids|kids|the patients)\s+calls?\s+me\s+(?:nurse|doctor|dr|coach|miss|mr|mrs|ms|auntie|aunty|uncle|teacher|chef|sister)\s+([a-z][a-z'-]+)/i,
   // "Maureen here again", "Wayne here." ("Winters here get to you" is no greeting).
   new RegExp(`^${NAME}\\s+here(?=\\s*(?:$|[,.!:;—-]|again\\b|from\\b|with\\b|btw\\b|lol\\b))`, "u"),
-  /^(?:it's|its|this is)\s+([a-z][a-z'-]+)(?=\s*,?\s*(?:new number|here)\b)/i,
+  /(?:^|,\s*)(?:it's|its|this is)\s+([a-z][a-z'-]+)(?=\s*,?\s*(?:new number|new phone|here|btw)\b)/i,
+  // "marcus here. just graduated…": a lower-case name introducing the user.
+  /^([a-z][a-z-]+)\s+here$/,
 ];
 
 // A capitalised word other than "I": names are capitalised, except in "its cody, new number".
 const CAPITAL_WORD = /(?:^|\s)(?!I\b|I')\p{Lu}/u;
-const NAME_WORDS = /\b(?:sign|write|put|name|best|cheers|thanks|regards|love|care|soon|it's|its|this is|here|call|calls)\b/i;
+const NAME_WORDS = /\b(?:sign|write|put|name|best|cheers|thanks|regards|love|care|soon|it's|its|this is|here|call|calls|from)\b/i;
 
 // "authors are me (Noor Haddad)": the user's own name in brackets after "me".
 const ME_BRACKETED = /\bme\s+\((\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)(?:\)|$)/u;
 
+// "everybody calls me Dee", "they all call me mais in halls": what people call the user (fused with a name said beside it).
+const CALLS_ME = /\b(?:everyone|everybody|they all|people|my friends|friends|most people)\s+calls?\s+me\s+(\p{L}[\p{L}'-]+)/iu;
+
 export function nameSaidRule(clause: string): Candidate[] {
+  const calls = /\bcalls?\s+me\b/i.test(clause) ? CALLS_ME.exec(clause)?.[1] : undefined;
+  if (calls && !NOT_NAMES.has(calls.toLowerCase()) && !RELATIONS[calls.toLowerCase()] && !/^(?:a|an|the|crazy|mad|nuts|names|out)$/i.test(calls)) {
+    const name = calls.charAt(0).toUpperCase() + calls.slice(1);
+    return [{ kind: "name", text: `Goes by ${name}`, key: keyOf("name", name, "nickname"), slot: "nickname" }];
+  }
   const bracketed = clause.includes("(") ? ME_BRACKETED.exec(clause)?.[1] : undefined;
   if (bracketed && !NOT_NAMES.has(bracketed.split(/\s+/)[0]!.toLowerCase())) {
     return [{ kind: "name", text: `Is called ${bracketed}`, key: keyOf("name", bracketed), slot: "name" }];
   }
-  if (!NAME_WORDS.test(clause) || !(CAPITAL_WORD.test(clause) || /new number|here\b|calls? me\b/i.test(clause))) return [];
+  if (!NAME_WORDS.test(clause) || !(CAPITAL_WORD.test(clause) || /new number|new phone|here\b|btw|calls? me\b|\bsign\b|\bfrom\s+[a-z]+$|^(?:it's|its)\s+[a-z]+$/i.test(clause)))
+    return [];
   for (const pattern of NAME_SAID) {
     const m = pattern.exec(clause);
     const raw = m?.[1]?.replace(/['’]+$/, "");
@@ -63,6 +78,20 @@ const AGE_SAID = [
   /^I(?:'m| am)\s+(?:\p{Lu}[\p{L}'-]+),\s+(\d{2})\b/iu,
   /^I(?:'m| am)\s+(?:now\s+)?(?:a\s+)?(\d{2})[- ]year[- ]old\b/i,
 ];
+
+// A message that ends with the writer's name on its own: "Thank you.  Margaret", "Ta, Linda", "Mind
+// yourself. Bridie x", "talk soon buddy. Gord". The name is capitalised and follows a full stop or a comma.
+const SIGNED_OFF = /(?:[.!?,]|\n)\s*(\p{Lu}\p{Ll}+)(?:\s+x+)?\s*$/u;
+const NOT_SIGN_OFF =
+  /^(?:thanks|thankyou|cheers|perfect|brilliant|great|amazing|lovely|cool|nice|awesome|sure|done|agreed|exactly|right|true|wow|bye|night|morning|congrats|sorry|please|help|anyway|whatever|same|totally|absolutely|definitely|fab|sweet|ace|grand|legend|mint|sound|noted|cheers|ta|love|regards|best|thx|ty|later|soon|again|there|here|too|now|then|x|xx|xo|hugs|bless|amen|enjoy|anyways|honestly|seriously|literally|obviously|basically|yay|ugh|phew|oops|nope|yep|yup|yeah|yes|no|ok|okay|hi|hello|hey|welcome|goodnight|night|tonight|today|tomorrow|yesterday|ready|why|what|how|when|where|who)$/i;
+
+/** The name a user message ends with, as a sign-off; only for a message of more than one sentence. */
+export function signedOffName(message: string): Candidate | null {
+  const m = SIGNED_OFF.exec(message.trim());
+  const name = m?.[1];
+  if (!name || m.index < 12 || NOT_SIGN_OFF.test(name) || NOT_NAMES.has(name.toLowerCase()) || RELATIONS[name.toLowerCase()]) return null;
+  return { kind: "name", text: `Is called ${name}`, key: keyOf("name", name), slot: "name" };
+}
 
 // "turning 23 next month", "I turn 40 in February": the age the user is about to be.
 const TURNING = /^I(?:'m|\s+am)?\s+(?:turning|turn)\s+(\d{2})\b/i;
