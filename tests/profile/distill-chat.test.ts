@@ -233,6 +233,50 @@ describe("chat: the user's name where people put it (chat-dev3's phrasings)", ()
   });
 });
 
+describe("chat: places, jobs, plans and pastimes said in passing (chat-dev3's phrasings)", () => {
+  it("reads where the user lives from a home found, rented or bought, and where they come from", () => {
+    expect(said("I've had an offer accepted on a two bed flat in Whitstable, sea view")).toEqual(["location: Lives in Whitstable"]);
+    expect(said("renting a room in drumcondra w two lads from work")).toEqual(["location: Lives in Drumcondra"]);
+    expect(said("We came over to Burlington in '78 for Frank's job and never left")).toEqual(["location: Lives in Burlington"]);
+    expect(said("We're in Centurion so he can go to his friend")).toEqual(["location: Lives in Centurion"]);
+    expect(said("I'm in bed")).toEqual([]);
+    expect(said("we live up the hill in heptonstall so i'm used to it")).toEqual(["location: Lives in Heptonstall"]);
+    expect(said("I live in Lahinch in County Clare")).toContain("location: Lives in Lahinch in County Clare");
+    expect(said("home in surrey for the break")).toContain("location: Is from Surrey");
+    expect(said("hey there it's Ron again from Dayton")).toEqual(["location: Is from Dayton"]);
+    expect(said("coming to Canada from Poland in 1957 with one suitcase")).toEqual(["location: Is from Poland"]);
+    expect(said("townsville kid in the big smoke")).toEqual(["location: Is from Townsville"]);
+  });
+
+  it("reads a job got, a shift, volunteering and a school year", () => {
+    expect(said("working at canadian tire now, way chiller")).toEqual(["work: Works at canadian tire"]);
+    expect(said("got a front desk job at a dental office")).toEqual(["work: Has a front desk job at a dental office"]);
+    expect(said("Still love it though, 11 years I'm a volunteer in the Vincent de Paul shop")).toContain("work: Volunteers at the Vincent de Paul shop");
+    expect(said("I coordinate the food pantry at St Mark's on Tuesdays")).toEqual(["work: Coordinates the food pantry at St Mark's on Tuesdays"]);
+    expect(said("I run the risk of being late")).toEqual([]);
+    expect(said("im in grade 12 at a school in mississauga")).toContain("work: Is in grade 12");
+  });
+
+  it("reads plans named without 'I plan', with their dates", () => {
+    expect(said("planning Umrah with ammi in December")).toEqual(["plan: Is planning Umrah with ammi in December"]);
+    expect(said("me and carol are doing the leeds liverpool canal ride in october")).toContain("plan: Is doing the leeds liverpool canal ride in october");
+    expect(said("After his exams we're off to the Kruger in December")).toEqual(["plan: Is going to the Kruger in december"]);
+    expect(said("i have ISTQB advanced test manager exam in august")).toEqual(["plan: Has ISTQB advanced test in august"]);
+    expect(said("I've gone and done it, booked Lake Garda for September")).toEqual(["plan: Has booked Lake Garda for september"]);
+    expect(said("tour is still on for march, just booked the van")).toEqual(["plan: Has tour planned for march"]);
+    expect(said("I am writing a memoir about coming to Canada in 1957")).toContain("project: Is writing a memoir about coming to Canada in 1957");
+  });
+
+  it("reads pastimes as topics, groups the user belongs to, and a venture of their own", () => {
+    expect(said("im more about food, ramen is my entire personality")).toEqual(["like: Likes ramen"]);
+    expect(said("gym is the only thing keepin me sane")).toEqual(["like: Likes gym"]);
+    expect(said("dnd every thursday is the best part of my week")).toEqual(["like: Likes dnd every thursday"]);
+    expect(said("so Ive joined the Tuesday walking group")).toEqual(["like: Likes Tuesday walking group"]);
+    expect(said("I'm in the choir there as well, alto")).toEqual(["like: Is a member of the choir"]);
+    expect(said("also i have a small khakhra business from home")).toEqual(["project: Has a small khakhra business"]);
+  });
+});
+
 describe("chat: as other people write it (chat-dev2's phrasings)", () => {
   it("finds the name in a greeting, a title, brackets and a quoted sign-off, and not in a place", () => {
     expect(said("heeej it's Aga!! long time")).toEqual(["name: Is called Aga"]);

@@ -21,15 +21,18 @@ function taste(kind: "like" | "dislike", raw: string, note = ""): Candidate[] {
 
 const NP = "((?:[\\p{L}\\p{N}'&-]+\\s+){0,4}?[\\p{L}\\p{N}'&-]+)";
 const TOPIC_LIKE = new RegExp(
-  `(?:^|\\b(?:but|and|so|while)\\s+|,\\s*)${NP}(?:'s|\\s+(?:is|are|'s|has become|have become))\\s+${ADVERB}(?:my|our)\\s+(?:(?:all-time|absolute|great|greatest|new|current|big|whole|only)\\s+)*(?:favourite|passion|religion|obsession|happy place|thing|jam|love|personality|stress relief|comfort|vice|sanity|therapy|guy)\\b|^${NP}\\s+(?:is|are)\\s+${ADVERB}(?:life|sacred|everything)(?:\\s+(?:in this house|to me|tbh|lol|honestly))?$`,
+  `(?:^|\\b(?:but|and|so|while)\\s+|,\\s*)${NP}(?:'s|\\s+(?:is|are|'s|has become|have become))\\s+${ADVERB}(?:my|our)\\s+(?:(?:all-time|absolute|great|greatest|new|current|big|whole|entire|only)\\s+)*(?:favourite|passion|religion|obsession|happy place|thing|jam|love|personality|stress relief|comfort|vice|sanity|therapy|guy)\\b|^${NP}\\s+(?:is|are)\\s+${ADVERB}(?:life|sacred|everything)(?:\\s+(?:in this house|to me|tbh|lol|honestly))?$`,
   "iu",
 );
 const TOPIC_ONLY = new RegExp(
-  `^${NP}(?:'s|\\s+is|\\s+are)\\s+(?:literally\\s+|honestly\\s+)?the\\s+only\\s+thing\\s+(?:that\\s+)?(?:keeps|keeping|resets|gets|getting|makes)\\b`,
+  `^${NP}(?:'s|\\s+is|\\s+are)\\s+(?:literally\\s+|honestly\\s+)?the\\s+only\\s+thing\\s+(?:that\\s+)?(?:keeps|keeping|keepin|resets|gets|getting|gettin|makes|holding)\\b`,
   "iu",
 );
 const TOPIC_NOT_FOR_ME = new RegExp(`^${NP}\\s+(?:is|are)\\s+(?:just\\s+|really\\s+|definitely\\s+)?not\\s+for\\s+me\\b`, "iu");
-const TOPIC_BEST = new RegExp(`^${NP}\\s+(?:is|are)\\s+${ADVERB}the\\s+best\\s+[\\p{L}-]+(?:\\s+[\\p{L}-]+)?\\s+(?:ever|in the world|of all time)\\b`, "iu");
+const TOPIC_BEST = new RegExp(
+  `^${NP}\\s+(?:is|are)\\s+${ADVERB}the\\s+best\\s+(?:[\\p{L}-]+(?:\\s+[\\p{L}-]+)?\\s+(?:ever|in the world|of all time)|part of (?:my|the) (?:day|week|weekend|month|year))\\b`,
+  "iu",
+);
 const TOPIC_DISLIKE = new RegExp(
   `^${NP}\\s+(?:is|are)\\s+${ADVERB}(?:the worst(?:\\s+(?:part|bit|thing))?|disgusting|gross|vile|the bane of my life|my least favourite|my nemesis)\\b`,
   "iu",
@@ -60,6 +63,8 @@ const TAKEN_UP =
   /^I(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+|also\s+)?(?:started|start|taken up|took up|picked up|joined|started going to|signed up for|been playing|been doing)\s+(.+)/i;
 
 const STARTS_I = /^I\b/;
+const MEMBER =
+  /^I(?:'m|\s+am|'ve been|\s+have been)\s+(?:(?:also|still|now)\s+)?in\s+(?:the|a|our)\s+((?:[\p{L}-]+\s+){0,2}?(?:choir|band|orchestra|book club|running club|quiz team|football team|netball team|league|brass band|ensemble))\b/iu;
 // Cheap tests that let most clauses skip the topic-first patterns.
 const LIKE_PREDICATE =
   /\b(?:my|our)\s+(?:[\p{L}-]+\s+)?(?:favourite|passion|religion|obsession|happy place|thing|jam|love|personality|stress relief|comfort|vice|sanity|therapy|guy)\b|\b(?:is|are)\s+(?:[\p{L}-]+\s+)?(?:life|sacred|everything)\b/iu;
@@ -106,6 +111,16 @@ function tasteSaid(clause: string): Candidate[] {
     if (bad && !/^(?:it|this|that|he|she|they|you|which|what|there)$/i.test(bad[1]!)) return taste("dislike", bad[1]!);
     return [];
   }
+  // "im more about food, ramen is my entire personality": a topic-first clause after the "I" one.
+  const comma = clause.indexOf(", ");
+  if (comma > 0 && TOPIC_WORDS.test(clause.slice(comma))) {
+    const tail = clause.slice(comma + 2);
+    const found = STARTS_I.test(tail) ? [] : tasteSaid(tail);
+    if (found.length) return found;
+  }
+  // "I'm in the choir there as well", "I've been in the choir 15 years": a group the user belongs to.
+  const member = MEMBER.exec(clause);
+  if (member) return [{ kind: "like", text: `Is a member of the ${member[1]!.toLowerCase()}`, key: keyOf("like", member[1]!), slot: keyOf("taste", member[1]!) }];
   if (!I_TASTE_WORDS.test(clause)) return [];
   const perfect = PERFECT.exec(clause) ?? STILL_LOVING.exec(clause) ?? HOW_MUCH.exec(clause);
   if (perfect) return taste(LIKE_VERBS.test(perfect[1]!) || /^enjoy/i.test(perfect[1]!) ? "like" : "dislike", perfect[2]!);
@@ -209,13 +224,18 @@ function learningSaid(clause: string): Candidate[] {
 
 const plan = (text: string, basis: string): Candidate => ({ kind: "plan", text, key: keyOf("plan", basis) });
 const THINKING = /^I(?:'m|\s+am)\s+(?:(?:seriously|also|still|now)\s+)?(?:thinking (?:about|of)|considering)\s+(.+)/i;
-const OFF_TO = /^I(?:'m|\s+am)\s+(?:(?:also|finally)\s+)?(?:off to|heading to|flying to|going to|travelling to|traveling to)\s+(.+)/i;
+const OFF_TO = /(?:^|\s)(?:I'm|I\s+am|we're|we\s+are)\s+(?:(?:also|finally)\s+)?(?:off to|heading to|flying to|going to|travelling to|traveling to|going on)\s+(.+)/i;
 const BOOKED = /^I(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|already\s+)?(?:booked|signed up for|entered)\s+(?!(?:a|an|the)\s+(?:[\p{L}-]+\s+){0,3}(?:course|class|classes)\b)(.+)/iu;
+// "I've gone and done it, booked Lake Garda for September": booked after a comma, read when nothing else is.
+const BOOKED_AFTER = /,\s*(?:just\s+|finally\s+|already\s+)?(?:booked|signed up for|entered)\s+(?!(?:a|an|the)\s+(?:[\p{L}-]+\s+){0,3}(?:course|class|classes)\b)(.+)/iu;
 const TOPIC_DATE = new RegExp(
   `(?:^|,\\s*)(?:my|our|the)?\\s*${NP}\\s+(?:is|are|'s)\\s+(?:(?:still|now|all|officially|finally)\\s+)*(?:planned|booked|set|scheduled|on|confirmed)?\\s*(?=${FUTURE_TIME.source})`,
   "iu",
 );
 const PLAN_IS = /^(?:the\s+)?plan\s+is\s+(?:to\s+)?(.+)/i;
+// "i have ISTQB advanced test manager exam in august", "I've got my driving test next month".
+const HAVE_EVENT =
+  /^I\s+(?:have|'ve got|have got|got)\s+(?:my\s+|an?\s+|the\s+|our\s+)?((?:[\p{L}\d-]+\s+){0,5}?(?:exam|exams|test|interview|appointment|surgery|operation|wedding|graduation|party|trip|flight|race|marathon|concert|gig|match|finals|audition|assessment))\b/iu;
 const WANT = /^I\s+(?:really\s+)?(?:want|wanna|would love|hope)\s+to\s+(.+)/i;
 
 /** Plans said with their time anywhere in the sentence (`when`). */
@@ -233,6 +253,7 @@ export function planSaid(clause: string, when?: string): Candidate[] {
     [THINKING, "Is thinking about"],
     [OFF_TO, "Is going to"],
     [BOOKED, "Has booked"],
+    [HAVE_EVENT, "Has"],
     [PLAN_IS, "Plans to"],
     [WANT, "Wants to"],
   ] as const) {
@@ -265,6 +286,9 @@ export function planSaid(clause: string, when?: string): Candidate[] {
     if (what && !isPointer(what) && !/^\p{Lu}[\p{L}-]*'s\s/u.test(what) && !/^(?:it|this|that|he|she|they|you|I|we|everything|school|work)$/i.test(what))
       return [plan(`Has ${what} planned ${withTime("").trim()}`, what)];
   }
+  const after = BOOKED_AFTER.exec(clause);
+  const booked = after ? untimed(after[1]!) : "";
+  if (booked && !isPointer(booked) && !CHORE.test(booked)) return [plan(`Has booked ${withTime(booked)}`, booked)];
   return [];
 }
 

@@ -1,10 +1,10 @@
-// Rules for how people say who they are in chat, beyond "I am…": sign-offs and "sign it X", ages said in
-// passing, places as topics ("Leeds is home now", "here in Leeds"), jobs as "nurse life" or "got a job
-// at…", and the people and animals named in passing ("my collie Nell", "a cat called Ringo").
+// Rules for how people say who they are in chat, beyond "I am…": sign-offs and "sign it X", ages and
+// faiths said in passing, jobs as "nurse life" or "got a job at…", and the people and animals named in
+// passing ("my collie Nell", "a cat called Ringo"). Places are read in rules-places.ts.
 import { NOT_NAMES, RELATIONS } from "./lexicon";
 import { article, cleanObject, isPointer, keyOf, titleCase } from "./normalise";
 import { jobPhrase } from "./rules-work";
-import { origin, residence } from "./rules-identity";
+import { placeSaidRule } from "./rules-places";
 import type { Candidate } from "./candidate";
 
 const NAME = "(\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?)";
@@ -117,79 +117,6 @@ function ageSaidRule(clause: string): Candidate[] {
   return [];
 }
 
-const PLACE = "((?:\\p{Lu}[\\p{L}'-]+|\\p{Ll}[\\p{Ll}'-]+)(?:\\s+(?:\\p{Lu}[\\p{L}'-]+|\\p{Ll}[\\p{Ll}'-]+))?(?:,\\s+\\p{Lu}[\\p{L}'-]+)?)";
-const NOT_PLACE =
-  /^(?:the|a|an|my|our|their|your|his|her|dr|mr|mrs|ms|icu|er|a&e|hr|ward|this|that|thats|that's|which|it|here|there|home|bed|town|work|school|uni|love|time|general|person|life|the office|mind|now|total|fact|kitchens|retail|sales|finance|hospitality|the industry|IT|tech|marketing|nursing|teaching|education|construction|healthcare|hospitals|schools)$/i;
-const LIVES = [
-  // "the winters here in Uppsala", "here in Sao Paulo".
-  new RegExp(`\\bhere in\\s+${PLACE}`, "u"),
-  // "peckham is home now", "Leeds has been home for years".
-  new RegExp(`^${PLACE}\\s+(?:is|has been|'s)\\s+(?:(?:my|our|basically|definitely|now|really)\\s+)*home\\b`, "u"),
-  // "8 years in chicago", "three years in and…" (a number of years somewhere).
-  new RegExp(`\\b(?:\\d+|two|three|four|five|six|seven|eight|nine|ten|twenty)\\s+years\\s+in\\s+${PLACE}`, "u"),
-  // "best thing about living in melbourne", "born and raised in Osaka" (below).
-  new RegExp(`\\b(?:about|love|loving|hate|enjoy|enjoying)\\s+living\\s+in\\s+${PLACE}`, "u"),
-  // "I have been in Lisbon for a month now", "We've been in Poole 35 years".
-  new RegExp(`^I(?:'ve|\\s+have)\\s+been\\s+in\\s+(\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?)\\s+(?:for|since|\\d+\\s+(?:years|months))\\b`, "u"),
-  // "get home to winnipeg", "I go home to Nakuru".
-  new RegExp(`\\b(?:get|go|going|went|head|heading|come|coming|back)\\s+home\\s+to\\s+${PLACE}`, "u"),
-  // "my new place in oaxaca", "our own flat in Neukölln", "we live way out in north Austin".
-  new RegExp(
-    `\\b(?:my|our)\\s+(?:(?:new|own|little|first|back|front)\\s+)*(?:place|flat|apartment|house|home|condo|garden|lane|street|road|village|estate|HDB|block)\\s+in\\s+${PLACE}`,
-    "u",
-  ),
-  // "yer aye welcome at ours in govan".
-  new RegExp(`\\b(?:at|to|round)\\s+ours\\s+in\\s+${PLACE}`, "u"),
-  // "seattle rent doesnt care about my feelings", "montreal rent is still better than…".
-  new RegExp(`^${PLACE}\\s+rent\\b`, "u"),
-  // "in Tampa 22 years", "Forty years in Wellington".
-  new RegExp(`^(?:[Ff]orty|[Tt]hirty|[Tt]wenty|[Tt]en|\\d+)(?:-\\w+)?\\s+years\\s+in\\s+${PLACE}`, "u"),
-  new RegExp(`^in\\s+(\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?)\\s+\\d+\\s+(?:years|yrs)\\b`, "u"),
-  new RegExp(`^(?:I|we)\\s+live\\s+(?:way\\s+)?(?:out|up|down|over)\\s+in\\s+${PLACE}`, "u"),
-];
-const FROM = [
-  new RegExp(`\\bborn and raised in\\s+${PLACE}`, "u"),
-  // "I moved to Berlin two weeks ago from Lagos".
-  new RegExp(`^I\\s+(?:just\\s+)?moved\\s+(?:to|here)\\b.*?\\bfrom\\s+(\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?)`, "u"),
-  new RegExp(`\\b${PLACE},?\\s+where\\s+(?:I'm|I am|I was born|I grew up)(?:\\s+from)?\\b`, "u"),
-  new RegExp(`\\b(?:growing up|grew up)\\s+in\\s+${PLACE}`, "u"),
-  // "a manchester girl in perth", "Adelaide boy through and through", "I am a Duluth girl".
-  new RegExp(
-    `(?:^|\\ban?\\s+)(\\p{L}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?)\\s+(?:girl|boy|lad|lass|gal)\\b(?=\\s+(?:in\\s+\\p{L}|through and through|born|at heart|originally))`,
-    "u",
-  ),
-  // "originally from Cherry Hill", "am from Lagos", "Born and bred in Swansea".
-  new RegExp(`^(?:originally|am|I'm originally|I am originally)\\s+from\\s+${PLACE}`, "u"),
-  new RegExp(`\\b[Bb]orn and (?:bred|raised)\\s+in\\s+${PLACE}`, "u"),
-];
-const PLACE_STOP =
-  /\s+(?:now|so|and|but|for|with|in|is|was|since|when|as|lol|tho|btw|too|again|where|at|the|though|anymore|every|after|before|this|last|next|on|finally|already|innit|through)\b.*$/i;
-
-function placeOf(raw: string): string | null {
-  const pair = /^(\p{Lu}[\p{L}'-]+),\s+(\p{Lu}[\p{L}'-]+)$/u.exec(raw);
-  if (pair) return `${pair[1]}, ${pair[2]}`;
-  const cut = cleanObject(raw.replace(PLACE_STOP, ""), { maxWords: 3 });
-  if (!cut || NOT_PLACE.test(cut) || NOT_PLACE.test(cut.split(" ")[0]!) || isPointer(cut)) return null;
-  return titleCase(cut);
-}
-
-const PLACE_WORDS = /\b(?:here in|home|years in|where I|grew up|growing up|live|living|born|moved|been in|ours|rent|girl|boy|lad|lass|gal|from|years|yrs|in)\b/i;
-
-export function placeSaidRule(clause: string): Candidate[] {
-  if (!PLACE_WORDS.test(clause)) return [];
-  for (const pattern of FROM) {
-    const m = pattern.exec(clause);
-    const where = m ? placeOf(m[1]!) : null;
-    if (where) return [origin(where)];
-  }
-  for (const pattern of LIVES) {
-    const m = pattern.exec(clause);
-    const where = m ? placeOf(m[1]!) : null;
-    if (where) return [residence("in ", where)];
-  }
-  return [];
-}
-
 const work = (text: string, basis: string): Candidate => ({ kind: "work", text, key: keyOf("work", basis) });
 // "vet life", "sous chef life", "SRE life": a job said as a way of life.
 const JOB_LIFE = /^(?:(?:still\s+)?(?:loving\s+)?(?:the\s+)?)([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+life\b/iu;
@@ -206,8 +133,6 @@ const DOING_FULL_TIME = /^I(?:'m|\s+am)\s+(?:now\s+)?doing\s+(.+?)\s+(full[- ]ti
 const PROMOTED = /^I\s+(?:just\s+)?got\s+promoted\s+to\s+(?:the\s+)?(.+)/i;
 const NOW_AT = /^I(?:'m| am)\s+now\s+(?:at|with)\s+(.+)/i;
 const RUNNING_OWN = /^I(?:'m| am)\s+(?:now\s+)?(?:running|starting|opening)\s+(?:my|our)\s+own\s+(.+)/i;
-// "a librarian at a public library in Cape Town": where a job is, the user lives.
-const JOB_TOWN = /\s+in\s+((?:\p{Lu}[\p{L}'-]+)(?:\s+\p{Lu}[\p{L}'-]+)?)$/u;
 
 // "19 year a bus driver", "9 yrs a hairdresser now", "2 yrs as a barista at little ox": years in a job.
 const YEARS_A =
@@ -265,13 +190,6 @@ function jobSaidRule(clause: string): Candidate[] {
     if (what) out.push(work(`Runs their own ${what}`, `own ${what}`));
   }
   return out;
-}
-
-/** "a librarian at a public library in Cape Town": the town a job is in, as where the user lives. */
-export function townOfJob(workText: string): Candidate | null {
-  const m = JOB_TOWN.exec(workText);
-  if (!m || NOT_NAMES.has(m[1]!.toLowerCase())) return null;
-  return residence("in ", m[1]!);
 }
 
 // People and animals named in passing: "my collie Nell", "a rescue greyhound called Biscuit", "her name is Pepper".

@@ -9,6 +9,8 @@ function plan(text: string, basis: string): Candidate {
 
 const PLANNING = /^I(?:'m| am)\s+(?:(?:also|currently|now|seriously|really|actually)\s+)?(planning|hoping|aiming|intending|preparing|saving up)\s+(to|on|for)\s+(.+)/i;
 const PLANNING_A = /^I(?:'m| am)\s+(?:(?:also|currently|now|actually)\s+)?planning\s+((?:a|an|my|our)\s+.+)/i;
+// "planning Umrah with ammi in December": a plan named without an article, with its date.
+const PLANNING_BARE = /^I(?:'m| am)\s+(?:(?:also|currently|now|actually)\s+)?planning\s+(?!to\b|on\b|for\b|it\b|this\b|that\b)(.+)/i;
 const PLAN_TO = /^I\s+(?:(?:also|really|eventually|definitely)\s+)?(plan|intend|aim|hope)\s+to\s+(.+)/i;
 const MY_PLAN = /^(?:my|our)\s+(?:(?:big|main|next)\s+)?(plan|goal|dream|aim)\s+is\s+to\s+(.+)/i;
 const GOING_TO = /^(?:I'm|I am|we're|we are)\s+going\s+to\s+(?!be\b|need\b|have to\b)([\p{L}-]+\s+.+)/iu;
@@ -65,6 +67,11 @@ export function planRule(clause: string): Candidate[] {
   }
   // Without a future time, "going to", "will" and "-ing" are as likely to be about this afternoon.
   if (!FUTURE_TIME.test(text)) return [];
+  const bare = PLANNING_BARE.exec(text);
+  if (bare) {
+    const what = cleanObject(bare[1]!);
+    if (withoutTime(what) && !isPointer(what) && !CHORE.test(what)) return [plan(`Is planning ${what}`, withoutTime(what))];
+  }
   const going = GOING_TO.exec(text) ?? WILL.exec(text);
   if (going) {
     const what = cleanObject(going[1]!);
@@ -81,7 +88,9 @@ export function planRule(clause: string): Candidate[] {
     const what = cleanObject(doing[2]!.replace(FUTURE_TIME, ""));
     return what && !isPointer(what) ? [project(`Is ${doing[1]!.toLowerCase()} ${what}`, what)] : [];
   }
-  if (doing && !NOT_ACTIONS.test(doing[1]!) && !/^starting$/i.test(doing[1]!)) {
+  // "doing the leeds liverpool canal ride in october": an event by name is a plan, "doing it" is not.
+  const doingThe = !!doing && /^doing$/i.test(doing[1]!) && /^(?:the|a|an|our|my)\s+\p{L}/iu.test(doing[2]!) && !isPointer(cleanObject(doing[2]!));
+  if (doing && (doingThe || !NOT_ACTIONS.test(doing[1]!)) && !/^starting$/i.test(doing[1]!)) {
     const what = cleanObject(`${doing[1]} ${doing[2]}`);
     return withoutTime(what).split(" ").length > 1 ? [plan(`Is ${what}`, what)] : [];
   }
@@ -112,7 +121,13 @@ function project(text: string, object: string): Candidate {
   return { kind: "project", text, key: keyOf("project", object), box: `projects/${slugOf(object)}` };
 }
 
+// "i have a small khakhra business from home", "I run a little candle shop on etsy": a venture of the user's own.
+const OWN_VENTURE =
+  /^I\s+(?:(?:also|now)\s+)?(?:have|run|own)\s+(?:a|my|our)\s+((?:(?:small|little|tiny|side|own|online)\s+)*(?:[\p{L}-]+\s+){0,2}?(?:business|shop|stall|brand|channel|blog|podcast|bakery|catering))\b/iu;
+
 function projectRule(clause: string): Candidate[] {
+  const venture = OWN_VENTURE.exec(clause);
+  if (venture) return [project(`Has a ${venture[1]!.toLowerCase()}`, venture[1]!)];
   if (FUTURE_TIME.test(clause)) return [];
   const m = PROJECT.exec(clause);
   if (m) {

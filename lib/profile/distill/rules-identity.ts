@@ -55,7 +55,7 @@ const RESIDENCE = [
   new RegExp(`^(?:I|we)(?:'ve| have)\\s+(?:lived|been living|been based)\\s+(${DISTANCE})${PREPOSITION}\\s+(.+)`, "i"),
   new RegExp(`^(?:I'm|I am|we're|we are)\\s+(?:(?:currently|now|still|actually|also)\\s+)*(?:based|living|located|settled|residing)\\s+(${DISTANCE})${PREPOSITION}\\s+(.+)`, "i"),
 ];
-const MOVED = /^(?:I|we)\s+(?:(?:just|recently|finally|actually|also)\s+)?(?:moved|relocated)\s+(?:(?:out|back|over|here|down|up)\s+)?(?:to|into)\s+(.+)/i;
+const MOVED = /^(?:I|we)\s+(?:(?:just|recently|finally|actually|also)\s+)?(?:moved|relocated|shifted)\s+(?:(?:out|back|over|here|down|up)\s+)?(?:to|into)\s+(.+)/i;
 // "I work for Shopify, remote from Montreal": where a remote worker works from is where they live.
 const REMOTE = /^I\b.*?\bremote(?:ly)?\s+from\s+(.+)/i;
 const ORIGIN = [

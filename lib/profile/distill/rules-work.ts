@@ -61,14 +61,22 @@ const I_AM_A = /^(?:I'm|I am|as|being)\s+(?:(?:currently|now|also|still|actually
 const APPOSITION = /^I(?:'m| am)\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?,\s+(?:\d{2},\s+)?(?:an?\s+)?(.+)/u;
 // "I work at…", "i work 2nd shift at the distribution center", "I'm working at a bakery".
 const WORK_AT =
-  /^I\s+(?:(?:currently|now|also|still|actually)\s+)?(?:work|(?:am|'m) working)\s+((?:\w+ shift|nights|days|weekends|part[- ]time|full[- ]time)\s+)?(at|for|with)\s+(.+)/i;
+  /^I(?:'m|\s+am)?\s+(?:(?:currently|now|also|still|actually)\s+)?(?:work|working)\s+((?:\w+ shift|nights|days|weekends|part[- ]time|full[- ]time)\s+)?(at|for|with)\s+(.+)/i;
+// "got a shift at waterstones", "got casual work at a servo", "picked up shifts as a hca in a nursing home",
+// "got a front desk job at a dental office", "got taken on as an apprentice with Tees Valley Electrical".
+const GOT_WORK =
+  /^I\s+(?:(?:just|finally|also)\s+)?(?:got|landed|picked up|started)\s+(?:(?:a|an|some)\s+)?(?:(?:casual|part[- ]time|full[- ]time|weekend|new|summer|saturday)\s+)*(?:(shifts?|work|job|gig)\s+(?:at|in|with)\s+(.+)|([\p{L} -]{2,25}?)\s+job\s+(?:at|in|with)\s+(.+)|(?:shifts?\s+|taken on\s+|hired\s+)?as\s+(?:an?\s+)?(.+))/iu;
+// "11 years I'm a volunteer in the Vincent de Paul shop", "I volunteer at the Fletcher Free Library book sale".
+const VOLUNTEER = /\bI(?:'m|\s+am)?\s+(?:(?:also|still)\s+)?(?:a\s+)?volunteer(?:s|ing)?\s+(?:in|at|with|for)\s+(.+)/i;
+// "im in grade 12", "I'm in year 10", "im in sixth form": a pupil's year.
+const SCHOOL_YEAR = /^I(?:'m|\s+am)\s+(?:now\s+)?in\s+((?:grade|year|form)\s+\d{1,2}|sixth form|(?:first|second|third|final|1st|2nd|3rd|4th)\s+year)\b/i;
 const WORK_IN = /^I\s+(?:(?:currently|now|also|still|actually)\s+)?work\s+(in|on)\s+(.+)/i;
 const WORK_PATTERN =
   /^I\s+(?:(?:currently|now|also|still|actually|mostly|usually|mainly)\s+)?work\s+(nights|night shifts|days|weekends|shifts|part[- ]time|full[- ]time|remotely|from home|two jobs|freelance|nine to five|9 to 5|9-5)\b/i;
 const MY_JOB = /^my\s+(?:(?:current|new|day|full-time|main)\s+)?job\s+is\s+(?:(in\s+.+)|as\s+(?:an?\s+)?(.+)|an?\s+(.+)|(?:at|with)\s+(.+))/i;
-const JOB_VERB = /^I\s+(?:(?:currently|now|also|still|actually)\s+)?(teach|manage|run|own|lead|supervise|coach|train)\s+(.+)/i;
+const JOB_VERB = /^I\s+(?:(?:currently|now|also|still|actually)\s+)?(teach|manage|run|own|lead|supervise|coach|train|coordinate|organise|organize)\s+(.+)/i;
 const BUSINESS =
-  /\b(?:business|company|shop|store|bakery|restaurant|cafe|café|startup|agency|studio|salon|farm|practice|clinic|bar|pub|gym|firm|consultancy|nonprofit|charity|school|hotel|team|department|lab|service)\b/i;
+  /\b(?:business|company|shop|store|bakery|restaurant|cafe|café|startup|agency|studio|salon|farm|practice|clinic|bar|pub|gym|firm|consultancy|nonprofit|charity|school|hotel|team|department|lab|service|pantry|food bank|choir|ward|branch|warehouse|kitchen)\b/i;
 const STATUS =
   /^I(?:'m| am)\s+(?:(?:now|currently|happily|recently|semi)\s*-?\s*)?(retired|semi-retired|self-employed|unemployed|freelance|freelancing|between jobs|on (?:parental|maternity|paternity) leave|a stay-at-home (?:mom|mum|dad|parent))\b/i;
 
@@ -81,10 +89,13 @@ const THIRD_PERSON: Record<string, string> = {
   supervise: "Supervises",
   coach: "Coaches",
   train: "Trains",
+  coordinate: "Coordinates",
+  organise: "Organises",
+  organize: "Organizes",
 };
 
 const ABOUT_WORK =
-  /\bI(?:'m| am)\b|\b(?:work|working|job|teach|manage|run|own|lead|supervise|coach|train|retired|semi-retired|self-employed|unemployed|freelance|freelancing|between|leave|stay-at-home|an?)\b/i;
+  /\bI(?:'m| am)\b|\b(?:work|working|job|teach|manage|run|own|lead|supervise|coach|train|coordinate|organise|organize|volunteer|shifts?|got|landed|picked|started|retired|semi-retired|self-employed|unemployed|freelance|freelancing|between|leave|stay-at-home|an?)\b/i;
 
 function workRule(clause: string): Candidate[] {
   if (!ABOUT_WORK.test(clause)) return [];
@@ -105,6 +116,23 @@ function workRule(clause: string): Candidate[] {
   }
   const shift = WORK_PATTERN.exec(clause);
   if (shift) return [work(`Works ${shift[1]!.toLowerCase()}`, shift[1]!)];
+  const got = GOT_WORK.exec(clause);
+  if (got) {
+    const [, kind, where, title, titleWhere, as] = got;
+    const org = cleanObject(where ?? titleWhere ?? "", { maxWords: 8 });
+    if (kind && org && !isPointer(org)) return [work(`Works at ${org}`, org)];
+    const role = cleanObject(title ?? "", { maxWords: 4 });
+    if (role && org && !isPointer(org) && !/^(?:new|good|great|proper|real)$/i.test(role)) return [work(`Has ${article(role)} ${role} job at ${org}`, `${role} ${org}`)];
+    const job = as ? jobPhrase(as) : null;
+    if (job) return jobFacts(job);
+  }
+  const volunteer = VOLUNTEER.exec(clause);
+  if (volunteer) {
+    const where = cleanObject(volunteer[1]!, { maxWords: 8 });
+    if (where && !isPointer(where)) return [work(`Volunteers at ${where}`, `volunteer ${where}`)];
+  }
+  const year = SCHOOL_YEAR.exec(clause);
+  if (year) return [work(`Is in ${year[1]!.toLowerCase()}`, year[1]!)];
   const field = WORK_IN.exec(clause);
   if (field) {
     const what = cleanObject(field[2]!, { maxWords: 8 });

@@ -9,7 +9,8 @@ import { workRules } from "./rules-work";
 import { mentionRule, peopleRules } from "./rules-people";
 import { tasteRules } from "./rules-taste";
 import { doingRules, planRule } from "./rules-doing";
-import { chatSelfRules, nameSaidRule, namedRule, placeSaidRule, townOfJob } from "./rules-chat-self";
+import { chatSelfRules, nameSaidRule, namedRule } from "./rules-chat-self";
+import { placeSaidRule, townOfJob } from "./rules-places";
 import { chatLifeRules, planSaid } from "./rules-chat-life";
 import { requestRules, requestSaid } from "./rules-requests";
 import { weAsI } from "./subject";
@@ -23,7 +24,7 @@ const RULE_OPENER =
 // What a like or dislike cannot be about: an amount or a time ("like 9.", "like 4 months", "started
 // monday"), a phrase that opens with a preposition ("start with the barn"), or a bare pronoun ("doing it").
 const NOT_A_TASTE =
-  /^(?:\S+\s+)(?:[\d.,]+(?:\s*(?:k|%|hrs?|hours?|mins?|minutes?|days?|weeks?|months?|years?|yrs?|am|pm))?(?!\S)|an?\s+(?:hour|minute|day|week|month|year)s?\b|(?:mon|tues?|wed|weds|thu|thurs?|fri|sat|sun)(?:day)?\b|(?:january|february|march|april|may|june|july|august|september|october|november|december)\b|(?:with|at|as|from|for|on|in|by|into|of)\s|(?:doing|having)\s+(?:it|that|this)\b|(?:it|that|this|them)$)/i;
+  /^(?:\S+\s+)(?:[\d.,]+(?:\s*(?:k|%|hrs?|hours?|mins?|minutes?|days?|weeks?|months?|years?|yrs?|am|pm))?(?!\S)|an?\s+(?:hour|minute|day|week|month|year)s?\b|(?:mon|tues?|wed|weds|thu|thurs?|fri|sat|sun)(?:day)?s?(?:\s+(?:night|morning|evening|afternoon)s?)?$|(?:january|february|march|april|may|june|july|august|september|october|november|december)$|(?:with|at|as|from|for|on|in|by|into|of)\s|(?:doing|having)\s+(?:it|that|this)\b|(?:it|that|this|them)$)/i;
 // A passing state ("I'm working on a report right now") says nothing lasting about these kinds.
 const FLEETING_KINDS: ReadonlySet<FactKind> = new Set(["like", "dislike", "project", "plan", "other"]);
 
@@ -40,7 +41,8 @@ export function candidatesOf(clause: Clause, retracting = false): Candidate[] {
   }
   if (clause.about === "other" || clause.about === "third") {
     // "she taught me to draw when I was growing up in Monterrey": the speaker's own past inside someone else's clause.
-    const grewUp = /\bI (?:was growing up|grew up)\b/i.test(clause.text) ? placeSaidRule(clause.text) : [];
+    // "it's Ron again from Dayton": the writer introducing themselves, with where they write from.
+    const grewUp = /\b[Ii] (?:was growing up|grew up)\b|^(?:[Ii]t's|[Tt]his is)\s+\p{Lu}\p{Ll}+\s+(?:again\s+)?from\b/u.test(clause.text) ? placeSaidRule(clause.text) : [];
     return [...out, ...namedRule(clause.text), ...nameSaidRule(clause.text), ...grewUp];
   }
   if (clause.partner && !retracting) {
