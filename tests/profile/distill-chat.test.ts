@@ -277,6 +277,37 @@ describe("chat: places, jobs, plans and pastimes said in passing (chat-dev3's ph
   });
 });
 
+describe("chat: health, ages, answers and people said in passing (chat-dev3's phrasings)", () => {
+  it("reads the user's own conditions, not someone else's", () => {
+    expect(said("I take metformin for my diabetes, type 2")).toEqual(["other: Has diabetes"]);
+    expect(said("the arthritis in my hip was at me something fierce")).toEqual(["other: Has arthritis"]);
+    expect(said("I've got macular degeneration in my left eye")).toEqual(["other: Has macular degeneration"]);
+    expect(said("my dad's diabetes is worse")).not.toContain("other: Has diabetes");
+  });
+
+  it("reads an age said in passing and a birthday to come", () => {
+    expect(said("71 years old with a titanium knee, not bad eh")).toEqual(["other: Is 71 years old"]);
+    expect(said("turned 20 in dec so i think i qualify")).toEqual(["other: Is 20 years old"]);
+    expect(said("I'm 66 and I have more sense now")).toEqual(["other: Is 66 years old"]);
+  });
+
+  it("reads how answers should look, asked or said, but no currency from a one-off question", () => {
+    expect(said("can you keep it short when I ask things")).toEqual(["preference: Wants short answers"]);
+    expect(said("going fwd keep drafts short, max 5-6 lines")).toContain("preference: Wants short answers");
+    expect(said("Also could you use British English please")).toEqual(["preference: Wants British English"]);
+    expect(said("And pounds, not dollars, when you talk about money.")).toEqual(["preference: Wants prices in pounds"]);
+    expect(said("also bullet points pls, paragraphs make my brain melt")).toEqual(["preference: Wants bullet points"]);
+    expect(said("Could you help me write an invoice template in euros?")).toEqual([]);
+  });
+
+  it("names a relation after its name, without 'my', or in a later message", () => {
+    expect(said("it's just the two of us and Buster our old beagle now")).toEqual(["relationship: Has a beagle named Buster"]);
+    expect(said("but i said no - wife Meera is CA in a firm")).toEqual(["relationship: Has a wife named Meera"]);
+    const facts = distillSync({ messages: [user("my daughter is 4 months and wont sleep"), friend("aw, what's her name?"), user("her name is nova btw")] }).facts;
+    expect(facts.map((f) => f.text)).toContain("Has a daughter named Nova");
+  });
+});
+
 describe("chat: as other people write it (chat-dev2's phrasings)", () => {
   it("finds the name in a greeting, a title, brackets and a quoted sign-off, and not in a place", () => {
     expect(said("heeej it's Aga!! long time")).toEqual(["name: Is called Aga"]);
@@ -352,16 +383,16 @@ describe("builtin distiller: measured quality on chat", () => {
   // The exam set: only its totals are read here, so that it stays unseen by whoever writes the rules. It
   // guards against a change that does worse on chat nobody tuned for (docs/distillation.md, "What the
   // exam says"); the goal is precision ≥ 0.9 and recall ≥ 0.6.
-  it("holds precision ≥ 0.78 and recall ≥ 0.38 on chat-dev2, scored session by session", async () => {
+  it("holds precision ≥ 0.78 and recall ≥ 0.40 on chat-dev2, scored session by session", async () => {
     const { overall } = await scoreDistiller({ distiller: builtinDistiller, cases: loadFixtures("chat-dev2") });
     expect(overall.precision).toBeGreaterThanOrEqual(0.78);
-    expect(overall.recall).toBeGreaterThanOrEqual(0.38);
+    expect(overall.recall).toBeGreaterThanOrEqual(0.4);
   });
 
-  it("holds precision ≥ 0.71 and recall ≥ 0.30 on chat-dev3, scored session by session", async () => {
+  it("holds precision ≥ 0.76 and recall ≥ 0.41 on chat-dev3, scored session by session", async () => {
     const { overall } = await scoreDistiller({ distiller: builtinDistiller, cases: loadFixtures("chat-dev3") });
-    expect(overall.precision).toBeGreaterThanOrEqual(0.71);
-    expect(overall.recall).toBeGreaterThanOrEqual(0.3);
+    expect(overall.precision).toBeGreaterThanOrEqual(0.76);
+    expect(overall.recall).toBeGreaterThanOrEqual(0.41);
   });
 
   it("holds precision ≥ 0.74 and recall ≥ 0.40 on chat-heldout, scored session by session", async () => {

@@ -10,6 +10,7 @@ import { BOX_OF_KIND } from "./boxes";
 import { retractionsOf } from "./retract";
 import { narrower, type Retraction } from "./merge";
 import { PRONOUN_NAMED, signedOffName } from "./rules-chat-self";
+import { RELATIONS } from "./lexicon";
 import type { DistilledFact, Distiller, DistillInput, DistillResult } from "./types";
 
 // Messages are capped by the commit route; the cap here only bounds the work on unchecked callers.
@@ -32,9 +33,22 @@ const PRONOUN_LOVE = /\b(loved?|hate|hated|adore|enjoy(?:ed)?)\s+(?:it|them)\b/i
 // "I adopted a cat! Her name is Pipoca": the name goes to the noun just before ("my cat Pipoca").
 const LAST_NOUN = /\b(?:a|an|my|our)\s+(?:[\p{L}-]+\s+){0,3}?([\p{L}-]+)(?:\s+(?:tho|though|lol|haha|now|too))?$/iu;
 
-function resolvePronoun(clause: Clause, previous: Clause | undefined): Clause {
-  if (!previous) return clause;
+// "my daughter is 4 months and wont sleep" … "her name is nova btw": the relation last named, in this message or an earlier one.
+const KIN_MENTION = /\b(?:my|our)\s+(?:(?:little|baby|new|eldest|youngest|older|younger)\s+)?([\p{L}-]+)/giu;
+
+function lastKinOf(text: string, held: string | undefined): string | undefined {
+  let kin = held;
+  if (/\b(?:my|our)\s/i.test(text)) for (const m of text.matchAll(KIN_MENTION)) if (RELATIONS[m[1]!.toLowerCase()]) kin = m[1]!.toLowerCase();
+  return kin;
+}
+
+function resolvePronoun(clause: Clause, previous: Clause | undefined, lastKin?: string): Clause {
   const named = PRONOUN_NAMED.exec(clause.text);
+  if (named && !previous && lastKin) {
+    const name = named[1]!.charAt(0).toUpperCase() + named[1]!.slice(1);
+    return { ...clause, text: `my ${lastKin} ${name}`, about: "speaker" };
+  }
+  if (!previous) return clause;
   if (named) {
     const noun = LAST_NOUN.exec(previous.text)?.[1];
     const name = named[1]!.charAt(0).toUpperCase() + named[1]!.slice(1);
@@ -58,15 +72,18 @@ const TASTE_KINDS: ReadonlySet<string> = new Set(["like", "dislike"]);
 
 function collect(input: DistillInput, retractions: Retraction[]): Found[] {
   const found: Found[] = [];
+  let lastKin: string | undefined;
   input.messages.forEach((message, messageIndex) => {
     // Only the user speaks for the user: an assistant's "You live in Paris, right?" is not a fact.
     if (message.role !== "user" || typeof message.content !== "string") return;
     const signed = signedOffName(message.content);
     if (signed) found.push({ ...signed, messageIndex, at: message.at ?? null });
     let previous: Clause | undefined;
+    const kinBefore = lastKin;
+    lastKin = lastKinOf(message.content, lastKin);
     const sarcastic = SARCASM.test(message.content) || SHOUTED_LOVE_ROLLED.test(message.content);
     for (const raw of clausesOf(message.content.slice(0, MAX_MESSAGE_CHARS))) {
-      const clause = resolvePronoun(raw, previous);
+      const clause = resolvePronoun(raw, previous, kinBefore);
       previous = raw;
       const ended = clause.mood === "statement" && clause.about !== "other" ? retractionsOf(clause.text) : [];
       retractions.push(...ended);

@@ -94,7 +94,10 @@ export function signedOffName(message: string): Candidate | null {
 }
 
 // "turning 23 next month", "I turn 40 in February": the age the user is about to be.
-const TURNING = /^I(?:'m|\s+am)?\s+(?:turning|turn)\s+(\d{2})\b/i;
+const TURNING =
+  /^I(?:'m|\s+am)?\s+(?:turning|turn)\s+(\d{2})\b|^I(?:'m|\s+am)\s+(\d{2})\s+(?:next|on|this)\s+(?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
+// "turned 20 in dec", "71 years old with a titanium knee", "…anymore I'm 66 and I have more sense now".
+const AGE_IN_PASSING = /^(?:I\s+)?turned\s+(\d{2})\b|^(\d{2})\s+(?:years|yrs)\s+old\b|\bI(?:'m|\s+am)\s+(\d{2})\s+(?:and|now|years old|yrs old)\b/i;
 // "im muslim", "We're Methodist", "we are Syrian Christians": a faith, said with "I" or the household's "we".
 const FAITH =
   /^I(?:'m|\s+am)\s+(?:(?:a|also|proud|practising|practicing|devout|born)\s+)*(?:(?!not\b|no\b)\p{L}+\s+)?(muslim|hindu|sikh|jain|christian|catholic|methodist|anglican|baptist|jewish|buddhist|orthodox|mormon|pentecostal|presbyterian|evangelical)s?\b/iu;
@@ -106,10 +109,37 @@ function faithSaidRule(clause: string): Candidate[] {
   return [{ kind: "other", text: `Is ${name}`, key: keyOf("other", name, "faith"), slot: "faith" }];
 }
 
+// Conditions the user lives with, a closed class: "metformin for my diabetes", "I've got macular degeneration in my
+// left eye", "the arthritis in my hip", "my cholesterol is up". Someone else's ("my dad's diabetes") is not matched.
+const CONDITION =
+  "((?:type\\s*[12]\\s+|pre[- ]?)?diabetes|asthma|arthritis|(?:an underactive |an overactive )?thyroid|heart failure|atrial fibrillation|afib|(?:high )?blood pressure|cholesterol|macular degeneration|glaucoma|cataracts?|copd|epilepsy|migraines?|ibs|crohn's|adhd|dyslexia|anxiety|depression|pcos|endometriosis|ms|parkinson's|tinnitus|sciatica|gout|psoriasis|eczema|lupus|fibromyalgia|long covid|sleep apnoea|sleep apnea|hearing aids?|a bad (?:back|knee|hip))";
+const HEALTH = [
+  new RegExp(`\\b(?:for|with|manage|managing)\\s+my\\s+${CONDITION}\\b`, "i"),
+  new RegExp(`^my\\s+${CONDITION}\\s+(?:is|has|'s|was|keeps|flared|got)\\b`, "i"),
+  new RegExp(`^I(?:'ve|\\s+have)?\\s+(?:got\\s+|been diagnosed with\\s+|developed\\s+|have\\s+)?(?:a\\s+touch of\\s+)?${CONDITION}\\b`, "i"),
+  new RegExp(`\\bthe\\s+${CONDITION}\\s+in\\s+my\\s+(?:hip|knee|back|hands?|eyes?|left eye|right eye|shoulder|neck|feet|foot|ears?)\\b`, "i"),
+  new RegExp(`\\bI\\s+(?:take|'m on|am on)\\s+(?:the\\s+)?[\\p{L}-]+(?:\\s+\\d+\\s*mg)?\\s+for\\s+(?:my\\s+)?${CONDITION}\\b`, "iu"),
+];
+
+function healthSaidRule(clause: string): Candidate[] {
+  if (!/\b(?:my|I|I've|the)\b/i.test(clause)) return [];
+  for (const pattern of HEALTH) {
+    const m = pattern.exec(clause);
+    if (!m) continue;
+    const condition = m[1]!.toLowerCase().replace(/\s+/g, " ");
+    return [{ kind: "other", text: `Has ${condition}`, key: keyOf("other", condition, "health") }];
+  }
+  return [];
+}
+
 function ageSaidRule(clause: string): Candidate[] {
   if (!/\d/.test(clause)) return [];
   const turning = TURNING.exec(clause);
-  if (turning) return [{ kind: "other", text: `Is turning ${turning[1]}`, key: `other:age:${turning[1]}`, slot: "age" }];
+  const soon = turning?.[1] ?? turning?.[2];
+  if (soon) return [{ kind: "other", text: `Is turning ${soon}`, key: `other:age:${soon}`, slot: "age" }];
+  const passing = AGE_IN_PASSING.exec(clause);
+  const years = Number(passing?.[1] ?? passing?.[2] ?? passing?.[3]);
+  if (years >= 10 && years <= 110) return [{ kind: "other", text: `Is ${years} years old`, key: `other:age:${years}`, slot: "age" }];
   for (const pattern of AGE_SAID) {
     const age = Number(pattern.exec(clause)?.[1]);
     if (age >= 10 && age <= 110) return [{ kind: "other", text: `Is ${age} years old`, key: `other:age:${age}`, slot: "age" }];
@@ -200,9 +230,28 @@ const FUNCTION_WORD = /^(?:in|at|on|with|and|or|has|have|is|are|was|only|after|b
 const CALLED = /\b(?:a|an|my|our)\s+((?:[a-z-]+\s+){0,3}?)([a-z-]+),?\s+(?:called|named)\s+(\p{L}[\p{L}'-]+)/giu;
 export const PRONOUN_NAMED = /^(?:(?:and\s+)?(?:her|his)\s+name(?:'s|\s+is)|(?:she|he)(?:'s|\s+is)\s+(?:called|named))\s+(\p{L}[\p{L}'-]+)/iu;
 
+// "Siobhan, our girl, is getting married", "Buster our old beagle": the name first, then whose it is.
+const NAME_THEN_OURS = /\b(\p{Lu}\p{Ll}+),?\s+(?:my|our)\s+(?:(?:old|little|young|eldest|youngest|baby|wee)\s+)?(girl|boy|[\p{Ll}-]+)\b/gu;
+const BREED =
+  /^(?:beagle|collie|terrier|spaniel|labrador|lab|retriever|poodle|pug|greyhound|whippet|husky|dachshund|boxer|staffie|westie|tabby|moggy|cockapoo|labradoodle|sheepdog|kelpie|heeler)$/;
+// "wife Meera is CA in a firm", "family of 4, wife Shirley + 2 kids": a relation and its name, without "my".
+const KIN_NAME = /(?:^|[,;+–—-]\s*|\bwith\s+)(wife|husband|hubby|partner|son|daughter|boyfriend|girlfriend|fiancée?|mum|mom|dad)\s+(\p{Lu}\p{Ll}+)\b/gu;
+
 export function namedRule(clause: string): Candidate[] {
   if (!CAPITAL_WORD.test(clause) && !/\b(?:called|named|name)\b/i.test(clause)) return [];
   const out: Candidate[] = [];
+  for (const m of clause.matchAll(NAME_THEN_OURS)) {
+    const [, name, noun] = m as unknown as [string, string, string];
+    const kin = noun === "girl" ? "daughter" : noun === "boy" ? "son" : noun;
+    if (NOT_NAMES.has(name.toLowerCase()) || RELATIONS[name.toLowerCase()] || !(RELATIONS[kin] || BREED.test(kin))) continue;
+    out.push({ kind: "relationship", text: `Has ${article(kin)} ${kin} named ${name}`, key: keyOf("relationship", name, RELATIONS[kin]?.[0] ?? kin) });
+  }
+  for (const m of clause.matchAll(KIN_NAME)) {
+    const [, noun, name] = m as unknown as [string, string, string];
+    const kin = noun.toLowerCase();
+    if (NOT_NAMES.has(name.toLowerCase()) || !RELATIONS[kin]) continue;
+    out.push({ kind: "relationship", text: `Has ${article(kin)} ${kin} named ${name}`, key: keyOf("relationship", name, RELATIONS[kin][0]) });
+  }
   const add = (noun: string, name: string, describing = "") => {
     const n = noun.toLowerCase();
     if (
@@ -251,4 +300,4 @@ function bareKinRule(clause: string): Candidate[] {
   return [{ kind: "relationship", text: `Has ${noun}${name ? ` named ${name}` : ""}`, key: keyOf("relationship", name, canonical) }];
 }
 
-export const chatSelfRules = [nameSaidRule, ageSaidRule, faithSaidRule, placeSaidRule, jobSaidRule, namedRule, bareKinRule];
+export const chatSelfRules = [nameSaidRule, ageSaidRule, faithSaidRule, healthSaidRule, placeSaidRule, jobSaidRule, namedRule, bareKinRule];

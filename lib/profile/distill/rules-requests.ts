@@ -6,7 +6,7 @@ import type { Candidate } from "./candidate";
 // Standing requests: "please keep answers short", "use kg please not lbs", "pls dont send me voice notes".
 const REQUEST = /^(?:(?:please|pls|plz)\s+)?(?:always\s+)?(keep|use|write|give|reply|answer|respond|format|explain|put|send)\s+(.+?)(?:\s+(?:please|pls|plz))?$/i;
 const ABOUT_ANSWERS =
-  /\b(?:answers?|responses?|repl(?:y|ies)|everything|prices|it simple|it short|english|metric|kg|km|bullet|plain text|markdown|short|simple|step by step|always|from now on|in general|only|again)\b/i;
+  /\b(?:answers?|responses?|repl(?:y|ies)|everything|prices|it simple|it short|english|metric|kg|km|grams|celsius|fahrenheit|litres|miles|cups|bullet|plain text|markdown|short|simple|step by step|always|from now on|in general|only|again)\b/i;
 const DONT = /^(?:(?:please|pls|plz)\s+)?(?:don't|do not|dont)\s+(send|use|give|write|call|put)\s+(.+)/i;
 
 const REQUEST_START = /^(?:please|pls|plz|keep|use|write|give|reply|answer|respond|format|explain|put|send|don't|do not|dont)\b/i;
@@ -40,23 +40,34 @@ export function requestSaid(clause: string): Candidate[] {
 // How answers should look, said as chat says it: "keep it short", "short answers pls", "no emoji in
 // anything", "use australian spelling pls", "always use CAD", "put the rates in rand not dollars".
 const SHORT =
-  /^(?:(?:and|also|but|ok|so|pls|please|can (?:u|you)|could you)\s+)*(?:keep (?:it|them|things|your answers|answers|responses|replies) (?:short|brief)|short(?:er)? answers)\b/i;
+  /^(?:.*?(?:,\s*|\bgoing (?:fwd|forward)\s+|\bfrom now on\s+|\bin future\s+))?(?:(?:and|also|but|ok|so|pls|please|can (?:u|you)|could you)\s+)*(?:keep (?:it|them|things|it all|your answers|answers|responses|replies|drafts|messages|emails) (?:short|brief)|short(?:er)? answers)\b/i;
 const NO_STYLE = /^(?:(?:and|also|but|ok|so|pls|please)\s+)*no (emojis?|bullet points|bullets|markdown|jargon)\b/i;
-const SPELLING = /\b(british|australian|american|canadian|uk|us|nz|kiwi)\s+spelling\b/i;
+// "bullet points pls, paragraphs make my brain melt", "numbered steps please".
+const YES_STYLE = /^(?:(?:and|also|but|ok|so)\s+)*(bullet points|numbered steps|step by step|tables?)\s+(?:pls|please|plz)\b/i;
+// "And pounds, not dollars", "rand not dollars".
+const NOT_DOLLARS = /\b(pounds|rand|euros?|pesos|rupees|naira|shillings|ringgit|yen|cedis|dirhams|AED|CAD|AUD|NZD|GBP|EUR)\s*,?\s+not\s+(?:dollars|pounds|euros|usd)\b/i;
+const SPELLING = /\b(british|australian|american|canadian|uk|us|nz|kiwi)\s+(spelling|english)\b/i;
 const CURRENCY = /\b(?:use|in)\s+(CAD|USD|AUD|NZD|GBP|EUR|euros?|pounds|rand|pesos|rupees|naira|shillings|ringgit|yen)\b/i;
 const ASKING = /\b(?:please|pls|plz|always|can (?:u|you)|could you|i'd like|i want|not dollars|not pounds|not euros)\b/i;
 
-export function answerStyleSaid(clause: string): Candidate[] {
+/** `asked`: said in a question ("can you keep it short?"), where a currency is the one task's ("an invoice in euros?"). */
+export function answerStyleSaid(clause: string, asked = false): Candidate[] {
   const prefer = (text: string, basis: string): Candidate[] => [{ kind: "preference", text, key: keyOf("preference", basis) }];
   if (SHORT.test(clause)) return prefer("Wants short answers", "short answers");
   const no = NO_STYLE.exec(clause);
   if (no) return prefer(`Wants no ${no[1]!.toLowerCase()}`, `no ${no[1]!.toLowerCase()}`);
+  const yes = YES_STYLE.exec(clause);
+  if (yes) return prefer(`Wants ${yes[1]!.toLowerCase()}`, yes[1]!.toLowerCase());
   if (!ASKING.test(clause)) return [];
   const spelling = SPELLING.exec(clause);
   if (spelling) {
     const which = spelling[1]!.length <= 2 ? spelling[1]!.toUpperCase() : spelling[1]!.charAt(0).toUpperCase() + spelling[1]!.slice(1).toLowerCase();
-    return prefer(`Wants ${which} spelling`, `${which} spelling`);
+    const what = spelling[2]!.toLowerCase() === "english" ? "English" : "spelling";
+    return prefer(`Wants ${which} ${what}`, `${which} ${what}`);
   }
+  if (asked) return [];
+  const notDollars = NOT_DOLLARS.exec(clause);
+  if (notDollars) return prefer(`Wants prices in ${notDollars[1]}`, `prices in ${notDollars[1]!.toLowerCase()}`);
   const currency = CURRENCY.exec(clause);
   if (currency) return prefer(`Wants prices in ${currency[1]}`, `prices in ${currency[1]!.toLowerCase()}`);
   return [];

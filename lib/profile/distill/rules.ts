@@ -12,7 +12,7 @@ import { doingRules, planRule } from "./rules-doing";
 import { chatSelfRules, nameSaidRule, namedRule } from "./rules-chat-self";
 import { placeSaidRule, townOfJob } from "./rules-places";
 import { chatLifeRules, planSaid } from "./rules-chat-life";
-import { requestRules, requestSaid } from "./rules-requests";
+import { answerStyleSaid, requestRules, requestSaid } from "./rules-requests";
 import { weAsI } from "./subject";
 
 // Rules anchored on the speaker as subject ("I…", "we…", "my…"); they run only on clauses that open so.
@@ -37,7 +37,8 @@ export function candidatesOf(clause: Clause, retracting = false): Candidate[] {
     const asked = clause.text.replace(/^(?:can|could|would|will) you\s+(?:please\s+)?/i, "");
     // "can you keep responses to bullet points from now on?" is a standing request, not a one-off.
     const standing = /\b(?:from now on|going forward|in future|always)\b/i.test(asked) ? requestSaid(`please ${asked}`) : [];
-    return [...out, ...nameSaidRule(asked), ...standing];
+    // "can you keep it short when I ask things": how answers should look, asked once, holds.
+    return [...out, ...nameSaidRule(asked), ...(standing.length ? standing : answerStyleSaid(clause.text, true))];
   }
   if (clause.about === "other" || clause.about === "third") {
     // "she taught me to draw when I was growing up in Monterrey": the speaker's own past inside someone else's clause.
