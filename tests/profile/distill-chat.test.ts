@@ -300,6 +300,37 @@ describe("chat: health, ages, answers and people said in passing (chat-dev3's ph
     expect(said("Could you help me write an invoice template in euros?")).toEqual([]);
   });
 
+  it("reads no standing wish from one task's wording, a passing 'rather not', or a place run into the next word", () => {
+    expect(said("Something short to go in her card please.")).toEqual([]);
+    expect(said("19 hours of labour and i'd rather not talk about it lol")).toEqual([]);
+    expect(said("we put an offer on a condo in Kettering two bedroom ground floor")).toEqual(["location: Lives in Kettering"]);
+    expect(said("we live way out in north Austin")).toEqual(["location: Lives in north Austin"]);
+    expect(said("living in croydon means 2 buses to school and i hate every minute")).not.toContain("dislike: Dislikes every minute");
+    expect(said("pole, one more - Kiprop is travelling to Eldoret next weekend")).toEqual([]);
+    expect(said("offer letter came yesterday, joining date 5th may")).toEqual([]);
+  });
+
+  it("ends within one input what the input said before it", () => {
+    const facts = distillSync({ messages: [user("got a job at the spar, weekends only"), user("update: quit the spar, the manager was a nightmare")] }).facts;
+    expect(facts.filter((f) => f.kind === "work")).toEqual([]);
+  });
+
+  it("reads a name given for a signature or from a new number, a year of study, a new job and a business's town", () => {
+    expect(said("good. put my name at the bottom, Ray Delgado, Alamo Comfort Air")).toContain("name: Is called Ray Delgado");
+    expect(said("and sign it from me, Siobhán Keane. Firm but polite please")).toContain("name: Is called Siobhán Keane");
+    expect(said("nobody there can spell my name, its Kaia not Kya")).toEqual(["name: Is called Kaia"]);
+    expect(said("awright gordy, its tam. new phone, the auld one went through the wash")).toContain("name: Is called Tam");
+    expect(said("its official. new phone who dis")).toEqual([]);
+    expect(said("context: 3rd year phd in neuroscience at mcgill")).toEqual(["work: Studies neuroscience at mcgill"]);
+    expect(said("making a photo book of her first year for niamhs mam")).not.toContain("work: Studies for niamhs mam");
+    expect(said("start at tripwell monday. platform eng")).toContain("work: Works at tripwell");
+    expect(said("i only do 3 days a week as a dental nurse so money's tight")).toEqual(["work: Works as a dental nurse"]);
+    expect(said("I have a taqueria in Guadalajara, Tacos Los Compadres")).toEqual(["work: Has a taqueria in Guadalajara", "location: Lives in Guadalajara"]);
+    expect(said("the flat in rathmines is freezing, 5 of us")).toEqual(["location: Lives in Rathmines"]);
+    expect(said("now renting in Ruiru to be near the farm")).toContain("location: Lives in Ruiru");
+    expect(said("home to ballina on the 20th for christmas")).toContain("location: Is from Ballina");
+  });
+
   it("names a relation after its name, without 'my', or in a later message", () => {
     expect(said("it's just the two of us and Buster our old beagle now")).toEqual(["relationship: Has a beagle named Buster"]);
     expect(said("but i said no - wife Meera is CA in a firm")).toEqual(["relationship: Has a wife named Meera"]);
@@ -383,21 +414,21 @@ describe("builtin distiller: measured quality on chat", () => {
   // The exam set: only its totals are read here, so that it stays unseen by whoever writes the rules. It
   // guards against a change that does worse on chat nobody tuned for (docs/distillation.md, "What the
   // exam says"); the goal is precision ≥ 0.9 and recall ≥ 0.6.
-  it("holds precision ≥ 0.78 and recall ≥ 0.40 on chat-dev2, scored session by session", async () => {
+  it("holds precision ≥ 0.8 and recall ≥ 0.45 on chat-dev2, scored session by session", async () => {
     const { overall } = await scoreDistiller({ distiller: builtinDistiller, cases: loadFixtures("chat-dev2") });
-    expect(overall.precision).toBeGreaterThanOrEqual(0.78);
-    expect(overall.recall).toBeGreaterThanOrEqual(0.4);
+    expect(overall.precision).toBeGreaterThanOrEqual(0.8);
+    expect(overall.recall).toBeGreaterThanOrEqual(0.45);
   });
 
-  it("holds precision ≥ 0.76 and recall ≥ 0.41 on chat-dev3, scored session by session", async () => {
+  it("holds precision ≥ 0.78 and recall ≥ 0.41 on chat-dev3, scored session by session", async () => {
     const { overall } = await scoreDistiller({ distiller: builtinDistiller, cases: loadFixtures("chat-dev3") });
-    expect(overall.precision).toBeGreaterThanOrEqual(0.76);
+    expect(overall.precision).toBeGreaterThanOrEqual(0.78);
     expect(overall.recall).toBeGreaterThanOrEqual(0.41);
   });
 
-  it("holds precision ≥ 0.74 and recall ≥ 0.40 on chat-heldout, scored session by session", async () => {
+  it("holds precision ≥ 0.76 and recall ≥ 0.45 on chat-heldout, scored session by session", async () => {
     const { overall } = await scoreDistiller({ distiller: builtinDistiller, cases: loadFixtures("chat-heldout") });
-    expect(overall.precision).toBeGreaterThanOrEqual(0.74);
-    expect(overall.recall).toBeGreaterThanOrEqual(0.4);
+    expect(overall.precision).toBeGreaterThanOrEqual(0.76);
+    expect(overall.recall).toBeGreaterThanOrEqual(0.45);
   });
 });

@@ -8,8 +8,8 @@ import { factText } from "./normalise";
 import { summarise } from "./summary";
 import { BOX_OF_KIND } from "./boxes";
 import { retractionsOf } from "./retract";
-import { narrower, type Retraction } from "./merge";
-import { PRONOUN_NAMED, signedOffName } from "./rules-chat-self";
+import { narrower, retracts, type Retraction } from "./merge";
+import { newNumberName, PRONOUN_NAMED, signedOffName } from "./rules-chat-self";
 import { RELATIONS } from "./lexicon";
 import type { DistilledFact, Distiller, DistillInput, DistillResult } from "./types";
 
@@ -73,10 +73,12 @@ const TASTE_KINDS: ReadonlySet<string> = new Set(["like", "dislike"]);
 function collect(input: DistillInput, retractions: Retraction[]): Found[] {
   const found: Found[] = [];
   let lastKin: string | undefined;
+  // "got a job at the spar … quit the spar last week": a retraction also ends what this input said before it.
+  const saidAfter = new Map<Retraction, number>();
   input.messages.forEach((message, messageIndex) => {
     // Only the user speaks for the user: an assistant's "You live in Paris, right?" is not a fact.
     if (message.role !== "user" || typeof message.content !== "string") return;
-    const signed = signedOffName(message.content);
+    const signed = signedOffName(message.content) ?? newNumberName(message.content);
     if (signed) found.push({ ...signed, messageIndex, at: message.at ?? null });
     let previous: Clause | undefined;
     const kinBefore = lastKin;
@@ -86,6 +88,7 @@ function collect(input: DistillInput, retractions: Retraction[]): Found[] {
       const clause = resolvePronoun(raw, previous, kinBefore);
       previous = raw;
       const ended = clause.mood === "statement" && clause.about !== "other" ? retractionsOf(clause.text) : [];
+      for (const r of ended) saidAfter.set(r, found.length);
       retractions.push(...ended);
       for (const candidate of candidatesOf(clause, ended.length > 0)) {
         // "my mom passed", "we cancelled the trip": the clause ends what it mentions.
@@ -94,7 +97,7 @@ function collect(input: DistillInput, retractions: Retraction[]): Found[] {
       }
     }
   });
-  return found;
+  return found.filter((f, i) => !retractions.some((r) => (saidAfter.get(r) ?? -1) > i && retracts(r, f)));
 }
 
 /** "My name is Alejandra but everyone calls me Ale": one fact, "Is called Alejandra, goes by Ale". */

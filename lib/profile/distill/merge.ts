@@ -90,7 +90,8 @@ export function narrower(a: MergeableFact, b: MergeableFact): boolean {
   return true;
 }
 
-function retracts(r: Retraction, fact: MergeableFact): boolean {
+/** Whether a retraction ends a fact: by slot, by the partner it names, or by the content words the fact's key holds. */
+export function retracts(r: Retraction, fact: MergeableFact): boolean {
   if (!r.kinds.includes(fact.kind)) return false;
   if (r.slot && fact.slot === r.slot) return true;
   // A break-up ends whichever partner the profile holds.

@@ -155,7 +155,7 @@ function tasteSaid(clause: string): Candidate[] {
       .replace(/^(rid|bak)ing\b/, "$1e")
       .replace(/ing\b/, "");
     const what = cleanObject(habit[2]!, { maxWords: 6 });
-    if (!what || isPointer(what) || /^(?:like|about|around|maybe|to|at|in|on|for|with)$/i.test(what)) return [];
+    if (!what || isPointer(what) || /^(?:like|about|around|maybe|to|at|in|on|for|with)$/i.test(what) || /^to\s/i.test(what)) return [];
     const verbed = THIRD[verb] ?? `${verb.charAt(0).toUpperCase()}${verb.slice(1)}s`;
     return [{ kind: "like", text: `${verbed} ${what} ${thirdPerson(habit[3]!)}`, key: keyOf("like", what), slot: keyOf("taste", what) }];
   }
@@ -263,16 +263,17 @@ export function planSaid(clause: string, when?: string): Candidate[] {
   }
   // "Next target: Tokyo Marathon in March", "camino next year": a bare noun phrase with a date.
   // "japan trip in october, 18th to 30th", "lisbon in october 100% on": the phrase before a comma, without "on".
-  const bare = clause
+  // "pole, one more - Kiprop is travelling … next weekend": the date must be in the phrase's own part.
+  const head = clause.split(",")[0]!;
+  const bare = (FUTURE_TIME.test(head) ? head : "")
     .replace(FUTURE_TIME, " ")
-    .split(",")[0]!
     .replace(/\s+(?:\d+%\s+)?(?:on|confirmed|booked|happening|sorted)\s*$/i, "")
     .replace(/\s+/g, " ")
     .trim();
   if (
     bare &&
     bare.split(" ").length <= 4 &&
-    !/\b(?:I|I'm|we|is|are|was|were|it|it's|this|that|you|he|she|they|maybe|lol|back|my|our|your|at|first|work|school|home|no|not|never|if|unless|love|to|one|more|said|says|once|\w+ed|\w+ing|\w+ly|\w+'s|\w+s)\b/i.test(
+    !/\b(?:I|I'm|we|is|are|was|were|it|it's|this|that|you|he|she|they|maybe|lol|back|my|our|your|at|first|work|school|home|no|not|never|if|unless|love|to|one|more|said|says|once|came|went|got|yesterday|today|last|\w+ed|\w+ing|\w+ly|\w+'s|\w+s)\b/i.test(
       bare,
     ) &&
     !CHORE.test(bare)

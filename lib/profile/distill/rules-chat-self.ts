@@ -3,7 +3,7 @@
 // passing ("my collie Nell", "a cat called Ringo"). Places are read in rules-places.ts.
 import { NOT_NAMES, RELATIONS } from "./lexicon";
 import { article, cleanObject, isPointer, keyOf, titleCase } from "./normalise";
-import { jobPhrase } from "./rules-work";
+import { jobPhrase, workInPassingRules } from "./rules-work";
 import { placeSaidRule } from "./rules-places";
 import type { Candidate } from "./candidate";
 
@@ -32,13 +32,18 @@ const NAME_SAID = [
   // "Maureen here again", "Wayne here." ("Winters here get to you" is no greeting).
   new RegExp(`^${NAME}\\s+here(?=\\s*(?:$|[,.!:;—-]|again\\b|from\\b|with\\b|btw\\b|lol\\b))`, "u"),
   /(?:^|,\s*)(?:it's|its|this is)\s+([a-z][a-z'-]+)(?=\s*,?\s*(?:new number|new phone|here|btw)\b)/i,
+  // "put my name at the bottom, Ray Delgado", "Sign with my name, Fernanda Lima", "sign it from me, Siobhán Keane",
+  // "nobody can spell my name, its Kaia not Kya", "Linda is me haha".
+  new RegExp(`\\bmy name(?:\\s+(?:at|on)\\s+the\\s+\\w+)?\\s*(?:[,:]|,\\s*(?:it's|its))\\s+${NAME}`, "u"),
+  new RegExp(`\\bfrom me,\\s+${NAME}`, "u"),
+  new RegExp(`(?:^|,\\s*)${NAME}\\s+is me\\b`, "u"),
   // "marcus here. just graduated…": a lower-case name introducing the user.
   /^([a-z][a-z-]+)\s+here$/,
 ];
 
 // A capitalised word other than "I": names are capitalised, except in "its cody, new number".
 const CAPITAL_WORD = /(?:^|\s)(?!I\b|I')\p{Lu}/u;
-const NAME_WORDS = /\b(?:sign|write|put|name|best|cheers|thanks|regards|love|care|soon|it's|its|this is|here|call|calls|from)\b/i;
+const NAME_WORDS = /\b(?:sign|write|put|name|best|cheers|thanks|regards|love|care|soon|it's|its|this is|here|call|calls|from|is me)\b/i;
 
 // "authors are me (Noor Haddad)": the user's own name in brackets after "me".
 const ME_BRACKETED = /\bme\s+\((\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)(?:\)|$)/u;
@@ -84,6 +89,21 @@ const AGE_SAID = [
 const SIGNED_OFF = /(?:[.!?,]|\n)\s*(\p{Lu}\p{Ll}+)(?:\s+x+)?\s*$/u;
 const NOT_SIGN_OFF =
   /^(?:thanks|thankyou|cheers|perfect|brilliant|great|amazing|lovely|cool|nice|awesome|sure|done|agreed|exactly|right|true|wow|bye|night|morning|congrats|sorry|please|help|anyway|whatever|same|totally|absolutely|definitely|fab|sweet|ace|grand|legend|mint|sound|noted|cheers|ta|love|regards|best|thx|ty|later|soon|again|there|here|too|now|then|x|xx|xo|hugs|bless|amen|enjoy|anyways|honestly|seriously|literally|obviously|basically|yay|ugh|phew|oops|nope|yep|yup|yeah|yes|no|ok|okay|hi|hello|hey|welcome|goodnight|night|tonight|today|tomorrow|yesterday|ready|why|what|how|when|where|who)$/i;
+
+// "awright gordy, its tam. new phone", "it's Nour, I changed my number": who is writing from a new number.
+const NEW_NUMBER = /\bnew (?:phone|number|line|sim)\b|\bchanged my (?:number|phone)\b|\bstole my phone\b|\blost my phone\b/i;
+const ITS_NAME = /(?:^|[\s,.!])(?:it's|its|this is)\s+(\p{L}[\p{L}'-]+)/iu;
+const NOT_AFTER_ITS =
+  /^(?:me|my|a|an|the|him|her|them|new|official|over|done|fine|true|gone|late|early|raining|cold|hot|time|finally|real|happening|confirmed|settled|mine|yours|ours|free|back|great|good|bad|amazing|crazy|weird|huge|big|small|sorted|booked|chaos|madness|insane|wild|broken|dead|working|been|going|not|just|so|very|really|all|only|still)$/i;
+
+/** The name of a message that says it comes from a new number ("its tam. new phone"). */
+export function newNumberName(message: string): Candidate | null {
+  if (!NEW_NUMBER.test(message)) return null;
+  const raw = ITS_NAME.exec(message)?.[1];
+  if (!raw || NOT_NAMES.has(raw.toLowerCase()) || RELATIONS[raw.toLowerCase()] || NOT_SIGN_OFF.test(raw) || NOT_AFTER_ITS.test(raw)) return null;
+  const name = raw.charAt(0).toUpperCase() + raw.slice(1);
+  return { kind: "name", text: `Is called ${name}`, key: keyOf("name", name), slot: "name" };
+}
 
 /** The name a user message ends with, as a sign-off; only for a message of more than one sentence. */
 export function signedOffName(message: string): Candidate | null {
@@ -300,4 +320,4 @@ function bareKinRule(clause: string): Candidate[] {
   return [{ kind: "relationship", text: `Has ${noun}${name ? ` named ${name}` : ""}`, key: keyOf("relationship", name, canonical) }];
 }
 
-export const chatSelfRules = [nameSaidRule, ageSaidRule, faithSaidRule, healthSaidRule, placeSaidRule, jobSaidRule, namedRule, bareKinRule];
+export const chatSelfRules = [nameSaidRule, ageSaidRule, faithSaidRule, healthSaidRule, placeSaidRule, jobSaidRule, namedRule, bareKinRule, ...workInPassingRules];

@@ -6,12 +6,20 @@ import { cleanObject, isPointer, titleCase } from "./normalise";
 import { origin, residence } from "./rules-identity";
 import type { Candidate } from "./candidate";
 
-const PLACE = "((?:\\p{Lu}[\\p{L}'-]+|\\p{Ll}[\\p{Ll}'-]+)(?:\\s+(?:\\p{Lu}[\\p{L}'-]+|\\p{Ll}[\\p{Ll}'-]+))?(?:,\\s+\\p{Lu}[\\p{L}'-]+)?)";
+// A capitalised place takes a capitalised second word ("Cape Town", not "Kettering two"), a lower-case one a lower-case
+// one ("logan square"); a direction goes with either ("north Austin").
+const PLACE =
+  "((?:\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?|(?:north|south|east|west|central|downtown|upstate|greater)\\s+\\p{L}[\\p{L}'-]+|\\p{Ll}[\\p{Ll}'-]+(?:\\s+\\p{Ll}[\\p{Ll}'-]+)?)(?:,\\s+\\p{Lu}[\\p{L}'-]+)?)";
 const NOT_PLACE =
   /^(?:the|a|an|my|our|their|your|his|her|dr|mr|mrs|ms|icu|er|a&e|hr|ward|this|that|thats|that's|which|it|here|there|home|bed|town|work|school|uni|love|time|general|person|life|the office|mind|now|total|fact|kitchens|retail|sales|finance|hospitality|the industry|IT|tech|marketing|nursing|teaching|education|construction|healthcare|hospitals|schools)$/i;
 const LIVES = [
   // "the winters here in Uppsala", "here in Sao Paulo".
-  new RegExp(`\\bhere in\\s+${PLACE}`, "u"),
+  new RegExp(`\\bhere (?:in|near)\\s+${PLACE}`, "u"),
+  // "the flat in rathmines is freezing", "now renting in Ruiru", "I'm up in Redcliffe now", "still in Abuja."
+  new RegExp(`^(?:the|our|my)\\s+(?:new\\s+)?(?:flat|house|apartment|place|room)\\s+in\\s+${PLACE}`, "u"),
+  new RegExp(`\\b(?:now\\s+)?renting\\s+in\\s+${PLACE}`, "u"),
+  /^I(?:'m|\s+am)\s+(?:up|down|out|over|back)\s+in\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)/u,
+  /^(?:[Ss]till|[Nn]ow)\s+(?:living\s+|based\s+)?in\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)(?=\s*(?:$|[,.]))/u,
   // "peckham is home now", "Leeds has been home for years".
   new RegExp(`^${PLACE}\\s+(?:is|has been|'s)\\s+(?:(?:my|our|basically|definitely|now|really)\\s+)*home\\b`, "u"),
   // "8 years in chicago", "three years in and…" (a number of years somewhere).
@@ -37,7 +45,7 @@ const LIVES = [
   new RegExp(`^(?:I|we)\\s+live\\s+(?:(?!in\\s)[\\p{L}']+\\s+){1,4}?in\\s+${PLACE}`, "u"),
   // "found a share house in brunswick", "renting a room in drumcondra", "an offer accepted on a two bed flat in Whitstable".
   new RegExp(
-    `\\b(?:found|bought|buying|renting|rented|got|moved into|moving into|accepted on|offer on|signed for)\\s+(?:a|an)\\s+(?:[\\p{L}\\d-]+\\s+){0,3}?(?:flat|house|apartment|studio|condo|terrace|bungalow|cottage|room|place|share house|HDB|unit|townhouse)\\s+(?:in|sa)\\s+${PLACE}`,
+    `\\b(?:found|bought|buying|renting|rented|got|moved into|moving into|accepted on|offer on|signed for|lease on|now in|I'm in|I am in)\\s+(?:a|an)\\s+(?:[\\p{L}\\d-]+\\s+){0,3}?(?:flat|house|apartment|studio|condo|terrace|bungalow|cottage|room|place|share house|HDB|unit|townhouse)\\s+(?:in|sa)\\s+${PLACE}`,
     "u",
   ),
   // "We came over to Burlington in '78", "I've lived in bristol forever".
@@ -61,7 +69,11 @@ const FROM = [
     "u",
   ),
   // "originally from Cherry Hill", "am from Lagos", "Born and bred in Swansea".
-  new RegExp(`^(?:originally|am|I'm originally|I am originally)\\s+from\\s+${PLACE}`, "u"),
+  new RegExp(`^(?:[Oo]riginally|[Aa]m|I'm originally|I am originally)\\s+from\\s+${PLACE}`, "u"),
+  // "home to ballina on the 20th for christmas", "when I was little in Durban", "grew up on the south side".
+  new RegExp(`^(?:[Gg]oing\\s+|[Hh]eading\\s+|[Bb]ack\\s+)?[Hh]ome\\s+to\\s+${PLACE}`, "u"),
+  new RegExp(`\\bwhen I was (?:little|a kid|small|young|a child)\\s+in\\s+${PLACE}`, "u"),
+  new RegExp(`\\bgrew up on\\s+(?:the\\s+)?((?:north|south|east|west)\\s+side)\\b`, "u"),
   new RegExp(`\\b[Bb]orn and (?:bred|raised)\\s+in\\s+${PLACE}`, "u"),
   // "home in surrey for the break", "back home in guadalajara", "nothing beats home in iloilo": where the user comes from.
   new RegExp(`(?:^|\\bback\\s+|\\bbeats\\s+)home\\s+in\\s+${PLACE}`, "u"),
@@ -80,7 +92,8 @@ function placeOf(raw: string): string | null {
   return titleCase(cut);
 }
 
-const PLACE_WORDS = /\b(?:here in|home|years in|where I|grew up|growing up|live|living|lived|born|moved|been in|ours|rent|girl|boy|lad|lass|gal|kid|from|years|yrs|in)\b/i;
+const PLACE_WORDS =
+  /\b(?:here in|here near|renting|still|now|up|home|years in|where I|grew up|growing up|live|living|lived|born|moved|been in|ours|rent|girl|boy|lad|lass|gal|kid|from|years|yrs|in)\b/i;
 
 export function placeSaidRule(clause: string): Candidate[] {
   if (!PLACE_WORDS.test(clause)) return [];

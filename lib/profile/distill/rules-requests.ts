@@ -15,7 +15,11 @@ const UNITS = /\b(?:metric|imperial|celsius|fahrenheit)\b/i;
 // "Paces in min/km please", "prices in rupees please": what to give, said without a verb.
 const NOUN_REQUEST = /^([\p{L}/ -]{2,30}?)\s+(in|as)\s+([\p{L}/ -]{1,30}?)(?:\s+(?:only|again|always))*(?:\s+(?:please|pls|plz))+(?:\s+(?:only|again))?$/iu;
 
+// "Something short to go in her card please", "write it as a poem please": one task's wording, not how answers should look.
+const ONE_TASK = /\b(?:card|poem|email|e-mail|note|letter|speech|toast|flyer|caption|invite|invitation|message|msg|essay|cover letter|post)\b/i;
+
 export function requestSaid(clause: string): Candidate[] {
+  if (ONE_TASK.test(clause)) return [];
   const noun = /(?:please|pls|plz)$/i.test(clause) ? NOUN_REQUEST.exec(clause) : null;
   if (noun && !/^(?:I|we|you|it|this|that)\b/i.test(noun[1]!)) {
     const what = `${noun[1]} ${noun[2]} ${noun[3]}`.replace(/^(?:and|also)\s+/i, "");

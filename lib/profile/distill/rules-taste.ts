@@ -127,7 +127,8 @@ function preferRule(clause: string): Candidate[] {
   const rather = RATHER.exec(clause);
   if (rather) {
     const what = cleanObject(rather[2]!, { lists: true }).replace(/\s+than\s+/i, " over ");
-    if (!what || isPointer(what)) return [];
+    // "i'd rather not talk about it": about this moment, not a standing preference.
+    if (!what || isPointer(what) || /\b(?:it|that|this)$/i.test(what)) return [];
     return [preference(rather[1] ? `Prefers not to ${what}` : `Prefers ${what}`, `${rather[1] ?? ""}${what}`)];
   }
   const want = ALWAYS_WANT.exec(clause);

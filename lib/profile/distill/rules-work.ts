@@ -171,4 +171,34 @@ function workRule(clause: string): Candidate[] {
   return job ? jobFacts(job) : [];
 }
 
+// Work said in passing, wherever the clause puts it.
+// "3rd year phd in neuroscience at mcgill", "trinity is wrecking me, 2nd year history and politics", "I'm on 3rd year of psychology".
+const STUDY_YEAR =
+  /\b(?:1st|2nd|3rd|4th|5th|first|second|third|fourth|final)\s+year\s+(?:of\s+)?(?:(?:phd|masters|degree|msc|ba|bsc)\s+)?(?:student\s+)?(?:in\s+)?([\p{L}][\p{L} &]{2,40}?)(?:\s+(?:at|on|in)\s+([\p{L}][\p{L}'&-]*(?:\s+[\p{L}][\p{L}'&-]*)?))?(?=\s+(?:is|now|so)\b|\s*[,.!]|$)/iu;
+// "start at tripwell monday", "joining Freshworks in Chennai from july 1st".
+const STARTING_AT =
+  /^(?:I(?:'m|\s+am)?\s+)?(?:start(?:ing)?\s+at\s+([\p{L}][\p{L}'&-]*(?:\s+[\p{L}][\p{L}'&-]*)?)\s+(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|tomorrow|next|in|on|from)\b|joining\s+(\p{Lu}[\p{L}&'-]+(?:\s+\p{Lu}[\p{L}&'-]+)?(?:\s+in\s+\p{Lu}[\p{L}'-]+)?))/u;
+// "I only do 3 days a week as a dental nurse", "standing all day as a dentist", "being pharmacist and business owner".
+const AS_JOB = /\b(?:all day|a week|years|shifts?|nights|working|work|job|career)\s+as\s+(?:an?\s+)?(.+)|\bbeing\s+(?:an?\s+)?(.+)/i;
+// "I have a taqueria in Guadalajara", "we run a little bakery in Hobart": a business of the user's own, and where.
+const OWN_PLACE =
+  /^I\s+(?:(?:also|still)\s+)?(?:have|own|run)\s+(?:a|an|my own|my)\s+((?:(?:small|little|tiny|family)\s+)?(?:business|shop|store|bakery|restaurant|cafe|café|salon|farm|practice|clinic|bar|pub|gym|firm|stall|taqueria|pharmacy|boutique|studio|agency|garage|workshop|guesthouse|hotel|food truck|catering company)\s+in\s+\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)/u;
+
+function workInPassingRule(clause: string): Candidate[] {
+  const study = STUDY_YEAR.exec(clause);
+  if (study && !/^(?:(?:of|the|my|our|a|an|and|uni|university|college|school)$|(?:at|on|in|for|of|her|his|my|the|is|was|and)\s)/i.test(study[1]!.trim())) {
+    const subject = cleanObject(study[1]!, { maxWords: 5 });
+    if (subject && !isPointer(subject)) return [work(`Studies ${subject}${study[2] ? ` at ${study[2]}` : ""}`, `study ${subject} ${study[2] ?? ""}`)];
+  }
+  const start = STARTING_AT.exec(clause);
+  const where = start?.[1] ?? start?.[2];
+  if (where && !NOT_JOB_MODIFIERS.has(where.toLowerCase())) return [work(`Works at ${where}`, where)];
+  const own = OWN_PLACE.exec(clause);
+  if (own) return [work(`Has a ${own[1]}`, own[1]!)];
+  const as = /\b(?:day|week|years|shifts?|days|nights|working|work|job|career|being)\b/i.test(clause) ? AS_JOB.exec(clause) : null;
+  const job = as ? jobPhrase((as[1] ?? as[2])!) : null;
+  return job ? [work(`Works as ${article(job.title)} ${job.title}`, job.title)] : [];
+}
+
 export const workRules = [workRule];
+export const workInPassingRules = [workInPassingRule];

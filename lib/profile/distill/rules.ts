@@ -24,7 +24,7 @@ const RULE_OPENER =
 // What a like or dislike cannot be about: an amount or a time ("like 9.", "like 4 months", "started
 // monday"), a phrase that opens with a preposition ("start with the barn"), or a bare pronoun ("doing it").
 const NOT_A_TASTE =
-  /^(?:\S+\s+)(?:[\d.,]+(?:\s*(?:k|%|hrs?|hours?|mins?|minutes?|days?|weeks?|months?|years?|yrs?|am|pm))?(?!\S)|an?\s+(?:hour|minute|day|week|month|year)s?\b|(?:mon|tues?|wed|weds|thu|thurs?|fri|sat|sun)(?:day)?s?(?:\s+(?:night|morning|evening|afternoon)s?)?$|(?:january|february|march|april|may|june|july|august|september|october|november|december)$|(?:with|at|as|from|for|on|in|by|into|of)\s|(?:doing|having)\s+(?:it|that|this)\b|(?:it|that|this|them)$)/i;
+  /^(?:\S+\s+)(?:[\d.,]+(?:\s*(?:k|%|hrs?|hours?|mins?|minutes?|days?|weeks?|months?|years?|yrs?|am|pm))?(?!\S)|an?\s+(?:hour|minute|day|week|month|year)s?\b|(?:mon|tues?|wed|weds|thu|thurs?|fri|sat|sun)(?:day)?s?(?:\s+(?:night|morning|evening|afternoon)s?)?$|(?:january|february|march|april|may|june|july|august|september|october|november|december)$|(?:with|at|as|from|for|on|in|by|into|of)\s|(?:doing|having)\s+(?:it|that|this)\b|(?:it|that|this|them)$|every (?:minute|second|bit)\b|the stuff\b)/i;
 // A passing state ("I'm working on a report right now") says nothing lasting about these kinds.
 const FLEETING_KINDS: ReadonlySet<FactKind> = new Set(["like", "dislike", "project", "plan", "other"]);
 
