@@ -40,7 +40,9 @@ export default defineConfig({
   updateSnapshots: "missing",
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace: actions, network, console and a DOM snapshot at each step. Without
+    // the screencast, which costs about a third of the leg's CPU (docs/performance.md, "Test suite").
+    trace: { mode: "retain-on-failure", screenshots: false },
   },
   projects: [
     {

@@ -18,6 +18,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: "list",
-  use: { trace: "retain-on-failure" },
+  // As playwright.config.ts: a failed test's trace, without the screencast.
+  use: { trace: { mode: "retain-on-failure", screenshots: false } },
   projects: [{ name: "reliability", use: { browserName: "chromium", launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS } } }],
 });

@@ -16,11 +16,13 @@ export default defineConfig({
     // the PostgreSQL leg (TEST_DATABASE_URL) and not listed on the embedded one; *.redis.test.ts, what
     // needs the machine's Redis (TEST_REDIS_URL), likewise. *.embedded.test.ts: what always runs on an
     // embedded database of its own whatever the leg (the command-line tool as a newcomer runs it), so
-    // the PostgreSQL leg would only run it a second time.
+    // the PostgreSQL leg would only run it a second time. *.unit.test.ts: what runs without any database
+    // or Redis (the distiller, the client libraries, the lint and tree rules), run once, on the embedded
+    // leg; tests/setup.ts gives such a file no database, and its first use of one fails.
     exclude: [
       "**/node_modules/**",
       "**/.git/**",
-      ...(process.env.TEST_DATABASE_URL ? ["**/*.embedded.test.ts"] : ["**/*.postgres.test.ts"]),
+      ...(process.env.TEST_DATABASE_URL ? ["**/*.embedded.test.ts", "**/*.unit.test.ts"] : ["**/*.postgres.test.ts"]),
       ...(process.env.TEST_REDIS_URL ? [] : ["**/*.redis.test.ts"]),
     ],
     // One migrated database per run, which each file's own database starts from (tests/global-setup.ts).

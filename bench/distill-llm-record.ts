@@ -1,5 +1,5 @@
 // Records the model answers the LLM distiller's replay tests use (tests/fixtures/distill/llm-answers/).
-// Each labelled case goes through the driver exactly as tests/profile/distill-llm-replay.test.ts sends it (the
+// Each labelled case goes through the driver exactly as tests/profile/distill-llm-replay.unit.test.ts sends it (the
 // whole conversation, in one request per window), through the replay server, which looks every request up
 // by the hash of its messages.
 //

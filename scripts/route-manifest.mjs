@@ -7,7 +7,7 @@
 // 404/405 answers (lib/http/api-routes.ts), the OpenAPI document (through the list of contract modules
 // written here from it, app/openapi.json/routes.generated.ts) and the tests (tests/helpers/routes.ts).
 //
-// Run by `npm run build` and `npm run dev`; tests/http/route-manifest.test.ts fails when either file is stale,
+// Run by `npm run build` and `npm run dev`; tests/http/route-manifest.unit.test.ts fails when either file is stale,
 // or when what a row says differs from what the file's module exports.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";

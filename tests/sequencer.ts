@@ -3,7 +3,7 @@
 // A short file that runs for a minute (the command-line tool as a newcomer runs it, the crash test's
 // killed worker) then starts among the last, and the whole leg ends waiting on it alone, the other
 // workers idle. The files below start first whatever the cache holds, longest first
-// (tests/structure/sequencer.test.ts keeps the list to files that exist).
+// (tests/structure/sequencer.unit.test.ts keeps the list to files that exist).
 import path from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 

@@ -1,15 +1,19 @@
 // Per test file: a fresh database, started from the run's migrated one (tests/global-setup.ts): an
 // in-memory PGlite loaded from its image, or on TEST_DATABASE_URL's server a clone of the template
-// database (a throw-away schema, migrated here, where the role may not create databases).
+// database (a throw-away schema, migrated here, where the role may not create databases). A
+// `*.unit.test.ts` file gets none: its first use of the database fails.
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import pg from "pg";
-import { afterAll, inject } from "vitest";
+import { afterAll, expect, inject } from "vitest";
 import { cloneTemplateDatabase, dropDatabase } from "./helpers/template-database";
 
 /** This file's own name: its database or schema on PostgreSQL, and its rate-limit prefix. */
 const own = `test_${randomBytes(6).toString("hex")}`;
-const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+/** A `*.unit.test.ts` file runs without a database or Redis, on the embedded leg only (vitest.config.ts). */
+const unit = expect.getState().testPath?.endsWith(".unit.test.ts") ?? false;
+const testDatabaseUrl = unit ? undefined : process.env.TEST_DATABASE_URL;
 const template = testDatabaseUrl ? inject("postgresTemplate") : null;
 const pgliteImage = testDatabaseUrl ? null : inject("pgliteImage");
 
@@ -25,7 +29,14 @@ Object.assign(process.env, {
 });
 delete process.env.MCP_URL;
 delete process.env.SIGN_IN_URL;
-if (testDatabaseUrl && template) {
+if (unit) {
+  delete process.env.DATABASE_URL;
+  process.env.DATA_DIR = "memory://";
+  const { refuseDatabase } = await import("@/lib/platform/db/refuse");
+  refuseDatabase(
+    `${path.basename(expect.getState().testPath!)} is a unit test file: it runs once, without a database. A test that needs one belongs in a file without .unit in its name.`,
+  );
+} else if (testDatabaseUrl && template) {
   process.env.DATABASE_URL = await cloneTemplateDatabase(testDatabaseUrl, template, own);
   delete process.env.DATA_DIR;
 } else if (testDatabaseUrl) {
@@ -42,12 +53,14 @@ if (testDatabaseUrl && template) {
   }
 }
 // Each test file counts in Redis under its own prefix: runs and files never share a rate limit.
-if (process.env.TEST_REDIS_URL) Object.assign(process.env, { REDIS_URL: process.env.TEST_REDIS_URL, RATE_LIMIT_PREFIX: `rl-${own}` });
+if (process.env.TEST_REDIS_URL && !unit) Object.assign(process.env, { REDIS_URL: process.env.TEST_REDIS_URL, RATE_LIMIT_PREFIX: `rl-${own}` });
 else delete process.env.REDIS_URL;
 
 afterAll(async () => {
   // The service's own shutdown: the job workers stop, every batched log writes what waits (no timer of
   // theirs reopens the database later), and the database closes; then the file's database goes.
+  // A unit file has no database, and its worker thread ends with it: it skips loading the whole service.
+  if (unit) return;
   const { stopService } = await import("@/lib/startup");
   const { closeRateLimitStore } = await import("@/lib/platform/ratelimit");
   const { resetEnvForTests } = await import("@/lib/platform/env");

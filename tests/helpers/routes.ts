@@ -1,5 +1,5 @@
 // The route handlers in app/, as the route manifest lists them (lib/http/route-manifest.json;
-// tests/http/route-manifest.test.ts holds it to the files): a route joins the suites that run over these by
+// tests/http/route-manifest.unit.test.ts holds it to the files): a route joins the suites that run over these by
 // existing.
 import type { RouteHandler } from "@/lib/http/define-route";
 import { isCatchAll, ROUTES, type ManifestRoute } from "@/lib/http/route-manifest";

@@ -2,6 +2,7 @@
 import { env } from "../env";
 import { processWideSlot } from "../process-wide";
 import { openDatabase, type Database } from "./open";
+import { refused } from "./refuse";
 
 export type { Database } from "./open";
 export type { PrismaClient } from "./generated/client";
@@ -10,6 +11,8 @@ const opened = processWideSlot<Promise<Database>>("db");
 
 /** The process-wide database, migrated before the first query. */
 export function database(): Promise<Database> {
+  const refusal = refused();
+  if (refusal) return Promise.reject(new Error(refusal));
   opened.current ??= openDatabase({
     databaseUrl: env().DATABASE_URL,
     dataDir: env().DATA_DIR,

@@ -31,7 +31,7 @@ describe("consoleToLog", () => {
     console.error("\u001b[31m⨯\u001b[39m", err);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: "error", msg: "render failed", err: { type: "Error", message: "render failed" } });
-    expect((lines[0]!.err as { stack: string }).stack).toContain("console.test.ts");
+    expect((lines[0]!.err as { stack: string }).stack).toContain("console.unit.test.ts");
   });
 
   it("writes a warning, a note and plain text as JSON lines, formatted as console would", () => {

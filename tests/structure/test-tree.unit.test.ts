@@ -5,6 +5,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { database } from "@/lib/platform/db";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TESTS = path.join(ROOT, "tests");
@@ -42,6 +43,10 @@ describe("the test tree", () => {
       .filter((e) => e.isDirectory() && !["helpers", "fixtures"].includes(e.name))
       .flatMap((e) => testFiles(e.name));
     expect(all.length).toBeGreaterThan(100);
-    expect(all.every((file) => /^[a-z-]+(\/[a-z-]+)*\/[a-z0-9-]+(\.postgres|\.redis|\.embedded)?\.test\.ts$/.test(file))).toBe(true);
+    expect(all.every((file) => /^[a-z-]+(\/[a-z-]+)*\/[a-z0-9-]+(\.postgres|\.redis|\.embedded|\.unit)?\.test\.ts$/.test(file))).toBe(true);
+  });
+
+  it("gives a unit test file, such as this one, no database: its first use fails and names the file", async () => {
+    await expect(database()).rejects.toThrow("test-tree.unit.test.ts is a unit test file: it runs once, without a database.");
   });
 });

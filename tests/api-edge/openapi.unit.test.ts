@@ -32,7 +32,7 @@ describe("GET /openapi.json", () => {
 
   it("covers every /v1, /oauth and /.well-known route, with the methods each serves", async () => {
     const doc = await document();
-    // Every route the manifest lists there (tests/http/route-manifest.test.ts holds it to the route files).
+    // Every route the manifest lists there (tests/http/route-manifest.unit.test.ts holds it to the route files).
     const served = ROUTES.filter((r) => /^\/(v1|oauth|\.well-known)\//.test(r.path) && !r.path.includes("[...")).map(
       (r) => `${r.method} ${r.path.replace(/\[([^\]]+)\]/g, "{$1}")}`,
     );
