@@ -12,7 +12,8 @@ import { cloneTemplateDatabase, dropDatabase } from "./helpers/template-database
 /** This file's own name: its database or schema on PostgreSQL, and its rate-limit prefix. */
 const own = `test_${randomBytes(6).toString("hex")}`;
 /** A `*.unit.test.ts` file runs without a database or Redis, on the embedded leg only (vitest.config.ts). */
-const unit = expect.getState().testPath?.endsWith(".unit.test.ts") ?? false;
+const testFile = expect.getState().testPath ?? "";
+const unit = testFile.endsWith(".unit.test.ts");
 const testDatabaseUrl = unit ? undefined : process.env.TEST_DATABASE_URL;
 const template = testDatabaseUrl ? inject("postgresTemplate") : null;
 const pgliteImage = testDatabaseUrl ? null : inject("pgliteImage");
@@ -33,9 +34,7 @@ if (unit) {
   delete process.env.DATABASE_URL;
   process.env.DATA_DIR = "memory://";
   const { refuseDatabase } = await import("@/lib/platform/db/refuse");
-  refuseDatabase(
-    `${path.basename(expect.getState().testPath!)} is a unit test file: it runs once, without a database. A test that needs one belongs in a file without .unit in its name.`,
-  );
+  refuseDatabase(`${path.basename(testFile)} is a unit test file: it runs once, without a database. A test that needs one belongs in a file without .unit in its name.`);
 } else if (testDatabaseUrl && template) {
   process.env.DATABASE_URL = await cloneTemplateDatabase(testDatabaseUrl, template, own);
   delete process.env.DATA_DIR;
