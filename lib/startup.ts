@@ -2,9 +2,11 @@
 // worker alike: start-up opens the database and starts the job workers (any failure stops the
 // process with a clear message); shutdown stops them, writes every batched log and closes the database.
 import { startAppMemoriesWorker } from "./connectors/memories/run";
+import { clearKeyRing } from "./oidc/signing-keys";
+import { clearAllCaches } from "./platform/cache";
 import { closeDatabase, database, type Database } from "./platform/db";
 import { env } from "./platform/env";
-import { startImportWorker } from "./import-jobs/worker";
+import { importWorkerStopped, startImportWorker } from "./import-jobs/worker";
 import { queueCounts, stopJobs } from "./platform/jobs";
 import { measurePool, measureQueues, startMetrics } from "./platform/metrics";
 import { stopTracing } from "./platform/tracing";
@@ -95,5 +97,9 @@ export async function settleService(): Promise<void> {
 export async function stopService(): Promise<void> {
   await settleService();
   await Promise.all([closeDatabase(), closeRateLimitStore(), stopTracing()]);
+  // What was read from the database goes with it: a later start reads afresh.
+  clearAllCaches();
+  clearKeyRing();
+  importWorkerStopped();
   starting.current = undefined;
 }

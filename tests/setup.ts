@@ -18,6 +18,24 @@ const testDatabaseUrl = unit ? undefined : process.env.TEST_DATABASE_URL;
 const template = testDatabaseUrl ? inject("postgresTemplate") : null;
 const pgliteImage = testDatabaseUrl ? null : inject("pgliteImage");
 
+// A file may share its worker with the files before it (vitest.config.ts): it starts from the
+// environment the worker started with, and the service's clock unmoved.
+const STARTING_ENV = Symbol.for("profile-service.tests.starting-env");
+const holder = globalThis as { [STARTING_ENV]?: Record<string, string | undefined> };
+holder[STARTING_ENV] ??= { ...process.env };
+for (const name of Object.keys(process.env)) if (!(name in holder[STARTING_ENV])) delete process.env[name];
+Object.assign(process.env, holder[STARTING_ENV]);
+{
+  const [{ resetClockForTests }, { refuseDatabase }, { resetEnvForTests }] = await Promise.all([
+    import("@/lib/platform/clock"),
+    import("@/lib/platform/db/refuse"),
+    import("@/lib/platform/env"),
+  ]);
+  resetClockForTests();
+  refuseDatabase(undefined);
+  resetEnvForTests();
+}
+
 // Vitest sets BASE_URL to "/" (Vite's public base); the service's BASE_URL is an absolute address.
 // The tests use the development drivers (outboxes, the stand-in consent page), on PostgreSQL too.
 Object.assign(process.env, {

@@ -180,3 +180,11 @@ export async function stopImportWorker(): Promise<void> {
   state.timer = undefined;
   await Promise.allSettled([...state.runs]);
 }
+
+/**
+ * After the service has stopped (the job queue too, so no job can arrive): the worker is stopped, not
+ * stopping, and a run asked for later, by a later start or a test, works its job.
+ */
+export function importWorkerStopped(): void {
+  state.stopping = false;
+}

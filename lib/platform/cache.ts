@@ -19,6 +19,17 @@ interface Entry<V> {
 /** Each cache's clear count: a load that started before a clear is not stored. */
 const generations = processWide("cache.generations", () => new Map<string, number>());
 
+/**
+ * Forgets every cache's entries (the service's shutdown: what was read from a database goes with it,
+ * so a service started again, on the same database or another, reads afresh).
+ */
+export function clearAllCaches(): void {
+  for (const [name, map] of registry) {
+    generations.set(name, (generations.get(name) ?? 0) + 1);
+    map.clear();
+  }
+}
+
 export class TtlCache<V> {
   private readonly map: Map<string, Entry<V>>;
 

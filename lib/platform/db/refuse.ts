@@ -5,8 +5,8 @@ import { processWideSlot } from "../process-wide";
 
 const refusal = processWideSlot<string>("db.refused");
 
-/** Makes every later `database()` of this process fail with `reason`. */
-export function refuseDatabase(reason: string): void {
+/** Makes every later `database()` of this process fail with `reason`; undefined lifts the refusal. */
+export function refuseDatabase(reason: string | undefined): void {
   refusal.current = reason;
 }
 

@@ -155,14 +155,24 @@ export function createLimiter(spec: LimitSpec): Limiter {
   };
 }
 
-/** A limiter whose spec is read (from configuration) on first use, not when its module loads. */
+/** Bumped when the stores close: lazy limiters read their spec again on their next use. */
+const storesClosed = processWide("ratelimit.stores-closed", () => ({ count: 0 }));
+
+/**
+ * A limiter whose spec is read (from configuration) on first use, not when its module loads, and
+ * again after the stores close (closeRateLimitStore: shutdown, or tests changing the configuration).
+ */
 export function lazyLimiter(spec: () => LimitSpec): Limiter {
-  let limiter: Limiter | undefined;
+  let made: { limiter: Limiter; closed: number } | undefined;
+  const limiter = () => {
+    if (made?.closed !== storesClosed.count) made = { limiter: createLimiter(spec()), closed: storesClosed.count };
+    return made.limiter;
+  };
   return {
     get spec() {
-      return (limiter ??= createLimiter(spec())).spec;
+      return limiter().spec;
     },
-    consume: (key) => (limiter ??= createLimiter(spec())).consume(key),
+    consume: (key) => limiter().consume(key),
   };
 }
 
@@ -171,6 +181,7 @@ export async function closeRateLimitStore(): Promise<void> {
   const r = redis.current?.client;
   redis.current = undefined;
   stores.clear();
+  storesClosed.count += 1;
   circuit.openUntil = 0;
   if (r) await r.quit().catch(() => r.disconnect());
 }
