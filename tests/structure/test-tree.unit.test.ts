@@ -6,6 +6,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { database } from "@/lib/platform/db";
+import { ISOLATED } from "../../vitest.config";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TESTS = path.join(ROOT, "tests");
@@ -44,6 +45,11 @@ describe("the test tree", () => {
       .flatMap((e) => testFiles(e.name));
     expect(all.length).toBeGreaterThan(100);
     expect(all.every((file) => /^[a-z-]+(\/[a-z-]+)*\/[a-z0-9-]+(\.postgres|\.redis|\.embedded|\.unit)?\.test\.ts$/.test(file))).toBe(true);
+  });
+
+  it("runs each file that needs a fresh worker in one: every file vitest.config.ts names so exists", () => {
+    expect(ISOLATED.length).toBeGreaterThan(0);
+    expect(ISOLATED.filter((file) => !existsSync(path.join(ROOT, file)))).toEqual([]);
   });
 
   it("gives a unit test file, such as this one, no database: its first use fails and names the file", async () => {
