@@ -15,7 +15,7 @@ import { LongFilesFirst } from "./tests/sequencer.ts";
  * - begins the process's shutdown, which no later file of the worker could undo
  * (docs/performance.md, "Test suite").
  */
-export const ISOLATED = [
+const ISOLATED = [
   // modules or globals replaced
   "tests/actions/server-actions.test.ts",
   "tests/dashboard/key-makers.test.ts",
