@@ -9,6 +9,23 @@ import pg from "pg";
 import { afterAll, expect, inject } from "vitest";
 import { cloneTemplateDatabase, dropDatabase } from "./helpers/template-database";
 
+// A file may share its worker with the files before it (vitest.config.ts): it starts from the
+// environment the worker started with, and the service's clock unmoved.
+const STARTING_ENV = Symbol.for("profile-service.tests.starting-env");
+const holder = globalThis as { [STARTING_ENV]?: Record<string, string | undefined> };
+holder[STARTING_ENV] ??= { ...process.env };
+for (const name of Object.keys(process.env)) if (!(name in holder[STARTING_ENV])) delete process.env[name];
+Object.assign(process.env, holder[STARTING_ENV]);
+const [{ resetClockForTests }, { refuseDatabase }, { resetEnvForTests }] = await Promise.all([
+  import("@/lib/platform/clock"),
+  import("@/lib/platform/db/refuse"),
+  import("@/lib/platform/env"),
+]);
+resetClockForTests();
+resetEnvForTests();
+// A unit file's refusal of the database ends with it (a unit file below sets its own).
+refuseDatabase(undefined);
+
 /** This file's own name: its database or schema on PostgreSQL, and its rate-limit prefix. */
 const own = `test_${randomBytes(6).toString("hex")}`;
 /** A `*.unit.test.ts` file runs without a database or Redis, on the embedded leg only (vitest.config.ts). */
@@ -17,24 +34,6 @@ const unit = testFile.endsWith(".unit.test.ts");
 const testDatabaseUrl = unit ? undefined : process.env.TEST_DATABASE_URL;
 const template = testDatabaseUrl ? inject("postgresTemplate") : null;
 const pgliteImage = testDatabaseUrl ? null : inject("pgliteImage");
-
-// A file may share its worker with the files before it (vitest.config.ts): it starts from the
-// environment the worker started with, and the service's clock unmoved.
-const STARTING_ENV = Symbol.for("profile-service.tests.starting-env");
-const holder = globalThis as { [STARTING_ENV]?: Record<string, string | undefined> };
-holder[STARTING_ENV] ??= { ...process.env };
-for (const name of Object.keys(process.env)) if (!(name in holder[STARTING_ENV])) delete process.env[name];
-Object.assign(process.env, holder[STARTING_ENV]);
-{
-  const [{ resetClockForTests }, { refuseDatabase }, { resetEnvForTests }] = await Promise.all([
-    import("@/lib/platform/clock"),
-    import("@/lib/platform/db/refuse"),
-    import("@/lib/platform/env"),
-  ]);
-  resetClockForTests();
-  refuseDatabase(undefined);
-  resetEnvForTests();
-}
 
 // Vitest sets BASE_URL to "/" (Vite's public base); the service's BASE_URL is an absolute address.
 // The tests use the development drivers (outboxes, the stand-in consent page), on PostgreSQL too.
@@ -51,7 +50,6 @@ delete process.env.SIGN_IN_URL;
 if (unit) {
   delete process.env.DATABASE_URL;
   process.env.DATA_DIR = "memory://";
-  const { refuseDatabase } = await import("@/lib/platform/db/refuse");
   refuseDatabase(`${path.basename(testFile)} is a unit test file: it runs once, without a database. A test that needs one belongs in a file without .unit in its name.`);
 } else if (testDatabaseUrl && template) {
   process.env.DATABASE_URL = await cloneTemplateDatabase(testDatabaseUrl, template, own);
