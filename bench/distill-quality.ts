@@ -1,5 +1,5 @@
 // Prints the built-in distiller's measured quality (each set side by side, overall and per kind) and its time per 20-message commit.
-// Usage: npx tsx bench/distill-quality.ts [--sets dev,heldout,chat-dev,chat-dev2,chat-dev3,chat-heldout] [--misses <set>] [--runs 3000]
+// Usage: npx tsx bench/distill-quality.ts [--sets dev,heldout,chat-dev,chat-dev2,chat-dev3,chat-dev4,chat-heldout] [--misses <set>] [--runs 3000]
 import { performance } from "node:perf_hooks";
 import { builtinDistiller, FACT_KINDS, type DistillMessage } from "@/lib/profile/distill";
 import { distillSync } from "@/lib/profile/distill/builtin";
@@ -92,6 +92,7 @@ const SET_LABEL: Record<FixtureSet, string> = {
   "chat-dev": "chat-dev",
   "chat-dev2": "chat-dev2",
   "chat-dev3": "chat-dev3",
+  "chat-dev4": "chat-dev4",
   "chat-heldout": "chat-held",
 };
 const cell = (s: Score) => `${pct(s.precision).padStart(6)} ${pct(s.recall).padStart(6)} ${pct(s.f1).padStart(6)}`;

@@ -414,21 +414,21 @@ describe("builtin distiller: measured quality on chat", () => {
   // The exam set: only its totals are read here, so that it stays unseen by whoever writes the rules. It
   // guards against a change that does worse on chat nobody tuned for (docs/distillation.md, "What the
   // exam says"); the goal is precision ≥ 0.9 and recall ≥ 0.6.
-  it("holds precision ≥ 0.8 and recall ≥ 0.45 on chat-dev2, scored session by session", async () => {
+  it("holds precision ≥ 0.81 and recall ≥ 0.47 on chat-dev2, scored session by session", async () => {
     const { overall } = await scoreDistiller({ distiller: builtinDistiller, cases: loadFixtures("chat-dev2") });
-    expect(overall.precision).toBeGreaterThanOrEqual(0.8);
-    expect(overall.recall).toBeGreaterThanOrEqual(0.45);
+    expect(overall.precision).toBeGreaterThanOrEqual(0.81);
+    expect(overall.recall).toBeGreaterThanOrEqual(0.47);
   });
 
-  it("holds precision ≥ 0.78 and recall ≥ 0.41 on chat-dev3, scored session by session", async () => {
+  it("holds precision ≥ 0.78 and recall ≥ 0.43 on chat-dev3, scored session by session", async () => {
     const { overall } = await scoreDistiller({ distiller: builtinDistiller, cases: loadFixtures("chat-dev3") });
     expect(overall.precision).toBeGreaterThanOrEqual(0.78);
-    expect(overall.recall).toBeGreaterThanOrEqual(0.41);
+    expect(overall.recall).toBeGreaterThanOrEqual(0.43);
   });
 
-  it("holds precision ≥ 0.76 and recall ≥ 0.45 on chat-heldout, scored session by session", async () => {
+  it("holds precision ≥ 0.78 and recall ≥ 0.48 on chat-heldout, scored session by session", async () => {
     const { overall } = await scoreDistiller({ distiller: builtinDistiller, cases: loadFixtures("chat-heldout") });
-    expect(overall.precision).toBeGreaterThanOrEqual(0.76);
-    expect(overall.recall).toBeGreaterThanOrEqual(0.45);
+    expect(overall.precision).toBeGreaterThanOrEqual(0.78);
+    expect(overall.recall).toBeGreaterThanOrEqual(0.48);
   });
 });

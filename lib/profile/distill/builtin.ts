@@ -9,7 +9,8 @@ import { summarise } from "./summary";
 import { BOX_OF_KIND } from "./boxes";
 import { retractionsOf } from "./retract";
 import { narrower, retracts, type Retraction } from "./merge";
-import { newNumberName, PRONOUN_NAMED, signedOffName } from "./rules-chat-self";
+import { newNumberName, signedOffName } from "./rules-chat-self";
+import { PRONOUN_NAMED } from "./rules-named";
 import { RELATIONS } from "./lexicon";
 import type { DistilledFact, Distiller, DistillInput, DistillResult } from "./types";
 

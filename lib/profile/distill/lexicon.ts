@@ -14,6 +14,7 @@ export const JOB_HEADS: ReadonlySet<string> = new Set(
   founder co-founder cofounder ceo cto cfo coo entrepreneur freelancer contractor administrator secretary
   receptionist clerk banker trader economist statistician mathematician physicist chemist biologist geologist
   technician tester sysadmin carer caregiver nanny homemaker housewife househusband pastor priest rabbi imam
+  podcaster constable sergeant dev warder groomer sparky detailer shearer journeyman reservist cop novelist
   diplomat politician translator interpreter coach trainer instructor lifeguard realtor broker strategist blogger
   streamer youtuber surveyor porter guide crew drummer guitarist bassist painter captain defender sre
   horticulturist trucker tech cleaner housekeeper janitor guard courier postman miner machinist operator
@@ -65,6 +66,8 @@ export const RELATIONS: Record<string, [string, RelationGroup]> = {
   grandkid: ["grandchild", "grandchild"],
   dog: ["dog", "pet"],
   puppy: ["dog", "pet"],
+  pup: ["dog", "pet"],
+  mutt: ["dog", "pet"],
   cat: ["cat", "pet"],
   kitten: ["cat", "pet"],
   parrot: ["parrot", "pet"],
@@ -130,6 +133,8 @@ export const RELATION_PLURALS: Record<string, string> = {
   grandkids: "grandkid",
   dogs: "dog",
   puppies: "puppy",
+  pups: "pup",
+  mutts: "mutt",
   cats: "cat",
   kittens: "kitten",
   parrots: "parrot",

@@ -6,6 +6,7 @@ import { FUTURE_TIME, RELATIONS } from "./lexicon";
 import { cleanObject, isPointer, keyOf, slugOf, thirdPerson } from "./normalise";
 import { CHORE } from "./rules-doing";
 import type { Candidate } from "./candidate";
+import { LANGUAGE_NAMES } from "./rules-languages";
 
 const ADVERB = "(?:(?:really|honestly|genuinely|literally|definitely|basically|officially|absolutely|still|always|totally|now|just|also|kinda|so)\\s+)*";
 
@@ -188,8 +189,7 @@ const ACADEMIC =
   /\b(?:online|night|evening|college|uni|university|accounting|bookkeeping|maths?|statistics|economics|business|law|computing|computer|coding|programming|python|nursing|chemistry|physics|biology|history|english|esl|citizenship)\b/i;
 
 // Languages are a closed class: "I've started Danish" is learning it.
-const LANGUAGE =
-  /^(?:english|spanish|french|german|italian|portuguese|dutch|danish|swedish|norwegian|finnish|polish|russian|ukrainian|greek|turkish|arabic|hebrew|hindi|urdu|bengali|tamil|telugu|japanese|korean|mandarin|chinese|cantonese|vietnamese|thai|indonesian|tagalog|swahili|irish|welsh|gaelic|latin|catalan|basque|czech|hungarian|romanian|croatian|serbian|isixhosa|isizulu|afrikaans|te reo|maori|māori|yoruba|igbo|hausa|amharic|farsi|persian|punjabi|sign language|bsl|asl)\b/i;
+const LANGUAGE = new RegExp(`^(?:${LANGUAGE_NAMES})\\b`, "i");
 
 // What the user is learning or studying, said other ways: "I learn dutch in evening school", "I'm doing a masters in education".
 const LEARN = /^I\s+(?:(?:also|still|now)\s+)?(learn|study)\s+(.+)/i;
@@ -224,8 +224,15 @@ function learningSaid(clause: string): Candidate[] {
 
 const plan = (text: string, basis: string): Candidate => ({ kind: "plan", text, key: keyOf("plan", basis) });
 const THINKING = /^I(?:'m|\s+am)\s+(?:(?:seriously|also|still|now)\s+)?(?:thinking (?:about|of)|considering)\s+(.+)/i;
-const OFF_TO = /(?:^|\s)(?:I'm|I\s+am|we're|we\s+are)\s+(?:(?:also|finally)\s+)?(?:off to|heading to|flying to|going to|travelling to|traveling to|going on)\s+(.+)/i;
-const BOOKED = /^I(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|already\s+)?(?:booked|signed up for|entered)\s+(?!(?:a|an|the)\s+(?:[\p{L}-]+\s+){0,3}(?:course|class|classes)\b)(.+)/iu;
+const OFF_TO =
+  /(?:^|\s)(?:I'm|I\s+am|we're|we\s+are)\s+(?:(?:also|finally|still)\s+)?(?:off to|heading to|flying to|going to|travelling to|traveling to|going on|(?:going|heading|flying)\s+(?:back\s+)?home\s+to)\s+(.+)/i;
+// With a time in the sentence, the present is the future: "in december we all go Lagos and Ibadan for christmas",
+// "Lerato and I fly to Joburg … in September", "i plan visit my brother in gaziantep in december".
+// "we go sea swimming every morning in january" is a habit, not a plan.
+const GO_PRESENT =
+  /^(?!.*\b(?:every|each|most|usually|always|often|sometimes)\b)(?:(?:then|so|and|also)\s+)?(?:(?:in|on|by|this|next|end of)\s+[\p{L}\d]+\s+)?(?:I|we)\s+(?:(?:all|both|still|also|then|will)\s+)*(?:plan\s+)?(?:go|fly|drive|travel|visit|head)\s+(?:all\s+)?(?:(?:back\s+)?home\s+)?(?:to\s+)?(.+)/iu;
+const BOOKED =
+  /^I(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|already\s+)?(?:booked|book|scheduled|signed up for|entered)\s+(?!(?:a|an|the)\s+(?:[\p{L}-]+\s+){0,3}(?:course|class|classes)\b)(.+)/iu;
 // "I've gone and done it, booked Lake Garda for September": booked after a comma, read when nothing else is.
 const BOOKED_AFTER = /,\s*(?:just\s+|finally\s+|already\s+)?(?:booked|signed up for|entered)\s+(?!(?:a|an|the)\s+(?:[\p{L}-]+\s+){0,3}(?:course|class|classes)\b)(.+)/iu;
 const TOPIC_DATE = new RegExp(
@@ -252,6 +259,7 @@ export function planSaid(clause: string, when?: string): Candidate[] {
   for (const [pattern, verb] of [
     [THINKING, "Is thinking about"],
     [OFF_TO, "Is going to"],
+    [GO_PRESENT, "Is going to"],
     [BOOKED, "Has booked"],
     [HAVE_EVENT, "Has"],
     [PLAN_IS, "Plans to"],

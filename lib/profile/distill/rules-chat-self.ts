@@ -5,13 +5,18 @@ import { NOT_NAMES, RELATIONS } from "./lexicon";
 import { article, cleanObject, isPointer, keyOf, titleCase } from "./normalise";
 import { jobPhrase, workInPassingRules } from "./rules-work";
 import { placeSaidRule } from "./rules-places";
+import { bareKinRule, CAPITAL_WORD, namedRule } from "./rules-named";
 import type { Candidate } from "./candidate";
 
 const NAME = "(\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?)";
+// What may follow a name given for a signature: the role beside it ("Sign it Linda Kowalski, owner"), or the
+// first name against the full one ("sign off as Jun not my full name").
+const AFTER_SIGNATURE =
+  "(?=,\\s*(?:the\\s+)?(?:owner|co-owner|manager|director|founder|proprietor|ceo|president|principal|secretary|treasurer|chair|head|lead)\\b|\\s+not\\s+(?:my|the)\\b)";
 const NAME_SAID = [
   // "sign it Camille Martin", "write Tomasz Nowak at the end", "put Sara Kim as the author", "name on the form is Rhys".
   new RegExp(
-    `(?:^|,\\s*)(?:(?:please|pls)\\s+)?(?:[Ss]ign(?: (?:it|off|them|the \\w+))?(?: as| with| from)?|[Ww]rite|[Pp]ut)\\s+['"‘“]?${NAME}['"’”]?(?:\\s+(?:at (?:the )?(?:end|bottom)|as (?:the )?(?:author|sender|signature|name))|$)`,
+    `(?:^|,\\s*)(?:(?:please|pls)\\s+)?(?:[Ss]ign(?: (?:it|off|them|the \\w+))?(?: as| with| from)?|[Ww]rite|[Pp]ut)\\s+['"‘“]?${NAME}['"’”]?(?:\\s+(?:at (?:the )?(?:end|bottom)|as (?:the )?(?:author|sender|signature|name))|$|${AFTER_SIGNATURE})`,
     "u",
   ),
   new RegExp(`^(?:the\\s+)?name on (?:the|my) [\\p{L}]+ (?:is|should be)\\s+${NAME}`, "iu"),
@@ -38,12 +43,16 @@ const NAME_SAID = [
   new RegExp(`\\bfrom me,\\s+${NAME}`, "u"),
   new RegExp(`(?:^|,\\s*)${NAME}\\s+is me\\b`, "u"),
   // "marcus here. just graduated…": a lower-case name introducing the user.
-  /^([a-z][a-z-]+)\s+here$/,
+  /^([a-z][a-z-]+)\s+here(?=$|,\s*new (?:number|phone)\b)/,
+  // "salam, my name Saima.", "my name Khaled Al-Masri, i live in Malmö": "is" left out.
+  new RegExp(`\\bmy name\\s+${NAME}(?=\\s*(?:$|[,.!;]|\\s+and\\b))`, "u"),
+  // "new email signature pls: Dani Kowalchuk, Owner / Journeyperson Mechanic".
+  new RegExp(`\\bsignature\\b[^:]{0,20}:\\s*${NAME}(?=\\s*(?:$|[,/|]))`, "u"),
+  // "need an invoice for a load i ran direct for a local guy. from Wade Pruitt": a full name the writing comes from.
+  /^from\s+(\p{Lu}\p{Ll}+\s+\p{Lu}[\p{L}'-]+)$/u,
 ];
 
-// A capitalised word other than "I": names are capitalised, except in "its cody, new number".
-const CAPITAL_WORD = /(?:^|\s)(?!I\b|I')\p{Lu}/u;
-const NAME_WORDS = /\b(?:sign|write|put|name|best|cheers|thanks|regards|love|care|soon|it's|its|this is|here|call|calls|from|is me)\b/i;
+const NAME_WORDS = /\b(?:sign|signature|write|put|name|best|cheers|thanks|regards|love|care|soon|it's|its|this is|here|call|calls|from|is me)\b/i;
 
 // "authors are me (Noor Haddad)": the user's own name in brackets after "me".
 const ME_BRACKETED = /\bme\s+\((\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)(?:\)|$)/u;
@@ -77,7 +86,7 @@ export function nameSaidRule(clause: string): Candidate[] {
 
 // "I'm 29 and…", "im 31 now", "at 74 I've earned…", "38 and starting a new career", "turning 16".
 const AGE_SAID = [
-  /^I(?:'m| am)\s+(?:now\s+|only\s+|just\s+)?(\d{2})(?:\s*(?:years old|yrs old|years of age|yo))?(?:\s+(?:and|now|so|but|lol|haha|tho|though|already)\b|\s*[,(]|$)/i,
+  /^I(?:'m| am)\s+(?:now\s+|only\s+|just\s+)?(\d{2})(?:\s*(?:years old|yrs old|years of age|yo))?(?:\s+(?:and|now|so|but|lol|haha|tho|though|already|with|I|I'm|I've)\b|\s*[,(]|$)/i,
   /^at\s+(\d{2}),?\s+I\b/i,
   /^(\d{2})\s+and\s+(?:still|starting|now|already|loving|living|feeling|counting|i'm|im)\b/i,
   /^I(?:'m| am)\s+(?:\p{Lu}[\p{L}'-]+),\s+(\d{2})\b/iu,
@@ -180,7 +189,9 @@ const AT_DOING = /^I(?:'m|\s+am)\s+at\s+(\p{L}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?
 // "full time painter now btw", "I'm doing drum lessons full time now".
 const FULL_TIME = /^(?:I'm\s+(?:a\s+)?|a\s+)?(full[- ]time|part[- ]time)\s+(.+)/i;
 const DOING_FULL_TIME = /^I(?:'m|\s+am)\s+(?:now\s+)?doing\s+(.+?)\s+(full[- ]time|part[- ]time)\b/i;
-const PROMOTED = /^I\s+(?:just\s+)?got\s+promoted\s+to\s+(?:the\s+)?(.+)/i;
+const PROMOTED = /^I\s+(?:just\s+)?got\s+promoted(?:\s+to|,)\s+(?:the\s+)?(.+)/i;
+// "got night ops manager at sainsburys in stratton", "got the charge nurse post": a title the user now holds.
+const GOT_TITLE = /^I\s+(?:(?:just|finally|also)\s+)?got\s+(?:the\s+)?(?!an?\b|my\b|our\b|his\b|her\b|their\b|promoted\b)(.+)/i;
 const NOW_AT = /^I(?:'m| am)\s+now\s+(?:at|with)\s+(.+)/i;
 const RUNNING_OWN = /^I(?:'m| am)\s+(?:now\s+)?(?:running|starting|opening)\s+(?:my|our)\s+own\s+(.+)/i;
 
@@ -188,7 +199,7 @@ const RUNNING_OWN = /^I(?:'m| am)\s+(?:now\s+)?(?:running|starting|opening)\s+(?
 const YEARS_A =
   /\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty)(?:-\w+)?\s+(?:years?|yrs?)\s+(?:now\s+)?(?:as\s+)?(?:an?\s+)(.+)/i;
 
-const JOB_WORDS = /\b(?:life|being|promoted|job|role|position|at|with|as|own|time|years?|yrs?|in)\b/i;
+const JOB_WORDS = /\b(?:life|being|promoted|got|job|role|position|at|with|as|own|time|years?|yrs?|in)\b/i;
 
 function jobSaidRule(clause: string): Candidate[] {
   const out: Candidate[] = [];
@@ -213,8 +224,13 @@ function jobSaidRule(clause: string): Candidate[] {
   if (doingFull) out.push(work(`Does ${cleanObject(doingFull[1]!, { maxWords: 5 })} ${doingFull[2]!.toLowerCase()}`, doingFull[1]!));
   const promoted = PROMOTED.exec(clause);
   if (promoted) {
-    const role = cleanObject(promoted[1]!, { maxWords: 8 });
+    const role = cleanObject(promoted[1]!.replace(/\s+from\s+.*$/i, ""), { maxWords: 8 });
     if (role) return [work(`Works as ${role}`, role)];
+  }
+  const title = GOT_TITLE.exec(clause);
+  const held = title ? jobPhrase(title[1]!.replace(/\s+(?:post|position|role|spot|job)\b/i, "")) : null;
+  if (held && held.place && !/\b(?:a|an|the|my)\b/i.test(held.title)) {
+    return [work(`Works as ${article(held.title)} ${held.title} ${held.place}`, `${held.title} ${held.place}`)];
   }
   const job = NEW_JOB.exec(clause);
   if (job) {
@@ -240,84 +256,6 @@ function jobSaidRule(clause: string): Candidate[] {
     if (what) out.push(work(`Runs their own ${what}`, `own ${what}`));
   }
   return out;
-}
-
-// People and animals named in passing: "my collie Nell", "a rescue greyhound called Biscuit", "her name is Pepper".
-const NOT_KIN =
-  /^(?:friend|friends|mate|mates|pal|buddy|bestie|boss|manager|supervisor|colleague|coworker|co-worker|neighbour|neighbor|landlord|landlady|teacher|doctor|doc|physio|coach|trainer|therapist|flatmate|roommate|housemate|client|customer|student|team|band|favourite|fav|fave|name|own|new|old|first|last|next|home|local|job|company|shop|store|restaurant|app|book|song|show|podcast|channel|page|series|project|business|cafe|bar|studio|group|club|brand|website|site|account|server|course|class|town|village|street|city|place|house|flat|car|van|boat|portfolio|gal|guy|lady|man|woman|bloke|fella|chap|dude|person|physio|nurse|vet|dentist|surgeon|agent|realtor|lawyer|solicitor|pastor|priest|vicar|tutor|instructor)$/i;
-const MY_NAMED = /\b(?:my|our)\s+((?:[a-z-]+\s+)?)([a-z-]+)\s+(\p{Lu}\p{Ll}[\p{L}'-]*)(?!\s*(?:'s\s+)?(?:is|are)\s+(?:a|an|the)\s)/gu;
-const FUNCTION_WORD = /^(?:in|at|on|with|and|or|has|have|is|are|was|only|after|before|named|called|to|from|for|of|the|a|an|own|new|old|little|first|last|whole|lovely)$/i;
-const CALLED = /\b(?:a|an|my|our)\s+((?:[a-z-]+\s+){0,3}?)([a-z-]+),?\s+(?:called|named)\s+(\p{L}[\p{L}'-]+)/giu;
-export const PRONOUN_NAMED = /^(?:(?:and\s+)?(?:her|his)\s+name(?:'s|\s+is)|(?:she|he)(?:'s|\s+is)\s+(?:called|named))\s+(\p{L}[\p{L}'-]+)/iu;
-
-// "Siobhan, our girl, is getting married", "Buster our old beagle": the name first, then whose it is.
-const NAME_THEN_OURS = /\b(\p{Lu}\p{Ll}+),?\s+(?:my|our)\s+(?:(?:old|little|young|eldest|youngest|baby|wee)\s+)?(girl|boy|[\p{Ll}-]+)\b/gu;
-const BREED =
-  /^(?:beagle|collie|terrier|spaniel|labrador|lab|retriever|poodle|pug|greyhound|whippet|husky|dachshund|boxer|staffie|westie|tabby|moggy|cockapoo|labradoodle|sheepdog|kelpie|heeler)$/;
-// "wife Meera is CA in a firm", "family of 4, wife Shirley + 2 kids": a relation and its name, without "my".
-const KIN_NAME = /(?:^|[,;+–—-]\s*|\bwith\s+)(wife|husband|hubby|partner|son|daughter|boyfriend|girlfriend|fiancée?|mum|mom|dad)\s+(\p{Lu}\p{Ll}+)\b/gu;
-
-export function namedRule(clause: string): Candidate[] {
-  if (!CAPITAL_WORD.test(clause) && !/\b(?:called|named|name)\b/i.test(clause)) return [];
-  const out: Candidate[] = [];
-  for (const m of clause.matchAll(NAME_THEN_OURS)) {
-    const [, name, noun] = m as unknown as [string, string, string];
-    const kin = noun === "girl" ? "daughter" : noun === "boy" ? "son" : noun;
-    if (NOT_NAMES.has(name.toLowerCase()) || RELATIONS[name.toLowerCase()] || !(RELATIONS[kin] || BREED.test(kin))) continue;
-    out.push({ kind: "relationship", text: `Has ${article(kin)} ${kin} named ${name}`, key: keyOf("relationship", name, RELATIONS[kin]?.[0] ?? kin) });
-  }
-  for (const m of clause.matchAll(KIN_NAME)) {
-    const [, noun, name] = m as unknown as [string, string, string];
-    const kin = noun.toLowerCase();
-    if (NOT_NAMES.has(name.toLowerCase()) || !RELATIONS[kin]) continue;
-    out.push({ kind: "relationship", text: `Has ${article(kin)} ${kin} named ${name}`, key: keyOf("relationship", name, RELATIONS[kin][0]) });
-  }
-  const add = (noun: string, name: string, describing = "") => {
-    const n = noun.toLowerCase();
-    if (
-      NOT_KIN.test(n) ||
-      FUNCTION_WORD.test(n) ||
-      /\b(?:in|at|on|with|and|has|is|only)\s*$/i.test(describing) ||
-      NOT_NAMES.has(name.toLowerCase()) ||
-      RELATIONS[n] ||
-      !/^\p{Lu}/u.test(name)
-    )
-      return;
-    const phrase = `${describing}${n}`.trim();
-    out.push({ kind: "relationship", text: `Has ${article(phrase)} ${phrase} named ${name}`, key: keyOf("relationship", name, n) });
-  };
-  if (/\b(?:my|our)\s/i.test(clause)) for (const m of clause.matchAll(MY_NAMED)) add(m[2]!, m[3]!, m[1]);
-  if (/\b(?:called|named)\b/i.test(clause)) {
-    for (const m of clause.matchAll(CALLED)) add(m[2]!, m[3]!.charAt(0).toUpperCase() + m[3]!.slice(1), m[1]);
-  }
-  return out;
-}
-
-// "Wife's on call all weekend", "Son Dafydd wants…", "the wife's making perogies": a relation without "my".
-const BARE_KIN =
-  /^(?:[Tt]he\s+)?([Ww]ife|[Hh]usband|[Hh]ubby|[Mm]issus|[Ss]on|[Dd]aughter|[Kk]ids)(?:'s\b|\s+(\p{Lu}[\p{L}'-]+)|\s+(?:is|was|has|says|thinks|wants|and|[a-z]+s)\b)/u;
-
-// "mum took my xbox", "mam keeps ringing", "Dad says hi": the user's own parent, named without "my".
-const BARE_PARENT =
-  /^(?:[Mm]um|[Mm]am|[Mm]om|[Mm]a|[Dd]ad|[Nn]an|[Nn]ana|[Gg]ran|[Gg]randma|[Gg]randad|[Gg]randpa)(?:'s\s+(?:been|got|gone|going|away|home|here|[a-z]+ing)\b|\s+(?:is|was|has|had|says|said|thinks|reckons|wants|keeps|kept|took|made|got|came|went|told|asked|called|rang|texted|sent|bought|gave|cooked|loves|hates|just|already|always|still|never|finally|will|would|can't|won't|doesn't|didn't)\b)/u;
-
-function bareKinRule(clause: string): Candidate[] {
-  const parent = BARE_PARENT.exec(clause);
-  if (parent) {
-    const word = parent[0].replace(/['\s].*$/, "").toLowerCase();
-    const entry = RELATIONS[word === "ma" ? "mum" : word];
-    if (entry) return [{ kind: "relationship", text: `Has ${article(word)} ${word}`, key: keyOf("relationship", "", entry[0]) }];
-  }
-  const m = BARE_KIN.exec(clause);
-  if (!m) return [];
-  const word = m[1]!
-    .toLowerCase()
-    .replace(/^hubby$/, "husband")
-    .replace(/^missus$/, "wife");
-  const canonical = RELATIONS[word === "kids" ? "kid" : word]?.[0] ?? word;
-  const name = m[2] && !NOT_NAMES.has(m[2].toLowerCase()) ? m[2] : "";
-  const noun = word === "kids" ? "kids" : `${article(word)} ${word}`;
-  return [{ kind: "relationship", text: `Has ${noun}${name ? ` named ${name}` : ""}`, key: keyOf("relationship", name, canonical) }];
 }
 
 export const chatSelfRules = [nameSaidRule, ageSaidRule, faithSaidRule, healthSaidRule, placeSaidRule, jobSaidRule, namedRule, bareKinRule, ...workInPassingRules];

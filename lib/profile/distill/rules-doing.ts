@@ -111,7 +111,7 @@ function learningRule(clause: string): Candidate[] {
 }
 
 const PROJECT =
-  /^I(?:'m| am)\s+(?:(?:currently|also|now|still|actually|slowly)\s+)*(building|working on|developing|writing|creating|designing|coding|renovating|restoring|organi[sz]ing|prototyping|launching)\s+(.+)/i;
+  /^I(?:'m| am)\s+(?:(?:currently|also|now|still|actually|slowly)\s+)*(building|working on|developing|writing|creating|designing|coding|renovating|restoring|converting|organi[sz]ing|prototyping|launching)\s+(.+)/i;
 const MY_PROJECT =
   /^(?:my|our)\s+((?:side|current|main|pet|passion|personal|latest|new|big)\s+)?(project|startup|thesis|dissertation|novel|book)\s+is\s+(?:(?:about|on|called)\s+)?(.+)/i;
 // Chores, not projects: "I'm writing an email", "working on dinner".

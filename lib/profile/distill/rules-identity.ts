@@ -17,7 +17,8 @@ function nameWords(raw: string, requireCapital: boolean): string | null {
   const words: string[] = [];
   for (const word of raw.split(/\s+/)) {
     if (NOT_NAMES.has(word.toLowerCase()) || /^(?:please|thanks|though|lol|haha)$/i.test(word)) break;
-    if (requireCapital && !/^\p{Lu}/u.test(word)) break;
+    // A capital, and not a shout: "NO UNIFORM IM FREE" names no one.
+    if (requireCapital && (!/^\p{Lu}/u.test(word) || /^\p{Lu}{3,}$/u.test(word))) break;
     words.push(word);
   }
   if (!words.length) return null;

@@ -24,14 +24,16 @@ const MARITAL =
 const PARENT_OF = /^I(?:'m| am)\s+a\s+(?:(?:proud|single|busy|working|tired)\s+)?(?:mom|mum|mother|dad|father|parent)\s+(?:of|to)\s+(one|two|three|four|five|six|\d+)\b/i;
 
 const NAME = "(\\p{Lu}[\\p{L}'-]+)";
+// "my daughter Ana", "my son's name is Leo", "my wife is Funke Adeyemi" (a name, then nothing but a pause).
 const NAME_AFTER = new RegExp(
-  `^(?:'s name is|\\s+(?:is|are) (?:called|named)|,?\\s+(?:named|called|whose name is)|\\s*,)?\\s*${NAME}(?:(?:\\s*,\\s*|\\s+and\\s+|\\s*&\\s*)${NAME})?`,
+  `^(?:'s name is|\\s+(?:is|are) (?:called|named)|,?\\s+(?:named|called|whose name is)|\\s*,|\\s+is(?=\\s+\\p{Lu}\\p{Ll}+(?:\\s+\\p{Lu}[\\p{L}'-]+)?\\s*(?:$|[,.!])))?\\s*${NAME}(?:(?:\\s*,\\s*|\\s+and\\s+|\\s*&\\s*)${NAME})?`,
   "u",
 );
 
-// Names typed in lower case count when a verb or a pause follows: "my brother tom is useless", "my dog chispa loves…".
+// Names typed in lower case count when a verb or a pause follows: "my brother tom is useless", "my dog chispa loves…",
+// or their day: "my sister carmen's wedding".
 const LOWER_NAME =
-  /^\s+([a-z][a-z'-]{1,15})(?=\s*(?:$|[,.!?]|\s(?:is|are|was|says|said|has|had|loves|hates|thinks|and|who|just|already|keeps|got|made|cooked|broke|took|came|went|told|won|ate|fell|ran|goes|reckons|wants|does|can|will|would|[a-z]+ed)\b))/;
+  /^\s+([a-z][a-z'-]{1,15})(?=\s*(?:$|[,.!?]|\s(?:is|are|was|says|said|has|had|loves|hates|thinks|and|who|just|already|keeps|got|made|cooked|broke|took|came|went|told|won|ate|fell|ran|goes|reckons|wants|does|can|will|would|[a-z]+ed)\b|'s\s+(?:wedding|birthday|party|graduation|funeral|christening|baptism|hen|stag|engagement)\b))/;
 const NOT_LOWER_NAME =
   /^(?:of|in|at|on|to|for|from|with|by|\w+s|always|never|usually|even|finally|actually|once|literally|is|was|and|who|just|already|too|lol|tho|though|btw|again|now|here|there|says|said|has|had|so|but|or|then|still|also|really|haha|lmao|omg|pls|please|thinks|loves|hates|keeps|got|made|cooked)$/;
 

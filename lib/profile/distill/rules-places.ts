@@ -54,6 +54,21 @@ const LIVES = [
     `(?:^|,\\s*)(?:I(?:'ve|\\s+have)?\\s+)?lived\\s+in\\s+${PLACE}\\s+(?:forever|all my life|my whole life|for (?:\\d+|ten|twenty|thirty|forty|fifty) years|\\d+ years)`,
     "u",
   ),
+  // "I stay in Westville so…" (where "stay" is "live"), "Settled in Whitefield finally", "we bought an acreage
+  // outside melville", "closed on a house in broken arrow", "im home in texarkana maybe 4 days a month".
+  /^I\s+(?:still\s+|now\s+)?stay\s+in\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)/u,
+  new RegExp(`^(?:I\\s+)?(?:(?:finally|just|now)\\s+)?settled\\s+in\\s+${PLACE}`, "u"),
+  new RegExp(
+    `\\b(?:bought|buying|closed on|found|renting|rented)\\s+(?:a|an|the)\\s+(?:[\\p{L}\\d-]+\\s+){0,2}?(?:acreage|farm|property|semi|duplex|fixer upper|house|home|flat|unit|condo|place)\\s+(?:in|outside|near|just outside)\\s+${PLACE}`,
+    "u",
+  ),
+  new RegExp(`^I(?:'m|\\s+am)\\s+(?:only\\s+)?home\\s+in\\s+${PLACE}`, "u"),
+  // "we're just outside grande prairie": the household near a town.
+  new RegExp(`^I(?:'m|\\s+am)\\s+(?:just\\s+|right\\s+)?(?:outside|near|north of|south of|east of|west of)\\s+${PLACE}`, "u"),
+  // "one man shop out of chattanooga": where the user's own business works from.
+  new RegExp(`\\b(?:shop|business|outfit|operation|company)\\s+(?:based\\s+|running\\s+)?out of\\s+${PLACE}`, "u"),
+  // "im in tempe now", "we're in portobello so leith is…": a lower-case place, then "now" or "so".
+  /^I(?:'m|\s+am)\s+(?:based\s+)?in\s+(\p{Ll}[\p{Ll}'-]+(?:\s+\p{Ll}[\p{Ll}'-]+)?)(?=\s+(?:now|so)\b)/u,
   // "We're in Centurion so…": a capitalised place, nothing after it but a pause.
   /^I(?:'m|\s+am)\s+(?:based\s+)?in\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)(?=\s*(?:$|[,;]|\s(?:so|and|now|too|btw|lol)\b))/u,
 ];
@@ -79,21 +94,25 @@ const FROM = [
   new RegExp(`(?:^|\\bback\\s+|\\bbeats\\s+)home\\s+in\\s+${PLACE}`, "u"),
   // "it's Ron again from Dayton", "coming to Canada from Poland in 1957".
   new RegExp(`\\b(?:it's|its|this is)\\s+\\p{Lu}\\p{Ll}+\\s+(?:again\\s+)?from\\s+(\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?)`, "u"),
+  // "she is 68, from Ibadan like me", "i am Jhon Fredy, from Pereira Colombia".
+  new RegExp(`\\bfrom\\s+${PLACE}\\s+like\\s+me\\b`, "u"),
+  new RegExp(`^I(?:'m|\\s+am)\\s+\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?,\\s+from\\s+(\\p{Lu}[\\p{L}'-]+)`, "u"),
   new RegExp(`\\b(?:came|coming|moved|emigrated)\\s+(?:over\\s+)?to\\s+\\p{Lu}[\\p{L}'-]+\\s+from\\s+(\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?)`, "u"),
 ];
 const PLACE_STOP =
-  /\s+(?:now|so|and|but|for|with|in|is|was|since|when|as|lol|tho|btw|too|again|where|at|the|though|anymore|every|after|before|this|last|next|on|finally|already|innit|through)\b.*$/i;
+  /\s+(?:now|so|and|but|for|with|in|is|was|since|when|as|lol|tho|btw|too|again|where|at|the|though|anymore|every|after|before|this|last|next|on|finally|already|innit|through|maybe|probably|about|around|most|mostly|like|till|until|during|full|part)\b.*$/i;
 
 function placeOf(raw: string): string | null {
   const pair = /^(\p{Lu}[\p{L}'-]+),\s+(\p{Lu}[\p{L}'-]+)$/u.exec(raw);
   if (pair) return `${pair[1]}, ${pair[2]}`;
   const cut = cleanObject(raw.replace(PLACE_STOP, ""), { maxWords: 3 });
-  if (!cut || NOT_PLACE.test(cut) || NOT_PLACE.test(cut.split(" ")[0]!) || isPointer(cut)) return null;
+  // "patreon's covering rent now": a possessive is no place.
+  if (!cut || NOT_PLACE.test(cut) || NOT_PLACE.test(cut.split(" ")[0]!) || isPointer(cut) || /'s\b/.test(cut)) return null;
   return titleCase(cut);
 }
 
 const PLACE_WORDS =
-  /\b(?:here in|here near|renting|still|now|up|home|years in|where I|grew up|growing up|live|living|lived|born|moved|been in|ours|rent|girl|boy|lad|lass|gal|kid|from|years|yrs|in)\b/i;
+  /\b(?:stay|settled|outside|near|out of|bought|closed on|found|here in|here near|renting|still|now|up|home|years in|where I|grew up|growing up|live|living|lived|born|moved|been in|ours|rent|girl|boy|lad|lass|gal|kid|from|years|yrs|in)\b/i;
 
 export function placeSaidRule(clause: string): Candidate[] {
   if (!PLACE_WORDS.test(clause)) return [];

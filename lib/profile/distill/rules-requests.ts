@@ -52,6 +52,12 @@ const YES_STYLE = /^(?:(?:and|also|but|ok|so)\s+)*(bullet points|numbered steps|
 const NOT_DOLLARS = /\b(pounds|rand|euros?|pesos|rupees|naira|shillings|ringgit|yen|cedis|dirhams|AED|CAD|AUD|NZD|GBP|EUR)\s*,?\s+not\s+(?:dollars|pounds|euros|usd)\b/i;
 const SPELLING = /\b(british|australian|american|canadian|uk|us|nz|kiwi)\s+(spelling|english)\b/i;
 const CURRENCY = /\b(?:use|in)\s+(CAD|USD|AUD|NZD|GBP|EUR|euros?|pounds|rand|pesos|rupees|naira|shillings|ringgit|yen)\b/i;
+// "prices in CAD obviously", "need costs in AUD", "yes in CAD": money the user counts in, said of prices or costs.
+const PRICES_IN =
+  /(?:\b(?:prices?|costs?|figures|amounts?|budget|numbers|quotes?|rates?)\s+(?:all\s+)?in|^(?:(?:yes|yeah|yep|ok|and|also)\s+)?in)\s+(CAD|USD|AUD|NZD|GBP|EUR|ZAR|INR|PHP|NGN|KES|SGD)\b/;
+// "as a table, tables are easiest for me", "tables pls not walls of text", "in points not paragraphs".
+const FORMAT =
+  /\b(?:tables?\s+(?:pls|please|plz|are easiest|are best|not\b)|(?:as|in)\s+(?:a\s+)?tables?\b.*\b(?:easiest|best|always|for me)\b|always\s+(?:want\s+)?tables|(?:in|as)\s+(?:bullet\s+)?points\s+not\s+paragraphs)/i;
 const ASKING = /\b(?:please|pls|plz|always|can (?:u|you)|could you|i'd like|i want|not dollars|not pounds|not euros)\b/i;
 
 /** `asked`: said in a question ("can you keep it short?"), where a currency is the one task's ("an invoice in euros?"). */
@@ -60,6 +66,13 @@ export function answerStyleSaid(clause: string, asked = false): Candidate[] {
   if (SHORT.test(clause)) return prefer("Wants short answers", "short answers");
   const no = NO_STYLE.exec(clause);
   if (no) return prefer(`Wants no ${no[1]!.toLowerCase()}`, `no ${no[1]!.toLowerCase()}`);
+  const priced = PRICES_IN.exec(clause);
+  if (priced) return prefer(`Wants prices in ${priced[1]}`, `prices in ${priced[1]!.toLowerCase()}`);
+  const format = FORMAT.exec(clause);
+  if (format) {
+    const what = /points/i.test(format[0]) ? "points" : "tables";
+    return prefer(`Wants answers in ${what}`, what === "points" ? "bullet points" : "tables");
+  }
   const yes = YES_STYLE.exec(clause);
   if (yes) return prefer(`Wants ${yes[1]!.toLowerCase()}`, yes[1]!.toLowerCase());
   if (!ASKING.test(clause)) return [];

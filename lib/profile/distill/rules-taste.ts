@@ -16,6 +16,9 @@ const PASTIME =
 const HATE = new RegExp(`^I\\s+${ADVERBS}(hate|dislike|detest|loathe|despise|can't stand|cannot stand|can not stand|can't bear)\\s+(.+)`, "i");
 const NOT_LIKE = /^I\s+(?:do not|don't)\s+(?:(?:really|particularly|much|actually|even|like)\s+)*(?:like|enjoy|love)\s+(.+)/i;
 const NOT_INTO = /^I(?:'m| am)\s+not\s+(?:(?:really|much|a|big|huge|very|too)\s+)*(?:fan of|into|keen on)\s+(.+)/i;
+// "I'm not a morning person", "im not a thrillers person", "I'm not big on fish".
+const NOT_A_PERSON = /^I(?:'m| am)\s+(?:just\s+|really\s+)?not\s+(?:a|an)\s+(?:big\s+|huge\s+)?([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(?:person|guy|girl|gal)\b/iu;
+const NOT_BIG_ON = /^I(?:'m| am)\s+not\s+(?:big|huge|mad|keen|great)\s+on\s+(.+)/i;
 
 // Likes about the assistant's own output are preferences about how to answer.
 const ABOUT_ANSWERS = /\b(?:answers?|responses?|repl(?:y|ies)|explanations?|bullet points?|summar(?:y|ies)|code snippets?|snippets?|emojis?|tone|examples?)\b/i;
@@ -33,13 +36,13 @@ function taste(kind: "like" | "dislike", raw: string, note = ""): Candidate[] {
 }
 
 const ABOUT_TASTE =
-  /\b(?:love|like|enjoy|adore|dig|into|obsessed|passionate|crazy|mad|fan|lover|nerd|enthusiast|buff|geek|addict|fanatic|favourite|spend|time|hate|dislike|detest|loathe|despise|stand|bear|keen)\b/i;
+  /\b(?:love|like|enjoy|adore|dig|into|obsessed|passionate|crazy|mad|fan|lover|nerd|enthusiast|buff|geek|addict|fanatic|favourite|spend|time|hate|dislike|detest|loathe|despise|stand|bear|keen|person|big|huge)\b/i;
 
 function tasteRule(clause: string): Candidate[] {
   if (!ABOUT_TASTE.test(clause)) return [];
   const hate = HATE.exec(clause);
   if (hate) return taste("dislike", hate[2]!);
-  const notLike = NOT_LIKE.exec(clause) ?? NOT_INTO.exec(clause);
+  const notLike = NOT_LIKE.exec(clause) ?? NOT_INTO.exec(clause) ?? NOT_A_PERSON.exec(clause) ?? NOT_BIG_ON.exec(clause);
   if (notLike) return taste("dislike", notLike[1]!);
   const like = LIKE.exec(clause);
   if (like) return taste("like", like[2]!);

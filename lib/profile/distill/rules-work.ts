@@ -160,7 +160,8 @@ function workRule(clause: string): Candidate[] {
     const what = cleanObject(verb[2]!, { maxWords: 10 });
     const name = verb[1]!.toLowerCase();
     if (!what || isPointer(what) || /^to\b/i.test(what)) return [];
-    if ((name === "run" || name === "own" || name === "lead") && !BUSINESS.test(what)) return [];
+    // "i run Kowalchuk Auto in yorkton": a business, by its kind or by a name of two capitalised words.
+    if ((name === "run" || name === "own" || name === "lead") && !BUSINESS.test(what) && !/^\p{Lu}[\p{L}'-]*\s+(?:and\s+)?\p{Lu}/u.test(what)) return [];
     return [work(`${THIRD_PERSON[name]} ${what}`, `${name} ${what}`)];
   }
   const iAm = I_AM_A.exec(clause) ?? APPOSITION.exec(clause);

@@ -9,16 +9,18 @@ import { workRules } from "./rules-work";
 import { mentionRule, peopleRules } from "./rules-people";
 import { tasteRules } from "./rules-taste";
 import { doingRules, planRule } from "./rules-doing";
-import { chatSelfRules, nameSaidRule, namedRule } from "./rules-chat-self";
+import { chatSelfRules, nameSaidRule } from "./rules-chat-self";
+import { namedRule } from "./rules-named";
 import { placeSaidRule, townOfJob } from "./rules-places";
 import { chatLifeRules, planSaid } from "./rules-chat-life";
+import { languageSaid } from "./rules-languages";
 import { answerStyleSaid, requestRules, requestSaid } from "./rules-requests";
 import { weAsI } from "./subject";
 
 // Rules anchored on the speaker as subject ("I…", "we…", "my…"); they run only on clauses that open so.
 const ANCHORED_RULES: Rule[] = [...identityRules, ...workRules, ...peopleRules, ...tasteRules, ...doingRules];
 // Rules that read a fact wherever the clause puts it (topic-first, in passing, subject restored).
-const CHAT_RULES: Rule[] = [...chatSelfRules, ...chatLifeRules, ...requestRules];
+const CHAT_RULES: Rule[] = [...chatSelfRules, ...chatLifeRules, languageSaid, ...requestRules];
 const RULE_OPENER =
   /^(?:I|I'm|I've|I'd|I'll|my|our|as|being|please|always|never|from|going|in|next|this|later|by|someday|one|eventually|after|call|you|people|everyone|name's|just|do|don't)\b/i;
 // What a like or dislike cannot be about: an amount or a time ("like 9.", "like 4 months", "started
@@ -42,8 +44,11 @@ export function candidatesOf(clause: Clause, retracting = false): Candidate[] {
   }
   if (clause.about === "other" || clause.about === "third") {
     // "she taught me to draw when I was growing up in Monterrey": the speaker's own past inside someone else's clause.
-    // "it's Ron again from Dayton": the writer introducing themselves, with where they write from.
-    const grewUp = /\b[Ii] (?:was growing up|grew up)\b|^(?:[Ii]t's|[Tt]his is)\s+\p{Lu}\p{Ll}+\s+(?:again\s+)?from\b/u.test(clause.text) ? placeSaidRule(clause.text) : [];
+    // "it's Ron again from Dayton": the writer introducing themselves, with where they write from; "she is 68, from
+    // Ibadan like me": where the user comes from, beside someone else.
+    const grewUp = /\b[Ii] (?:was growing up|grew up)\b|\bfrom\s+\S+(?:\s+\S+)?\s+like\s+me\b|^(?:[Ii]t's|[Tt]his is)\s+\p{Lu}\p{Ll}+\s+(?:again\s+)?from\b/u.test(clause.text)
+      ? placeSaidRule(clause.text)
+      : [];
     return [...out, ...namedRule(clause.text), ...nameSaidRule(clause.text), ...grewUp];
   }
   if (clause.partner && !retracting) {

@@ -9,7 +9,7 @@ export type About = "speaker" | "we" | "other" | "third" | "none";
 
 // Past forms and plain forms that open a subjectless statement about the speaker.
 const SUBJECTLESS_VERB =
-  /^(?:(?:just|finally|also|recently|actually|still|already|officially|now)\s+)?(?:started|got|moved|grew up|took|quit|joined|signed|booked|bought|adopted|finished|did|made|went|switched|gave up|picked up|tried|found|decided|passed|handed|left|landed|learned|learnt|spent|love|loved|hate|hated|loathe|enjoy|prefer|live|work|play|miss|teach|run|own|have|need|want|reckon|eat|drink|go)\b/i;
+  /^(?:(?:just|finally|also|recently|actually|still|already|officially|now)\s+)?(?:started|got|moved|settled|enrolled|registered|scheduled|filed|opened|launched|hired|grew up|took|quit|joined|signed|booked|bought|adopted|finished|did|made|went|switched|gave up|picked up|tried|found|decided|passed|handed|left|landed|learned|learnt|spent|love|loved|hate|hated|loathe|enjoy|prefer|live|work|play|miss|teach|run|own|have|need|want|reckon|eat|drink|go)\b/i;
 // "pescatarian now I guess", "still veggie btw": a diet said without "I'm".
 const SUBJECTLESS_DIET =
   /^(?:(?:still|now|also|fully)\s+)?(?:vegetarian|vegan|veggie|pescatarian|pescetarian|coeliac|celiac|lactose intolerant|teetotal)\b(?!\s+(?:food|options?|lunch|lunches|dinner|meals?|recipes?|places?|restaurants?|friends?|version)\b)/i;
@@ -68,7 +68,9 @@ export function subjectOf(clause: string, atSentenceStart: boolean): Subjected {
   if (SUBJECTLESS_VERB.test(clause)) return { text: `I ${lowerFirst(clause)}`, about: "speaker" };
   // "bouldering on grit is my favourite thing": an "-ing" subject with its own verb later is a topic, not "I'm…".
   const ing = SUBJECTLESS_ING.exec(clause);
-  if (ing && !NOT_PROGRESSIVE.test(ing[1]!) && !/\b(?:is|are|was|were)\b/i.test(clause.split(",")[0]!)) return { text: `I'm ${lowerFirst(clause)}`, about: "speaker" };
+  // "building a brick braai": a word that is also a noun ("the building") is a verb before "a", "my"….
+  const verb = ing && (!NOT_PROGRESSIVE.test(ing[1]!) || new RegExp(`^(?:\\S+\\s+)?${ing[1]}\\s+(?:a|an|my|our|some)\\s`, "i").test(clause));
+  if (verb && !/\b(?:is|are|was|were)\b/i.test(clause.split(/,|\s(?:so|and|but|because|cause|cos)\s/)[0]!)) return { text: `I'm ${lowerFirst(clause)}`, about: "speaker" };
   return { text: clause, about: "none" };
 }
 

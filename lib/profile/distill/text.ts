@@ -110,8 +110,11 @@ export function sentences(text: string): Sentence[] {
   return out;
 }
 
-// Commas, colons, brackets and dashes, and the conjunctions that can open a new clause.
-const CLAUSE_BREAK = /(\s*[,:()]\s*|\s+-\s+|\s+(?=(?:and|but|so|because|though|although|while|whereas|plus)\s))/i;
+// Commas, colons, brackets and dashes, the conjunctions that can open a new clause, and a run-on's next
+// statement about the speaker ("i need a sleep schedule im an icu nurse at riverside", as dictated), unless a
+// word before it makes it part of the clause ("because I'm", "what I'm doing", "she says I'm").
+const CLAUSE_BREAK =
+  /(\s*[,:()]\s*|\s+-\s+|\s+(?=(?:and|but|so|because|though|although|while|whereas|plus)\s)|(?<!\b(?:if|when|whenever|because|cause|cos|coz|bc|since|unless|while|whether|that|what|where|how|why|who|which|said|says|say|think|thinks|thought|guess|know|knows|hope|til|till|until|before|after|like|as|than|and|but|or|so|tho|though|although|bet|reckon|sure|glad|sorry|wish|where|whatever|cuz|once|now|even|honestly|tbh|ngl|lol|haha|lmao))\s+(?=(?:I'm|I am|I work|I live|I've been)\s))/i;
 
 // A segment that opens with one of these is its own clause; any other is part of the previous one.
 const CLAUSE_OPENER =
@@ -174,7 +177,7 @@ const TIME_WORD =
   /(?:uary|march|april|may|june|july|august|ember|october|spring|summer|autumn|fall|winter|week|month|year|day|eventually|graduat|\d{4}|christmas|xmas|easter|thanksgiving|ramadan|eid|diwali|hanukkah)/i;
 const MAYBE_PAIR = /\s(?:and|&|n)\s+(?:I|me)\b|\b(?:me|I)\s+(?:and|&|n)\s/i;
 const PAIR =
-  /(^|[,;]\s*|\b(?:and|but|so|then)\s+)((?:my|our)\s+[\p{L}-]+\s+)?(?:(\p{L}[\p{L}'-]*)\s+(?:and|&|n)\s+(?:I|me)|(?:me|I)\s+(?:and|&|n)\s+(\p{L}[\p{L}'-]*))(?=\s+(?:are|were|have|'re|got|went|both|just|will|'ll|had|split|broke|did|finally|also|knit|play|go|love|live|moved|bought|decided|want|need|still|already)\b)/giu;
+  /(^|[,;]\s*|\b(?:and|but|so|then)\s+)((?:my|our)\s+[\p{L}-]+\s+)?(?:(\p{L}[\p{L}'-]*)\s+(?:and|&|n)\s+(?:I|me)|(?:me|I)\s+(?:and|&|n)\s+(\p{L}[\p{L}'-]*))(?=\s+(?:are|were|have|'re|got|went|both|just|will|'ll|had|split|broke|did|finally|also|knit|play|go|love|live|moved|bought|decided|want|need|still|already|speak)\b)/giu;
 
 export function clausesOf(message: string): Clause[] {
   const text = withoutSpeech(cleanMessage(message));
