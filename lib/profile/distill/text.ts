@@ -114,7 +114,7 @@ export function sentences(text: string): Sentence[] {
 // statement about the speaker ("i need a sleep schedule im an icu nurse at riverside", as dictated), unless a
 // word before it makes it part of the clause ("because I'm", "what I'm doing", "she says I'm").
 const CLAUSE_BREAK =
-  /(\s*[,:()]\s*|\s+-\s+|\s+(?=(?:and|but|so|because|though|although|while|whereas|plus)\s)|(?<!\b(?:if|when|whenever|because|cause|cos|coz|bc|since|unless|while|whether|that|what|where|how|why|who|which|said|says|say|think|thinks|thought|guess|know|knows|hope|til|till|until|before|after|like|as|than|and|but|or|so|tho|though|although|bet|reckon|sure|glad|sorry|wish|where|whatever|cuz|once|now|even|honestly|tbh|ngl|lol|haha|lmao))\s+(?=(?:I'm|I am|I work|I live|I've been)\s))/i;
+  /(\s*[,:()]\s*|\s+-\s+|\s+(?=(?:and|but|so|because|though|although|while|whereas|plus)\s)|(?<!\b(?:if|when|whenever|because|cause|cos|coz|bc|since|unless|while|whether|that|what|where|how|why|who|which|said|says|say|think|thinks|thought|guess|know|knows|hope|til|till|until|before|after|like|as|than|and|but|or|so|tho|though|although|bet|reckon|sure|glad|sorry|wish|whatever|cuz|once|now|even|honestly|tbh|ngl|lol|haha|lmao))\s+(?=(?:I'm|I am|I work|I live|I've been)\s))/i;
 
 // A segment that opens with one of these is its own clause; any other is part of the previous one.
 const CLAUSE_OPENER =
