@@ -88,6 +88,14 @@ describe("chat in passing: work, people, projects and languages", () => {
     expect(said("im 31 with basically no credit lol")).toEqual(["other: Is 31 years old"]);
   });
 
+  it("reads a sport on its day, a team cheered, a pastime since childhood, and the only thing keeping one sane", () => {
+    expect(said("i curl tuesdays so skip those")).toEqual(["like: Likes to curl on tuesdays"]);
+    expect(said("cheers. pickle says hi. come on you bristol bears")).toEqual(["like: Likes bristol bears"]);
+    expect(said("been playing fiddle since I was a boy")).toEqual(["like: Likes playing fiddle"]);
+    expect(said("ha yeah. hot yoga on my days off is the only thing keeping me sane anyway")).toEqual(["like: Likes hot yoga on their days off"]);
+    expect(said("come on then", "come on, seriously")).toEqual([]);
+  });
+
   it("dates a trip said in the present, and keeps a habit out of the plans", () => {
     expect(said("then in december we all go Lagos and Ibadan for christmas")).toEqual(["plan: Is going to Lagos and Ibadan in december"]);
     expect(said("Lerato and I fly to Joburg for her parents' anniversary in September too")).toContain("plan: Is going to Joburg for her parents' anniversary in september");

@@ -25,8 +25,9 @@ const TOPIC_LIKE = new RegExp(
   `(?:^|\\b(?:but|and|so|while)\\s+|,\\s*)${NP}(?:'s|\\s+(?:is|are|'s|has become|have become))\\s+${ADVERB}(?:my|our)\\s+(?:(?:all-time|absolute|great|greatest|new|current|big|whole|entire|only)\\s+)*(?:favourite|passion|religion|obsession|happy place|thing|jam|love|personality|stress relief|comfort|vice|sanity|therapy|guy)\\b|^${NP}\\s+(?:is|are)\\s+${ADVERB}(?:life|sacred|everything)(?:\\s+(?:in this house|to me|tbh|lol|honestly))?$`,
   "iu",
 );
+// "hot yoga on my days off is the only thing keeping me sane": the topic may carry when it happens.
 const TOPIC_ONLY = new RegExp(
-  `^${NP}(?:'s|\\s+is|\\s+are)\\s+(?:literally\\s+|honestly\\s+)?the\\s+only\\s+thing\\s+(?:that\\s+)?(?:keeps|keeping|keepin|resets|gets|getting|gettin|makes|holding)\\b`,
+  `^((?:[\\p{L}\\p{N}'&-]+\\s+){0,6}?[\\p{L}\\p{N}'&-]+)(?:'s|\\s+is|\\s+are)\\s+(?:literally\\s+|honestly\\s+)?the\\s+only\\s+thing\\s+(?:that\\s+)?(?:keeps|keeping|keepin|resets|gets|getting|gettin|makes|holding)\\b`,
   "iu",
 );
 const TOPIC_NOT_FOR_ME = new RegExp(`^${NP}\\s+(?:is|are)\\s+(?:just\\s+|really\\s+|definitely\\s+)?not\\s+for\\s+me\\b`, "iu");
@@ -50,8 +51,14 @@ const LIKE_VERBS = /^(?:loved|liked|enjoyed|loving|enjoying|love|miss)$/i;
 const HABIT =
   /^I(?:'m|\s+am)?\s+(?:(?:usually|always|often|still|also|mostly|normally|now)\s+)*(go(?:ing)?|play(?:ing)?|do(?:ing)?|listen(?:ing)? to|watch(?:ing)?|cook(?:ing)?|read(?:ing)?|swim(?:ming)?|run(?:ning)?|rid(?:e|ing)|surf(?:ing)?|climb(?:ing)?|knit(?:ting)?|bak(?:e|ing)|paint(?:ing)?|grow(?:ing)?|collect(?:ing)?)\s+(.+?)\s+((?:almost |nearly |pretty much )?(?:(?:every|each)\s+\w+.*|on (?:weekends|the weekend|\w+days)\b.*|(?:once|twice|three times|two times|\d+x|\d+ times) a (?:week|month)\b.*|most (?:days|weekends|mornings|evenings|nights|\w+days)\b.*|all day.*))$/i;
 // "been climbing 8 years", "I've been teaching for ten years": a long-running activity; a trade when it is one.
+// "been playing fiddle since I was a boy": since childhood.
 const BEEN_YEARS =
-  /^I(?:'ve|\s+have)\s+been\s+([a-z]+ing)\b(.*?)\s+(?:for\s+)?(?:like\s+|about\s+|over\s+|almost\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|many)\s+(?:years|yrs)\b/i;
+  /^I(?:'ve|\s+have)\s+been\s+([a-z]+ing)\b(.*?)\s+(?:(?:for\s+)?(?:like\s+|about\s+|over\s+|almost\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|many)\s+(?:years|yrs)|since\s+(?:I\s+was\s+(?:a\s+)?(?:boy|girl|kid|child|teenager|teen|little|small|young|\d+)|school|uni|college|childhood|forever))\b/i;
+// "i curl tuesdays", "I bowl on thursdays": a sport on its day, without an object.
+const SPORT_DAY =
+  /^I\s+(?:still\s+|also\s+|usually\s+)?(curl|bowl|golf|dance|sing|hike|skate|row|cycle|swim|run|climb|surf|box|fence|sail|skydive|ski)\s+(?:on\s+)?((?:mon|tues|wednes|thurs|fri|satur|sun)days|weekends)\b/i;
+// "come on you bristol bears", "come on you spurs": a team cheered.
+const CHANT = /^come on\s+(?:you\s+)?(\p{L}[\p{L}'&-]*(?:\s+\p{L}[\p{L}'&-]*){0,2})$/iu;
 const TRADE = /^(?:teaching|nursing|driving|coaching|working|farming|guiding|lecturing|tutoring|cooking|baking|bartending|practi[cs]ing)$/i;
 const GOTTEN_INTO = /^I(?:'ve|\s+have)\s+(?:gotten|got|become)\s+(?:\w+ly\s+)?(?:really\s+)?(?:into|obsessed with|hooked on|addicted to)\s+(.+)/i;
 const NOT_MISS = /^I\s+(?:do not|don't|dont)\s+miss\s+(.+)/i;
@@ -75,7 +82,7 @@ const TOPIC_WORDS =
 
 // Every "I …" taste pattern below needs one of these words.
 const I_TASTE_WORDS =
-  /\b(?:gotten|got|become|miss|take|get|book|order|choose|pick|sit|ask|always|long|forever|honestly|loving|enjoying|hating|how much|person|fan|girl|guy|been|never|go|play|do|listen|watch|cook|read|swim|run|ride|surf|climb|knit|bake|paint|grow|collect|start|started|taken|took|picked|joined|signed|got into|entered|every|most|twice|once|times|\d+x)\b/i;
+  /\b(?:since|curl|bowl|golf|dance|sing|hike|skate|row|cycle|swim|run|climb|surf|box|fence|sail|ski|skydive|gotten|got|become|miss|take|get|book|order|choose|pick|sit|ask|always|long|forever|honestly|loving|enjoying|hating|how much|person|fan|girl|guy|been|never|go|play|do|listen|watch|cook|read|swim|run|ride|surf|climb|knit|bake|paint|grow|collect|start|started|taken|took|picked|joined|signed|got into|entered|every|most|twice|once|times|\d+x)\b/i;
 
 // "spurs fan til i die", "big CSK fan", "Arsenal till I die", "I've been a broncos man since I was a kid".
 const FAN =
@@ -95,6 +102,8 @@ function fandom(clause: string): Candidate[] {
 function tasteSaid(clause: string): Candidate[] {
   const fan = fandom(clause);
   if (fan.length) return fan;
+  const chant = /^come on\b/i.test(clause) ? CHANT.exec(clause) : null;
+  if (chant && !/^(?:then|now|man|mate|guys|lads|girls|babe|love|seriously|already|over|in|down|up)\b/i.test(chant[1]!)) return taste("like", chant[1]!);
   if (!STARTS_I.test(clause)) {
     const thingFirst = /\bthing\s+I\b/i.test(clause) ? THING_I.exec(clause) : null;
     if (thingFirst) return taste(/hate|stand|loathe/i.test(thingFirst[1]!) ? "dislike" : "like", thingFirst[2]!);
@@ -146,6 +155,11 @@ function tasteSaid(clause: string): Candidate[] {
   const person = A_PERSON.exec(clause);
   // "I'm a Duluth girl" says where the user is from (rules-chat-self), not a taste.
   if (person && !/^(?:people|morning|night|dog|cat)$/i.test(person[1]!) && !/^\p{Lu}/u.test(person[1]!)) return taste("like", person[1]!);
+  const sport = SPORT_DAY.exec(clause);
+  if (sport) {
+    const verb = sport[1]!.toLowerCase();
+    return [{ kind: "like", text: `Likes to ${verb} on ${sport[2]!.toLowerCase()}`, key: keyOf("like", verb), slot: keyOf("taste", verb) }];
+  }
   const habit = HABIT.exec(clause);
   // "every 5 minutes" is how often something happens to the user, not a pastime.
   if (habit && !/^(?:almost |nearly |pretty much )?every\s+(?:\d+|few|couple of)\s*(?:secs?|seconds?|mins?|minutes?|hours?|hrs?)\b/i.test(habit[3]!)) {
