@@ -105,6 +105,23 @@ describe("chat in passing: work, people, projects and languages", () => {
   });
 });
 
+describe("chat in passing: a retirement, and the job it ended", () => {
+  it("reads a retirement over the whole message, with the job before it", () => {
+    expect(said("hi its Dee again I was a nurse for 38 years at Baptist Medical Center retired in 2021 and I still can't sleep past 5 am")).toContain(
+      "work: Is retired, was a nurse",
+    );
+    expect(said("so I'm a free man, fifty years a dairy farmer and now I'm officially retired.")).toEqual(["work: Is retired, was a dairy farmer"]);
+    expect(said("Knee's crook as usual. 41 years an electrician will do that. 6 years retired and it still gives me grief")).toEqual(["work: Is retired, was an electrician"]);
+    expect(said("I am retired from Canada Post 17 years now")).toEqual(["work: Is retired from Canada Post"]);
+    expect(said("I was head teacher at the village school for twelve years before I retired")).toEqual(["work: Is retired, was a head teacher"]);
+  });
+
+  it("takes no retirement that is someone else's or still ahead", () => {
+    expect(said("My husband Ray drives the van on weekends since he retired from John Deere")).toEqual(["relationship: Has a husband named Ray"]);
+    expect(said("when I retire I want a boat", "I'm not retired yet, three more years")).toEqual([]);
+  });
+});
+
 describe("builtin distiller: measured quality on chat-dev4", () => {
   // chat-dev4 was scored first before any rule saw it (66.7% / 24.7%), then tuned on (docs/distillation.md).
   it("holds precision ≥ 0.73 and recall ≥ 0.35 on chat-dev4, scored session by session", async () => {

@@ -11,6 +11,7 @@ import { retractionsOf } from "./retract";
 import { narrower, retracts, type Retraction } from "./merge";
 import { newNumberName, signedOffName } from "./rules-chat-self";
 import { PRONOUN_NAMED } from "./rules-named";
+import { retiredFrom } from "./rules-retired";
 import { RELATIONS } from "./lexicon";
 import type { DistilledFact, Distiller, DistillInput, DistillResult } from "./types";
 
@@ -96,6 +97,16 @@ function collect(input: DistillInput, retractions: Retraction[]): Found[] {
         if (ended.some((r) => r.kinds.includes(candidate.kind)) || (sarcastic && TASTE_KINDS.has(candidate.kind))) continue;
         found.push({ ...candidate, messageIndex, at: message.at ?? null });
       }
+    }
+    // After the clauses, so that the job it ended joins the plain "Is retired" a clause may have read.
+    const retired = retiredFrom(message.content);
+    if (retired) {
+      // "41 years an electrician … 6 years retired": the job is the one retired from, not held.
+      const job = /, was an? (.+?)(?: from |$)/.exec(retired.text)?.[1];
+      for (let i = found.length - 1; job && i >= 0 && found[i]!.messageIndex === messageIndex; i--) {
+        if (found[i]!.kind === "work" && found[i]!.text.toLowerCase().includes(job)) found.splice(i, 1);
+      }
+      found.push({ ...retired, messageIndex, at: message.at ?? null });
     }
   });
   return found.filter((f, i) => !retractions.some((r) => (saidAfter.get(r) ?? -1) > i && retracts(r, f)));
