@@ -102,11 +102,11 @@ function collect(input: DistillInput, retractions: Retraction[]): Found[] {
     const retired = retiredFrom(message.content);
     if (retired) {
       // "41 years an electrician … 6 years retired": the job is the one retired from, not held.
-      const job = /, was an? (.+?)(?: from |$)/.exec(retired.text)?.[1];
+      const { fact, job } = retired;
       for (let i = found.length - 1; job && i >= 0 && found[i]!.messageIndex === messageIndex; i--) {
         if (found[i]!.kind === "work" && found[i]!.text.toLowerCase().includes(job)) found.splice(i, 1);
       }
-      found.push({ ...retired, messageIndex, at: message.at ?? null });
+      found.push({ ...fact, messageIndex, at: message.at ?? null });
     }
   });
   return found.filter((f, i) => !retractions.some((r) => (saidAfter.get(r) ?? -1) > i && retracts(r, f)));

@@ -25,7 +25,8 @@ const PAST_JOB = [
 ];
 const RETIRED_FROM = /\bretired\s+from\s+(\p{Lu}[\p{L}&'-]*(?:\s+\p{Lu}[\p{L}&'-]*){0,3})/u;
 
-export function retiredFrom(message: string): Candidate | null {
+/** The user's retirement as a work fact, and the job it ended ("" when the message names none). */
+export function retiredFrom(message: string): { fact: Candidate; job: string } | null {
   if (!/\bretire/i.test(message) || NOT_YET.test(message) || !RETIRED.some((r) => r.test(message))) return null;
   let job = "";
   for (const pattern of PAST_JOB) {
@@ -38,5 +39,5 @@ export function retiredFrom(message: string): Candidate | null {
   }
   const from = RETIRED_FROM.exec(message)?.[1];
   const text = `Is retired${job ? `, was ${article(job)} ${job}` : ""}${from ? ` from ${from}` : ""}`;
-  return { kind: "work", text, key: keyOf("work", "retired") };
+  return { fact: { kind: "work", text, key: keyOf("work", "retired") }, job };
 }

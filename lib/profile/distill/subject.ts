@@ -18,6 +18,8 @@ const SUBJECTLESS_CANT = /^(?:can't|cant|cannot|cannae|can not)\s+(?:stand|bear|
 const SUBJECTLESS_BEEN = /^(?:been|bin)\s+(?!there|here|to\b)/i;
 // "-ing" openers read as "I'm …", unless the "-ing" word is itself the subject ("Lambing started", "Being vegan is hard").
 const SUBJECTLESS_ING = /^(?:(?:still|also|currently|now|finally|just|slowly)\s+)?([a-z]+ing)\b(?!'s\b|\s+(?:is|was|are|were|'s|has|started|starts|gets|makes|helps|keeps)\b)/i;
+// What follows an "-ing" word used as a verb: "building a brick braai", "wedding my…" reads as one too.
+const BEFORE_OBJECT = /^\s+(?:a|an|my|our|some)\s/i;
 const NOT_PROGRESSIVE =
   /^(?:amazing|interesting|boring|exciting|annoying|amusing|charming|stunning|disgusting|terrifying|surprising|confusing|frustrating|embarrassing|relaxing|refreshing|satisfying|shocking|thrilling|tiring|exhausting|depressing|inspiring|fascinating|being|nothing|something|anything|everything|thing|king|morning|evening|ring|spring|string|wedding|building|ceiling|sibling|darling|pudding|clothing|feeling|meeting|painting|timing|ending|evening|lightning|during|according|including|bling|sing|wing|thing)$/i;
 
@@ -69,7 +71,7 @@ export function subjectOf(clause: string, atSentenceStart: boolean): Subjected {
   // "bouldering on grit is my favourite thing": an "-ing" subject with its own verb later is a topic, not "I'm…".
   const ing = SUBJECTLESS_ING.exec(clause);
   // "building a brick braai": a word that is also a noun ("the building") is a verb before "a", "my"….
-  const verb = ing && (!NOT_PROGRESSIVE.test(ing[1]!) || new RegExp(`^(?:\\S+\\s+)?${ing[1]}\\s+(?:a|an|my|our|some)\\s`, "i").test(clause));
+  const verb = ing && (!NOT_PROGRESSIVE.test(ing[1]!) || BEFORE_OBJECT.test(clause.slice(ing[0].length)));
   if (verb && !/\b(?:is|are|was|were)\b/i.test(clause.split(/,|\s(?:so|and|but|because|cause|cos)\s/)[0]!)) return { text: `I'm ${lowerFirst(clause)}`, about: "speaker" };
   return { text: clause, about: "none" };
 }
