@@ -36,19 +36,19 @@ export interface RequestLogRecord {
   at: Date;
 }
 
-const COLUMNS = `id, developer_id, plane, agent_id, method, route, status, error_code, latency_ms, at`;
+const COLUMNS = ["id", "developer_id", "plane", "agent_id", "method", "route", "status", "error_code", "latency_ms", "at"] as const;
 /**
- * One statement for a whole batch, its columns as arrays. Rows of a developer deleted meanwhile are
- * left out (their log goes with them), and a request id seen twice is written once.
+ * The fallback for a batch COPY refused: one statement, its columns as arrays. Rows of a developer
+ * deleted meanwhile are left out (their log goes with them), and a request id seen twice is written once.
  */
-const INSERT = `INSERT INTO request_log (${COLUMNS})
+const INSERT = `INSERT INTO request_log (${COLUMNS.join(", ")})
   SELECT u.id, u.developer_id, u.plane::"Plane", u.agent_id, u.method, u.route, u.status, u.error_code, u.latency_ms, u.at
   FROM unnest($1::text[], $2::uuid[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::int[], $8::text[], $9::int[], $10::timestamptz[])
     AS u(id, developer_id, plane, agent_id, method, route, status, error_code, latency_ms, at)
   WHERE EXISTS (SELECT 1 FROM developers d WHERE d.id = u.developer_id)
   ON CONFLICT (id) DO NOTHING`;
 
-async function write(rows: RequestLogRecord[]): Promise<void> {
+async function insert(rows: RequestLogRecord[]): Promise<void> {
   const { sql } = await database();
   await sql.query(INSERT, [
     rows.map((r) => r.id),
@@ -62,6 +62,24 @@ async function write(rows: RequestLogRecord[]): Promise<void> {
     rows.map((r) => r.latencyMs),
     rows.map((r) => r.at),
   ]);
+}
+
+/**
+ * A batch in one COPY (far less of the database's CPU than the INSERT; every request adds a row). COPY
+ * is all or nothing: a batch it refuses (a developer deleted meanwhile, a row already written by a
+ * batch tried again) goes again as the INSERT, which keeps the rules above.
+ */
+async function write(rows: RequestLogRecord[]): Promise<void> {
+  const { sql } = await database();
+  try {
+    await sql.copyFrom(
+      "request_log",
+      COLUMNS,
+      rows.map((r) => [r.id, r.developerId, r.plane, r.agentId, r.method, r.route, r.status, r.errorCode, r.latencyMs, r.at]),
+    );
+  } catch {
+    await insert(rows);
+  }
 }
 
 const writer = batchedWriter<RequestLogRecord>({

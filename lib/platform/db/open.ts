@@ -10,6 +10,7 @@ import { processWideSlot } from "../process-wide";
 import { PrismaClient } from "./generated/client";
 import { lockDataDir } from "./lock";
 import { applyMigrations } from "./migrate";
+import { copyStatement, copyText, pgCopyFrom } from "./copy";
 import { pgClientSql, pgliteSql, type SqlConnection } from "./sql";
 
 export interface Database {
@@ -201,6 +202,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     },
     async query<T extends Record<string, unknown>>(text: string, params: unknown[] = [], options: { name?: string } = {}): Promise<T[]> {
       return (await pool.query<T>(options.name ? { name: options.name, text, values: params } : { text, values: params })).rows;
+    },
+    async copyFrom(table, columns, rows) {
+      const client = await pool.connect();
+      try {
+        await pgCopyFrom(client, copyStatement(table, columns, "STDIN"), copyText(rows));
+        client.release();
+      } catch (err) {
+        // A statement the server refused leaves the connection usable; any other failure (a lost
+        // connection) has the pool drop it.
+        client.release(err instanceof Error && "severity" in err ? undefined : err instanceof Error ? err : new Error(String(err)));
+        throw err;
+      }
     },
   };
   return {
