@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { now as clockNow } from "../platform/clock";
 import { database, db } from "../platform/db";
+import { copyElse } from "../platform/db/copy";
 import type { Plane } from "../platform/db/generated/enums";
 import { batchedWriter } from "../platform/log/batched-writer";
 
@@ -37,7 +38,7 @@ export interface AccessEntry {
 }
 
 /** An entry with its id, drawn once: a batch tried again after a lost answer writes each entry once. */
-type StampedEntry = AccessEntry & { id: string; at: Date };
+export type StampedEntry = AccessEntry & { id: string; at: Date };
 
 /**
  * The fallback for a batch COPY refused: one statement, its columns as arrays (the ORM's createMany
@@ -72,23 +73,16 @@ async function insert(entries: StampedEntry[]): Promise<void> {
   ]);
 }
 
-/**
- * A batch in one COPY, which PostgreSQL takes in far less CPU than the INSERT: every read adds an
- * entry, so this is most of what the log costs the database. COPY is all or nothing, so a batch it
- * refuses (a person or agent deleted meanwhile, an entry already written) goes again as the INSERT,
- * which keeps the rules above.
- */
+/** A batch as COPY loads it: the table, its columns, and each entry's values in their order. */
+export function accessLogCopy(entries: StampedEntry[]) {
+  const rows = entries.map((e) => [e.id, e.userId, e.agentId, e.agentName, e.plane, e.surface, e.action, e.outcome, e.at, e.conversation ?? null, e.turn ?? null]);
+  return { table: "access_log", columns: COLUMNS, rows };
+}
+
+/** A batch in one COPY (every read adds an entry; COPY takes a fraction of the INSERT's CPU), else the INSERT. */
 async function write(entries: StampedEntry[]): Promise<void> {
   const { sql } = await database();
-  try {
-    await sql.copyFrom(
-      "access_log",
-      COLUMNS,
-      entries.map((e) => [e.id, e.userId, e.agentId, e.agentName, e.plane, e.surface, e.action, e.outcome, e.at, e.conversation ?? null, e.turn ?? null]),
-    );
-  } catch {
-    await insert(entries);
-  }
+  await copyElse(sql, accessLogCopy(entries), () => insert(entries));
 }
 
 const writer = batchedWriter<StampedEntry>({ name: "access log", write, batchSize: BATCH, flushAfterMs: FLUSH_AFTER_MS, maxPending: ACCESS_LOG_MAX_PENDING });

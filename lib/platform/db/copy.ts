@@ -21,6 +21,27 @@ export function copyText(rows: readonly (readonly CopyValue[])[]): string {
   return text;
 }
 
+type Rows = readonly (readonly CopyValue[])[];
+
+/**
+ * Loads a batch with one COPY into `table`; a batch COPY refuses goes again through `otherwise`, the
+ * writer's INSERT. COPY is all or nothing, so one row its constraints refuse (a person or developer
+ * deleted while the batch waited, a row a batch tried again after a lost answer already wrote) fails
+ * the whole batch: the INSERT leaves such rows out and writes the rest. A database that is away fails
+ * both, and the caller tries again.
+ */
+export async function copyElse(
+  sql: { copyFrom(table: string, columns: readonly string[], rows: Rows): Promise<void> },
+  load: { table: string; columns: readonly string[]; rows: Rows },
+  otherwise: () => Promise<void>,
+): Promise<void> {
+  try {
+    await sql.copyFrom(load.table, load.columns, load.rows);
+  } catch {
+    await otherwise();
+  }
+}
+
 /** The statement that loads `columns` of `table` (names of the service's own schema, never input). */
 export function copyStatement(table: string, columns: readonly string[], source: "STDIN" | "'/dev/blob'"): string {
   return `COPY ${table} (${columns.join(", ")}) FROM ${source}`;

@@ -1,9 +1,14 @@
 // COPY … FROM STDIN on both engines (the embedded one reads a blob): rows arrive exactly, text with
-// tabs, newlines and backslashes intact, NULLs as NULL; a refused row undoes the whole COPY; and the
-// connection that ran a refused COPY serves the next statement.
+// tabs, newlines and backslashes intact, NULLs as NULL; a refused row undoes the whole COPY; the
+// connection that ran a refused COPY serves the next statement; and the two logs' batches load by
+// COPY itself, not through their INSERT fallback.
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyText } from "@/lib/platform/db/copy";
+import { accessLogCopy } from "@/lib/access-log/access-log";
+import { copyElse, copyText } from "@/lib/platform/db/copy";
 import { database } from "@/lib/platform/db";
+import { requestLogCopy } from "@/lib/request-log/record";
+import { createTenant } from "../../helpers/fixtures";
 
 const TABLE = `copy_probe_${process.pid}`;
 
@@ -76,5 +81,85 @@ describe("copyFrom", () => {
     await sql.copyFrom(TABLE, ["id", "n", "at", "note"], rows);
     const [count] = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${TABLE} WHERE id LIKE 'big-%'`);
     expect(count!.n).toBe(500);
+  });
+});
+
+describe("the logs' batches", () => {
+  it("load by COPY into the access log and the request log as their tables are, without the fallback", async () => {
+    const { sql } = await database();
+    const t = await createTenant();
+    const at = new Date("2026-11-29T12:00:00.123Z");
+    const entry = {
+      id: randomUUID(),
+      userId: t.users.live.id,
+      agentId: t.agent.id,
+      agentName: "Assistant\twith a tab",
+      plane: "live" as const,
+      surface: "rest" as const,
+      action: "GET /v1/profile",
+      outcome: "ok",
+      at,
+      conversation: "cv_abc",
+      turn: null,
+    };
+    const row = {
+      id: `req_${randomUUID()}`,
+      developerId: t.developer.id,
+      plane: "test" as const,
+      agentId: null,
+      method: "POST",
+      route: "/v1/profile/commit/[commitId]",
+      status: 422,
+      errorCode: "invalid_request",
+      latencyMs: 12,
+      at,
+    };
+    // copyFrom rejects on any refusal, where the writers would fall back to their INSERT.
+    const access = accessLogCopy([entry]);
+    const request = requestLogCopy([row]);
+    await sql.copyFrom(access.table, access.columns, access.rows);
+    await sql.copyFrom(request.table, request.columns, request.rows);
+    const [a] = await sql.query<Record<string, unknown>>(
+      `SELECT user_id, agent_id, agent_name, plane::text AS plane, surface, action, outcome, at, conversation, turn FROM access_log WHERE id = $1`,
+      [entry.id],
+    );
+    expect({ ...a, at: new Date(a!.at as string).toISOString() }).toEqual({
+      user_id: t.users.live.id,
+      agent_id: t.agent.id,
+      agent_name: "Assistant\twith a tab",
+      plane: "live",
+      surface: "rest",
+      action: "GET /v1/profile",
+      outcome: "ok",
+      at: at.toISOString(),
+      conversation: "cv_abc",
+      turn: null,
+    });
+    const [r] = await sql.query<Record<string, unknown>>(
+      `SELECT developer_id, plane::text AS plane, agent_id, method, route, status, error_code, latency_ms FROM request_log WHERE id = $1`,
+      [row.id],
+    );
+    expect(r).toEqual({
+      developer_id: t.developer.id,
+      plane: "test",
+      agent_id: null,
+      method: "POST",
+      route: "/v1/profile/commit/[commitId]",
+      status: 422,
+      error_code: "invalid_request",
+      latency_ms: 12,
+    });
+  });
+
+  it("go to the fallback only when COPY refuses the batch", async () => {
+    const { sql } = await database();
+    const table = TABLE;
+    let fallbacks = 0;
+    await copyElse(sql, { table, columns: ["id"], rows: [["else-1"]] }, async () => void fallbacks++);
+    expect(fallbacks).toBe(0);
+    await copyElse(sql, { table, columns: ["id"], rows: [["else-2"], ["else-1"]] }, async () => void fallbacks++);
+    expect(fallbacks).toBe(1);
+    const rows = await sql.query<{ id: string }>(`SELECT id FROM ${TABLE} WHERE id LIKE 'else-%' ORDER BY id`);
+    expect(rows.map((r) => r.id)).toEqual(["else-1"]);
   });
 });
