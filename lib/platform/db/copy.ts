@@ -1,6 +1,6 @@
 // Rows loaded with COPY … FROM STDIN in PostgreSQL's text format: for the logs that every request adds
-// to (the request log, the access log), which PostgreSQL takes in about half the CPU of the same rows
-// as an INSERT over unnest()ed arrays (docs/performance.md, "The two log writes").
+// to (the request log, the access log), which PostgreSQL takes in about three fifths of the CPU of the
+// same rows as an INSERT over unnest()ed arrays (docs/performance.md, "The two logs on the read, and COPY").
 import type pg from "pg";
 
 /** A value of one column: text, a number, a time, or NULL. */
