@@ -1,4 +1,4 @@
-// The built-in distiller on what chat says in passing, as chat-dev4's people say it: a business run or a title got,
+// The built-in distiller on what chat says in passing, as chat-dev4's people say it: a business run (by its name) or a title got,
 // a signature with a role beside it, a home bought outside a town, a run-on dictated by voice, a pet named after it
 // is mentioned, the languages spoken, a trip in the present tense with its date; and what stays out.
 import { describe, expect, it } from "vitest";
@@ -119,6 +119,25 @@ describe("chat in passing: a retirement, and the job it ended", () => {
   it("takes no retirement that is someone else's or still ahead", () => {
     expect(said("My husband Ray drives the van on weekends since he retired from John Deere")).toEqual(["relationship: Has a husband named Ray"]);
     expect(said("when I retire I want a boat", "I'm not retired yet, three more years")).toEqual([]);
+  });
+});
+
+describe("chat in passing: a business of the user's own, by its name", () => {
+  it("reads the name said with 'called', after 'business is', after starting one's own, as officially open, renamed, or an LLC", () => {
+    expect(said("put my notice in at petsmart. the mobile business is called Suds & Snouts!!")).toContain("work: Runs Suds & Snouts");
+    expect(said("I'm a wedding photographer so... it rains. business is Pine & Tide Photo")).toContain("work: Runs Pine & Tide Photo");
+    expect(said("AND i quit alamo comfort. started my own company, Delgado Heating & Air. been wanting to do it forever")).toContain("work: Runs Delgado Heating & Air");
+    expect(said("Coastline Electrical is officially a thing ⚡ got the ute signwritten")).toEqual(["work: Runs Coastline Electrical"]);
+    expect(said("and the salon's officially mine, renamed it Wild Roots 💇‍♀️ sign went up monday")).toContain("work: Runs Wild Roots");
+    expect(said("filed the LLC last week. Colby Roofing LLC 🤠 just need a truck wrap")).toEqual(["work: Runs Colby Roofing"]);
+    expect(said("my business is called Bloom and Grow, we do plants")).toEqual(["work: Runs Bloom and Grow"]);
+  });
+
+  it("takes no business that is someone else's, an employer's, or unnamed", () => {
+    expect(said("my sister's company is called Brightside")).not.toContainEqual(expect.stringMatching(/^work:/));
+    expect(said("the company is called Acme and they are hiring")).toEqual([]);
+    expect(said("her business is called Glow Studio")).toEqual([]);
+    expect(said("my business is doing well this year")).toEqual([]);
   });
 });
 

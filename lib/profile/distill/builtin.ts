@@ -12,6 +12,7 @@ import { narrower, retracts, type Retraction } from "./merge";
 import { newNumberName, signedOffName } from "./rules-chat-self";
 import { PRONOUN_NAMED } from "./rules-named";
 import { retiredFrom } from "./rules-retired";
+import { businessNamed } from "./rules-business";
 import { RELATIONS } from "./lexicon";
 import type { DistilledFact, Distiller, DistillInput, DistillResult } from "./types";
 
@@ -108,6 +109,8 @@ function collect(input: DistillInput, retractions: Retraction[]): Found[] {
       }
       found.push({ ...fact, messageIndex, at: message.at ?? null });
     }
+    const business = businessNamed(message.content.slice(0, MAX_MESSAGE_CHARS));
+    if (business) found.push({ ...business, messageIndex, at: message.at ?? null });
   });
   return found.filter((f, i) => !retractions.some((r) => (saidAfter.get(r) ?? -1) > i && retracts(r, f)));
 }
