@@ -5,7 +5,8 @@
 // everything else is refused, so a new folder has to be placed in a layer before it can import or be imported.
 //
 //   platform     what any service would need and nothing of what this one decides: database, configuration,
-//                clock, crypto, ids, caches, logs, rate limits, the job queue, liveness
+//                clock, crypto, ids, caches, logs, rate limits, the job queue, liveness (lib/platform/, and
+//                lib/env.ts and lib/process-wide.ts directly under lib/)
 //   http         the HTTP layer every domain answers through (route contracts, errors, CORS, requests, cookies):
 //                a leaf on the platform that imports no domain; a domain hands it what it needs
 //   domain       what the service decides, one folder per noun the specification names
@@ -22,7 +23,7 @@
 const paths = (prefix, names) => names.map((n) => `^${prefix}${n.replace(/[.]/g, "\\.")}${n.endsWith("/") ? "" : "$"}`);
 
 const LAYERS = {
-  platform: paths("lib/", ["platform/"]),
+  platform: paths("lib/", ["platform/", "env.ts", "process-wide.ts"]),
   http: paths("lib/", ["http/"]),
   domain: paths("lib/", [
     "access-log/",

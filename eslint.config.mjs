@@ -124,13 +124,13 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "off",
     },
   },
-  // Configuration is read in lib/platform/env.ts only. Not configuration: what tests, browser tests and benchmarks
+  // Configuration is read in lib/env.ts only. Not configuration: what tests, browser tests and benchmarks
   // set up, and the plain-Node launchers that run before TypeScript can load and only hand their
   // environment on to the processes they start (npm run build, npm start, npm test, prisma generate).
   {
     files: ["**/*.{ts,tsx,js,mjs}"],
     ignores: [
-      "lib/platform/env.ts",
+      "lib/env.ts",
       "tests/**",
       "e2e/**",
       "bench/**",
@@ -144,7 +144,7 @@ export default tseslint.config(
       "scripts/prisma-generate.mjs",
     ],
     rules: {
-      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through lib/platform/env.ts." }],
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through lib/env.ts." }],
     },
   },
   // Routing only: app/ reaches the database through lib/<domain>.

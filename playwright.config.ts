@@ -1,5 +1,5 @@
 // Browser tests: Debian's Chromium against a production `next start` on a fresh embedded database.
-// This file is tooling, not the service, so it reads process.env directly (lib/platform/env.ts is the service's).
+// This file is tooling, not the service, so it reads process.env directly (lib/env.ts is the service's).
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";

@@ -4,7 +4,7 @@
 // API's JSON 404/405, not Next.js's page or empty 405; and where no server of ours stamps the
 // client's address (`next dev`), a client-sent one is dropped.
 import { NextResponse, type NextRequest } from "next/server";
-import { developmentMode, env } from "./lib/platform/env";
+import { developmentMode, env } from "./lib/env";
 import { apiPathAnswer } from "./lib/http/api-routes";
 import { crossOriginAction } from "./lib/http/action-origin";
 import { DEVELOPMENT_HOST_REFUSED, developmentHostAllowed, rewriteForHost } from "./lib/http/hosts";

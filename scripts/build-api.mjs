@@ -18,7 +18,7 @@ const entry = [
   `export { startService, stopService } from ${JSON.stringify(path.join(root, "lib/startup.ts"))};`,
   `export { rewriteForHost } from ${JSON.stringify(path.join(root, "lib/http/hosts.ts"))};`,
   `export { stampClientIp } from ${JSON.stringify(path.join(root, "lib/http/request.ts"))};`,
-  `export { env } from ${JSON.stringify(path.join(root, "lib/platform/env.ts"))};`,
+  `export { env } from ${JSON.stringify(path.join(root, "lib/env.ts"))};`,
   `export { consoleToLog } from ${JSON.stringify(path.join(root, "lib/platform/log/index.ts"))};`,
   `export { beginShutdown } from ${JSON.stringify(path.join(root, "lib/platform/health.ts"))};`,
   `export { metricsText } from ${JSON.stringify(path.join(root, "lib/platform/metrics.ts"))};`,

@@ -9,12 +9,12 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { sdkDirSetting } from "../lib/platform/env";
+import { sdkDirSetting } from "../lib/env";
 import { buildPythonWheel } from "./build-python-wheel.mjs";
 import { npmTarballName } from "../lib/sdk/files";
 
 const root = path.resolve(import.meta.dirname, "..");
-// SDK_DIR as the server reads it (lib/platform/env.ts), relative to the project root.
+// SDK_DIR as the server reads it (lib/env.ts), relative to the project root.
 const outDir = path.resolve(root, sdkDirSetting());
 
 function run(command: string, args: string[], cwd: string): string {

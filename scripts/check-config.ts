@@ -1,6 +1,6 @@
 // Validates the configuration as the service will at start-up, and says what is wrong (npm start runs
 // it before building, so a refused configuration fails in a second rather than after the build).
-import { ConfigError, loadEnv } from "../lib/platform/env";
+import { ConfigError, loadEnv } from "../lib/env";
 
 try {
   loadEnv();

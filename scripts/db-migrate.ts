@@ -1,5 +1,5 @@
 // Applies pending migrations to the configured database (DATABASE_URL, or embedded PGlite in DATA_DIR).
-import { env } from "../lib/platform/env";
+import { env } from "../lib/env";
 import { applyMigrations } from "../lib/platform/db/migrate";
 import { migratePostgres, openDatabase } from "../lib/platform/db/open";
 

@@ -2,7 +2,7 @@
 // 127.0.0.1 in development mode) rather than on every interface, as `next dev` would by default.
 import { spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
-import { ConfigError, loadEnv } from "../lib/platform/env";
+import { ConfigError, loadEnv } from "../lib/env";
 import { requireSupportedNode } from "./node-version.mjs";
 
 requireSupportedNode();

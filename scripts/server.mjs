@@ -30,7 +30,7 @@ let config;
 try {
   config = api.env();
 } catch (err) {
-  // A refused configuration (lib/platform/env.ts) says what to change, and nothing is served.
+  // A refused configuration (lib/env.ts) says what to change, and nothing is served.
   console.error(`\nService failed to start: ${err.message}\n`);
   process.exit(1);
 }

@@ -19,7 +19,7 @@ Object.assign(process.env, holder[STARTING_ENV]);
 const [{ resetClockForTests }, { refuseDatabase }, { resetEnvForTests }] = await Promise.all([
   import("@/lib/platform/clock"),
   import("@/lib/platform/db/refuse"),
-  import("@/lib/platform/env"),
+  import("@/lib/env"),
 ]);
 resetClockForTests();
 resetEnvForTests();
@@ -78,7 +78,7 @@ afterAll(async () => {
   if (unit) return;
   const { stopService } = await import("@/lib/startup");
   const { closeRateLimitStore } = await import("@/lib/platform/ratelimit");
-  const { resetEnvForTests } = await import("@/lib/platform/env");
+  const { resetEnvForTests } = await import("@/lib/env");
   await stopService();
   await closeRateLimitStore();
   resetEnvForTests();

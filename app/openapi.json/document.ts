@@ -1,7 +1,7 @@
 // The service's OpenAPI document, built once per process from the route contracts (./routes.generated.ts).
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 import { contractsOf, openApiDocument } from "@/lib/http/openapi";
-import { processWide } from "@/lib/platform/process-wide";
+import { processWide } from "@/lib/process-wide";
 import { version } from "@/package.json";
 import { ROUTE_MODULES } from "./routes.generated";
 

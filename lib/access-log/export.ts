@@ -3,7 +3,7 @@
 // cookie alone: an API key or a Bearer token reaches nothing here.
 import { sessionUserFromRequest } from "../person-auth/session";
 import { now as clockNow } from "../platform/clock";
-import { env } from "../platform/env";
+import { env } from "../env";
 import { ACCESS_LOG_RETENTION_DAYS, type AccessLogRow } from "./access-log";
 import { accessLogBatches } from "./pages";
 

@@ -5,7 +5,7 @@
 import { sessionUserFromRequest } from "../person-auth/session";
 import { now as clockNow } from "../platform/clock";
 import { db } from "../platform/db";
-import { env } from "../platform/env";
+import { env } from "../env";
 import { memoryView } from "../profile/memories";
 import { accountOverview } from "./overview";
 import { accountProfile } from "./profile";

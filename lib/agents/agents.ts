@@ -5,7 +5,7 @@ import { TtlCache } from "../platform/cache";
 import { db } from "../platform/db";
 import type { Agent, Prisma } from "../platform/db/generated/client";
 import { randomBase62 } from "../platform/crypto";
-import { env } from "../platform/env";
+import { env } from "../env";
 import { ApiError } from "../http/errors";
 
 export const agentHandleSchema = z

@@ -6,7 +6,7 @@ import { TtlCache } from "../platform/cache";
 import { db } from "../platform/db";
 import type { KeyKind, KeyMaker, Plane } from "../platform/db/generated/enums";
 import { newId, PREFIX } from "../platform/ids";
-import { processWide } from "../platform/process-wide";
+import { processWide } from "../process-wide";
 
 const HASH_PURPOSE = "api-key";
 const VISIBLE_CHARS = 4;

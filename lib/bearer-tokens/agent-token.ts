@@ -4,7 +4,7 @@ import { SignJWT } from "jose";
 import { deriveKey, safeEqual } from "../platform/crypto";
 import type { Plane } from "../platform/db/generated/enums";
 import { now as clockNow } from "../platform/clock";
-import { env } from "../platform/env";
+import { env } from "../env";
 
 export const AGENT_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 export const AGENT_TOKEN_USE = "agent";

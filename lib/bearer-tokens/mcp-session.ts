@@ -6,7 +6,7 @@ import { findMcpSessionKey } from "../api-keys/api-keys";
 import { deriveKey, safeEqual } from "../platform/crypto";
 import type { Plane } from "../platform/db/generated/enums";
 import { now as clockNow } from "../platform/clock";
-import { env } from "../platform/env";
+import { env } from "../env";
 import { ApiError } from "../http/errors";
 import { decodeJson } from "./agent-token";
 

@@ -6,7 +6,7 @@ import { now as clockNow } from "../platform/clock";
 import { db } from "../platform/db";
 import { returnUrlProblem } from "../developers/destinations";
 import type { Plane } from "../platform/db/generated/enums";
-import { env } from "../platform/env";
+import { env } from "../env";
 import { APP_NAMES, type App } from "../catalogue";
 import type { Prisma } from "../platform/db/generated/client";
 import { bindExternalIdOnce } from "../users/users";

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { now as clockNow } from "../platform/clock";
 import { openSecret, s256, sealSecret } from "../platform/crypto";
-import { env } from "../platform/env";
+import { env } from "../env";
 import { DEVELOPMENT_PROVIDER, ProviderGrantError, type ConnectorProvider } from "./types";
 
 const CODE_PURPOSE = "dev-connect-code";

@@ -4,7 +4,7 @@
 // asked for when the person allows the capability that needs them. Endpoints and credentials come from
 // configuration.
 import * as oauth from "openid-client";
-import { env } from "../platform/env";
+import { env } from "../env";
 import { clientConfiguration, refreshWith, tokenSet } from "./oauth-client";
 import type { App } from "../catalogue";
 import type { ConnectorProvider } from "./types";

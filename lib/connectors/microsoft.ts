@@ -4,7 +4,7 @@
 // when the person allows outlook:send (incremental consent). Microsoft has no revocation endpoint:
 // disconnecting deletes the tokens.
 import * as oauth from "openid-client";
-import { env } from "../platform/env";
+import { env } from "../env";
 import { clientConfiguration, refreshWith, tokenSet } from "./oauth-client";
 import type { ConnectorProvider } from "./types";
 

@@ -1,7 +1,7 @@
 // Notion as a connection provider: Notion's OAuth (authorization code; the token endpoint takes JSON
 // with HTTP Basic client authentication), the workspace owner's id and address from the token
 // answer, refresh when Notion issued a refresh token, and revocation at /v1/oauth/revoke.
-import { env } from "../platform/env";
+import { env } from "../env";
 import type { TokenEndpointResponse } from "openid-client";
 import { tokenSet } from "./oauth-client";
 import { ProviderGrantError, type ConnectorProvider, type ProviderTokens } from "./types";

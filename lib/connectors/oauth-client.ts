@@ -2,7 +2,7 @@
 // and a refresh that tells a refused grant apart from any other failure.
 import * as oauth from "openid-client";
 import { now as clockNow } from "../platform/clock";
-import { processWide } from "../platform/process-wide";
+import { processWide } from "../process-wide";
 import { ProviderGrantError, type ProviderTokens } from "./types";
 
 // Configurations made so far, by settings, kept apart for each copy of openid-client the process

@@ -9,7 +9,7 @@ import { now as clockNow } from "../platform/clock";
 import { keyedHash } from "../platform/crypto";
 import { db } from "../platform/db";
 import { emailDriver, EmailSendError } from "../email";
-import { env } from "../platform/env";
+import { env } from "../env";
 import { ipLimitKey } from "../http/request";
 import { lazyLimiter } from "../platform/ratelimit";
 import { DashboardError } from "./errors";

@@ -6,7 +6,7 @@ import { now as clockNow } from "../platform/clock";
 import { keyedHash, randomBase62 } from "../platform/crypto";
 import { db } from "../platform/db";
 import { emailDriver, EmailSendError } from "../email";
-import { env } from "../platform/env";
+import { env } from "../env";
 import { MEMBER_ROLES, MEMBERS_LOCK, requireMember } from "./accounts";
 import { dashboardEmail } from "./codes";
 import { DashboardError } from "./errors";

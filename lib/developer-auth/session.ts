@@ -13,7 +13,7 @@ import { isThirdPartyProvider, thirdPartyProviders, verifiedAddress } from "../p
 import { isCurrentVersion, SESSION_VERSION_CLAIM, UUID_PATTERN } from "../person-auth/session-version";
 import { openTicketOf, sealTicket } from "../person-auth/tickets";
 import { db } from "../platform/db";
-import { env } from "../platform/env";
+import { env } from "../env";
 import { cookieAttributes } from "../http/cookies";
 import { logger } from "../platform/log";
 import { dashboardUserFor } from "./codes";

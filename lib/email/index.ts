@@ -1,9 +1,9 @@
 // E-mail behind one small interface: the outbox driver keeps each message in the database (for
 // /dev/email-outbox and tests); the SMTP driver sends it through nodemailer to SMTP_URL.
 import { db } from "../platform/db";
-import { env } from "../platform/env";
+import { env } from "../env";
 import { countingSends } from "../platform/metrics";
-import { processWideSlot } from "../platform/process-wide";
+import { processWideSlot } from "../process-wide";
 
 export interface EmailMessage {
   to: string;

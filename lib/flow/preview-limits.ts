@@ -4,9 +4,9 @@
 // queued when all are taken.
 import { BringInError } from "./bring-in";
 import { FLOW_TTL_SECONDS } from "./browser";
-import { env } from "../platform/env";
+import { env } from "../env";
 import { ipLimitKey } from "../http/request";
-import { processWide } from "../platform/process-wide";
+import { processWide } from "../process-wide";
 import { lazyLimiter } from "../platform/ratelimit";
 
 /** Files larger than this take one of the process's LARGE_PREVIEWS_AT_ONCE slots while they are read. */

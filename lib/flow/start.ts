@@ -3,7 +3,7 @@
 import { now as clockNow } from "../platform/clock";
 import { db } from "../platform/db";
 import type { Plane } from "../platform/db/generated/enums";
-import { env } from "../platform/env";
+import { env } from "../env";
 import { ipLimitKey } from "../http/request";
 import { lazyLimiter } from "../platform/ratelimit";
 import type { RequiredEntry } from "../required/entries";

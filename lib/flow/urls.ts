@@ -1,6 +1,6 @@
 // Where a flow sends the browser: its own page, the service's home, and a callback with the
 // parameters a way in hands back (a code and the state, or error=access_denied).
-import { env } from "../platform/env";
+import { env } from "../env";
 
 /** Where the hosted flow for a flow id lives. */
 export function flowUrl(flowId: string): string {

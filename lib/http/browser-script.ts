@@ -5,9 +5,9 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { env } from "../platform/env";
+import { env } from "../env";
 import { logger } from "../platform/log";
-import type { Slot } from "../platform/process-wide";
+import type { Slot } from "../process-wide";
 
 /** With ?v= naming the current content the file is cached for a year; the bare address for five minutes. */
 export const BROWSER_SCRIPT_CACHE = {

@@ -3,7 +3,7 @@
 // once, beside what it belongs to (defineCookie); it is read, set and cleared only through the
 // functions here, either in a page's or server action's request scope (next/headers) or on a route
 // handler's own Request and Response (so those also run outside Next.js, on the fast path).
-import { env } from "../platform/env";
+import { env } from "../env";
 
 /** A cookie of the service: its name, the path the browser sends it back under, and its lifetime. */
 export interface CookieDefinition {

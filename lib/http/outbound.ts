@@ -8,7 +8,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
-import { developmentMode } from "../platform/env";
+import { developmentMode } from "../env";
 
 export interface PinnedResponse {
   status: number;

@@ -2,7 +2,7 @@
 import { isIP, isIPv4, isIPv6 } from "node:net";
 import { randomBase62 } from "../platform/crypto";
 import { PREFIX } from "../platform/ids";
-import { processWide } from "../platform/process-wide";
+import { processWide } from "../process-wide";
 import { ApiError, MESSAGES } from "./errors";
 
 /** Default cap on a /v1 JSON body; routes may set their own (docs/api.md lists them). */

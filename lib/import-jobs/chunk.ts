@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { recordAccess } from "../access-log/access-log";
 import { db } from "../platform/db";
 import type { Prisma } from "../platform/db/generated/client";
-import { env } from "../platform/env";
+import { env } from "../env";
 import { newId, PREFIX } from "../platform/ids";
 import { distillerFromConfig } from "../profile/distill";
 import { mergeFacts } from "../profile/distill/merge";

@@ -6,10 +6,10 @@
 import { hostname } from "node:os";
 import { randomBase62 } from "../platform/crypto";
 import { db } from "../platform/db";
-import { env } from "../platform/env";
+import { env } from "../env";
 import { enqueue, onJobsStop, QUEUES, work } from "../platform/jobs";
 import { logger } from "../platform/log";
-import { processWide } from "../platform/process-wide";
+import { processWide } from "../process-wide";
 import { importChunk, LeaseLost, type Job } from "./chunk";
 import { finishCancelled, finishCompleted, markFailed } from "./endings";
 

@@ -25,7 +25,7 @@ import { newRequestId } from "../http/request";
 import { databaseUnavailable } from "../platform/db/unavailable";
 import { logger, requestLogger } from "../platform/log";
 import { observeRequest } from "../platform/metrics";
-import { processWide } from "../platform/process-wide";
+import { processWide } from "../process-wide";
 import { COMMIT_GATE_SECONDS } from "../profile/obligation";
 import { approvedUser, authenticateMcpCaller, type McpCaller } from "./caller";
 import { answerJsonRpc, mcpServiceUnavailable, method, type JsonRpcMethod, type McpResource } from "./json-rpc";

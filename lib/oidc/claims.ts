@@ -3,7 +3,7 @@
 // current proof, never copied from an earlier token.
 import { SignJWT } from "jose";
 import { addressProven, EMAIL_PROOF_COLUMNS, type EmailProofFacts } from "../person-auth/email-proof";
-import { env } from "../platform/env";
+import { env } from "../env";
 import { profileClaims, type ProfileClaimSource } from "../profile/claims";
 import { signingKey, SIGNING_ALG } from "./signing-keys";
 

@@ -2,7 +2,7 @@
 // rules of the specification, each refusal a constant message.
 import { randomBase62 } from "../platform/crypto";
 import { db } from "../platform/db";
-import { env } from "../platform/env";
+import { env } from "../env";
 import { addOrigin, normalizeOrigin } from "../developers/developers";
 import { ApiError } from "../http/errors";
 import { isIdOf, newId, PREFIX } from "../platform/ids";

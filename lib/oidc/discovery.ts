@@ -2,7 +2,7 @@
 // revocation endpoint (RFC 8414) and the userinfo endpoint (OpenID Connect Discovery §3), so standard
 // relying parties (openid-client's helpers, Auth.js, which requires userinfo_endpoint at the callback)
 // work unchanged. The userinfo endpoint answers only { sub }: scoped claims are in the ID token.
-import { env } from "../platform/env";
+import { env } from "../env";
 import { TOKEN_ENDPOINT_AUTH_METHODS } from "./client-auth";
 import { GRANTS } from "./grants";
 

@@ -6,7 +6,7 @@ import { calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair, import
 import { now as clockNow } from "../platform/clock";
 import { openSecret, sealSecret } from "../platform/crypto";
 import { db } from "../platform/db";
-import { processWide } from "../platform/process-wide";
+import { processWide } from "../process-wide";
 
 export const SIGNING_ALG = "RS256";
 const MODULUS_BITS = 2048;

@@ -5,7 +5,7 @@ import { derivedBase62, randomBase62, s256 } from "../platform/crypto";
 import { db } from "../platform/db";
 import type { Prisma } from "../platform/db/generated/client";
 import type { Plane } from "../platform/db/generated/enums";
-import { env } from "../platform/env";
+import { env } from "../env";
 import { PREFIX } from "../platform/ids";
 import { now as clockNow } from "../platform/clock";
 import { hashToken } from "../bearer-tokens/access-token";

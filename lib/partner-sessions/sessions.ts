@@ -8,7 +8,7 @@ import { now as clockNow } from "../platform/clock";
 import { db } from "../platform/db";
 import type { Prisma } from "../platform/db/generated/client";
 import type { Plane } from "../platform/db/generated/enums";
-import { env } from "../platform/env";
+import { env } from "../env";
 import { ApiError } from "../http/errors";
 import { isIdOf, newId, PREFIX } from "../platform/ids";
 import { clearUserAccessCache } from "../users/approvals";

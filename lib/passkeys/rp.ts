@@ -1,6 +1,6 @@
 // The relying party passkeys are made for and checked against: BASE_URL's host and origin, the one
 // address the hosted pages are served from. A passkey made for another host is refused.
-import { env } from "../platform/env";
+import { env } from "../env";
 
 export const RP_NAME = "Sign in";
 

@@ -11,7 +11,7 @@ import { now as clockNow } from "../platform/clock";
 import { keyedHash, safeEqual } from "../platform/crypto";
 import { db } from "../platform/db";
 import type { Plane } from "../platform/db/generated/enums";
-import { env } from "../platform/env";
+import { env } from "../env";
 import { ipLimitKey } from "../http/request";
 import { lazyLimiter, type Limiter } from "../platform/ratelimit";
 import { SANDBOX_PHONE, SANDBOX_VERIFICATION_CODE } from "../sandbox/seed";

@@ -8,7 +8,7 @@ import NextAuth from "next-auth";
 import { getToken } from "next-auth/jwt";
 import Credentials from "next-auth/providers/credentials";
 import { db } from "../platform/db";
-import { env } from "../platform/env";
+import { env } from "../env";
 import { requestCookie, secureCookies } from "../http/cookies";
 import { logger } from "../platform/log";
 import { isCurrentVersion, SESSION_VERSION_CLAIM, UUID_PATTERN } from "./session-version";

@@ -8,7 +8,7 @@ import GitHub from "next-auth/providers/github";
 import Google from "next-auth/providers/google";
 import { z } from "zod";
 import { db } from "../platform/db";
-import { env } from "../platform/env";
+import { env } from "../env";
 import { defineCookie } from "../http/cookies";
 
 export const THIRD_PARTY_PROVIDERS = ["google", "github"] as const;

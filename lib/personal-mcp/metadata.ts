@@ -2,7 +2,7 @@
 // the endpoint's protected-resource metadata (RFC 9728), named in the WWW-Authenticate header of a 401,
 // points at the service's own OpenID Connect provider, whose authorization-server metadata
 // (lib/oidc/mcp-clients/server-metadata.ts) says how to register and sign in.
-import { env } from "../platform/env";
+import { env } from "../env";
 import { INTERNAL_MOUNTS } from "../http/hosts";
 import { personalMcpResource } from "../oidc/mcp-clients/resource";
 import { PROFILE_TOOL_SCOPES } from "../profile/scopes";

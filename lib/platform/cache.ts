@@ -3,8 +3,8 @@
 // every instance within a second; a change made in this process clears the cache at once. The
 // maps are process-wide, so the API fast path and the app router, which bundle this module
 // separately, share them and a clear in one is seen by the other.
-import { env } from "./env";
-import { processWide } from "./process-wide";
+import { env } from "../env";
+import { processWide } from "../process-wide";
 
 const MAX_ENTRIES = 10_000;
 /** Each cache's entries, by cache name. */

@@ -3,7 +3,7 @@
 // every time stored or shown are decided against now(), which tests move forward to cross each
 // boundary without waiting. Time elapsed within the process (a latency logged, a time slice, a cache
 // entry's age, a retry's wait) is measured with performance.now() instead: monotonic, never moved.
-import { processWide } from "./process-wide";
+import { processWide } from "../process-wide";
 
 const clock = processWide("clock", () => ({ offsetMs: 0 }));
 

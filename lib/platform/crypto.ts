@@ -1,7 +1,7 @@
 // Keyed hashing, constant-time comparison and random secrets: the one place secrets are derived.
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, randomFillSync, timingSafeEqual } from "node:crypto";
-import { env } from "./env";
-import { processWide } from "./process-wide";
+import { env } from "../env";
+import { processWide } from "../process-wide";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 

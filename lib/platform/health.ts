@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { database } from "./db";
 import { markShuttingDown } from "./metrics";
-import { processWide } from "./process-wide";
+import { processWide } from "../process-wide";
 
 const TIMEOUT_MS = 2000;
 

@@ -6,8 +6,8 @@
 // process: an external package of both bundles).
 import cluster from "node:cluster";
 import client from "prom-client";
-import { env } from "./env";
-import { processWide } from "./process-wide";
+import { env } from "../env";
+import { processWide } from "../process-wide";
 import { nameRequestSpan } from "./tracing";
 
 type Collect = () => Promise<void> | void;

@@ -4,8 +4,8 @@
 // of OpenTelemetry's SDK loads and a request costs one null check (scripts/server.mjs).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { context, propagation, SpanKind, SpanStatusCode, trace, type Span, type Tracer } from "@opentelemetry/api";
-import { env } from "./env";
-import { processWideSlot } from "./process-wide";
+import { env } from "../env";
+import { processWideSlot } from "../process-wide";
 
 const started = processWideSlot<{ tracer: Tracer; shutdown: () => Promise<void> }>("tracing");
 

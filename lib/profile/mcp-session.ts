@@ -3,7 +3,7 @@
 import { findMcpSessionKey, type ResolvedKey } from "../api-keys/api-keys";
 import { issueMcpSession, MCP_SESSION_MESSAGES, readMcpSession, type McpSessionClaims } from "../bearer-tokens/mcp-session";
 import { randomBase62 } from "../platform/crypto";
-import { env } from "../platform/env";
+import { env } from "../env";
 import type { ResolvedAgent } from "../http/caller";
 import { ApiError } from "../http/errors";
 import { findExternalUser } from "../users/approvals";

@@ -6,7 +6,7 @@ import { now as clockNow } from "../platform/clock";
 import { database } from "../platform/db";
 import { copyElse } from "../platform/db/copy";
 import type { Plane } from "../platform/db/generated/enums";
-import { env } from "../platform/env";
+import { env } from "../env";
 import { batchedWriter } from "../platform/log/batched-writer";
 
 /** Rows written in one statement at most. */

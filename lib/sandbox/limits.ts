@@ -1,5 +1,5 @@
 // The sandbox provision limit per client IP address (SANDBOX_PROVISION_PER_HOUR).
-import { env } from "../platform/env";
+import { env } from "../env";
 import { lazyLimiter } from "../platform/ratelimit";
 
 export const sandboxProvisionLimiter = lazyLimiter(() => ({ name: "sandbox-provision", points: env().SANDBOX_PROVISION_PER_HOUR, durationSeconds: 3600 }));

@@ -8,8 +8,8 @@ import { lstat, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { ApiError } from "../http/errors";
-import { env } from "../platform/env";
-import { processWide } from "../platform/process-wide";
+import { env } from "../env";
+import { processWide } from "../process-wide";
 
 /** Where the files are served: {BASE_URL}/sdk/v1/<file>. */
 export const SDK_FILES_PATH = "/sdk/v1";

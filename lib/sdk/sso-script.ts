@@ -2,7 +2,7 @@
 // and served as lib/http/browser-script.ts serves its scripts (written once by `npm run build`,
 // scripts/build-sso-script.ts).
 import { BROWSER_SCRIPT_CACHE, browserScript, describeScript, type BuiltScript } from "../http/browser-script";
-import { processWideSlot } from "../platform/process-wide";
+import { processWideSlot } from "../process-wide";
 
 export const SSO_SCRIPT_PATH = "/sdk/v1/service-sso.js";
 /** Where `npm run build` leaves the bundle, from the project root. */

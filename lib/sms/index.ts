@@ -2,7 +2,7 @@
 // (number as a keyed hash and last four digits), for /dev/outbox and tests; the Twilio driver
 // sends it through Twilio's REST API (Messages resource).
 import { db } from "../platform/db";
-import { env } from "../platform/env";
+import { env } from "../env";
 import { countingSends } from "../platform/metrics";
 import { phoneDigest } from "../users/phone";
 

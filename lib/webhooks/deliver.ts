@@ -8,7 +8,7 @@ import { db } from "../platform/db";
 import { describeStatus, postToRegisteredAddress, type OutboundOutcome } from "../http/outbound";
 import { enqueueOnce, onJobsStop, QUEUES, work } from "../platform/jobs";
 import { logger } from "../platform/log";
-import { processWide } from "../platform/process-wide";
+import { processWide } from "../process-wide";
 import { signingSecretsOf } from "./endpoints";
 import { signWebhook, WEBHOOK_HEADERS } from "./signing";
 

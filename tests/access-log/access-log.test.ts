@@ -26,7 +26,7 @@ import { issueAgentToken } from "@/lib/bearer-tokens/agent-token";
 import { advanceClockForTests, now, resetClockForTests } from "@/lib/platform/clock";
 import { db } from "@/lib/platform/db";
 import { createDeveloper } from "@/lib/developers/developers";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 import { sweepExpired } from "@/lib/maintenance/sweep";
 import { approveAgent } from "@/lib/users/approvals";
 import { createUser } from "@/lib/users/users";

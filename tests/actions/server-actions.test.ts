@@ -14,7 +14,7 @@ import { NextRequest } from "next/server";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { actionMeta } from "@/lib/actions/define-action";
 import { db } from "@/lib/platform/db";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 import { ACTION_MESSAGES, checkArguments, formOf, text, textArg } from "@/lib/http/action-input";
 import { CROSS_ORIGIN_ACTION_MESSAGE, crossOriginAction } from "@/lib/http/action-origin";
 import { UNSAFE_TEXT_MESSAGE } from "@/lib/http/text-input";

@@ -14,7 +14,7 @@ import * as developerMcp from "@/app/mcp/route";
 import * as personalMcp from "@/app/personal-mcp/route";
 import { GET as meRoute } from "@/app/v1/me/route";
 import { resolveApiKey } from "@/lib/api-keys/api-keys";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 import { mintMcpSession } from "@/lib/profile/mcp-session";
 
 const routes = v1Routes();

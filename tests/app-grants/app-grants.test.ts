@@ -28,7 +28,7 @@ import { db } from "@/lib/platform/db";
 import { applyMigrations, MIGRATIONS_DIR, readMigrations } from "@/lib/platform/db/migrate";
 import { PGLITE_EXTENSIONS } from "@/lib/platform/db/open";
 import { pgliteSql } from "@/lib/platform/db/sql";
-import { env, resetEnvForTests } from "@/lib/platform/env";
+import { env, resetEnvForTests } from "@/lib/env";
 import { findFlow, type Flow } from "@/lib/flow/store";
 import { returnToApp } from "@/lib/flow/transitions";
 import * as steps from "@/lib/flow/steps";

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { AGENT_TOKEN_TTL_SECONDS, issueAgentToken, verifyAgentToken } from "@/lib/bearer-tokens/agent-token";
 import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
 import { deriveKey } from "@/lib/platform/crypto";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 
 afterEach(() => resetClockForTests());
 

@@ -10,7 +10,7 @@ import { GET as profileRoute } from "@/app/v1/profile/route";
 import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
 import { CONNECT_LINK_TTL_SECONDS, CONNECT_MINTS_PER_MINUTE } from "@/lib/connect-links/links";
 import { db } from "@/lib/platform/db";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 import { findFlow } from "@/lib/flow/store";
 import { allowCapability, continueFromImport, decidePreview, LINK_FOR_ANOTHER_ACCOUNT, previewImport, submitCode, submitPhone } from "@/lib/flow/steps";
 import { revokeApproval } from "@/lib/users/approvals";
@@ -311,7 +311,7 @@ describe("a separately hosted MCP_URL", () => {
     const prisma = await db();
     const before = await prisma.flowSession.count();
     process.env.MCP_URL = "http://mcp.localtest:3000";
-    (await import("@/lib/platform/env")).resetEnvForTests();
+    (await import("@/lib/env")).resetEnvForTests();
     try {
       const res = await openLink(new Request(`http://mcp.localtest:3000/connect/${id}`, { headers: { host: "mcp.localtest:3000" } }), { params: Promise.resolve({ linkId: id }) });
       expect(res.status).toBe(303);
@@ -322,7 +322,7 @@ describe("a separately hosted MCP_URL", () => {
       expect((await open(`http://localhost:3000/personal-mcp/connect/${id}`)).res.status).toBe(303);
     } finally {
       delete process.env.MCP_URL;
-      (await import("@/lib/platform/env")).resetEnvForTests();
+      (await import("@/lib/env")).resetEnvForTests();
     }
   });
 });

@@ -6,7 +6,7 @@ import { decodeJwt } from "jose";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { POST as decide } from "@/app/(hosted)/dev/connect/decide/route";
 import { db } from "@/lib/platform/db";
-import { resetEnvForTests } from "@/lib/platform/env";
+import { resetEnvForTests } from "@/lib/env";
 import { createTenant } from "../helpers/fixtures";
 import { authorizeCall, authorizeParams, CALLBACK, flowIdFrom, pkce, registerClient, tokenCall } from "../helpers/oauth";
 

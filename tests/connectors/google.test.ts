@@ -12,7 +12,7 @@ let conn: typeof import("@/lib/connectors/connections");
 beforeAll(async () => {
   provider = await startGoogleProvider({ redirectUri: "http://localhost:3000/connect/callback", email: "ada@example.com" });
   Object.assign(process.env, provider.env);
-  (await import("@/lib/platform/env")).resetEnvForTests();
+  (await import("@/lib/env")).resetEnvForTests();
   conn = await import("@/lib/connectors/connections");
 });
 afterAll(() => provider.close());
@@ -116,7 +116,7 @@ describe("connecting Google Sheets", () => {
 describe("from the person's account page", () => {
   const session = async (userId: string) => {
     const { encode } = await import("next-auth/jwt");
-    const { env } = await import("@/lib/platform/env");
+    const { env } = await import("@/lib/env");
     return `authjs.session-token=${await encode({ token: { sub: userId }, secret: env().AUTH_SECRET, salt: "authjs.session-token" })}`;
   };
 

@@ -11,7 +11,7 @@ import { POST as decide } from "@/app/(hosted)/dev/connect/decide/route";
 import { POST as forgetRoute } from "@/app/v1/profile/forget/route";
 import type { AppSnapshot } from "@/lib/profile/distill/snapshot";
 import { db } from "@/lib/platform/db";
-import { resetEnvForTests } from "@/lib/platform/env";
+import { resetEnvForTests } from "@/lib/env";
 import { builtinDistiller, distillerFromSettings, MAX_APP_FACTS } from "@/lib/profile/distill";
 import { createLlmDistiller } from "@/lib/profile/distill/llm";
 import { createTenant } from "../helpers/fixtures";

@@ -12,7 +12,7 @@ let conn: typeof import("@/lib/connectors/connections");
 beforeAll(async () => {
   provider = await startMicrosoftProvider({ redirectUri: "http://localhost:3000/connect/callback", mail: "alan@contoso.example" });
   Object.assign(process.env, provider.env);
-  (await import("@/lib/platform/env")).resetEnvForTests();
+  (await import("@/lib/env")).resetEnvForTests();
   conn = await import("@/lib/connectors/connections");
 });
 afterAll(() => provider.close());

@@ -13,7 +13,7 @@ let conn: typeof import("@/lib/connectors/connections");
 beforeAll(async () => {
   notion = await startNotionServer({ email: "ada@notion.example" });
   Object.assign(process.env, notion.env);
-  (await import("@/lib/platform/env")).resetEnvForTests();
+  (await import("@/lib/env")).resetEnvForTests();
   conn = await import("@/lib/connectors/connections");
 });
 afterAll(() => notion.close());

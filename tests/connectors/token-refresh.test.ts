@@ -15,7 +15,7 @@ let refresh: typeof import("@/lib/connectors/token-refresh");
 beforeAll(async () => {
   provider = await startMicrosoftProvider({ redirectUri: "http://localhost:3000/connect/callback", mail: "grace@contoso.example" });
   Object.assign(process.env, provider.env);
-  (await import("@/lib/platform/env")).resetEnvForTests();
+  (await import("@/lib/env")).resetEnvForTests();
   conn = await import("@/lib/connectors/connections");
   refresh = await import("@/lib/connectors/token-refresh");
 });

@@ -30,7 +30,7 @@ import type { UsableConnection } from "@/lib/connectors/tools/definition";
 import { db } from "@/lib/platform/db";
 import { findFlow } from "@/lib/flow/store";
 import { allowCapability } from "@/lib/flow/steps";
-import { resetEnvForTests } from "@/lib/platform/env";
+import { resetEnvForTests } from "@/lib/env";
 import { MESSAGES } from "@/lib/http/errors";
 import { provisionSandbox } from "@/lib/sandbox/sandbox";
 import { approveAgent } from "@/lib/users/approvals";
@@ -579,7 +579,7 @@ describe("service_email_send", () => {
     ).toBe(403);
 
     // The person opens the link, signed in, and allows: Google's consent for gmail.send comes first.
-    const session = `authjs.session-token=${await encode({ token: { sub: ada.id }, secret: (await import("@/lib/platform/env")).env().AUTH_SECRET, salt: "authjs.session-token" })}`;
+    const session = `authjs.session-token=${await encode({ token: { sub: ada.id }, secret: (await import("@/lib/env")).env().AUTH_SECRET, salt: "authjs.session-token" })}`;
     const url = refused.body.error.connect_url as string;
     const opened = await openLink(new Request(url, { headers: { cookie: session } }), { params: Promise.resolve({ linkId: url.split("/").pop()! }) });
     const flowId = opened.headers.get("location")!.split("/").pop()!;
@@ -609,7 +609,7 @@ describe("service_email_send", () => {
         await import("@/lib/connect-links/links")
       ).mintConnectLink({ developerId: t.developer.id, plane: "live", agent: t.agent, userId: gil.id, externalId: null, capability: "gmail:send" })
     ).connect_url;
-    const gilSession = `authjs.session-token=${await encode({ token: { sub: gil.id }, secret: (await import("@/lib/platform/env")).env().AUTH_SECRET, salt: "authjs.session-token" })}`;
+    const gilSession = `authjs.session-token=${await encode({ token: { sub: gil.id }, secret: (await import("@/lib/env")).env().AUTH_SECRET, salt: "authjs.session-token" })}`;
     const gilOpened = await openLink(new Request(gilLink, { headers: { cookie: gilSession } }), { params: Promise.resolve({ linkId: gilLink.split("/").pop()! }) });
     const gilFlowId = gilOpened.headers.get("location")!.split("/").pop()!;
     expect(await allowCapability((await findFlow(gilFlowId))!)).toEqual({ consent: "gmail" });

@@ -19,7 +19,7 @@ import { graphSearchValue, snapshotOutlook } from "@/lib/connectors/apis/outlook
 import type { UsableConnection } from "@/lib/connectors/tools/definition";
 import { openSecret, sealSecret } from "@/lib/platform/crypto";
 import { db } from "@/lib/platform/db";
-import { resetEnvForTests } from "@/lib/platform/env";
+import { resetEnvForTests } from "@/lib/env";
 import { MESSAGES } from "@/lib/http/errors";
 import { approveAgent } from "@/lib/users/approvals";
 import { createUser } from "@/lib/users/users";

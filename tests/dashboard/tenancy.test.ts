@@ -208,7 +208,7 @@ describe("dashboard server actions across accounts", () => {
 
   it("refuse everything without a dashboard session, and with the person's session cookie", async () => {
     const actions = await import("@/app/(site)/dashboard/actions");
-    const { env } = await import("@/lib/platform/env");
+    const { env } = await import("@/lib/env");
     const before = await snapshotOfA();
     const person = await encode({ token: { sub: ownerA.id }, secret: env().AUTH_SECRET, salt: "authjs.session-token" });
     for (const cookie of ["", `authjs.session-token=${person}`]) {

@@ -6,7 +6,7 @@ import { encode } from "next-auth/jwt";
 import { afterEach, describe, expect, it } from "vitest";
 import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
 import { db } from "@/lib/platform/db";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 
 afterEach(() => resetClockForTests());
 

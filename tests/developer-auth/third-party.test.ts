@@ -17,7 +17,7 @@ beforeAll(async () => {
   google = await startGoogleProvider({ redirectUri: "http://localhost:3000/api/dashboard-auth/callback/google", email: "Grace.Hopper@example.com", accountId: "google-grace" });
   github = await startGitHubServer(githubAccount);
   Object.assign(process.env, google.env, github.env);
-  (await import("@/lib/platform/env")).resetEnvForTests();
+  (await import("@/lib/env")).resetEnvForTests();
 });
 afterAll(async () => {
   await google.close();

@@ -39,7 +39,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => (smtp as unknown as { listen(p: number, h: string, cb: () => void): void }).listen(port, "127.0.0.1", resolve));
   Object.assign(process.env, { EMAIL_DRIVER: "smtp", SMTP_URL: `smtp://127.0.0.1:${port}`, EMAIL_FROM: "Profile Service <codes@profile.test>" });
-  (await import("@/lib/platform/env")).resetEnvForTests();
+  (await import("@/lib/env")).resetEnvForTests();
 });
 afterAll(() => new Promise<void>((resolve) => smtp.close(resolve)));
 afterEach(() => resetClockForTests());

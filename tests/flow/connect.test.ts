@@ -20,7 +20,7 @@ let provider: Awaited<ReturnType<typeof startGoogleProvider>>;
 beforeAll(async () => {
   provider = await startGoogleProvider({ redirectUri: "http://localhost:3000/connect/callback", email: "grace@example.com", accountId: "g-grace" });
   Object.assign(process.env, provider.env);
-  (await import("@/lib/platform/env")).resetEnvForTests();
+  (await import("@/lib/env")).resetEnvForTests();
 });
 afterAll(() => provider.close());
 

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { resetEnvForTests } from "@/lib/platform/env";
+import { resetEnvForTests } from "@/lib/env";
 import { findFlow, type Flow } from "@/lib/flow/store";
 import { LARGE_PREVIEW_BYTES, LARGE_PREVIEWS_BUSY, PREVIEWS_PER_FLOW_REFUSED, PREVIEWS_PER_IP_REFUSED, withPreviewSlot } from "@/lib/flow/preview-limits";
 import { previewImport, StepError } from "@/lib/flow/steps";

@@ -14,7 +14,7 @@ const LIMIT = 3;
 let t: Tenant;
 beforeAll(async () => {
   Object.assign(process.env, { FLOWS_PER_IP_PER_HOUR: String(LIMIT) });
-  (await import("@/lib/platform/env")).resetEnvForTests();
+  (await import("@/lib/env")).resetEnvForTests();
   t = await createTenant();
 });
 

@@ -1,7 +1,7 @@
 // The configuration of a production install, for tests of what development mode changes: no
 // development drivers, every outside service configured (to addresses nothing listens on).
 import { randomBytes } from "node:crypto";
-import { resetEnvForTests } from "@/lib/platform/env";
+import { resetEnvForTests } from "@/lib/env";
 import { closeRateLimitStore } from "@/lib/platform/ratelimit";
 
 export const PRODUCTION_ENV = {

@@ -5,7 +5,7 @@
 // Also: /dev/* answers only to the service's own host names (DNS rebinding).
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 import { DEVELOPMENT_HOST_REFUSED, developmentHostAllowed } from "@/lib/http/hosts";
 import { CLIENT_IP_HEADER, clientAddressOf, clientIp, stampClientIp, UNKNOWN_CLIENT_IP } from "@/lib/http/request";
 import { proxy } from "@/proxy";

@@ -10,7 +10,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/mcp/route";
 import { GET as hostScriptRoute, HEAD as hostScriptHead } from "@/app/mcp-apps/service-mcp-host.js/route";
-import { resetEnvForTests } from "@/lib/platform/env";
+import { resetEnvForTests } from "@/lib/env";
 import { HOST_SCRIPT_CACHE, hostScript } from "@/lib/mcp/cards/host-script";
 import { absoluteExpiry, cardText, pollDelayMs, readConnectLinkInput, readConnectLinkResult, relativeExpiry, type ConnectLinkResult } from "@/lib/mcp/cards/host/model";
 import { CARD_MIME_TYPE } from "@/lib/mcp/cards/mcp";

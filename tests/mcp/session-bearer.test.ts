@@ -21,7 +21,7 @@ import { issueAgentToken } from "@/lib/bearer-tokens/agent-token";
 import { MCP_SESSION_MESSAGES, MCP_SESSION_TTL_SECONDS } from "@/lib/bearer-tokens/mcp-session";
 import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
 import { database } from "@/lib/platform/db";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 import { MESSAGES } from "@/lib/http/errors";
 import { ApiRouter, dispatch } from "@/lib/http/node-dispatch";
 import { MCP_CONNECT_FIRST_MESSAGE } from "@/lib/mcp/server";

@@ -11,7 +11,7 @@ import { DELETE as removeUriRoute } from "@/app/v1/sso/clients/[clientId]/redire
 import { authorizeCall, authorizeParams, pkce } from "../helpers/oauth";
 import { createTenant, type Tenant } from "../helpers/fixtures";
 import { call } from "../helpers/http";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 import { freshRateLimits } from "../helpers/env";
 
 /** SSO_LOCALHOST_CALLBACKS_PER_HOUR as configured (its default). */

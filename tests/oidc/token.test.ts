@@ -13,7 +13,7 @@ import { POST as revokeRoute } from "@/app/oauth/revoke/route";
 import { GET as userinfoRoute } from "@/app/oauth/userinfo/route";
 import { POST as developerMcp } from "@/app/mcp/route";
 import { POST as personalMcp } from "@/app/personal-mcp/route";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
 import { db } from "@/lib/platform/db";
 import { OAUTH_MESSAGES } from "@/lib/oidc/errors";

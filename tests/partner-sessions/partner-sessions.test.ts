@@ -8,7 +8,7 @@ import { GET as profileRoute } from "@/app/v1/profile/route";
 import { POST as createRoute } from "@/app/v1/flows/sessions/route";
 import { GET as getRoute } from "@/app/v1/flows/sessions/[id]/route";
 import { db } from "@/lib/platform/db";
-import { resetEnvForTests } from "@/lib/platform/env";
+import { resetEnvForTests } from "@/lib/env";
 import { setPartnerPhoneFirst } from "@/lib/developers/developers";
 import { findFlow, type Flow } from "@/lib/flow/store";
 import { continueState } from "@/lib/flow/queries";

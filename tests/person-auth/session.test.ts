@@ -4,7 +4,7 @@ import { NextRequest } from "next/server.js";
 import { encode } from "next-auth/jwt";
 import { afterEach, describe, expect, it } from "vitest";
 import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 import { handlers, openTicket, sessionTicket } from "@/lib/person-auth/session";
 import { createUser } from "@/lib/users/users";
 

@@ -9,7 +9,7 @@ import { encode } from "next-auth/jwt";
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/platform/db";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 import { createUser } from "@/lib/users/users";
 import { createTenant, type Tenant } from "../helpers/fixtures";
 

@@ -7,7 +7,7 @@ import { NextRequest } from "next/server.js";
 import { decode, encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/platform/db";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 import { startGitHubServer } from "../helpers/github-server";
 import { startGoogleProvider } from "../helpers/google-provider";
 import { atMailboxPage } from "../helpers/flows";
@@ -28,7 +28,7 @@ beforeAll(async () => {
     ],
   });
   Object.assign(process.env, google.env, github.env);
-  (await import("@/lib/platform/env")).resetEnvForTests();
+  (await import("@/lib/env")).resetEnvForTests();
 });
 afterAll(async () => {
   await google.close();
@@ -109,7 +109,7 @@ describe("Google sign-in", () => {
     const unverified = await startGoogleProvider({ redirectUri: "http://localhost:3000/api/auth/callback/google", email: "maybe@example.com", emailVerified: false });
     try {
       Object.assign(process.env, unverified.env);
-      (await import("@/lib/platform/env")).resetEnvForTests();
+      (await import("@/lib/env")).resetEnvForTests();
       const { flowId, userId, client_id, verifier, reload, steps } = await atMailboxPage("+14155550182");
       const landed = await signInAt("google", await sessionJar(userId), flowId, unverified.consent);
       expect(landed.pathname).toBe(`/flow/${flowId}`);
@@ -120,7 +120,7 @@ describe("Google sign-in", () => {
       expect(await idTokenAfter(flowId, userId, client_id, verifier)).not.toHaveProperty("email");
     } finally {
       Object.assign(process.env, google.env);
-      (await import("@/lib/platform/env")).resetEnvForTests();
+      (await import("@/lib/env")).resetEnvForTests();
       await unverified.close();
     }
   });

@@ -21,7 +21,7 @@ import { POST as tokenRoute } from "@/app/oauth/token/route";
 import * as personal from "@/app/personal-mcp/route";
 import { resetClockForTests } from "@/lib/platform/clock";
 import { db } from "@/lib/platform/db";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 import { returnFromReceipt } from "../helpers/receipt";
 import { MCP_COMMIT_REQUIRED_CODE } from "@/lib/mcp/server";
 import { PERSONAL_APPROVAL_REVOKED, PERSONAL_TOKEN_REFUSED } from "@/lib/personal-mcp/endpoint";

@@ -10,7 +10,7 @@ import { GET as prmRoute } from "@/app/.well-known/oauth-protected-resource/pers
 import { POST as registerRoute } from "@/app/oauth/register/route";
 import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
 import { db } from "@/lib/platform/db";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 import { returnFromReceipt } from "../helpers/receipt";
 import { findFlow } from "@/lib/flow/store";
 import { rewriteForHost } from "@/lib/http/hosts";

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadEnv } from "@/lib/platform/env";
+import { ConfigError, loadEnv } from "@/lib/env";
 
 const PRODUCTION_DRIVERS = {
   SMS_DRIVER: "twilio",

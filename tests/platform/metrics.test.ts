@@ -6,7 +6,7 @@ import { GET as health } from "@/app/api/health/route";
 import { GET as ready } from "@/app/api/ready/route";
 import { metricsText } from "@/lib/platform/metrics";
 import { database } from "@/lib/platform/db";
-import { resetEnvForTests } from "@/lib/platform/env";
+import { resetEnvForTests } from "@/lib/env";
 
 const scrape = async () => (await metricsText()).body;
 /** The value of one sample line, 0 when absent. */

@@ -1,4 +1,4 @@
-// Process-wide state lives in lib/platform/process-wide.ts: no module of lib/ keeps its own (a module-level
+// Process-wide state lives in lib/process-wide.ts: no module of lib/ keeps its own (a module-level
 // let or var, a mutable Map or Set, a property written on globalThis), each key has one owner, and
 // every copy of the library loaded into the process gets the same value for a key.
 import { randomUUID } from "node:crypto";
@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 /** The helper itself and Prisma's generated client are not held to the rule. */
-const EXEMPT: ReadonlySet<string> = new Set(["lib/platform/db/generated", "lib/platform/process-wide.ts"]);
+const EXEMPT: ReadonlySet<string> = new Set(["lib/platform/db/generated", "lib/process-wide.ts"]);
 const COLLECTIONS: ReadonlySet<string> = new Set(["Map", "WeakMap", "Set", "WeakSet"]);
 const HELPERS: ReadonlySet<string> = new Set(["processWide", "processWideSlot"]);
 
@@ -103,7 +103,7 @@ function scan(file: string, text: string): Scan {
 describe("process-wide state", () => {
   const scans = libFiles().map((file) => scan(file, readFileSync(path.join(root, file), "utf8")));
 
-  it("is kept only through lib/platform/process-wide.ts: no module-level let, mutable collection or globalThis write in lib/", () => {
+  it("is kept only through lib/process-wide.ts: no module-level let, mutable collection or globalThis write in lib/", () => {
     expect(scans.flatMap((s) => s.problems)).toEqual([]);
   });
 
@@ -143,9 +143,9 @@ describe("process-wide state", () => {
 
 describe("processWide", () => {
   it("gives every copy of the module the same value for a key, made once", async () => {
-    const first = await import("@/lib/platform/process-wide");
+    const first = await import("@/lib/process-wide");
     vi.resetModules();
-    const second = await import("@/lib/platform/process-wide");
+    const second = await import("@/lib/process-wide");
     expect(second.processWide).not.toBe(first.processWide);
 
     const key = `test.${randomUUID()}`;
@@ -162,7 +162,7 @@ describe("processWide", () => {
   });
 
   it("keeps nothing when init throws, so the next use tries again", async () => {
-    const { processWide } = await import("@/lib/platform/process-wide");
+    const { processWide } = await import("@/lib/process-wide");
     const key = `test.${randomUUID()}`;
     expect(() =>
       processWide(key, () => {
@@ -174,10 +174,10 @@ describe("processWide", () => {
 
   it("shares a library module's state between two loaded copies of it", async () => {
     const clockA = await import("@/lib/platform/clock");
-    const envA = await import("@/lib/platform/env");
+    const envA = await import("@/lib/env");
     vi.resetModules();
     const clockB = await import("@/lib/platform/clock");
-    const envB = await import("@/lib/platform/env");
+    const envB = await import("@/lib/env");
     expect(clockB.now).not.toBe(clockA.now);
 
     clockA.advanceClockForTests(3_600_000);

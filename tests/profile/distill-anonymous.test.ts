@@ -30,7 +30,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   Object.assign(process.env, { DISTILLER: "llm", LLM_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, LLM_MODEL: "local-model" });
-  (await import("@/lib/platform/env")).resetEnvForTests();
+  (await import("@/lib/env")).resetEnvForTests();
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 

@@ -7,7 +7,7 @@ import { GET as commitStatus } from "@/app/v1/profile/commit/[commitId]/route";
 import { POST as provision } from "@/app/v1/sandbox/provision/route";
 import { advanceClockForTests, resetClockForTests } from "@/lib/platform/clock";
 import { database, db } from "@/lib/platform/db";
-import { resetEnvForTests } from "@/lib/platform/env";
+import { resetEnvForTests } from "@/lib/env";
 import { sweepExpired } from "@/lib/maintenance/sweep";
 import { settleService } from "@/lib/startup";
 import { flushRequestLog, recordRequest, REQUEST_LOG_BATCH, REQUEST_LOG_MAX_PENDING, sweepRequestLog, type RequestLogRecord } from "@/lib/request-log/record";

@@ -15,7 +15,7 @@ import * as indexJsonRoute from "@/app/sdk/v1/index.json/route";
 import * as indexRoute from "@/app/sdk/v1/route";
 import * as ssoRoute from "@/app/sdk/v1/service-sso.js/route";
 import { ApiRouter } from "@/lib/http/node-dispatch";
-import { resetEnvForTests } from "@/lib/platform/env";
+import { resetEnvForTests } from "@/lib/env";
 import { npmTarballName, SDK_FILE_CACHE, SDK_FILE_NOT_FOUND, SDK_INDEX_CACHE, sdkFileName, type SdkIndex } from "@/lib/sdk/files";
 import browserPackage from "@/packages/browser/package.json";
 import clientPackage from "@/packages/client/package.json";

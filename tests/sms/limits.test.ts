@@ -71,7 +71,7 @@ describe("text-message limits of the whole service", () => {
   });
 
   it("refuses an invalid SMS_COUNTRIES at start-up, naming it", async () => {
-    const { loadEnv } = await import("@/lib/platform/env");
+    const { loadEnv } = await import("@/lib/env");
     expect(() => loadEnv({ DATA_DIR: "memory://", SMS_COUNTRIES: "USA" })).toThrow(/SMS_COUNTRIES/);
     expect(loadEnv({ DATA_DIR: "memory://", SMS_COUNTRIES: "gb" }).SMS_COUNTRIES).toEqual(["GB"]);
   });

@@ -10,7 +10,7 @@ let twilio: Awaited<ReturnType<typeof startTwilioServer>>;
 beforeAll(async () => {
   twilio = await startTwilioServer({ accountSid: SID, authToken: TOKEN });
   Object.assign(process.env, { SMS_DRIVER: "twilio", TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN, TWILIO_FROM: "+15005550006", TWILIO_API_BASE: twilio.url });
-  (await import("@/lib/platform/env")).resetEnvForTests();
+  (await import("@/lib/env")).resetEnvForTests();
 });
 afterAll(() => twilio.close());
 

@@ -17,7 +17,7 @@ import { returnToApp } from "@/lib/flow/transitions";
 import { markFailed } from "@/lib/import-jobs/endings";
 import { runImportJob } from "@/lib/import-jobs/worker";
 import { db } from "@/lib/platform/db";
-import { resetEnvForTests } from "@/lib/platform/env";
+import { resetEnvForTests } from "@/lib/env";
 import { approveAgent } from "@/lib/users/approvals";
 import { phoneDigest } from "@/lib/users/phone";
 import { createUser } from "@/lib/users/users";

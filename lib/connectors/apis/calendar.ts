@@ -3,7 +3,7 @@
 // events the memories distiller reads. A development connection answers from the synthetic calendar.
 import { randomBytes } from "node:crypto";
 import { now as clockNow } from "../../platform/clock";
-import { env } from "../../platform/env";
+import { env } from "../../env";
 import type { UsableConnection } from "../tools/definition";
 import { DEVELOPMENT_PROVIDER } from "../types";
 import { developmentEvents, developmentPage, type DevelopmentEvent } from "./development-data";

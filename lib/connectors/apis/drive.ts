@@ -2,7 +2,7 @@
 // only, never contents) for the Drive tool, and the files they own and modified lately for the memories
 // distiller. A development connection answers from the synthetic Drive.
 import { now as clockNow } from "../../platform/clock";
-import { env } from "../../platform/env";
+import { env } from "../../env";
 import type { UsableConnection } from "../tools/definition";
 import { DEVELOPMENT_PROVIDER } from "../types";
 import { developmentFiles, developmentMatch, developmentPage, type DevelopmentFile } from "./development-data";

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { now as clockNow } from "../../platform/clock";
 import { emailOutboxDriver } from "../../email";
-import { env } from "../../platform/env";
+import { env } from "../../env";
 import type { UsableConnection } from "../tools/definition";
 import { DEVELOPMENT_PROVIDER } from "../types";
 import { developmentMatch, developmentMessages, developmentPage, type DevelopmentMessage } from "./development-data";

@@ -3,7 +3,7 @@
 // the titles of recently edited pages for the memories distiller. A development connection answers from
 // the synthetic workspace.
 import { now as clockNow } from "../../platform/clock";
-import { env } from "../../platform/env";
+import { env } from "../../env";
 import { ApiError } from "../../http/errors";
 import type { UsableConnection } from "../tools/definition";
 import { DEVELOPMENT_PROVIDER } from "../types";

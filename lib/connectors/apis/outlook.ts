@@ -5,7 +5,7 @@
 // from the synthetic mailbox, and its sends land in the development e-mail outbox, never on the network.
 import { now as clockNow } from "../../platform/clock";
 import { emailOutboxDriver } from "../../email";
-import { env } from "../../platform/env";
+import { env } from "../../env";
 import { ApiError } from "../../http/errors";
 import type { UsableConnection } from "../tools/definition";
 import { DEVELOPMENT_PROVIDER } from "../types";

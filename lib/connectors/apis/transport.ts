@@ -4,7 +4,7 @@
 // stream per request (fetch's cost, measured in docs/performance.md, "Connector tools").
 import http from "node:http";
 import https from "node:https";
-import { processWide } from "../../platform/process-wide";
+import { processWide } from "../../process-wide";
 
 /** Sockets kept open per provider host, in use and idle together. */
 export const PROVIDER_SOCKETS_PER_HOST = 64;

@@ -4,7 +4,7 @@
 // callback instead (lib/sign-in/completion-callback.ts).
 import { isApp, IMPORT_SCREEN_APPS } from "../../catalogue";
 import type { Prisma } from "../../platform/db/generated/client";
-import { env } from "../../platform/env";
+import { env } from "../../env";
 import { noticePage } from "../../http/html";
 import { INTERNAL_MOUNTS, serviceAddressFor } from "../../http/hosts";
 import { clientIp } from "../../http/request";

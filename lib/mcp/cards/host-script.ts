@@ -1,9 +1,9 @@
 // The host script every card loads ({BASE_URL}/mcp-apps/service-mcp-host.js): the MCP Apps App client
 // and the cards' behaviour, bundled for browsers and served as lib/http/browser-script.ts serves its
 // scripts (written once by `npm run build`, scripts/build-card-host.ts).
-import { env } from "../../platform/env";
+import { env } from "../../env";
 import { BROWSER_SCRIPT_CACHE, browserScript, type BuiltScript } from "../../http/browser-script";
-import { processWideSlot } from "../../platform/process-wide";
+import { processWideSlot } from "../../process-wide";
 
 export const HOST_SCRIPT_PATH = "/mcp-apps/service-mcp-host.js";
 /** Where `npm run build` leaves the bundle, from the project root. */

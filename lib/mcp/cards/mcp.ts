@@ -2,7 +2,7 @@
 // with the origins its page needs, and the _meta by which service_connect names the current one.
 import type { McpUiResourceMeta } from "@modelcontextprotocol/ext-apps";
 import { RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY } from "@modelcontextprotocol/ext-apps/server";
-import { env } from "../../platform/env";
+import { env } from "../../env";
 import type { McpResource } from "../json-rpc";
 import { hostScriptUrl } from "./host-script";
 import { CARDS, CONNECT_CARD } from "./registry";

@@ -9,7 +9,7 @@ import type { LookupAddress } from "node:dns";
 import { now as clockNow } from "../../platform/clock";
 import { db } from "../../platform/db";
 import type { Prisma } from "../../platform/db/generated/client";
-import { developmentMode } from "../../platform/env";
+import { developmentMode } from "../../env";
 import { isRefusedAddress, pinnedRequest, resolveHost } from "../../http/outbound";
 import { ipLimitKey } from "../../http/request";
 import { logger } from "../../platform/log";

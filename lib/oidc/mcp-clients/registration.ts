@@ -4,7 +4,7 @@
 import { now as clockNow } from "../../platform/clock";
 import { randomBase62 } from "../../platform/crypto";
 import { db } from "../../platform/db";
-import { env } from "../../platform/env";
+import { env } from "../../env";
 import { lazyLimiter } from "../../platform/ratelimit";
 import { hashClientSecret } from "../client-auth";
 import { newId, PREFIX } from "../../platform/ids";

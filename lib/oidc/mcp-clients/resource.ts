@@ -1,7 +1,7 @@
 // The one resource (RFC 8707) an MCP client's tokens are for: the personal MCP endpoint at {MCP_URL}.
 // The authorize and token endpoints hold a `resource` parameter to it; the endpoint's own metadata
 // (lib/personal-mcp/metadata.ts) names it.
-import { env } from "../../platform/env";
+import { env } from "../../env";
 
 /** {MCP_URL} without a trailing slash: the resource its tokens are for. */
 export function personalMcpResource(): string {

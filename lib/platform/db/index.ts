@@ -1,6 +1,6 @@
 // The one database handle of the process: opened and migrated on first use.
-import { env } from "../env";
-import { processWideSlot } from "../process-wide";
+import { env } from "../../env";
+import { processWideSlot } from "../../process-wide";
 import { openDatabase, type Database } from "./open";
 import { refused } from "./refuse";
 

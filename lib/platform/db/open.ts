@@ -6,7 +6,7 @@ import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import type pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { logger } from "../log";
-import { processWideSlot } from "../process-wide";
+import { processWideSlot } from "../../process-wide";
 import { PrismaClient } from "./generated/client";
 import { lockDataDir } from "./lock";
 import { applyMigrations } from "./migrate";

@@ -1,7 +1,7 @@
 // A process that must not open the database: a test file that runs without one (tests/setup.ts,
 // `*.unit.test.ts`). Kept apart from ./index.ts so such a file need not load the database drivers to
 // say so. The service never refuses.
-import { processWideSlot } from "../process-wide";
+import { processWideSlot } from "../../process-wide";
 
 const refusal = processWideSlot<string>("db.refused");
 

@@ -3,10 +3,10 @@
 import type { PgBoss } from "pg-boss";
 import { database } from "../db";
 import { parsePostgresUrl } from "../db/open";
-import { env } from "../env";
+import { env } from "../../env";
 import { logger } from "../log";
 import { countJobFailure } from "../metrics";
-import { processWide, processWideSlot } from "../process-wide";
+import { processWide, processWideSlot } from "../../process-wide";
 
 export const QUEUES = {
   commit: "profile-commit",

@@ -10,7 +10,7 @@
 // while the database is away (counted as dropped), and rows the database refused for longer than
 // giveUpAfterMs or past the shutdown deadline (counted as lost). Each is logged with its count.
 import { logger } from "./index";
-import { processWide } from "../process-wide";
+import { processWide } from "../../process-wide";
 
 export interface BatchedWriterOptions<T> {
   /** Names the writer in the registry and in its warnings ("access log"). */

@@ -1,8 +1,8 @@
 // Structured JSON logs (pino) with secrets, tokens, codes and phone numbers redacted.
 import { formatWithOptions } from "node:util";
 import pino from "pino";
-import { env } from "../env";
-import { processWideSlot } from "../process-wide";
+import { env } from "../../env";
+import { processWideSlot } from "../../process-wide";
 
 /** Replaces anything that looks like a credential, a JWT or a phone number. */
 export function scrub(text: string): string {

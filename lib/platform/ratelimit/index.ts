@@ -8,10 +8,10 @@
 // answers again the counts go back to it, shared by every instance.
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { env } from "../env";
+import { env } from "../../env";
 import { logger } from "../log";
 import { countRateLimitInMemory } from "../metrics";
-import { processWide, processWideSlot } from "../process-wide";
+import { processWide, processWideSlot } from "../../process-wide";
 
 export interface LimitSpec {
   /** Distinguishes limiters sharing one store. */

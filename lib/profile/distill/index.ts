@@ -1,8 +1,8 @@
 // The distillers behind commit and import: the contract, the built-in and LLM drivers, and which one the service uses.
 import { builtinDistiller } from "./builtin";
 import type { Distiller } from "./types";
-import { env } from "../../platform/env";
-import { processWideSlot } from "../../platform/process-wide";
+import { env } from "../../env";
+import { processWideSlot } from "../../process-wide";
 
 export * from "./types";
 export { builtinDistiller } from "./builtin";
@@ -41,7 +41,7 @@ export function distillerFromSettings(s: DistillerSettings): Distiller {
 
 const configured = processWideSlot<Distiller>("distill.configured");
 
-/** The distiller the service's configuration (lib/platform/env.ts) names, made once. */
+/** The distiller the service's configuration (lib/env.ts) names, made once. */
 export function distillerFromConfig(): Distiller {
   configured.current ??= distillerFromSettings(env());
   return configured.current;

@@ -223,7 +223,7 @@ export function checkAppFacts(output: LlmAppOutput, input: AppDistillInput): App
   return { facts: resolveAppFacts(candidates, new Set((input.known ?? []).map((k) => k.key))) };
 }
 
-// Without a key the SDK would read OPENAI_API_KEY from the process; configuration comes only from lib/platform/env.ts.
+// Without a key the SDK would read OPENAI_API_KEY from the process; configuration comes only from lib/env.ts.
 function withoutEmptyBearer(base: typeof fetch): typeof fetch {
   return (url, init) => {
     const headers = new Headers(init?.headers);

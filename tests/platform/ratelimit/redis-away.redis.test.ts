@@ -5,7 +5,7 @@
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { closeRateLimitStore, createLimiter, limitStore, REDIS_CIRCUIT_OPEN_MS, REDIS_COMMAND_TIMEOUT_MS } from "@/lib/platform/ratelimit";
-import { resetEnvForTests } from "@/lib/platform/env";
+import { resetEnvForTests } from "@/lib/env";
 import { startTcpProxy, type TcpProxy } from "../../helpers/tcp-proxy";
 
 const target = new URL(process.env.TEST_REDIS_URL!);

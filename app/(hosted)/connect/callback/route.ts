@@ -5,7 +5,7 @@
 import { sessionUserFromRequest } from "@/lib/person-auth/session";
 import { attemptCookie, finishConnection } from "@/lib/connectors/connections";
 import { AppConnectionError } from "@/lib/connectors/errors";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 import { finishCapabilityConsent } from "@/lib/flow/steps";
 import { clearCookieHeader } from "@/lib/http/cookies";
 import { noticePage } from "@/lib/http/html";

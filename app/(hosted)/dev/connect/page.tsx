@@ -7,7 +7,7 @@ import { FlowShell, SERVICE_NAME } from "@/components/flow/flow-shell";
 import { primaryButton, secondaryButton } from "@/components/flow/styles";
 import { CONNECTORS } from "@/lib/connectors/providers";
 import { devConsentRequest } from "@/lib/connectors/dev-consent";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 import { APP_NAMES } from "@/lib/catalogue";
 
 export const dynamic = "force-dynamic";

@@ -8,7 +8,7 @@ import { SiteHeader } from "@/components/site-header";
 import { ClientReference, ErrorTable } from "@/components/site/client-reference";
 import { DocsHero } from "@/components/site/docs-hero";
 import { Code, CodeBlock, DocsBody, LINK, P, Section } from "@/components/site/docs-parts";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 import { npmTarballUrl, SDK_INDEX_PATH } from "@/lib/sdk/files";
 import clientPackage from "@/packages/client/package.json";
 import referenceJson from "@/packages/client/reference.json";

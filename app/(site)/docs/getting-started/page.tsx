@@ -10,7 +10,7 @@ import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { DocsHero } from "@/components/site/docs-hero";
 import { Code, CodeBlock, DocsBody, LINK, P, Section } from "@/components/site/docs-parts";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 import { SANDBOX_AGENT_NAME } from "@/lib/sandbox/seed";
 import { npmTarballUrl, SDK_INDEX_PATH } from "@/lib/sdk/files";
 import { SSO_SCRIPT_PATH, ssoScript } from "@/lib/sdk/sso-script";

@@ -9,7 +9,7 @@ import { SiteHeader } from "@/components/site-header";
 import { DocsHero } from "@/components/site/docs-hero";
 import { Code, CodeBlock, DocsBody, LINK, P, Section, Table } from "@/components/site/docs-parts";
 import { MCP_SESSION_TTL_SECONDS } from "@/lib/bearer-tokens/mcp-session";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 import { developerMcpUrl, MCP_SERVER_NAME } from "@/lib/profile/mcp-session";
 import { COMMIT_GATE_SECONDS } from "@/lib/profile/obligation";
 

@@ -8,7 +8,7 @@ import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { DocsHero } from "@/components/site/docs-hero";
 import { Code, CodeBlock, DocsBody, LINK, P, Section, Table } from "@/components/site/docs-parts";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 import { WEBHOOK_SENDS_PER_MINUTE } from "@/lib/webhooks/deliveries";
 import { RETRY_DELAYS_SECONDS, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_TIMEOUT_MS } from "@/lib/webhooks/deliver";
 import { EVENT_DATA, TEST_EVENT_TYPE, WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/catalogue";

@@ -7,7 +7,7 @@ import { openConnectLink } from "@/lib/flow/ways-in/connect";
 import { clientIp } from "@/lib/http/request";
 import { noticePage } from "@/lib/http/html";
 import { INTERNAL_MOUNTS, serviceAddressFor } from "@/lib/http/hosts";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 
 export const dynamic = "force-dynamic";
 

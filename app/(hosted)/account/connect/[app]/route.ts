@@ -3,7 +3,7 @@
 import { sessionUserFromRequest } from "@/lib/person-auth/session";
 import { startConnection } from "@/lib/connectors/connections";
 import { AppConnectionError } from "@/lib/connectors/errors";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 import { browserRoute } from "@/lib/http/browser-route";
 
 export const GET = browserRoute(async function GET(req: Request, { params }: { params: Promise<{ app: string }> }) {

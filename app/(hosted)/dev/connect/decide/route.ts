@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { devConsentRequest } from "@/lib/connectors/dev-consent";
 import { devAuthorizationCode } from "@/lib/connectors/development";
-import { developmentMode, env } from "@/lib/platform/env";
+import { developmentMode, env } from "@/lib/env";
 
 const decision = devConsentRequest.extend({
   decision: z.enum(["allow", "deny"]),

@@ -3,7 +3,7 @@ import { flowCookieFrom } from "@/lib/flow/browser";
 import { FlowError } from "@/lib/flow/errors";
 import { openFlowFor } from "@/lib/flow/open";
 import { declineFlow } from "@/lib/flow/transitions";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 import { browserRoute } from "@/lib/http/browser-route";
 
 export const POST = browserRoute(async function POST(req: Request, { params }: { params: Promise<{ flowId: string }> }) {

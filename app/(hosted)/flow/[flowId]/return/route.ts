@@ -1,7 +1,7 @@
 // POST /flow/<id>/return — from the receipt back to the app: the flow ends (for OpenID Connect the
 // code is issued now) and the browser goes to the callback. Only a flow on its receipt ends here, which
 // the completion's own update checks; anything else goes back to the flow's page.
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 import { flowCookieFrom } from "@/lib/flow/browser";
 import { FlowError } from "@/lib/flow/errors";
 import { openFlowFor } from "@/lib/flow/open";

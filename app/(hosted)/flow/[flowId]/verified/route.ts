@@ -3,7 +3,7 @@
 // again. Either way the browser lands on the flow.
 import { sessionUserFromRequest } from "@/lib/person-auth/session";
 import { verifyFlowCookie } from "@/lib/person-auth/third-party";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 import { clearCookieHeader } from "@/lib/http/cookies";
 import { flowCookieFrom } from "@/lib/flow/browser";
 import { FlowError } from "@/lib/flow/errors";

@@ -3,7 +3,7 @@
 // the browser back to /connect/callback.
 import { startConnection } from "@/lib/connectors/connections";
 import { AppConnectionError } from "@/lib/connectors/errors";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 import { flowCookieFrom } from "@/lib/flow/browser";
 import { openFlowFor } from "@/lib/flow/open";
 import { traitsOf } from "@/lib/flow/sequence";

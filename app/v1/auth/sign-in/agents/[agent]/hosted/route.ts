@@ -2,7 +2,7 @@
 // link, branding, this address, and the publishable key of its plane. No key; limited per IP.
 import { agentBySignInName, initialsOf, signInUrl } from "@/lib/agents/agents";
 import { currentPublishableKey } from "@/lib/api-keys/api-keys";
-import { env } from "@/lib/platform/env";
+import { env } from "@/lib/env";
 import { defineRoute } from "@/lib/api-edge/define-route";
 import { ApiError } from "@/lib/http/errors";
 import { hostedAgentResponse } from "@/lib/sign-in/link-schemas";

@@ -1,6 +1,6 @@
 // The process's shared state: one value per key, however many copies of lib/ the process loads (the
 // API fast path bundle and Next.js's chunks each carry their own). This module imports nothing from
-// lib/ so any module, lib/platform/env.ts included, can keep its state here.
+// lib/ so any module, lib/env.ts included, can keep its state here.
 
 /** Where the values live: one registry per process, found through the global symbol registry. */
 const REGISTRY = Symbol.for("profile-signin-service.process-wide");
